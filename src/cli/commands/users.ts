@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { createAccount } from '../../platform/accounts.js';
+import { systemClock } from '../../platform/clock.js';
+import { ExitError } from '../errors.js';
+import { withStore } from '../store-access.js';
+
+export interface UsersAddOptions {
+  db?: string;
+  email: string;
+  name: string;
+  password?: string;
+}
+
+export async function usersAdd(options: UsersAddOptions): Promise<void> {
+  const generated = options.password === undefined;
+  const password = options.password ?? randomBytes(12).toString('base64url');
+  const user = await withStore(options.db, (store) =>
+    createAccount(store, systemClock, { email: options.email, name: options.name, password }),
+  );
+  console.log(`created ${user.id} ${user.email}`);
+  if (generated) console.log(`password: ${password}`);
+}
+
+export async function usersList(options: { db?: string; json?: boolean }): Promise<void> {
+  const users = await withStore(options.db, (store) => store.listUsers());
+  if (options.json) {
+    const shown = users.map(({ id, email, name, disabled, createdAt }) => ({
+      id,
+      email,
+      name,
+      disabled,
+      created_at: new Date(createdAt).toISOString(),
+    }));
+    console.log(JSON.stringify(shown, null, 2));
+    return;
+  }
+  if (users.length === 0) {
+    console.log('no users (serve seeds the demo people into an empty store, or run: survey-mcp users add)');
+    return;
+  }
+  for (const user of users) {
+    console.log(`${user.id}  ${user.email.padEnd(28)} ${user.name}${user.disabled ? '  (disabled)' : ''}`);
+  }
+}
+
+export async function usersSetDisabled(email: string, disabled: boolean, options: { db?: string }): Promise<void> {
+  await withStore(options.db, async (store) => {
+    const user = await store.findUserByEmail(email);
+    if (!user) throw new ExitError(`no user with email '${email}' (list them with: survey-mcp users list)`);
+    await store.setUserDisabled(user.id, disabled);
+    console.log(`${disabled ? 'disabled' : 'enabled'} ${user.email}${disabled ? ': their tokens stop working on the next request' : ''}`);
+  });
+}

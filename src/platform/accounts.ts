@@ -1,0 +1,67 @@
+import type { Store } from '../store/store.js';
+import type { User } from '../store/account-store.js';
+import { DuplicateRecordError } from '../store/errors.js';
+import type { Clock } from './clock.js';
+import { validationFailed } from './errors.js';
+import { newId } from './ids.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+const unknownUserHash = hashPassword('no such user');
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  password: string;
+}
+
+export function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (!emailPattern.test(trimmed) || trimmed.length > 254) {
+    throw validationFailed(`email '${email}' is not a valid email address`);
+  }
+  return trimmed;
+}
+
+export async function createAccount(
+  store: Store,
+  clock: Clock,
+  account: NewAccount,
+  options: { id?: string } = {},
+): Promise<User> {
+  const email = checkEmail(account.email);
+  const name = account.name.trim();
+  if (name.length < 1 || name.length > 100) {
+    throw validationFailed(`name must be 1 to 100 characters, got ${name.length}`);
+  }
+  if (account.password.length < 8) {
+    throw validationFailed('password must be at least 8 characters');
+  }
+  try {
+    return await store.insertUser({
+      id: options.id ?? newId('usr'),
+      email,
+      name,
+      passwordHash: await hashPassword(account.password),
+      createdAt: clock.now(),
+    });
+  } catch (error) {
+    if (error instanceof DuplicateRecordError) {
+      throw validationFailed(`a user with email '${email}' already exists`);
+    }
+    throw error;
+  }
+}
+
+/** The account for these credentials, or undefined; disabled accounts never sign in. */
+export async function authenticate(
+  store: Store,
+  email: string,
+  password: string,
+): Promise<User | undefined> {
+  const user = await store.findUserByEmail(email);
+  // Hash even for an unknown email so response time does not reveal which emails exist.
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
+  return user && !user.disabled && matches ? user : undefined;
+}

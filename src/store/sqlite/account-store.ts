@@ -1,0 +1,66 @@
+import type { AccountStore, NewUser, User } from '../account-store.js';
+import { DuplicateRecordError } from '../errors.js';
+import type { SqliteDatabase } from './database.js';
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  disabled: number;
+  created_at: number;
+}
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  passwordHash: row.password_hash,
+  disabled: row.disabled === 1,
+  createdAt: row.created_at,
+});
+
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
+export function sqliteAccountStore(db: SqliteDatabase): AccountStore {
+  const insert = db.prepare(
+    `INSERT INTO users (id, email, email_key, name, password_hash, created_at)
+     VALUES (@id, @email, @emailKey, @name, @passwordHash, @createdAt)`,
+  );
+  const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
+  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email_key = ?');
+  const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY email_key');
+  const setDisabled = db.prepare('UPDATE users SET disabled = ? WHERE id = ?');
+  const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+
+  return {
+    async insertUser(user: NewUser) {
+      try {
+        insert.run({ ...user, emailKey: emailKey(user.email) });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          throw new DuplicateRecordError('user', 'email', user.email);
+        }
+        throw error;
+      }
+      return toUser(byId.get(user.id)!);
+    },
+    async findUserById(id) {
+      const row = byId.get(id);
+      return row && toUser(row);
+    },
+    async findUserByEmail(email) {
+      const row = byEmail.get(emailKey(email));
+      return row && toUser(row);
+    },
+    async listUsers() {
+      return all.all().map(toUser);
+    },
+    async setUserDisabled(id, disabled) {
+      return setDisabled.run(disabled ? 1 : 0, id).changes === 1;
+    },
+    async setUserPassword(id, passwordHash) {
+      return setPassword.run(passwordHash, id).changes === 1;
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { accounts } from './001-accounts.js';
+import { surveys } from './002-surveys.js';
+import { auth } from './003-auth.js';
+
+/** Applied in order; `PRAGMA user_version` records how many ran. Append, never edit. */
+export const migrations: readonly string[] = [accounts, surveys, auth];
