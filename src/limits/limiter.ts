@@ -1,9 +1,10 @@
-/** A budget of `limit` admitted requests in any sliding window of `windowMs`. */
+/** A budget of `limit` admitted requests in any sliding window of `windowMs` (both positive integers). */
 export interface RateRule {
   readonly limit: number;
   readonly windowMs: number;
 }
 
+/** `retryAfterSeconds`: whole seconds until a slot frees, in 1..ceil(windowMs / 1000). */
 export type RateDecision =
   | { readonly allowed: true }
   | { readonly allowed: false; readonly retryAfterSeconds: number };
@@ -14,6 +15,13 @@ export type RateDecision =
  * are logged, so hammering during a block never extends it. Check-and-insert is atomic.
  */
 export interface SlidingLog {
+  /**
+   * Admits and logs one request for `key`, or refuses it without logging it.
+   * `nowMs` simulates the clock (tests); without it the store's clock is used (Redis: the
+   * server's, so every instance agrees). Rejects with `TypeError` for an invalid rule or `nowMs`,
+   * and with `RateStoreUnavailableError` (status 503) when the store cannot answer.
+   */
   consume(key: string, rule: RateRule, nowMs?: number): Promise<RateDecision>;
+  /** Releases the connection; later calls to `consume` reject. Safe to call twice. */
   close(): Promise<void>;
 }

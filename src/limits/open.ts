@@ -1,0 +1,34 @@
+import { UnsupportedRateStoreError, redactUrl } from './errors.js';
+import type { SlidingLog } from './limiter.js';
+import { openRedisSlidingLog, type RedisSlidingLogOptions } from './redis.js';
+import { openSqliteSlidingLog, type SqliteSlidingLogOptions } from './sqlite.js';
+
+export type OpenSlidingLogOptions = RedisSlidingLogOptions & SqliteSlidingLogOptions;
+
+/** A URL scheme of two letters or more (one letter followed by `:` is a Windows drive). */
+const SCHEME = /^[a-z][a-z0-9+.-]+:/i;
+
+/**
+ * Opens the sliding log named by one setting:
+ * `redis://…` or `rediss://…` → Redis; `sqlite:PATH` (also `sqlite://PATH`), a plain file path,
+ * or `:memory:` → SQLite. Anything else throws `UnsupportedRateStoreError` naming the value
+ * (password masked). Redis connects in the background: an unreachable server shows up as
+ * `RateStoreUnavailableError` on `consume`, and the log recovers when the server comes back.
+ */
+export async function openSlidingLog(url: string, options: OpenSlidingLogOptions = {}): Promise<SlidingLog> {
+  if (/^rediss?:\/\//i.test(url)) return openRedisSlidingLog(url, options);
+  const path = sqlitePath(url);
+  if (path === undefined) throw new UnsupportedRateStoreError(redactUrl(url));
+  return openSqliteSlidingLog(path, options);
+}
+
+function sqlitePath(url: string): string | undefined {
+  if (/^sqlite:/i.test(url)) {
+    const rest = url.slice('sqlite:'.length);
+    const path = rest.startsWith('//') ? rest.slice(2) : rest;
+    return path === '' ? undefined : path;
+  }
+  if (url === ':memory:') return url;
+  if (url.trim() === '' || SCHEME.test(url)) return undefined;
+  return url;
+}
