@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { dbOption } from './options.js';
+import { parsePort, parsePublicUrl, parseRateRule } from '../config.js';
+import { argument, dbOption } from './options.js';
 
 /** Declares every command; each action imports its module lazily so `--help` stays fast. */
 export function buildProgram(): Command {
@@ -33,5 +34,59 @@ export function buildProgram(): Command {
     .description('enable a disabled account')
     .addOption(dbOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, false, options));
+  program
+    .command('share')
+    .description("grant or remove a person's role on a survey (as its owner)")
+    .requiredOption('--survey <id>', 'survey id, e.g. srv_demo_nps')
+    .requiredOption('--user <email>', "the person's sign-in email")
+    .requiredOption('--role <role>', 'viewer, analyst, editor, or none to remove the share')
+    .addOption(dbOption())
+    .action(async (options) => (await import('./commands/share.js')).share(options));
+  program
+    .command('seed')
+    .description('seed the demo into an empty store; with --responses N, add an open survey of N generated responses')
+    .option('--responses <n>', 'how many responses to generate (1,000,000 takes a few minutes)')
+    .option('--survey-title <title>', 'title of the generated survey')
+    .option('--owner <email>', 'owner of the generated survey (default: alice@example.com)')
+    .addOption(dbOption())
+    .action(async (options) => (await import('./commands/seed.js')).seed(options));
+  program
+    .command('serve')
+    .description('run the MCP host (issuer) and the auth host; seeds the demo into an empty store')
+    .option('--host <host>', 'address both hosts listen on', '127.0.0.1')
+    .option('--port <port>', 'MCP host port (0 picks a free one)', argument(parsePort, '--port'), 8787)
+    .option('--auth-port <port>', 'auth host port (0 picks a free one)', argument(parsePort, '--auth-port'), 8788)
+    .addOption(dbOption())
+    .option('--base-url <url>', '{base_url} as clients see it, e.g. behind a reverse proxy (the issuer)', argument(parsePublicUrl, '--base-url'))
+    .option('--auth-url <url>', '{auth_url} as browsers see it, e.g. behind a reverse proxy', argument(parsePublicUrl, '--auth-url'))
+    .option('--rate-store <location>', 'rate windows: redis://… (default: $SURVEY_MCP_RATE_STORE, else the --db file)')
+    .option('--mcp-rate-limit <N/S>', 'MCP requests per user per S seconds (default 180/60)', argument(parseRateRule, '--mcp-rate-limit'))
+    .option('--register-rate-limit <N/S>', 'registrations per client IP per S seconds (default 20/60)', argument(parseRateRule, '--register-rate-limit'))
+    .option('--allowed-origin <origin>', 'a browser origin allowed to call the MCP endpoint (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option('--trust-proxy', 'trust X-Forwarded-For from a reverse proxy (per-IP registration limit)')
+    .option('--no-seed', 'do not seed the demo into an empty store')
+    .action(async (options) => (await import('./commands/serve.js')).serve(options));
+  const token = program.command('token').description('bearer tokens of people: issue, list, revoke');
+  token
+    .command('issue')
+    .description('print a bearer token for a person, e.g. with scope reporting (another service) to check the 403 rule')
+    .requiredOption('--user <email>', "the person's sign-in email")
+    .requiredOption('--scope <scope>', 'scope of the token: mcp_customer, or another service such as reporting')
+    .option('--ttl <seconds>', 'lifetime in seconds (default 3600)')
+    .addOption(dbOption())
+    .action(async (options) => (await import('./commands/token.js')).tokenIssue(options));
+  token
+    .command('list')
+    .description("list a person's live tokens")
+    .requiredOption('--user <email>', "the person's sign-in email")
+    .addOption(dbOption())
+    .action(async (options) => (await import('./commands/token.js')).tokenList(options));
+  token
+    .command('revoke')
+    .description("revoke a person's grants for one client, or for all clients: their tokens stop at once")
+    .requiredOption('--user <email>', "the person's sign-in email")
+    .option('--client <client_id>', 'only this client')
+    .addOption(dbOption())
+    .action(async (options) => (await import('./commands/token.js')).tokenRevoke(options));
   return program;
 }

@@ -1,2 +1,145 @@
-/** Filled by the OAuth work: clients, codes, grants, tokens, sign-in sessions. */
-export interface AuthStore {}
+/** A public OAuth client registered at `POST /register`. It never has a secret. */
+export interface OAuthClient {
+  readonly id: string;
+  readonly name: string;
+  readonly redirectUris: readonly string[];
+  readonly grantTypes: readonly string[];
+  readonly responseTypes: readonly string[];
+  readonly scope: string;
+  readonly createdAt: number;
+}
+
+export interface NewOAuthClient extends OAuthClient {
+  /** Registration is idempotent on this key (a hash of name, redirect URIs and scope). */
+  readonly registrationKey: string;
+}
+
+/** A one-time code handed to the client after consent; kept only as a hash. */
+export interface AuthorizationCode {
+  readonly codeHash: string;
+  readonly clientId: string;
+  readonly userId: string;
+  readonly redirectUri: string;
+  readonly scope: string;
+  readonly codeChallenge: string;
+  readonly codeChallengeMethod: 'S256' | 'plain';
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly redeemedAt: number | undefined;
+}
+
+export type NewAuthorizationCode = Omit<AuthorizationCode, 'redeemedAt'>;
+
+/** A token to store: the caller mints the secret and hands over only its SHA-256 hash. */
+export interface NewToken {
+  readonly tokenHash: string;
+  readonly kind: 'access' | 'refresh';
+  readonly expiresAt: number;
+}
+
+/** What a grant issues at once: an access token and, for OAuth clients, a refresh token. */
+export interface TokenIssue {
+  readonly access: NewToken;
+  readonly refresh?: NewToken;
+}
+
+export interface NewGrant {
+  readonly id: string;
+  readonly userId: string;
+  readonly clientId: string;
+  readonly scope: string;
+  readonly createdAt: number;
+}
+
+/** An access token joined with its grant, client and user: everything a bearer check needs. */
+export interface AccessTokenRecord {
+  readonly grantId: string;
+  readonly userId: string;
+  readonly clientId: string;
+  readonly scope: string;
+  readonly expiresAt: number;
+  readonly revoked: boolean;
+  readonly userDisabled: boolean;
+}
+
+export type RedeemCodeResult =
+  | { readonly outcome: 'issued'; readonly grantId: string }
+  /** Already redeemed: the grant the first redemption created is now revoked. */
+  | { readonly outcome: 'reused' }
+  | { readonly outcome: 'expired' }
+  | { readonly outcome: 'unknown' };
+
+export interface RotateRefreshRequest {
+  readonly refreshHash: string;
+  readonly clientId: string;
+  readonly issue: Required<TokenIssue>;
+  readonly nowMs: number;
+}
+
+export type RotateRefreshResult =
+  | { readonly outcome: 'rotated'; readonly grantId: string; readonly userId: string; readonly scope: string }
+  /** A spent refresh token came back: the whole grant is now revoked. */
+  | { readonly outcome: 'reused' }
+  | { readonly outcome: 'unknown' | 'other_client' | 'revoked' | 'expired' | 'user_disabled' };
+
+export type RevokeTokenResult = 'revoked' | 'unknown' | 'other_client';
+
+/** A client the person approved and has not revoked, for the connected-apps page. */
+export interface ConnectedApp {
+  readonly clientId: string;
+  readonly clientName: string;
+  readonly redirectUris: readonly string[];
+  readonly scope: string;
+  readonly approvedAt: number;
+}
+
+/** A live token of a person, for `survey-mcp token list`. */
+export interface LiveToken {
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly clientName: string;
+  readonly kind: 'access' | 'refresh';
+  readonly scope: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+export interface SignInSession {
+  readonly userId: string;
+  readonly expiresAt: number;
+}
+
+/**
+ * Clients, codes, grants, tokens and sign-in sessions. Secrets arrive already hashed. Methods
+ * that must be atomic (redeem a code, rotate a refresh token, revoke) do all their work in one
+ * transaction, so concurrent callers can never both succeed.
+ */
+export interface AuthStore {
+  /** Inserts the client, or returns the one already registered under the same key. */
+  registerClient(client: NewOAuthClient): Promise<OAuthClient>;
+  findClient(clientId: string): Promise<OAuthClient | undefined>;
+
+  insertAuthorizationCode(code: NewAuthorizationCode): Promise<void>;
+  /** Reads without side effects, so the caller can check bindings before redeeming. */
+  findAuthorizationCode(codeHash: string): Promise<AuthorizationCode | undefined>;
+  /** Marks the code used and creates the grant with its tokens, or revokes on a second use. */
+  redeemAuthorizationCode(codeHash: string, grant: NewGrant, issue: TokenIssue, nowMs: number): Promise<RedeemCodeResult>;
+
+  /** Creates a grant and its tokens directly (admin-issued tokens for platform services). */
+  issueGrant(grant: NewGrant, issue: TokenIssue): Promise<void>;
+  /** One query: the token with its live grant, client and user. */
+  findAccessToken(tokenHash: string): Promise<AccessTokenRecord | undefined>;
+  rotateRefreshToken(request: RotateRefreshRequest): Promise<RotateRefreshResult>;
+  /** RFC 7009, and spec 4.2 (revoking signs the client out): either kind of token ends its whole grant. */
+  revokeToken(tokenHash: string, clientId: string, nowMs: number): Promise<RevokeTokenResult>;
+
+  listConnectedApps(userId: string): Promise<ConnectedApp[]>;
+  /** Revokes every grant (and so every token) of this person for this client; returns how many. */
+  revokeClientForUser(userId: string, clientId: string, nowMs: number): Promise<number>;
+  listLiveTokens(userId: string, nowMs: number): Promise<LiveToken[]>;
+
+  insertSignInSession(sessionHash: string, session: SignInSession & { readonly createdAt: number }): Promise<void>;
+  /** The live session, or undefined when unknown, expired or its user is disabled. */
+  findSignInSession(sessionHash: string, nowMs: number): Promise<SignInSession | undefined>;
+  deleteSignInSession(sessionHash: string): Promise<void>;
+}

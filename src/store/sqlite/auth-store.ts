@@ -1,6 +1,303 @@
-import type { AuthStore } from '../auth-store.js';
+import type {
+  AccessTokenRecord,
+  AuthorizationCode,
+  AuthStore,
+  ConnectedApp,
+  LiveToken,
+  NewGrant,
+  OAuthClient,
+  RotateRefreshResult,
+  TokenIssue,
+} from '../auth-store.js';
 import type { SqliteDatabase } from './database.js';
 
-export function sqliteAuthStore(_db: SqliteDatabase): AuthStore {
-  return {};
+interface ClientRow {
+  id: string;
+  name: string;
+  redirect_uris: string;
+  grant_types: string;
+  response_types: string;
+  scope: string;
+  created_at: number;
+}
+
+interface CodeRow {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scope: string;
+  code_challenge: string;
+  code_challenge_method: 'S256' | 'plain';
+  created_at: number;
+  expires_at: number;
+  redeemed_at: number | null;
+  grant_id: string | null;
+}
+
+interface TokenGrantRow {
+  kind: 'access' | 'refresh';
+  scope: string;
+  expires_at: number;
+  spent_at: number | null;
+  revoked_at: number | null;
+  grant_id: string;
+  grant_revoked_at: number | null;
+  user_id: string;
+  client_id: string;
+  user_disabled: number;
+}
+
+const toClient = (row: ClientRow): OAuthClient => ({
+  id: row.id,
+  name: row.name,
+  redirectUris: JSON.parse(row.redirect_uris) as string[],
+  grantTypes: JSON.parse(row.grant_types) as string[],
+  responseTypes: JSON.parse(row.response_types) as string[],
+  scope: row.scope,
+  createdAt: row.created_at,
+});
+
+const toCode = (row: CodeRow): AuthorizationCode => ({
+  codeHash: row.code_hash,
+  clientId: row.client_id,
+  userId: row.user_id,
+  redirectUri: row.redirect_uri,
+  scope: row.scope,
+  codeChallenge: row.code_challenge,
+  codeChallengeMethod: row.code_challenge_method,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  redeemedAt: row.redeemed_at ?? undefined,
+});
+
+// The token, its grant, client and user in one lookup; every bearer check runs this.
+const tokenWithGrant = `
+  SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at,
+         g.id AS grant_id, g.revoked_at AS grant_revoked_at, g.user_id, g.client_id,
+         u.disabled AS user_disabled
+  FROM oauth_tokens t
+  JOIN oauth_grants g ON g.id = t.grant_id
+  JOIN oauth_clients c ON c.id = g.client_id
+  JOIN users u ON u.id = g.user_id
+  WHERE t.token_hash = ?`;
+
+export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
+  const insertClient = db.prepare(
+    `INSERT INTO oauth_clients (id, registration_key, name, redirect_uris, grant_types, response_types, scope, created_at)
+     VALUES (@id, @registrationKey, @name, @redirectUris, @grantTypes, @responseTypes, @scope, @createdAt)
+     ON CONFLICT (registration_key) DO NOTHING`,
+  );
+  const clientByKey = db.prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE registration_key = ?');
+  const clientById = db.prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE id = ?');
+
+  const insertCode = db.prepare(
+    `INSERT INTO oauth_codes (code_hash, client_id, user_id, redirect_uri, scope, code_challenge,
+                              code_challenge_method, created_at, expires_at)
+     VALUES (@codeHash, @clientId, @userId, @redirectUri, @scope, @codeChallenge,
+             @codeChallengeMethod, @createdAt, @expiresAt)`,
+  );
+  const codeByHash = db.prepare<[string], CodeRow>('SELECT * FROM oauth_codes WHERE code_hash = ?');
+  const claimCode = db.prepare(
+    `UPDATE oauth_codes SET redeemed_at = ?, grant_id = ?
+     WHERE code_hash = ? AND redeemed_at IS NULL AND expires_at > ?`,
+  );
+
+  const insertGrant = db.prepare(
+    `INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at)
+     VALUES (@id, @userId, @clientId, @scope, @createdAt)`,
+  );
+  const insertToken = db.prepare(
+    `INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const tokenByHash = db.prepare<[string], TokenGrantRow>(tokenWithGrant);
+  const spendToken = db.prepare('UPDATE oauth_tokens SET spent_at = ? WHERE token_hash = ? AND spent_at IS NULL');
+  const revokeGrantRow = db.prepare('UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const revokeGrantTokens = db.prepare(
+    'UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL',
+  );
+  const liveGrantsOf = db.prepare<[string, string], { id: string }>(
+    'SELECT id FROM oauth_grants WHERE user_id = ? AND client_id = ? AND revoked_at IS NULL',
+  );
+  const connectedApps = db.prepare<[string], ClientRow & { approved_at: number; grant_scope: string }>(
+    `SELECT c.*, MIN(g.created_at) AS approved_at, g.scope AS grant_scope
+     FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
+     WHERE g.user_id = ? AND g.revoked_at IS NULL
+     GROUP BY c.id ORDER BY approved_at`,
+  );
+  const liveTokens = db.prepare<
+    [string, number],
+    { grant_id: string; client_id: string; client_name: string; kind: 'access' | 'refresh'; scope: string; created_at: number; expires_at: number }
+  >(
+    `SELECT g.id AS grant_id, c.id AS client_id, c.name AS client_name, t.kind, t.scope, t.created_at, t.expires_at
+     FROM oauth_tokens t
+     JOIN oauth_grants g ON g.id = t.grant_id
+     JOIN oauth_clients c ON c.id = g.client_id
+     WHERE g.user_id = ? AND g.revoked_at IS NULL AND t.revoked_at IS NULL AND t.spent_at IS NULL
+       AND t.expires_at > ?
+     ORDER BY t.created_at`,
+  );
+
+  const insertSession = db.prepare(
+    'INSERT INTO sign_in_sessions (session_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  );
+  const sessionByHash = db.prepare<[string, number], { user_id: string; expires_at: number }>(
+    `SELECT s.user_id, s.expires_at FROM sign_in_sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.session_hash = ? AND s.expires_at > ? AND u.disabled = 0`,
+  );
+  const deleteSession = db.prepare('DELETE FROM sign_in_sessions WHERE session_hash = ?');
+  const deleteExpiredSessions = db.prepare('DELETE FROM sign_in_sessions WHERE expires_at <= ?');
+
+  const writeGrant = (grant: NewGrant, issue: TokenIssue): void => {
+    insertGrant.run(grant);
+    for (const token of [issue.access, issue.refresh]) {
+      if (token) {
+        insertToken.run(token.tokenHash, token.kind, grant.id, grant.scope, grant.createdAt, token.expiresAt);
+      }
+    }
+  };
+
+  const revokeGrant = (grantId: string, nowMs: number): void => {
+    revokeGrantRow.run(nowMs, grantId);
+    revokeGrantTokens.run(nowMs, grantId);
+  };
+
+  const issueGrant = db.transaction(writeGrant);
+
+  const redeem = db.transaction((codeHash: string, grant: NewGrant, issue: TokenIssue, nowMs: number) => {
+    const code = codeByHash.get(codeHash);
+    if (!code) return { outcome: 'unknown' } as const;
+    if (code.redeemed_at !== null) {
+      if (code.grant_id) revokeGrant(code.grant_id, nowMs);
+      return { outcome: 'reused' } as const;
+    }
+    if (code.expires_at <= nowMs) return { outcome: 'expired' } as const;
+    writeGrant(grant, issue);
+    // The WHERE clause re-checks "unused" so even a second connection cannot claim it twice.
+    if (claimCode.run(nowMs, grant.id, codeHash, nowMs).changes !== 1) throw new Error('code claimed concurrently');
+    return { outcome: 'issued', grantId: grant.id } as const;
+  });
+
+  const rotate = db.transaction(
+    (refreshHash: string, clientId: string, issue: Required<TokenIssue>, nowMs: number): RotateRefreshResult => {
+      const row = tokenByHash.get(refreshHash);
+      if (!row || row.kind !== 'refresh') return { outcome: 'unknown' };
+      if (row.client_id !== clientId) return { outcome: 'other_client' };
+      if (row.grant_revoked_at !== null || row.revoked_at !== null) return { outcome: 'revoked' };
+      if (row.spent_at !== null) {
+        revokeGrant(row.grant_id, nowMs);
+        return { outcome: 'reused' };
+      }
+      if (row.expires_at <= nowMs) return { outcome: 'expired' };
+      if (row.user_disabled === 1) return { outcome: 'user_disabled' };
+      spendToken.run(nowMs, refreshHash);
+      for (const token of [issue.access, issue.refresh]) {
+        insertToken.run(token.tokenHash, token.kind, row.grant_id, row.scope, nowMs, token.expiresAt);
+      }
+      return { outcome: 'rotated', grantId: row.grant_id, userId: row.user_id, scope: row.scope };
+    },
+  );
+
+  const revoke = db.transaction((tokenHash: string, clientId: string, nowMs: number) => {
+    const row = tokenByHash.get(tokenHash);
+    if (!row) return 'unknown' as const;
+    if (row.client_id !== clientId) return 'other_client' as const;
+    // Spec 4.2: revoking signs the client out, so either kind of token ends its whole grant.
+    revokeGrant(row.grant_id, nowMs);
+    return 'revoked' as const;
+  });
+
+  const revokeClient = db.transaction((userId: string, clientId: string, nowMs: number) => {
+    const grants = liveGrantsOf.all(userId, clientId);
+    for (const grant of grants) revokeGrant(grant.id, nowMs);
+    return grants.length;
+  });
+
+  return {
+    async registerClient(client) {
+      insertClient.run({
+        ...client,
+        redirectUris: JSON.stringify(client.redirectUris),
+        grantTypes: JSON.stringify(client.grantTypes),
+        responseTypes: JSON.stringify(client.responseTypes),
+      });
+      return toClient(clientByKey.get(client.registrationKey)!);
+    },
+    async findClient(clientId) {
+      const row = clientById.get(clientId);
+      return row && toClient(row);
+    },
+
+    async insertAuthorizationCode(code) {
+      insertCode.run(code);
+    },
+    async findAuthorizationCode(codeHash) {
+      const row = codeByHash.get(codeHash);
+      return row && toCode(row);
+    },
+    async redeemAuthorizationCode(codeHash, grant, issue, nowMs) {
+      return redeem.immediate(codeHash, grant, issue, nowMs);
+    },
+
+    async issueGrant(grant, issue) {
+      issueGrant.immediate(grant, issue);
+    },
+    async findAccessToken(tokenHash): Promise<AccessTokenRecord | undefined> {
+      const row = tokenByHash.get(tokenHash);
+      if (!row || row.kind !== 'access') return undefined;
+      return {
+        grantId: row.grant_id,
+        userId: row.user_id,
+        clientId: row.client_id,
+        scope: row.scope,
+        expiresAt: row.expires_at,
+        revoked: row.revoked_at !== null || row.grant_revoked_at !== null,
+        userDisabled: row.user_disabled === 1,
+      };
+    },
+    async rotateRefreshToken({ refreshHash, clientId, issue, nowMs }) {
+      return rotate.immediate(refreshHash, clientId, issue, nowMs);
+    },
+    async revokeToken(tokenHash, clientId, nowMs) {
+      return revoke.immediate(tokenHash, clientId, nowMs);
+    },
+
+    async listConnectedApps(userId): Promise<ConnectedApp[]> {
+      return connectedApps.all(userId).map((row) => ({
+        clientId: row.id,
+        clientName: row.name,
+        redirectUris: JSON.parse(row.redirect_uris) as string[],
+        scope: row.grant_scope,
+        approvedAt: row.approved_at,
+      }));
+    },
+    async revokeClientForUser(userId, clientId, nowMs) {
+      return revokeClient.immediate(userId, clientId, nowMs);
+    },
+    async listLiveTokens(userId, nowMs): Promise<LiveToken[]> {
+      return liveTokens.all(userId, nowMs).map((row) => ({
+        grantId: row.grant_id,
+        clientId: row.client_id,
+        clientName: row.client_name,
+        kind: row.kind,
+        scope: row.scope,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      }));
+    },
+
+    async insertSignInSession(sessionHash, session) {
+      // Sign-ins are rare, so this is a cheap moment to drop sessions that have run out.
+      deleteExpiredSessions.run(session.createdAt);
+      insertSession.run(sessionHash, session.userId, session.createdAt, session.expiresAt);
+    },
+    async findSignInSession(sessionHash, nowMs) {
+      const row = sessionByHash.get(sessionHash, nowMs);
+      return row && { userId: row.user_id, expiresAt: row.expires_at };
+    },
+    async deleteSignInSession(sessionHash) {
+      deleteSession.run(sessionHash);
+    },
+  };
 }

@@ -1,0 +1,70 @@
+import { systemClock } from '../../platform/clock.js';
+import { isStoreEmpty, seedDemo } from '../../platform/demo/index.js';
+import { seedLoadSurvey } from '../../platform/demo/load.js';
+import { usageError } from '../errors.js';
+import { withStore } from '../store-access.js';
+
+export interface SeedOptions {
+  db?: string;
+  responses?: string;
+  surveyTitle?: string;
+  owner?: string;
+}
+
+const maxResponses = 10_000_000;
+
+export function parseResponseCount(value: string): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value.trim()) || count < 1 || count > maxResponses) {
+    throw usageError(`--responses '${value}' must be a whole number from 1 to ${maxResponses.toLocaleString('en')}`);
+  }
+  return count;
+}
+
+/** Without --responses: the demo, once. With it: one more open survey of N generated responses. */
+export async function seed(options: SeedOptions): Promise<void> {
+  const count = options.responses === undefined ? undefined : parseResponseCount(options.responses);
+  await withStore(options.db, async (store) => {
+    const empty = await isStoreEmpty(store);
+    if (empty) {
+      await seedDemo(store);
+      console.error('seeded the demo: alice@example.com, bob@example.com, carol@example.com, dave@example.com, erin@example.com (password: survey-demo)');
+    } else if (count === undefined) {
+      console.log('the store already has users: demo not seeded (nothing to do)');
+      return;
+    }
+    if (count === undefined) return;
+    const progress = progressReporter(count);
+    const surveyId = await seedLoadSurvey(store, systemClock, {
+      responses: count,
+      title: options.surveyTitle ?? `Load test: ${count.toLocaleString('en')} responses`,
+      ownerEmail: options.owner ?? 'alice@example.com',
+      onProgress: progress,
+    });
+    console.log(surveyId);
+  });
+}
+
+/** A bar redrawn in place on a terminal; a line per 10% when stderr is a file or pipe. */
+function progressReporter(total: number): (done: number) => void {
+  const started = Date.now();
+  let lastTenth = -1;
+  return (done) => {
+    const fraction = done / total;
+    if (process.stderr.isTTY) {
+      const width = 30;
+      const filled = Math.round(fraction * width);
+      const rate = Math.round(done / Math.max(0.001, (Date.now() - started) / 1000));
+      process.stderr.write(
+        `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(fraction * 100).toFixed(0).padStart(3)}% ${done}/${total} (${rate}/s)`,
+      );
+      if (done === total) process.stderr.write('\n');
+      return;
+    }
+    const tenth = Math.floor(fraction * 10);
+    if (tenth > lastTenth) {
+      lastTenth = tenth;
+      console.error(`seeded ${done}/${total} responses (${tenth * 10}%)`);
+    }
+  };
+}

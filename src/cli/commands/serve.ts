@@ -1,0 +1,66 @@
+import chalk from 'chalk';
+import {
+  defaultMcpRateLimit,
+  defaultRegisterRateLimit,
+  resolveDb,
+  resolveRateStore,
+  type ServerConfig,
+} from '../../config.js';
+import type { RateRule } from '../../limits/limiter.js';
+import { startServer } from '../../server.js';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  authPort: number;
+  db?: string;
+  baseUrl?: string;
+  authUrl?: string;
+  rateStore?: string;
+  mcpRateLimit?: RateRule;
+  registerRateLimit?: RateRule;
+  allowedOrigin: string[];
+  trustProxy?: boolean;
+  seed: boolean;
+}
+
+export function serveConfig(options: ServeOptions): ServerConfig {
+  return {
+    host: options.host,
+    port: options.port,
+    authPort: options.authPort,
+    baseUrl: options.baseUrl,
+    authUrl: options.authUrl,
+    db: resolveDb(options.db),
+    rateStore: resolveRateStore(options.rateStore),
+    mcpRateLimit: options.mcpRateLimit ?? defaultMcpRateLimit,
+    registerRateLimit: options.registerRateLimit ?? defaultRegisterRateLimit,
+    allowedOrigins: options.allowedOrigin,
+    trustProxy: options.trustProxy ?? false,
+    seedDemo: options.seed,
+  };
+}
+
+/** Runs both hosts until SIGINT or SIGTERM, then closes listeners, rate log and store. */
+export async function serve(options: ServeOptions): Promise<void> {
+  const config = serveConfig(options);
+  const server = await startServer(config);
+  console.log(chalk.bold('survey-mcp is running'));
+  console.log(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);
+  console.log(`  sign-in and tokens                           ${server.authUrl}`);
+  console.log(`  connected apps                               ${server.authUrl}/account/apps`);
+  console.log(`  store                                        ${config.db}`);
+  if (server.seeded) {
+    const { demoPassword, demoUsers } = await import('../../platform/demo/index.js');
+    console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);
+    console.log(`  demo password                                ${demoPassword}`);
+  }
+  console.log(chalk.dim('Press Ctrl+C to stop.'));
+
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  console.log(chalk.dim(`${signal}: stopping…`));
+  await server.close();
+}

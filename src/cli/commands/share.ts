@@ -1,0 +1,27 @@
+import { systemClock } from '../../platform/clock.js';
+import { shareSurveyAsAdmin, type ShareRole } from '../../platform/shares.js';
+import { usageError } from '../errors.js';
+import { withStore } from '../store-access.js';
+
+export interface ShareOptions {
+  db?: string;
+  survey: string;
+  user: string;
+  role: string;
+}
+
+const roles: readonly ShareRole[] = ['viewer', 'analyst', 'editor', 'none'];
+
+export async function share(options: ShareOptions): Promise<void> {
+  if (!roles.includes(options.role as ShareRole)) {
+    throw usageError(`--role '${options.role}' must be one of ${roles.join(', ')} (none removes the share)`);
+  }
+  const role = options.role as ShareRole;
+  const result = await withStore(options.db, (store) =>
+    shareSurveyAsAdmin(store, systemClock, options.survey, options.user, role),
+  );
+  console.log(
+    role === 'none' ? `removed ${options.user} from ${result.survey_id}` : `${options.user} is now ${role} on ${result.survey_id}`,
+  );
+  for (const c of result.collaborators) console.log(`  ${c.email.padEnd(28)} ${c.role}`);
+}

@@ -1,0 +1,50 @@
+import express, { type Express } from 'express';
+import type { OAuthContext } from '../oauth/context.js';
+import { invalidRequest } from '../oauth/errors.js';
+import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
+import { connectedAppsHandler, revokeAppHandler } from '../oauth/handlers/connected-apps.js';
+import { revokeHandler } from '../oauth/handlers/revoke.js';
+import { signInHandler, signOutHandler } from '../oauth/handlers/sign-in.js';
+import { tokenHandler } from '../oauth/handlers/token.js';
+import { stylesheet } from '../oauth/pages/style.js';
+import { parseBody } from './middleware/body.js';
+import { openCors } from './middleware/cors.js';
+import { errorResponder, notFound } from './middleware/errors.js';
+import { pageSecurity } from './middleware/page-security.js';
+
+export interface AuthAppOptions {
+  readonly context: OAuthContext;
+  readonly trustProxy: boolean;
+}
+
+/** The auth host `{auth_url}`: sign-in and consent pages, token and revocation, connected apps. */
+export function createAuthApp(options: AuthAppOptions): Express {
+  const { context } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  if (options.trustProxy) app.set('trust proxy', true);
+  app.use(pageSecurity());
+
+  const form = parseBody('form', invalidRequest);
+  // Token and revocation use no cookies, so browser-based clients may call them from any origin.
+  app.use(['/oauth/token', '/oauth/revoke'], openCors());
+  app.post('/oauth/token', form, tokenHandler(context));
+  app.post('/oauth/revoke', form, revokeHandler(context));
+
+  app.get('/oauth/authorize', showAuthorizationHandler(context));
+  app.post('/oauth/authorize', form, decideAuthorizationHandler(context));
+  app.post('/sign-in', form, signInHandler(context));
+  app.post('/sign-out', form, signOutHandler(context));
+  app.get('/account/apps', connectedAppsHandler(context));
+  app.post('/account/apps/revoke', form, revokeAppHandler(context));
+  app.get('/', (_req, res) => res.redirect(302, '/account/apps'));
+
+  const css = Buffer.from(stylesheet);
+  app.get('/assets/style.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('css').send(css);
+  });
+
+  app.use(notFound());
+  app.use(errorResponder());
+  return app;
+}

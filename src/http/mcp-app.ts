@@ -1,0 +1,60 @@
+import express, { type Express } from 'express';
+import type { RateRule, SlidingLog } from '../limits/limiter.js';
+import type { OAuthContext } from '../oauth/context.js';
+import { invalidClientMetadata } from '../oauth/errors.js';
+import { authorizationServerMetadata, jsonDocument, protectedResourceMetadata } from '../oauth/handlers/discovery.js';
+import { registerHandler } from '../oauth/handlers/register.js';
+import { clientAddressKey } from './client-address.js';
+import { parseBody } from './middleware/body.js';
+import { openCors } from './middleware/cors.js';
+import { errorResponder, notFound } from './middleware/errors.js';
+import { rateLimit } from './middleware/rate-limit.js';
+
+export interface McpAppOptions {
+  readonly context: OAuthContext;
+  readonly slidingLog: SlidingLog;
+  readonly registerRateLimit: RateRule;
+  /** Honour `X-Forwarded-For` (only behind a reverse proxy that sets it). */
+  readonly trustProxy: boolean;
+  /**
+   * The extension point for the MCP endpoint (`POST /`, `GET /`): called after discovery and
+   * registration are mounted and CORS preflights are answered, before the 404 and error handlers.
+   */
+  readonly mountMcpEndpoint?: (app: Express) => void;
+}
+
+/** The MCP host `{base_url}`: the OAuth issuer, its discovery documents and registration. */
+export function createMcpApp(options: McpAppOptions): Express {
+  const { context } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  if (options.trustProxy) app.set('trust proxy', true);
+  app.use(openCors());
+
+  // RFC 9728 §3.1 and RFC 8414 §3: the root form, and the path-aware form when {base_url} has a
+  // path. Express matches a trailing slash too, which some clients append.
+  const basePath = new URL(context.issuer).pathname.replace(/\/$/, '');
+  const wellKnown = (name: string) => (basePath ? [`/.well-known/${name}`, `/.well-known/${name}${basePath}`] : `/.well-known/${name}`);
+  app.get(wellKnown('oauth-protected-resource'), jsonDocument(protectedResourceMetadata(context)));
+  const asMetadata = jsonDocument(authorizationServerMetadata(context));
+  app.get(wellKnown('oauth-authorization-server'), asMetadata);
+  app.get(wellKnown('openid-configuration'), asMetadata);
+  // openid-configuration parsers require a key set; no tokens here are JWTs, so it is empty.
+  app.get('/.well-known/jwks.json', jsonDocument({ keys: [] }));
+
+  app.post(
+    '/register',
+    rateLimit({
+      slidingLog: options.slidingLog,
+      rule: options.registerRateLimit,
+      keyOf: (req) => `register:${clientAddressKey(req.ip ?? req.socket.remoteAddress)}`,
+    }),
+    parseBody('json', invalidClientMetadata),
+    registerHandler(context),
+  );
+
+  options.mountMcpEndpoint?.(app);
+  app.use(notFound());
+  app.use(errorResponder());
+  return app;
+}

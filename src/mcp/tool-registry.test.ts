@@ -1,0 +1,170 @@
+import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Platform } from '../platform/index.js';
+import { notAuthorized } from '../platform/errors.js';
+import { StoreUnavailableError } from '../store/errors.js';
+import { defineTool } from './tool.js';
+import { createToolRegistry } from './tool-registry.js';
+import { surveyTools } from './tools/index.js';
+
+const readTools = ['get_me', 'list_surveys', 'get_survey', 'get_survey_results', 'list_responses', 'get_response'];
+
+/** Every key of a JSON value, however deep. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)]);
+}
+
+/** A tool that fails the way a test tells it to, to watch how the registry reports it. */
+function failingTool(failure: unknown) {
+  return defineTool({
+    name: 'echo',
+    title: 'Echo',
+    description: 'Echoes its word.',
+    input: z.strictObject({ word: z.string() }),
+    output: z.strictObject({ word: z.string() }),
+    annotations: { readOnlyHint: true },
+    run: async (_context, args) => {
+      if (failure !== undefined) throw failure;
+      return { word: args.word };
+    },
+  });
+}
+
+const context = { platform: {} as Platform, userId: 'usr_test' };
+const errorOf = (result: { content: unknown[] }) => JSON.parse((result.content[0] as { text: string }).text) as { error: string };
+
+describe('tools/list', () => {
+  const { tools } = createToolRegistry(surveyTools).list();
+
+  it('lists the thirteen tools of tools.md, each with a title, a description and object schemas', () => {
+    expect(tools.map((tool) => tool.name)).toEqual([
+      ...readTools,
+      'create_survey',
+      'update_survey',
+      'set_survey_status',
+      'add_question',
+      'update_question',
+      'delete_question',
+      'share_survey',
+    ]);
+    for (const tool of tools) {
+      expect(tool.title).toEqual(expect.any(String));
+      expect(tool.description!.length).toBeGreaterThan(80);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema!.type).toBe('object');
+    }
+  });
+
+  it('parses as a tools/list result the way the SDK client parses it', () => {
+    expect(ListToolsResultSchema.parse({ tools }).tools).toHaveLength(13);
+  });
+
+  it('describes every argument, so an assistant knows what to pass', () => {
+    for (const tool of tools) {
+      for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect({ tool: tool.name, name, description: (property as { description?: string }).description }).toEqual({
+          tool: tool.name,
+          name,
+          description: expect.any(String),
+        });
+      }
+    }
+  });
+
+  it('emits no $schema or $ref, which some clients cannot resolve, and no regex restating date-time', () => {
+    const keys = keysOf(tools);
+    expect(keys).not.toContain('$schema');
+    expect(keys).not.toContain('$ref');
+    expect(keys).not.toContain('pattern');
+    const updateSurvey = tools.find((tool) => tool.name === 'update_survey')!;
+    expect(updateSurvey.inputSchema.properties!.closes_at).toMatchObject({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] });
+  });
+
+  it('refuses unknown arguments in the listed schemas too', () => {
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties).toBe(false);
+  });
+
+  it('puts the bounds in the schema, e.g. a page size of 1 to 100 defaulting to 25', () => {
+    const listSurveys = tools.find((tool) => tool.name === 'list_surveys')!;
+    expect(listSurveys.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
+    expect(listSurveys.inputSchema.required ?? []).toEqual([]);
+  });
+
+  it('marks read tools read-only and closed-world, and the destructive and idempotent ones as tools.md says', () => {
+    const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
+    for (const name of readTools) expect(annotations[name]).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(annotations.delete_question).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    for (const name of ['set_survey_status', 'share_survey']) {
+      expect(annotations[name]).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    }
+    for (const name of ['create_survey', 'update_survey', 'add_question', 'update_question']) {
+      expect(annotations[name]).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    }
+  });
+});
+
+describe('tools/call', () => {
+  it('answers success with structuredContent mirrored as JSON text', async () => {
+    const result = await createToolRegistry([failingTool(undefined)]).call('echo', { word: 'hi' }, context);
+    expect(result).toEqual({ content: [{ type: 'text', text: '{"word":"hi"}' }], structuredContent: { word: 'hi' } });
+  });
+
+  it('answers an unknown tool with a tool error naming the tools there are', async () => {
+    const result = await createToolRegistry(surveyTools).call('delete_survey', {}, context);
+    expect(result.isError).toBe(true);
+    expect(result).not.toHaveProperty('structuredContent');
+    expect(errorOf(result).error).toMatch(/^unknown tool 'delete_survey': the tools are get_me, list_surveys, /);
+  });
+
+  it.each([
+    ['list_surveys', { limit: 101 }, 'validation failed: limit must be at most 100'],
+    ['list_surveys', { limit: 0 }, 'validation failed: limit must be at least 1'],
+    ['list_surveys', { colour: 'red' }, "validation failed: unknown argument 'colour'"],
+    ['list_surveys', { status: 'deleted' }, 'validation failed: status must be one of "draft", "open", "paused", "closed", "archived"'],
+    ['get_survey', {}, 'validation failed: survey_id is required'],
+    ['get_survey', { survey_id: 42 }, 'validation failed: survey_id must be a string, got number'],
+    ['create_survey', { workspace_id: 'wsp_1', title: 'x'.repeat(201) }, 'validation failed: title must be at most 200 characters'],
+    [
+      'add_question',
+      { survey_id: 'srv_1', type: 'single_choice', text: 'Pick', choices: ['only'] },
+      'validation failed: choices must have at least 2 items',
+    ],
+    ['update_survey', { survey_id: 'srv_1', closes_at: 'next week' }, 'validation failed: closes_at must be a valid ISO-8601 date-time'],
+    [
+      'share_survey',
+      { survey_id: 'srv_1', user_email: 'a@example.com', role: 'owner' },
+      'validation failed: role must be one of "viewer", "analyst", "editor", "none"',
+    ],
+  ])('refuses %s %j with a tool error before the platform is called', async (name, args, message) => {
+    const result = await createToolRegistry(surveyTools).call(name, args, context);
+    expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify({ error: message }) }], isError: true });
+  });
+
+  it('passes a platform error message through unchanged', async () => {
+    const registry = createToolRegistry([failingTool(notAuthorized('view', 'survey', 'srv_123'))]);
+    const result = await registry.call('echo', { word: 'hi' }, context);
+    expect(result).toEqual({
+      content: [{ type: 'text', text: `{"error":"not authorized to view survey 'srv_123'"}` }],
+      isError: true,
+    });
+  });
+
+  it('hides an unexpected error behind a reference that is also logged', async () => {
+    const logged: Array<[string, unknown]> = [];
+    const failure = new TypeError('secret detail');
+    const registry = createToolRegistry([failingTool(failure)], { logError: (reference, error) => logged.push([reference, error]) });
+    const result = await registry.call('echo', { word: 'hi' }, context);
+    expect(result.isError).toBe(true);
+    const { error } = errorOf(result);
+    expect(error).toMatch(/^internal error while running echo \(reference [0-9a-f-]{36}\)$/);
+    expect(logged).toEqual([[error.slice(-37, -1), failure]]);
+  });
+
+  it('lets a store outage through for the HTTP layer to answer 503', async () => {
+    const registry = createToolRegistry([failingTool(new StoreUnavailableError('database is down'))]);
+    await expect(registry.call('echo', { word: 'hi' }, context)).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});

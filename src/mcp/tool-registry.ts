@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { PlatformError } from '../platform/errors.js';
+import { StoreUnavailableError } from '../store/errors.js';
+import { describeIssue } from './arguments.js';
+import type { SurveyTool, ToolContext } from './tool.js';
+import { toolError, toolSuccess } from './tool-result.js';
+
+export interface ToolRegistry {
+  list(): ListToolsResult;
+  call(name: string, args: unknown, context: ToolContext): Promise<CallToolResult>;
+}
+
+export interface ToolRegistryOptions {
+  /** Where unexpected failures are reported; the caller only sees a reference to quote. */
+  readonly logError?: (reference: string, error: unknown) => void;
+}
+
+/**
+ * Converts every schema to JSON Schema once: `tools/list` answers from memory instead of
+ * re-converting thirteen zod schemas per request.
+ */
+export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRegistryOptions = {}): ToolRegistry {
+  const byName = new Map<string, SurveyTool>(tools.map((tool) => [tool.name, tool]));
+  const listing: ListToolsResult = { tools: tools.map(describeTool) };
+  const logError = options.logError ?? ((reference, error) => console.error(`tool failure ${reference}:`, error));
+
+  return {
+    list: () => listing,
+    async call(name, args, context) {
+      const tool = byName.get(name);
+      if (!tool) {
+        return toolError(`unknown tool '${name}': the tools are ${[...byName.keys()].join(', ')}`);
+      }
+      // reportInput lets the message say what was given (`limit must be a number, got the string "5"`).
+      const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });
+      if (!parsed.success) {
+        return toolError(`validation failed: ${describeIssue(parsed.error.issues[0]!)}`);
+      }
+      try {
+        return toolSuccess((await tool.run(context, parsed.data)) as Record<string, unknown>);
+      } catch (error) {
+        if (error instanceof PlatformError) return toolError(error.message);
+        // The HTTP layer answers 503 for an unreachable store; that is not the tool's fault.
+        if (error instanceof StoreUnavailableError) throw error;
+        const reference = randomUUID();
+        logError(reference, error);
+        return toolError(`internal error while running ${name} (reference ${reference})`);
+      }
+    },
+  };
+}
+
+function describeTool(tool: SurveyTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    outputSchema: jsonSchema(tool.output, 'output') as Tool['outputSchema'],
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+/**
+ * Without zod's `$schema` (draft 2020-12, the MCP default anyway): validators built for draft-07,
+ * such as a default Ajv with meta-schema checks on, refuse to compile a schema naming it. And
+ * without the ~400-character regex zod adds beside `format: date-time`, which only restates the
+ * format and would cost every client's context window dozens of copies.
+ */
+function jsonSchema(schema: z.ZodObject, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _draft, ...rest } = z.toJSONSchema(schema, {
+    io,
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+    },
+  });
+  return rest;
+}

@@ -1,0 +1,137 @@
+import type { OAuthClient } from '../store/auth-store.js';
+import { namesThisResource, type OAuthContext } from './context.js';
+import type { OAuthErrorCode } from './errors.js';
+import { isPkceMethod, isValidChallenge, type PkceMethod } from './pkce.js';
+import { redirectUriMatches } from './redirect-uri.js';
+import { mcpScope } from './tokens.js';
+
+/** The parameters of an authorization request we read (and carry through the consent form). */
+export const authorizationParams = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+  'resource',
+] as const;
+
+export type AuthorizationParams = Partial<Record<(typeof authorizationParams)[number], string>>;
+
+export interface AuthorizationRequest {
+  readonly client: OAuthClient;
+  readonly redirectUri: string;
+  readonly state: string | undefined;
+  readonly codeChallenge: string;
+  readonly codeChallengeMethod: PkceMethod;
+  readonly scope: string;
+  readonly params: AuthorizationParams;
+}
+
+export type AuthorizationCheck =
+  | { readonly kind: 'valid'; readonly request: AuthorizationRequest }
+  /** Client or redirect URI not validated: show a page, never redirect (no open redirector). */
+  | { readonly kind: 'page'; readonly unknownClient: boolean; readonly reason: string }
+  /** The redirect URI is trusted: send the error back to the client there. */
+  | {
+      readonly kind: 'redirect';
+      readonly redirectUri: string;
+      readonly state: string | undefined;
+      readonly error: OAuthErrorCode;
+      readonly description: string;
+    };
+
+/** Reads the known parameters; a repeated one is an error (RFC 6749 §3.1). */
+export function readAuthorizationParams(source: Record<string, unknown>): AuthorizationParams | string {
+  const params: AuthorizationParams = {};
+  for (const name of authorizationParams) {
+    const value = source[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return `'${name}' must be given once`;
+    params[name] = value;
+  }
+  return params;
+}
+
+/** Validates in two phases: client and redirect URI first, then everything else. */
+export async function checkAuthorizationRequest(
+  context: OAuthContext,
+  source: Record<string, unknown>,
+): Promise<AuthorizationCheck> {
+  const params = readAuthorizationParams(source);
+  if (typeof params === 'string') return { kind: 'page', unknownClient: false, reason: params };
+  const clientId = params.client_id;
+  if (!clientId) return { kind: 'page', unknownClient: false, reason: "the request has no 'client_id'" };
+  const client = await context.store.findClient(clientId);
+  if (!client) {
+    return {
+      kind: 'page',
+      unknownClient: true,
+      reason: `no app is registered with client_id '${clientId}'; the app should register again`,
+    };
+  }
+  const redirectUri = params.redirect_uri;
+  if (!redirectUri) return { kind: 'page', unknownClient: false, reason: "the request has no 'redirect_uri'" };
+  if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {
+    return {
+      kind: 'page',
+      unknownClient: false,
+      reason: `'${redirectUri}' is not a redirect URI registered by ${client.name}`,
+    };
+  }
+
+  const state = params.state;
+  const fail = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({
+    kind: 'redirect',
+    redirectUri,
+    state,
+    error,
+    description,
+  });
+  if (params.response_type !== 'code') {
+    return fail('unsupported_response_type', `'response_type' must be 'code', got '${params.response_type ?? ''}'`);
+  }
+  const challenge = params.code_challenge;
+  if (!challenge) return fail('invalid_request', "'code_challenge' is required: this server requires PKCE (use S256)");
+  const method = params.code_challenge_method ?? 'plain';
+  if (!isPkceMethod(method)) {
+    return fail('invalid_request', `'code_challenge_method' '${method}' is not supported: use S256 (or plain)`);
+  }
+  if (!isValidChallenge(method, challenge)) {
+    return fail(
+      'invalid_request',
+      method === 'S256'
+        ? "'code_challenge' must be 43 base64url characters (the SHA-256 of the verifier)"
+        : "'code_challenge' must be 43 to 128 characters of [A-Za-z0-9-._~]",
+    );
+  }
+  // RFC 6749 §3.3 lets us ignore what we do not offer: clients that add `openid` or
+  // `offline_access` still get `mcp_customer` (the token response names it). Asking only for
+  // other scopes is refused, since this server can grant none of them.
+  const scopes = (params.scope ?? mcpScope).split(' ').filter(Boolean);
+  if (!scopes.includes(mcpScope)) {
+    return fail('invalid_scope', `'scope' '${params.scope}' is not offered: the only scope is '${mcpScope}'`);
+  }
+  if (params.resource !== undefined && !namesThisResource(context, params.resource)) {
+    return fail('invalid_target', `'resource' must be '${context.issuer}', got '${params.resource}'`);
+  }
+  return {
+    kind: 'valid',
+    request: { client, redirectUri, state, codeChallenge: challenge, codeChallengeMethod: method, scope: mcpScope, params },
+  };
+}
+
+/** The redirect back to the client: `state` byte-exact and `iss` on every response (RFC 9207). */
+export function authorizationResponseUrl(
+  context: OAuthContext,
+  redirectUri: string,
+  state: string | undefined,
+  fields: Record<string, string>,
+): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(fields)) url.searchParams.append(name, value);
+  if (state !== undefined) url.searchParams.append('state', state);
+  url.searchParams.append('iss', context.issuer);
+  return url.href;
+}

@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import type { OAuthClient } from '../store/auth-store.js';
+import type { OAuthContext } from './context.js';
+import { OAuthError, invalidRequest } from './errors.js';
+
+/**
+ * The public client making a token or revocation request: `client_id` in the body, or the user
+ * part of HTTP Basic for clients that send it that way. There is no secret to check.
+ */
+export async function requestingClient(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<OAuthClient> {
+  const clientId = body.client_id ?? basicUser(req.headers.authorization);
+  if (typeof clientId !== 'string' || clientId === '') throw invalidRequest("'client_id' is required");
+  const client = await context.store.findClient(clientId);
+  if (!client) throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
+  return client;
+}
+
+function basicUser(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
+  return decodeURIComponent(decoded.split(':')[0] ?? '');
+}
+
+/** Form parameters as strings; a repeated parameter is refused (RFC 6749 §3.2). */
+export function formParams(body: unknown): Record<string, string | undefined> {
+  const params: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (typeof value !== 'string') throw invalidRequest(`'${name}' must be given once, as a string`);
+    params[name] = value;
+  }
+  return params;
+}

@@ -1,0 +1,19 @@
+import type { Clock } from '../platform/clock.js';
+import type { Store } from '../store/store.js';
+
+/** What every OAuth handler needs; built once by the composition root. */
+export interface OAuthContext {
+  readonly store: Store;
+  readonly clock: Clock;
+  /** `{base_url}` with no trailing slash: the issuer, the resource and the MCP host. */
+  readonly issuer: string;
+  /** `{auth_url}` with no trailing slash: sign-in, consent, token and revocation. */
+  readonly authUrl: string;
+}
+
+/** Cookies carry `Secure` whenever the auth host is served over https. */
+export const isSecureOrigin = (context: OAuthContext): boolean => context.authUrl.startsWith('https:');
+
+/** RFC 8707 `resource` names this server, with or without a trailing slash. */
+export const namesThisResource = (context: OAuthContext, resource: string): boolean =>
+  resource.replace(/\/$/, '') === context.issuer;

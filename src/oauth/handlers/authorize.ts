@@ -1,0 +1,117 @@
+import type { Request, RequestHandler, Response } from 'express';
+import {
+  authorizationResponseUrl,
+  checkAuthorizationRequest,
+  type AuthorizationCheck,
+  type AuthorizationRequest,
+} from '../authorization-request.js';
+import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
+import type { OAuthContext } from '../context.js';
+import { consentPage } from '../pages/consent.js';
+import { errorPage } from '../pages/error.js';
+import { signInPage } from '../pages/sign-in.js';
+import { sendPage } from '../send-page.js';
+import { authorizationCodeTtlMs, hashSecret, mintSecret } from '../tokens.js';
+
+/** Where the sign-in form returns to: this same authorization request. */
+const authorizeUrl = (request: AuthorizationRequest): string =>
+  `/oauth/authorize?${new URLSearchParams(request.params as Record<string, string>)}`;
+
+/**
+ * Handles an invalid request. Until client and redirect URI are validated the answer is a page
+ * (or JSON for clients probing with `Accept: application/json`), never a redirect.
+ */
+function refuse(context: OAuthContext, req: Request, res: Response, check: Exclude<AuthorizationCheck, { kind: 'valid' }>, status: 302 | 303): void {
+  if (check.kind === 'redirect') {
+    res.redirect(
+      status,
+      authorizationResponseUrl(context, check.redirectUri, check.state, {
+        error: check.error,
+        error_description: check.description,
+      }),
+    );
+    return;
+  }
+  if (req.accepts(['html', 'json']) === 'json') {
+    res
+      .status(400)
+      .set('Cache-Control', 'no-store')
+      .json({ error: check.unknownClient ? 'invalid_client' : 'invalid_request', error_description: check.reason });
+    return;
+  }
+  sendPage(res, 400, errorPage(check.reason));
+}
+
+async function showSignInOrConsent(context: OAuthContext, req: Request, res: Response, request: AuthorizationRequest): Promise<void> {
+  const token = csrfToken(context, req, res);
+  const userId = await signedInUser(context, req);
+  const user = userId ? await context.store.findUserById(userId) : undefined;
+  if (!user) {
+    sendPage(res, 200, signInPage({ csrfToken: token, returnTo: authorizeUrl(request), clientName: request.client.name }));
+    return;
+  }
+  sendPage(
+    res,
+    200,
+    consentPage({
+      csrfToken: token,
+      email: user.email,
+      clientName: request.client.name,
+      redirectUri: request.redirectUri,
+      params: request.params,
+    }),
+  );
+}
+
+/** GET /oauth/authorize: validates, then shows sign-in or consent. Nothing is stored until the person acts. */
+export function showAuthorizationHandler(context: OAuthContext): RequestHandler {
+  return async function showAuthorization(req, res) {
+    const check = await checkAuthorizationRequest(context, req.query);
+    if (check.kind !== 'valid') return refuse(context, req, res, check, 302);
+    await showSignInOrConsent(context, req, res, check.request);
+  };
+}
+
+/** POST /oauth/authorize: the person's decision on the consent page. */
+export function decideAuthorizationHandler(context: OAuthContext): RequestHandler {
+  return async function decideAuthorization(req, res) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const check = await checkAuthorizationRequest(context, body);
+    if (check.kind !== 'valid') return refuse(context, req, res, check, 303);
+    const { request } = check;
+    if (!csrfValid(context, req)) {
+      sendPage(res, 403, errorPage('this form has expired or did not come from this site; start again from the app'));
+      return;
+    }
+    const userId = await signedInUser(context, req);
+    if (!userId) return showSignInOrConsent(context, req, res, request);
+    if (body.decision === 'deny') {
+      res.redirect(
+        303,
+        authorizationResponseUrl(context, request.redirectUri, request.state, {
+          error: 'access_denied',
+          error_description: 'the person refused access',
+        }),
+      );
+      return;
+    }
+    if (body.decision !== 'approve') {
+      sendPage(res, 400, errorPage("the form must send 'decision' as approve or deny"));
+      return;
+    }
+    const code = mintSecret();
+    const now = context.clock.now();
+    await context.store.insertAuthorizationCode({
+      codeHash: hashSecret(code),
+      clientId: request.client.id,
+      userId,
+      redirectUri: request.redirectUri,
+      scope: request.scope,
+      codeChallenge: request.codeChallenge,
+      codeChallengeMethod: request.codeChallengeMethod,
+      createdAt: now,
+      expiresAt: now + authorizationCodeTtlMs,
+    });
+    res.redirect(303, authorizationResponseUrl(context, request.redirectUri, request.state, { code }));
+  };
+}

@@ -1,0 +1,57 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
+import type { OAuthContext } from '../context.js';
+import { connectedAppsPage } from '../pages/connected-apps.js';
+import { errorPage } from '../pages/error.js';
+import { signInPage } from '../pages/sign-in.js';
+import { sendPage } from '../send-page.js';
+
+const appsPath = '/account/apps';
+
+async function signedInEmail(context: OAuthContext, req: Request): Promise<{ id: string; email: string } | undefined> {
+  const userId = await signedInUser(context, req);
+  return userId ? context.store.findUserById(userId) : undefined;
+}
+
+function askToSignIn(context: OAuthContext, req: Request, res: Response): void {
+  sendPage(res, 200, signInPage({ csrfToken: csrfToken(context, req, res), returnTo: appsPath }));
+}
+
+/** GET /account/apps: the clients this person approved and has not revoked. */
+export function connectedAppsHandler(context: OAuthContext): RequestHandler {
+  return async function connectedApps(req, res) {
+    const user = await signedInEmail(context, req);
+    if (!user) return askToSignIn(context, req, res);
+    const revokedId = typeof req.query.revoked === 'string' ? req.query.revoked : undefined;
+    const revoked = revokedId ? await context.store.findClient(revokedId) : undefined;
+    sendPage(
+      res,
+      200,
+      connectedAppsPage({
+        csrfToken: csrfToken(context, req, res),
+        email: user.email,
+        apps: await context.store.listConnectedApps(user.id),
+        notice: revoked && `${revoked.name} no longer has access. It was signed out at once.`,
+      }),
+    );
+  };
+}
+
+/** POST /account/apps/revoke: every grant and token of this person for one client, at once. */
+export function revokeAppHandler(context: OAuthContext): RequestHandler {
+  return async function revokeApp(req, res) {
+    if (!csrfValid(context, req)) {
+      sendPage(res, 403, errorPage('this form has expired or did not come from this site; reload the page'));
+      return;
+    }
+    const user = await signedInEmail(context, req);
+    if (!user) return askToSignIn(context, req, res);
+    const clientId = (req.body as Record<string, unknown>).client_id;
+    if (typeof clientId !== 'string' || clientId === '') {
+      sendPage(res, 400, errorPage("the form must send the 'client_id' of the app to revoke"));
+      return;
+    }
+    await context.store.revokeClientForUser(user.id, clientId, context.clock.now());
+    res.redirect(303, `${appsPath}?revoked=${encodeURIComponent(clientId)}`);
+  };
+}

@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import type { OAuthContext } from '../context.js';
+import { pkceMethods } from '../pkce.js';
+import { mcpScope } from '../tokens.js';
+
+/** RFC 9728 protected-resource metadata. `resource` and the issuer are one string, no trailing slash. */
+export function protectedResourceMetadata(context: OAuthContext) {
+  return {
+    resource: context.issuer,
+    authorization_servers: [context.issuer],
+    scopes_supported: [mcpScope],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Survey Assistant',
+  };
+}
+
+/**
+ * RFC 8414 metadata, also served as openid-configuration (whose parsers insist on `jwks_uri`,
+ * `subject_types_supported` and `id_token_signing_alg_values_supported`). No key is ever null.
+ */
+export function authorizationServerMetadata(context: OAuthContext) {
+  return {
+    issuer: context.issuer,
+    authorization_endpoint: `${context.authUrl}/oauth/authorize`,
+    token_endpoint: `${context.authUrl}/oauth/token`,
+    revocation_endpoint: `${context.authUrl}/oauth/revoke`,
+    registration_endpoint: `${context.issuer}/register`,
+    jwks_uri: `${context.issuer}/.well-known/jwks.json`,
+    scopes_supported: [mcpScope],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: [...pkceMethods],
+    token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
+    authorization_response_iss_parameter_supported: true,
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+  };
+}
+
+/** Serves one precomputed JSON document; discovery never redirects. */
+export function jsonDocument(document: object): RequestHandler {
+  const body = JSON.stringify(document);
+  return function serveDocument(_req, res) {
+    res.set('Cache-Control', 'public, max-age=300').type('application/json').send(body);
+  };
+}

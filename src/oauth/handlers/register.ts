@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { newId } from '../../platform/ids.js';
+import type { OAuthClient } from '../../store/auth-store.js';
+import type { OAuthContext } from '../context.js';
+import { invalidClientMetadata, OAuthError } from '../errors.js';
+import { redirectUriProblem } from '../redirect-uri.js';
+import { mcpScope } from '../tokens.js';
+
+const grantTypes = ['authorization_code', 'refresh_token'] as const;
+
+const registrationSchema = z.object({
+  client_name: z
+    .string({ error: 'must be a string: the name the person sees on the consent screen' })
+    .trim()
+    .min(1, { error: 'must not be empty: it is the name the person sees on the consent screen' })
+    .max(200, { error: 'must be at most 200 characters' }),
+  redirect_uris: z
+    .array(z.string({ error: 'must be a string' }), { error: 'must be an array of redirect URI strings' })
+    .min(1, { error: 'must list at least one redirect URI' })
+    .max(20, { error: 'must list at most 20 redirect URIs' }),
+  grant_types: z
+    .array(z.enum(grantTypes, { error: 'must be authorization_code or refresh_token' }), {
+      error: 'must be an array of strings',
+    })
+    .refine((types) => types.includes('authorization_code'), { error: "must include 'authorization_code'" })
+    .optional(),
+  response_types: z
+    .array(z.literal('code', { error: "must be 'code'" }), { error: "must be an array such as ['code']" })
+    .min(1, { error: "must be ['code']" })
+    .optional(),
+  token_endpoint_auth_method: z
+    .literal('none', { error: "must be 'none': clients are public and never receive a secret" })
+    .optional(),
+  scope: z
+    .string({ error: `must be a string: '${mcpScope}'` })
+    .refine((scope) => scope.split(' ').every((part) => part === '' || part === mcpScope), {
+      error: `may only be '${mcpScope}'`,
+    })
+    .optional(),
+});
+
+type Registration = z.infer<typeof registrationSchema>;
+
+/** `redirect_uris[1]` style field names for error descriptions. */
+const fieldName = (path: readonly PropertyKey[]): string =>
+  path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`)).join('');
+
+function parseRegistration(body: unknown): Registration {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalidClientMetadata('the body must be a JSON object of client metadata (RFC 7591)');
+  }
+  const parsed = registrationSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidClientMetadata(`'${fieldName(issue.path)}' ${issue.message}`);
+  }
+  parsed.data.redirect_uris.forEach((uri, index) => {
+    const problem = redirectUriProblem(uri);
+    if (problem) {
+      throw new OAuthError('invalid_redirect_uri', `'redirect_uris[${index}]' '${uri}' is refused: it ${problem}`);
+    }
+  });
+  return parsed.data;
+}
+
+/** The response body; identical for every re-registration of the same client. */
+export const clientInformation = (client: OAuthClient) => ({
+  client_id: client.id,
+  client_id_issued_at: Math.floor(client.createdAt / 1000),
+  client_name: client.name,
+  redirect_uris: client.redirectUris,
+  grant_types: client.grantTypes,
+  response_types: client.responseTypes,
+  token_endpoint_auth_method: 'none',
+  scope: client.scope,
+});
+
+/**
+ * Dynamic client registration (RFC 7591), public clients only. Idempotent on (client_name,
+ * redirect_uris, scope): some clients register on every connect, so registrations never expire.
+ */
+export function registerHandler(context: OAuthContext): RequestHandler {
+  return async function register(req, res) {
+    const registration = parseRegistration(req.body);
+    const registrationKey = createHash('sha256')
+      .update(JSON.stringify([registration.client_name, registration.redirect_uris, mcpScope]))
+      .digest('hex');
+    const client = await context.store.registerClient({
+      id: newId('cli'),
+      registrationKey,
+      name: registration.client_name,
+      redirectUris: registration.redirect_uris,
+      grantTypes: registration.grant_types ?? [...grantTypes],
+      responseTypes: registration.response_types ?? ['code'],
+      scope: mcpScope,
+      createdAt: context.clock.now(),
+    });
+    res.status(201).set('Cache-Control', 'no-store').json(clientInformation(client));
+  };
+}

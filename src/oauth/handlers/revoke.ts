@@ -1,0 +1,23 @@
+import type { RequestHandler } from 'express';
+import { formParams, requestingClient } from '../client-auth.js';
+import type { OAuthContext } from '../context.js';
+import { invalidRequest } from '../errors.js';
+import { hashSecret } from '../tokens.js';
+
+/**
+ * POST /oauth/revoke (RFC 7009). A refresh token takes its whole grant with it; an access token
+ * stops working on the next request. `token_type_hint` is
+ * not needed: one lookup finds either kind. Unknown tokens and other clients' tokens answer 200 too
+ * (so nothing is revealed), and another client's token is never touched.
+ */
+export function revokeHandler(context: OAuthContext): RequestHandler {
+  return async function revoke(req, res) {
+    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+    const params = formParams(req.body);
+    const token = params.token;
+    if (!token) throw invalidRequest("'token' is required");
+    const client = await requestingClient(context, req, params);
+    await context.store.revokeToken(hashSecret(token), client.id, context.clock.now());
+    res.status(200).end();
+  };
+}

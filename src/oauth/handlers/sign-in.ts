@@ -1,0 +1,63 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { authenticate } from '../../platform/accounts.js';
+import { csrfToken, csrfValid, endSession, startSession } from '../browser-session.js';
+import type { OAuthContext } from '../context.js';
+import { signInPage } from '../pages/sign-in.js';
+import { sendPage } from '../send-page.js';
+
+const credentialsSchema = z.object({
+  email: z.string().trim().max(254).catch(''),
+  password: z.string().max(1024).catch(''),
+});
+
+/** Only paths on the auth host itself, so sign-in can never bounce the person elsewhere. */
+function safeReturnTo(value: unknown, authUrl: string): string {
+  const fallback = '/account/apps';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return fallback;
+  }
+  const url = new URL(value, authUrl);
+  return url.origin === new URL(authUrl).origin ? `${url.pathname}${url.search}` : fallback;
+}
+
+/** The app's name when the person signs in on the way to its consent page. */
+async function clientNameFor(context: OAuthContext, returnTo: string): Promise<string | undefined> {
+  const url = new URL(returnTo, context.authUrl);
+  const clientId = url.pathname === '/oauth/authorize' ? url.searchParams.get('client_id') : null;
+  return clientId ? (await context.store.findClient(clientId))?.name : undefined;
+}
+
+/** POST /sign-in: email and password; success sets the session cookie and returns to `return_to`. */
+export function signInHandler(context: OAuthContext): RequestHandler {
+  return async function signIn(req, res) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const returnTo = safeReturnTo(body.return_to, context.authUrl);
+    const { email, password } = credentialsSchema.parse(body);
+    const again = async (status: number, error: string) =>
+      sendPage(
+        res,
+        status,
+        signInPage({
+          csrfToken: csrfToken(context, req, res),
+          returnTo,
+          clientName: await clientNameFor(context, returnTo),
+          email,
+          error,
+        }),
+      );
+    if (!csrfValid(context, req)) return again(403, 'This form expired. Please sign in again.');
+    const user = await authenticate(context.store, email, password);
+    if (!user) return again(401, 'That email and password do not match an active account.');
+    await startSession(context, res, user.id);
+    res.redirect(303, returnTo);
+  };
+}
+
+/** POST /sign-out: ends the session on this browser. */
+export function signOutHandler(context: OAuthContext): RequestHandler {
+  return async function signOut(req, res) {
+    if (csrfValid(context, req)) await endSession(context, req, res);
+    res.redirect(303, '/account/apps');
+  };
+}

@@ -1,0 +1,127 @@
+import type { RequestHandler } from 'express';
+import { newId } from '../../platform/ids.js';
+import type { OAuthClient } from '../../store/auth-store.js';
+import { formParams, requestingClient } from '../client-auth.js';
+import { namesThisResource, type OAuthContext } from '../context.js';
+import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
+import { isValidVerifier, verifyPkce } from '../pkce.js';
+import { accessTokenTtlMs, hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
+
+type Params = Record<string, string | undefined>;
+
+const required = (params: Params, name: string): string => {
+  const value = params[name];
+  if (!value) throw invalidRequest(`'${name}' is required`);
+  return value;
+};
+
+function mintPair(nowMs: number): { access: MintedToken; refresh: MintedToken } {
+  return { access: mintToken('access', nowMs, accessTokenTtlMs), refresh: mintToken('refresh', nowMs, refreshTokenTtlMs) };
+}
+
+const tokenResponse = (pair: { access: MintedToken; refresh: MintedToken }, scope: string) => ({
+  access_token: pair.access.secret,
+  token_type: 'Bearer',
+  expires_in: accessTokenTtlMs / 1000,
+  refresh_token: pair.refresh.secret,
+  scope,
+});
+
+/** RFC 8707: `resource`, when sent back, must name this server. */
+function checkResource(context: OAuthContext, params: Params): void {
+  if (params.resource !== undefined && !namesThisResource(context, params.resource)) {
+    throw new OAuthError('invalid_target', `'resource' must be '${context.issuer}', got '${params.resource}'`);
+  }
+}
+
+async function exchangeCode(context: OAuthContext, client: OAuthClient, params: Params) {
+  const code = required(params, 'code');
+  const redirectUri = required(params, 'redirect_uri');
+  const verifier = required(params, 'code_verifier');
+  if (!isValidVerifier(verifier)) {
+    throw invalidRequest("'code_verifier' must be 43 to 128 characters of [A-Za-z0-9-._~]");
+  }
+  checkResource(context, params);
+  const codeHash = hashSecret(code);
+  const stored = await context.store.findAuthorizationCode(codeHash);
+  if (!stored) throw invalidGrant('the authorization code is unknown');
+  if (stored.clientId !== client.id) throw invalidGrant('the authorization code was issued to another client');
+  if (stored.redirectUri !== redirectUri) {
+    throw invalidGrant("'redirect_uri' differs from the one in the authorization request");
+  }
+  if (!verifyPkce(stored.codeChallengeMethod, stored.codeChallenge, verifier)) {
+    throw invalidGrant("'code_verifier' does not match the code_challenge");
+  }
+  const now = context.clock.now();
+  const pair = mintPair(now);
+  const result = await context.store.redeemAuthorizationCode(
+    codeHash,
+    { id: newId('grt'), userId: stored.userId, clientId: client.id, scope: stored.scope, createdAt: now },
+    { access: pair.access.stored, refresh: pair.refresh.stored },
+    now,
+  );
+  switch (result.outcome) {
+    case 'issued':
+      return tokenResponse(pair, stored.scope);
+    case 'reused':
+      throw invalidGrant('the authorization code was already used; the tokens issued for it are revoked');
+    case 'expired':
+      throw invalidGrant('the authorization code has expired; start the authorization again');
+    case 'unknown':
+      throw invalidGrant('the authorization code is unknown');
+  }
+}
+
+async function refresh(context: OAuthContext, client: OAuthClient, params: Params) {
+  const refreshToken = required(params, 'refresh_token');
+  checkResource(context, params);
+  // Refresh tokens exist only for OAuth grants, whose scope is always mcp_customer.
+  const requested = (params.scope ?? '').split(' ').filter(Boolean);
+  if (requested.some((scope) => scope !== mcpScope)) {
+    throw new OAuthError('invalid_scope', `'scope' '${params.scope}' exceeds the grant: only '${mcpScope}' was granted`);
+  }
+  const now = context.clock.now();
+  const pair = mintPair(now);
+  const result = await context.store.rotateRefreshToken({
+    refreshHash: hashSecret(refreshToken),
+    clientId: client.id,
+    issue: { access: pair.access.stored, refresh: pair.refresh.stored },
+    nowMs: now,
+  });
+  switch (result.outcome) {
+    case 'rotated':
+      return tokenResponse(pair, result.scope);
+    case 'reused':
+      throw invalidGrant('the refresh token was already used; every token of this grant is now revoked');
+    case 'unknown':
+      throw invalidGrant('the refresh token is unknown');
+    case 'other_client':
+      throw invalidGrant('the refresh token was issued to another client');
+    case 'revoked':
+      throw invalidGrant('the refresh token has been revoked');
+    case 'expired':
+      throw invalidGrant('the refresh token has expired; authorize again');
+    case 'user_disabled':
+      throw invalidGrant('the account of this grant is disabled');
+  }
+}
+
+/** POST /oauth/token: `authorization_code` and `refresh_token` grants for public clients. */
+export function tokenHandler(context: OAuthContext): RequestHandler {
+  return async function token(req, res) {
+    res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+    const params = formParams(req.body);
+    const grantType = required(params, 'grant_type');
+    if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
+      throw new OAuthError(
+        'unsupported_grant_type',
+        `'grant_type' '${grantType}' is not supported: use authorization_code or refresh_token`,
+      );
+    }
+    const client = await requestingClient(context, req, params);
+    if (!client.grantTypes.includes(grantType)) {
+      throw new OAuthError('unauthorized_client', `this client did not register the '${grantType}' grant`);
+    }
+    res.json(grantType === 'authorization_code' ? await exchangeCode(context, client, params) : await refresh(context, client, params));
+  };
+}

@@ -1,0 +1,42 @@
+import { hiddenFields, html, layout } from './html.js';
+
+export interface ConsentPage {
+  readonly csrfToken: string;
+  readonly email: string;
+  readonly clientName: string;
+  readonly redirectUri: string;
+  /** The authorization request, carried unchanged to the POST and validated again there. */
+  readonly params: Record<string, string | undefined>;
+}
+
+/** Shows who asks and where the person will be sent, then approve or refuse. */
+export function consentPage(page: ConsentPage): string {
+  const destination = new URL(page.redirectUri);
+  const host = destination.host || destination.protocol;
+  return layout({
+    title: `Allow ${page.clientName}?`,
+    account: { email: page.email, csrfToken: page.csrfToken },
+    body: html`<section class="card">
+  <p class="eyebrow">Connect an app</p>
+  <h1><span class="client-name">${page.clientName}</span> wants to access your surveys</h1>
+  <p class="lead">Signed in as <strong>${page.email}</strong></p>
+  <ul class="grants">
+    <li>Read the surveys, questions and responses your account can open</li>
+    <li>Create and edit surveys where your role allows it</li>
+    <li>Act as you: it never gets more access than you have</li>
+  </ul>
+  <div class="destination">
+    <span class="label">After you decide, you will be sent to</span>
+    <strong class="host">${host}</strong>
+    <code class="redirect-uri">${page.redirectUri}</code>
+  </div>
+  <p class="fine">The app chose its own name. Only allow it if you started this connection yourself.
+    You can revoke access at any time under <a href="/account/apps">Connected apps</a>.</p>
+  <form method="post" action="/oauth/authorize" class="actions">
+    ${hiddenFields({ ...page.params, csrf_token: page.csrfToken })}
+    <button class="secondary" type="submit" name="decision" value="deny">Cancel</button>
+    <button class="primary" type="submit" name="decision" value="approve">Allow access</button>
+  </form>
+</section>`,
+  });
+}

@@ -1,0 +1,35 @@
+import { hiddenFields, html, layout } from './html.js';
+
+export interface SignInPage {
+  readonly csrfToken: string;
+  /** Where to go after signing in: an authorization request or the connected-apps page. */
+  readonly returnTo: string;
+  /** The app asking, when the person arrives from an authorization request. */
+  readonly clientName?: string;
+  readonly email?: string;
+  readonly error?: string;
+}
+
+export function signInPage(page: SignInPage): string {
+  return layout({
+    title: 'Sign in',
+    body: html`<section class="card">
+  <h1>Sign in</h1>
+  <p class="lead">${page.clientName
+    ? html`to continue to <strong>${page.clientName}</strong>`
+    : 'to manage the apps connected to your account'}</p>
+  ${page.error ? html`<p class="alert" role="alert">${page.error}</p>` : ''}
+  <form method="post" action="/sign-in" class="stack">
+    ${hiddenFields({ csrf_token: page.csrfToken, return_to: page.returnTo })}
+    <label>Email
+      <input type="email" name="email" autocomplete="username" required autofocus value="${page.email ?? ''}">
+    </label>
+    <label>Password
+      <input type="password" name="password" autocomplete="current-password" required>
+    </label>
+    <button class="primary" type="submit">Sign in</button>
+  </form>
+  <p class="fine">Use the same email and password as on the survey platform.</p>
+</section>`,
+  });
+}

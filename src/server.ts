@@ -1,0 +1,114 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerConfig } from './config.js';
+import { createAuthApp } from './http/auth-app.js';
+import { createMcpApp } from './http/mcp-app.js';
+import { mcpEndpoint } from './http/mcp-endpoint.js';
+import { createMcpDispatcher } from './mcp/server.js';
+import { createPlatform } from './platform/index.js';
+import { openSlidingLog } from './limits/open.js';
+import type { OAuthContext } from './oauth/context.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { openStore } from './store/open.js';
+import type { Store } from './store/store.js';
+
+export interface RunningServer {
+  /** `{base_url}`: the MCP host and OAuth issuer. */
+  readonly baseUrl: string;
+  /** `{auth_url}`: sign-in, consent, token and revocation. */
+  readonly authUrl: string;
+  readonly store: Store;
+  /** True when this start seeded the demo people into an empty store. */
+  readonly seeded: boolean;
+  close(): Promise<void>;
+}
+
+export interface ServerDeps {
+  readonly clock?: Clock;
+}
+
+/** The composition root: store, rate log and both hosts, built from one config. */
+export async function startServer(config: ServerConfig, deps: ServerDeps = {}): Promise<RunningServer> {
+  const clock = deps.clock ?? systemClock;
+  const store = await openStore(config.db);
+  const cleanup: Array<() => Promise<void>> = [() => store.close()];
+  const close = async () => {
+    for (const step of cleanup.reverse()) await step();
+  };
+  try {
+    // Rate windows live beside the data unless a shared store (Redis) is named.
+    const slidingLog = await openSlidingLog(config.rateStore ?? config.db);
+    cleanup.push(() => slidingLog.close());
+    const seeded = config.seedDemo && (await store.listUsers()).length === 0;
+    if (seeded) {
+      // Loaded only when needed: the demo generator and its texts are the bulk of the platform.
+      const { seedDemo } = await import('./platform/demo/index.js');
+      await seedDemo(store, { clock });
+    }
+
+    const mcpServer = await listen(config.host, config.port);
+    cleanup.push(() => stop(mcpServer));
+    const authServer = await listen(config.host, config.authPort);
+    cleanup.push(() => stop(authServer));
+    const baseUrl = config.baseUrl ?? localUrl(config.host, mcpServer);
+    const authUrl = config.authUrl ?? localUrl(config.host, authServer);
+
+    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl };
+    const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }));
+    cleanup.push(() => dispatcher.close());
+    const endpoint = mcpEndpoint({
+      dispatcher,
+      store,
+      slidingLog,
+      clock,
+      baseUrl,
+      authUrl,
+      rateRule: config.mcpRateLimit,
+      allowedOrigins: config.allowedOrigins,
+    });
+    mcpServer.on(
+      'request',
+      createMcpApp({
+        context,
+        slidingLog,
+        registerRateLimit: config.registerRateLimit,
+        trustProxy: config.trustProxy,
+        mountMcpEndpoint: (app) => app.use(endpoint),
+      }),
+    );
+    authServer.on('request', createAuthApp({ context, trustProxy: config.trustProxy }));
+    return { baseUrl, authUrl, store, seeded, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */
+function listen(host: string, port: number): Promise<Server> {
+  const server = createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${host} is in use: pick another with --port/--auth-port (0 picks a free one)`)
+          : error,
+      ),
+    );
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** The URL of a bound listener; a wildcard bind is published as loopback (use --base-url otherwise). */
+function localUrl(host: string, server: Server): string {
+  const { port } = server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}

@@ -1,0 +1,114 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMcpApp } from '../../src/http/mcp-app.js';
+import { startTestServer, readJson, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.baseUrl}${path}`, { redirect: 'manual', ...init });
+
+const hasNull = (value: unknown): boolean =>
+  value === null || (typeof value === 'object' && Object.values(value as object).some(hasNull));
+
+describe('discovery documents', () => {
+  it('publishes protected-resource metadata naming the issuer, with no trailing slash', async () => {
+    const response = await get('/.well-known/oauth-protected-resource');
+    expect(response.status).toBe(200);
+    const prm = await readJson(response);
+    expect(prm.resource).toBe(server.baseUrl);
+    expect(prm.authorization_servers).toEqual([server.baseUrl]);
+    expect(prm.scopes_supported).toEqual(['mcp_customer']);
+    expect(server.baseUrl.endsWith('/')).toBe(false);
+  });
+
+  it('serves the same protected-resource metadata at the path-aware form with a trailing slash', async () => {
+    const root = await readJson(await get('/.well-known/oauth-protected-resource'));
+    const pathAware = await get('/.well-known/oauth-protected-resource/');
+    expect(pathAware.status).toBe(200);
+    expect(await readJson(pathAware)).toEqual(root);
+  });
+
+  it('publishes authorization-server metadata with exactly the parameters of spec section 5.2', async () => {
+    const metadata = await readJson(await get('/.well-known/oauth-authorization-server'));
+    expect(metadata).toMatchObject({
+      issuer: server.baseUrl,
+      authorization_endpoint: `${server.authUrl}/oauth/authorize`,
+      token_endpoint: `${server.authUrl}/oauth/token`,
+      revocation_endpoint: `${server.authUrl}/oauth/revoke`,
+      registration_endpoint: `${server.baseUrl}/register`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256', 'plain'],
+      token_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: ['mcp_customer'],
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(hasNull(metadata)).toBe(false);
+  });
+
+  it('serves an openid-configuration identical to the authorization-server metadata', async () => {
+    const as = await (await get('/.well-known/oauth-authorization-server')).text();
+    const oidc = await get('/.well-known/openid-configuration');
+    expect(oidc.status).toBe(200);
+    const document = JSON.parse(await oidc.text());
+    expect(document).toEqual(JSON.parse(as));
+    expect(document.jwks_uri).toBe(`${server.baseUrl}/.well-known/jwks.json`);
+    expect(document.subject_types_supported).toEqual(['public']);
+    expect(document.id_token_signing_alg_values_supported).toEqual(['RS256']);
+    expect((await get('/.well-known/jwks.json')).status).toBe(200);
+  });
+
+  it('opens CORS on discovery and exposes the headers browser clients need', async () => {
+    const response = await get('/.well-known/oauth-protected-resource', { headers: { origin: 'http://localhost:6274' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const exposed = response.headers.get('access-control-expose-headers') ?? '';
+    for (const header of ['WWW-Authenticate', 'Retry-After', 'MCP-Protocol-Version']) expect(exposed).toContain(header);
+  });
+
+  it('answers an OPTIONS preflight with 204 before any bearer check, on discovery and on the MCP path', async () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/register', '/']) {
+      const response = await get(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:6274',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
+    }
+  });
+});
+
+describe('discovery behind a reverse proxy', () => {
+  it('publishes the configured URLs and serves the path-aware forms for a base URL with a path', async () => {
+    const app = createMcpApp({
+      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com' },
+      slidingLog: { consume: async () => ({ allowed: true }), close: async () => {} },
+      registerRateLimit: { limit: 20, windowMs: 60_000 },
+      trustProxy: true,
+    });
+    const listener = app.listen(0, '127.0.0.1');
+    await once(listener, 'listening');
+    const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    try {
+      for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/surveys']) {
+        const prm = await readJson(await fetch(`${origin}${path}`));
+        expect(prm.resource, path).toBe('https://example.com/surveys');
+        expect(prm.authorization_servers).toEqual(['https://example.com/surveys']);
+      }
+      const metadata = await readJson(await fetch(`${origin}/.well-known/oauth-authorization-server/surveys`));
+      expect(metadata.issuer).toBe('https://example.com/surveys');
+      expect(metadata.token_endpoint).toBe('https://auth.example.com/oauth/token');
+    } finally {
+      listener.close();
+    }
+  });
+});

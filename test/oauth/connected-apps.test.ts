@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAccessToken } from '../../src/oauth/tokens.js';
+import {
+  CookieJar,
+  createTestUser,
+  formFields,
+  obtainTokens,
+  postToken,
+  registerClient,
+  startTestServer,
+  testPassword,
+  type TestServer,
+} from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ registerRateLimit: { limit: 1000, windowMs: 60_000 } });
+  await createTestUser(server);
+  await createTestUser(server, 'bob@example.com', 'Bob');
+});
+afterAll(() => server.close());
+
+async function signedInJar(email: string): Promise<{ jar: CookieJar; page: string }> {
+  const jar = new CookieJar();
+  const signInPage = await (await jar.fetch(`${server.authUrl}/account/apps`)).text();
+  const response = await jar.postForm(`${server.authUrl}/sign-in`, { ...formFields(signInPage, '/sign-in'), email, password: testPassword });
+  expect(response.headers.get('location')).toBe('/account/apps');
+  return { jar, page: await (await jar.fetch(`${server.authUrl}/account/apps`)).text() };
+}
+
+describe('connected apps page', () => {
+  it('asks a visitor to sign in first', async () => {
+    const page = await (await fetch(`${server.authUrl}/account/apps`)).text();
+    expect(page).toContain('action="/sign-in"');
+    expect(page).toContain('to manage the apps connected to your account');
+  });
+
+  it('lists only the apps this person approved', async () => {
+    await obtainTokens(server, { client: await registerClient(server, { client_name: 'Alice Tool' }) });
+    await obtainTokens(server, { client: await registerClient(server, { client_name: 'Bob Tool' }), email: 'bob@example.com' });
+    const { page } = await signedInJar('alice@example.com');
+    expect(page).toContain('Alice Tool');
+    expect(page).not.toContain('Bob Tool');
+  });
+
+  it('revokes an app: every token of it stops at once and refreshing fails', async () => {
+    const client = await registerClient(server, { client_name: 'Revoke Me' });
+    const { tokens } = await obtainTokens(server, { client });
+    const { jar, page } = await signedInJar('alice@example.com');
+    const form = page.slice(page.indexOf('Revoke Me'));
+    const response = await jar.postForm(`${server.authUrl}/account/apps/revoke`, formFields(form, '/account/apps/revoke'));
+    expect(response.status).toBe(303);
+    const after = await (await jar.fetch(new URL(response.headers.get('location')!, server.authUrl).href)).text();
+    expect(after).toContain('Revoke Me no longer has access.');
+    expect(after).not.toContain('<strong class="app-name">Revoke Me</strong>');
+    expect(await verifyAccessToken(server.store, tokens.access_token, server.clock.now())).toEqual({ ok: false, reason: 'revoked' });
+    const refreshed = await postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    expect(refreshed.status).toBe(400);
+  });
+
+  it("cannot revoke another person's app: only the signed-in person's grants are touched", async () => {
+    const client = await registerClient(server, { client_name: 'Shared Tool' });
+    const bobs = await obtainTokens(server, { client, email: 'bob@example.com' });
+    const { jar, page } = await signedInJar('alice@example.com');
+    const fields = formFields(page, '/account/apps/revoke');
+    await jar.postForm(`${server.authUrl}/account/apps/revoke`, { ...fields, client_id: client.client_id });
+    expect((await verifyAccessToken(server.store, bobs.tokens.access_token, server.clock.now())).ok).toBe(true);
+  });
+
+  it('refuses a revoke without the CSRF token', async () => {
+    const { jar } = await signedInJar('alice@example.com');
+    const response = await jar.postForm(`${server.authUrl}/account/apps/revoke`, { client_id: 'cli_x' });
+    expect(response.status).toBe(403);
+  });
+
+  it('signs out', async () => {
+    const { jar, page } = await signedInJar('alice@example.com');
+    const response = await jar.postForm(`${server.authUrl}/sign-out`, formFields(page, '/sign-out'));
+    expect(response.status).toBe(303);
+    expect(await (await jar.fetch(`${server.authUrl}/account/apps`)).text()).toContain('action="/sign-in"');
+  });
+});
