@@ -19,6 +19,8 @@ export interface ServerConfig {
   /** Trust `X-Forwarded-For` from a reverse proxy for the per-IP registration limit. */
   readonly trustProxy: boolean;
   readonly seedDemo: boolean;
+  /** Spec 2.2 says one hour; test deployments shorten it so expiry can be observed. */
+  readonly accessTokenTtlMs: number;
 }
 
 export const defaultDbFile = 'survey-mcp.db';
@@ -30,6 +32,17 @@ export function resolveDb(flag: string | undefined, env = process.env): string {
 
 export function resolveRateStore(flag: string | undefined, env = process.env): string | undefined {
   return flag ?? env.SURVEY_MCP_RATE_STORE;
+}
+
+export const defaultAccessTokenTtlMs = 60 * 60 * 1000;
+
+/** Whole seconds from 1 to 3600 (the spec's hour is the longest an access token may live). */
+export function parseTokenTtl(flag: string, value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+$/.test(value.trim()) || seconds < 1 || seconds > 3600) {
+    throw new RangeError(`${flag} '${value}' must be whole seconds from 1 to 3600`);
+  }
+  return seconds * 1000;
 }
 
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };

@@ -53,7 +53,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     const baseUrl = config.baseUrl ?? localUrl(config.host, mcpServer);
     const authUrl = config.authUrl ?? localUrl(config.host, authServer);
 
-    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl };
+    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }));
     cleanup.push(() => dispatcher.close());
     const endpoint = mcpEndpoint({

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { parsePort, parsePublicUrl, parseRateRule } from '../config.js';
+import { addConformanceOptions } from '../../conformance/cli.js';
+import { parsePort, parsePublicUrl, parseRateRule, parseTokenTtl } from '../config.js';
 import { argument, dbOption } from './options.js';
 
 /** Declares every command; each action imports its module lazily so `--help` stays fast. */
@@ -65,7 +66,13 @@ export function buildProgram(): Command {
     .option('--allowed-origin <origin>', 'a browser origin allowed to call the MCP endpoint (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
     .option('--trust-proxy', 'trust X-Forwarded-For from a reverse proxy (per-IP registration limit)')
     .option('--no-seed', 'do not seed the demo into an empty store')
+    .option('--access-token-ttl <seconds>', 'access token lifetime, for test deployments (default and maximum 3600)', argument(parseTokenTtl, '--access-token-ttl'))
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
+  addConformanceOptions(
+    program
+      .command('conformance')
+      .description('check any deployment against the interface specification, as a public OAuth client (exit 0 pass, 1 fail, 2 usage)'),
+  ).action(async (options) => (await import('./commands/conformance.js')).conformance(options));
   const token = program.command('token').description('bearer tokens of people: issue, list, revoke');
   token
     .command('issue')

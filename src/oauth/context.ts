@@ -9,6 +9,8 @@ export interface OAuthContext {
   readonly issuer: string;
   /** `{auth_url}` with no trailing slash: sign-in, consent, token and revocation. */
   readonly authUrl: string;
+  /** Spec 2.2: one hour; shorter only on test deployments (`--access-token-ttl`). */
+  readonly accessTokenTtlMs: number;
 }
 
 /** Cookies carry `Secure` whenever the auth host is served over https. */

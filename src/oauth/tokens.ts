@@ -4,7 +4,6 @@ import type { AuthStore, NewToken } from '../store/auth-store.js';
 /** The only scope the MCP endpoint accepts; other platform services' tokens carry their own. */
 export const mcpScope = 'mcp_customer';
 
-export const accessTokenTtlMs = 60 * 60 * 1000;
 export const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
 export const authorizationCodeTtlMs = 60 * 1000;
 

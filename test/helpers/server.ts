@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultMcpRateLimit, defaultRegisterRateLimit, type ServerConfig } from '../../src/config.js';
+import { defaultAccessTokenTtlMs, defaultMcpRateLimit, defaultRegisterRateLimit, type ServerConfig } from '../../src/config.js';
 import { createAccount } from '../../src/platform/accounts.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { startServer } from '../../src/server.js';
@@ -34,6 +34,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     allowedOrigins: [],
     trustProxy: false,
     seedDemo: false,
+    accessTokenTtlMs: defaultAccessTokenTtlMs,
     ...overrides,
   };
   const running = await startServer(config, { clock });

@@ -90,7 +90,7 @@ describe('discovery documents', () => {
 describe('discovery behind a reverse proxy', () => {
   it('publishes the configured URLs and serves the path-aware forms for a base URL with a path', async () => {
     const app = createMcpApp({
-      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com' },
+      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000 },
       slidingLog: { consume: async () => ({ allowed: true }), close: async () => {} },
       registerRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,

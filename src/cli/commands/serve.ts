@@ -1,5 +1,6 @@
 import chalk from 'chalk';
 import {
+  defaultAccessTokenTtlMs,
   defaultMcpRateLimit,
   defaultRegisterRateLimit,
   resolveDb,
@@ -8,6 +9,7 @@ import {
 } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
 import { startServer } from '../../server.js';
+import { clientSetup } from '../client-setup.js';
 
 export interface ServeOptions {
   host: string;
@@ -22,6 +24,7 @@ export interface ServeOptions {
   allowedOrigin: string[];
   trustProxy?: boolean;
   seed: boolean;
+  accessTokenTtl?: number;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -38,6 +41,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     allowedOrigins: options.allowedOrigin,
     trustProxy: options.trustProxy ?? false,
     seedDemo: options.seed,
+    accessTokenTtlMs: options.accessTokenTtl ?? defaultAccessTokenTtlMs,
   };
 }
 
@@ -55,7 +59,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);
     console.log(`  demo password                                ${demoPassword}`);
   }
-  console.log(chalk.dim('Press Ctrl+C to stop.'));
+  console.log(chalk.bold('\nConnect an assistant'));
+  for (const line of clientSetup(server.baseUrl)) console.log(`  ${line}`);
+  console.log(chalk.dim('\nPress Ctrl+C to stop.'));
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));

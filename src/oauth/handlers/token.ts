@@ -5,7 +5,7 @@ import { formParams, requestingClient } from '../client-auth.js';
 import { namesThisResource, type OAuthContext } from '../context.js';
 import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
 import { isValidVerifier, verifyPkce } from '../pkce.js';
-import { accessTokenTtlMs, hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
+import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
 
 type Params = Record<string, string | undefined>;
 
@@ -15,14 +15,17 @@ const required = (params: Params, name: string): string => {
   return value;
 };
 
-function mintPair(nowMs: number): { access: MintedToken; refresh: MintedToken } {
-  return { access: mintToken('access', nowMs, accessTokenTtlMs), refresh: mintToken('refresh', nowMs, refreshTokenTtlMs) };
+function mintPair(context: OAuthContext, nowMs: number): { access: MintedToken; refresh: MintedToken } {
+  return {
+    access: mintToken('access', nowMs, context.accessTokenTtlMs),
+    refresh: mintToken('refresh', nowMs, refreshTokenTtlMs),
+  };
 }
 
-const tokenResponse = (pair: { access: MintedToken; refresh: MintedToken }, scope: string) => ({
+const tokenResponse = (context: OAuthContext, pair: { access: MintedToken; refresh: MintedToken }, scope: string) => ({
   access_token: pair.access.secret,
   token_type: 'Bearer',
-  expires_in: accessTokenTtlMs / 1000,
+  expires_in: Math.round(context.accessTokenTtlMs / 1000),
   refresh_token: pair.refresh.secret,
   scope,
 });
@@ -53,7 +56,7 @@ async function exchangeCode(context: OAuthContext, client: OAuthClient, params: 
     throw invalidGrant("'code_verifier' does not match the code_challenge");
   }
   const now = context.clock.now();
-  const pair = mintPair(now);
+  const pair = mintPair(context, now);
   const result = await context.store.redeemAuthorizationCode(
     codeHash,
     { id: newId('grt'), userId: stored.userId, clientId: client.id, scope: stored.scope, createdAt: now },
@@ -62,7 +65,7 @@ async function exchangeCode(context: OAuthContext, client: OAuthClient, params: 
   );
   switch (result.outcome) {
     case 'issued':
-      return tokenResponse(pair, stored.scope);
+      return tokenResponse(context, pair, stored.scope);
     case 'reused':
       throw invalidGrant('the authorization code was already used; the tokens issued for it are revoked');
     case 'expired':
@@ -81,7 +84,7 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
     throw new OAuthError('invalid_scope', `'scope' '${params.scope}' exceeds the grant: only '${mcpScope}' was granted`);
   }
   const now = context.clock.now();
-  const pair = mintPair(now);
+  const pair = mintPair(context, now);
   const result = await context.store.rotateRefreshToken({
     refreshHash: hashSecret(refreshToken),
     clientId: client.id,
@@ -90,7 +93,7 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
   });
   switch (result.outcome) {
     case 'rotated':
-      return tokenResponse(pair, result.scope);
+      return tokenResponse(context, pair, result.scope);
     case 'reused':
       throw invalidGrant('the refresh token was already used; every token of this grant is now revoked');
     case 'unknown':

@@ -1,0 +1,144 @@
+import type { Check } from './check.js';
+import { authorizationCodeFlow } from './checks/authorization/authorization-code-flow.js';
+import { codeReplayRevokesTokens } from './checks/authorization/code-replay-revokes-tokens.js';
+import { codeSingleUse } from './checks/authorization/code-single-use.js';
+import { issReturned } from './checks/authorization/iss-returned.js';
+import { loopbackRedirectAnyPort } from './checks/authorization/loopback-redirect-any-port.js';
+import { pkceNoDowngrade } from './checks/authorization/pkce-no-downgrade.js';
+import { pkceRequired } from './checks/authorization/pkce-required.js';
+import { pkceUnknownMethodRefused } from './checks/authorization/pkce-unknown-method-refused.js';
+import { pkceVerifierMismatch } from './checks/authorization/pkce-verifier-mismatch.js';
+import { refreshGrant } from './checks/authorization/refresh-grant.js';
+import { refreshTokenRotation } from './checks/authorization/refresh-token-rotation.js';
+import { spentRefreshRevokesGrant } from './checks/authorization/spent-refresh-revokes-grant.js';
+import { spentRefreshTokenRefused } from './checks/authorization/spent-refresh-token-refused.js';
+import { stateReturned } from './checks/authorization/state-returned.js';
+import { tokenErrorResponses } from './checks/authorization/token-error-responses.js';
+import { tokenNoStore } from './checks/authorization/token-no-store.js';
+import { tokenScopeAndLifetime } from './checks/authorization/token-scope-and-lifetime.js';
+import { unregisteredRedirectUriRefused } from './checks/authorization/unregistered-redirect-uri-refused.js';
+import { authorizationServerMetadata } from './checks/discovery/authorization-server-metadata.js';
+import { discoveryCors } from './checks/discovery/discovery-cors.js';
+import { endpoints } from './checks/discovery/endpoints.js';
+import { grantTypes } from './checks/discovery/grant-types.js';
+import { issuerMatchesBaseUrl } from './checks/discovery/issuer-matches-base-url.js';
+import { metadataWithoutNulls } from './checks/discovery/metadata-without-nulls.js';
+import { openidConfigurationDocument } from './checks/discovery/openid-configuration-document.js';
+import { openidConfigurationParserFields } from './checks/discovery/openid-configuration-parser-fields.js';
+import { pkceMethods } from './checks/discovery/pkce-methods.js';
+import { protectedResourceMetadata } from './checks/discovery/protected-resource-metadata.js';
+import { responseTypes } from './checks/discovery/response-types.js';
+import { scopesSupported } from './checks/discovery/scopes-supported.js';
+import { tokenEndpointAuthMethods } from './checks/discovery/token-endpoint-auth-methods.js';
+import { expiredToken401 } from './checks/mcp/expired-token-401.js';
+import { foreignOriginRefused } from './checks/mcp/foreign-origin-refused.js';
+import { foreignToken403 } from './checks/mcp/foreign-token-403.js';
+import { initialize } from './checks/mcp/initialize.js';
+import { invalidToken401 } from './checks/mcp/invalid-token-401.js';
+import { missingToken401 } from './checks/mcp/missing-token-401.js';
+import { notification202 } from './checks/mcp/notification-202.js';
+import { streamRequest404 } from './checks/mcp/stream-request-404.js';
+import { toolsCall } from './checks/mcp/tools-call.js';
+import { toolsList } from './checks/mcp/tools-list.js';
+import { unauthenticatedGet401 } from './checks/mcp/unauthenticated-get-401.js';
+import { unknownMethod32601 } from './checks/mcp/unknown-method-32601.js';
+import { unsupportedProtocolVersion400 } from './checks/mcp/unsupported-protocol-version-400.js';
+import { budgetSharedPerPerson } from './checks/rate-limits/budget-shared-per-person.js';
+import { failuresDoNotExtend } from './checks/rate-limits/failures-do-not-extend.js';
+import { mcpRateLimitEnforced } from './checks/rate-limits/mcp-rate-limit-enforced.js';
+import { noRateLimitHeaders } from './checks/rate-limits/no-rate-limit-headers.js';
+import { retryAfterHonoured } from './checks/rate-limits/retry-after-honoured.js';
+import { retryAfterValid } from './checks/rate-limits/retry-after-valid.js';
+import { unauthenticatedNotCounted } from './checks/rate-limits/unauthenticated-not-counted.js';
+import { registrationAcceptsNativeRedirects } from './checks/registration/registration-accepts-native-redirects.js';
+import { registrationIdempotent } from './checks/registration/registration-idempotent.js';
+import { registrationNoSecret } from './checks/registration/registration-no-secret.js';
+import { registrationRateLimit } from './checks/registration/registration-rate-limit.js';
+import { registrationRefusesBadMetadata } from './checks/registration/registration-refuses-bad-metadata.js';
+import { registrationRefusesBadRedirectUri } from './checks/registration/registration-refuses-bad-redirect-uri.js';
+import { registrationResponse } from './checks/registration/registration-response.js';
+import { revokeUnknownToken200 } from './checks/revocation/revoke-unknown-token-200.js';
+import { revokedAccessToken401 } from './checks/revocation/revoked-access-token-401.js';
+import { revokedRefreshTokenSignsOut } from './checks/revocation/revoked-refresh-token-signs-out.js';
+import { toolErrorNotAuthorized } from './checks/tool-errors/tool-error-not-authorized.js';
+import { toolErrorNotFound } from './checks/tool-errors/tool-error-not-found.js';
+import { toolErrorValidation } from './checks/tool-errors/tool-error-validation.js';
+
+/**
+ * Every check, in the order it runs. The order matters: checks that need a working token run
+ * before the rate-limit group spends the person's budget, revocation comes after both, and the
+ * registration limit comes last because it leaves this machine unable to register for a while.
+ */
+export const CATALOG: readonly Check[] = [
+  protectedResourceMetadata,
+  authorizationServerMetadata,
+  openidConfigurationDocument,
+  issuerMatchesBaseUrl,
+  endpoints,
+  responseTypes,
+  grantTypes,
+  pkceMethods,
+  tokenEndpointAuthMethods,
+  scopesSupported,
+  metadataWithoutNulls,
+  openidConfigurationParserFields,
+  discoveryCors,
+
+  registrationResponse,
+  registrationNoSecret,
+  registrationIdempotent,
+  registrationRefusesBadRedirectUri,
+  registrationRefusesBadMetadata,
+  registrationAcceptsNativeRedirects,
+
+  authorizationCodeFlow,
+  tokenScopeAndLifetime,
+  stateReturned,
+  issReturned,
+  unregisteredRedirectUriRefused,
+  loopbackRedirectAnyPort,
+  pkceRequired,
+  pkceUnknownMethodRefused,
+  codeSingleUse,
+  codeReplayRevokesTokens,
+  pkceVerifierMismatch,
+  pkceNoDowngrade,
+  refreshGrant,
+  refreshTokenRotation,
+  spentRefreshTokenRefused,
+  spentRefreshRevokesGrant,
+  tokenErrorResponses,
+  tokenNoStore,
+
+  initialize,
+  toolsList,
+  toolsCall,
+  missingToken401,
+  invalidToken401,
+  foreignToken403,
+  unauthenticatedGet401,
+  streamRequest404,
+  unknownMethod32601,
+  unsupportedProtocolVersion400,
+  notification202,
+  foreignOriginRefused,
+  expiredToken401,
+
+  toolErrorNotFound,
+  toolErrorNotAuthorized,
+  toolErrorValidation,
+
+  mcpRateLimitEnforced,
+  retryAfterValid,
+  noRateLimitHeaders,
+  budgetSharedPerPerson,
+  unauthenticatedNotCounted,
+  failuresDoNotExtend,
+  retryAfterHonoured,
+
+  revokedAccessToken401,
+  revokedRefreshTokenSignsOut,
+  revokeUnknownToken200,
+
+  registrationRateLimit,
+];

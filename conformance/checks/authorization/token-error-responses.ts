@@ -1,0 +1,25 @@
+import { randomPKCECodeVerifier } from 'openid-client';
+import { type Check } from '../../check.js';
+import { expectErrorBody } from '../../expect.js';
+
+export const tokenErrorResponses: Check = {
+  id: 'token-error-responses',
+  group: 'authorization',
+  title: 'The token endpoint answers bad requests with 400 and an RFC 6749 error code',
+  spec: 'section 4.2 (standard OAuth 2.0); RFC 6749 section 5.2',
+  level: 'MUST',
+  needsSignIn: false,
+  async run(ctx) {
+    const client = await ctx.client();
+    const unknownCode = await client.tokenRequest({
+      grant_type: 'authorization_code',
+      code: 'conformance-unknown-code',
+      redirect_uri: client.redirectUri,
+      code_verifier: randomPKCECodeVerifier(),
+    });
+    expectErrorBody(unknownCode, 400, 'invalid_grant', 'redeeming a code that was never issued');
+    const unknownGrant = await client.tokenRequest({ grant_type: 'urn:example:conformance-unknown-grant' });
+    expectErrorBody(unknownGrant, 400, 'unsupported_grant_type', 'an unknown grant_type');
+    return 'an unknown code got 400 invalid_grant; an unknown grant type got 400 unsupported_grant_type';
+  },
+};

@@ -1,0 +1,35 @@
+import { isDeepStrictEqual } from 'node:util';
+import { fail, type Check } from '../../check.js';
+import { authorizationServerDocuments } from './documents.js';
+
+/**
+ * A check that one list-valued parameter of section 5.2 holds exactly the specified values
+ * (in any order) in both authorization-server documents.
+ */
+export function metadataParameterCheck(definition: {
+  readonly id: string;
+  readonly title: string;
+  readonly parameter: string;
+  readonly expected: readonly string[];
+}): Check {
+  const { parameter, expected } = definition;
+  const wanted = [...expected].sort();
+  return {
+    id: definition.id,
+    group: 'discovery',
+    title: definition.title,
+    spec: 'section 5.2',
+    level: 'MUST',
+    needsSignIn: false,
+    async run(ctx) {
+      const wrong: string[] = [];
+      for (const { path, json } of await authorizationServerDocuments(ctx)) {
+        const value = json[parameter];
+        const sorted = Array.isArray(value) ? [...(value as unknown[])].map(String).sort() : undefined;
+        if (!isDeepStrictEqual(sorted, wanted)) wrong.push(`${path} has ${JSON.stringify(value)}`);
+      }
+      if (wrong.length > 0) fail(`"${parameter}" must be ${JSON.stringify(expected)}: ${wrong.join('; ')}`);
+      return `"${parameter}": ${JSON.stringify(expected)}`;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { fail } from '../../check.js';
+import type { CheckContext } from '../../context.js';
+import { describeResponse } from '../../expect.js';
+import { jsonOf } from '../../http.js';
+import { isObject } from '../../mcp.js';
+import { registerPolitely } from '../../registration.js';
+
+export interface RefusedRegistration {
+  /** Why it must be refused, in words, for the failure message. */
+  readonly case: string;
+  readonly request: Record<string, unknown>;
+}
+
+/**
+ * Sends each registration and expects 422 with the given `error` code and an
+ * `error_description`; fails listing every case that was not refused that way.
+ */
+export async function expectRefusals(
+  ctx: CheckContext,
+  error: 'invalid_redirect_uri' | 'invalid_client_metadata',
+  cases: readonly RefusedRegistration[],
+): Promise<string> {
+  const problems: string[] = [];
+  for (const refused of cases) {
+    const exchange = await registerPolitely(ctx, refused.request);
+    const body = jsonOf(exchange);
+    const ok =
+      exchange.response.status === 422 &&
+      isObject(body) &&
+      body['error'] === error &&
+      typeof body['error_description'] === 'string' &&
+      body['error_description'] !== '';
+    if (!ok) problems.push(`${refused.case}: ${describeResponse(exchange)}`);
+  }
+  if (problems.length > 0) {
+    fail(`expected 422 {"error": "${error}", "error_description": …} for each; ${problems.join('; ')}`);
+  }
+  return `${cases.length} registrations refused with 422 "${error}" and a description`;
+}

@@ -1,0 +1,36 @@
+import { fail, skip, type Check } from '../../check.js';
+import { register, registrationRequest } from '../../client.js';
+import { describeResponse } from '../../expect.js';
+import { formatRateLimit } from '../../options.js';
+import { DEFAULT_REDIRECT_URI } from '../../sign-in.js';
+import { expectNoRateLimitHeaders, expectRateLimitBody, expectRetryAfter } from '../shared/rate-limited.js';
+
+export const registrationRateLimit: Check = {
+  id: 'registration-rate-limit',
+  group: 'registration',
+  title: 'Registration is limited per IP address with 429 and Retry-After',
+  spec: 'section 8 (POST /register: 20 per 60 s per client IP)',
+  level: 'MUST',
+  needsSignIn: false,
+  async run(ctx) {
+    const rate = ctx.settings.registerRateLimit;
+    if (!ctx.settings.includeRegisterLimit) {
+      skip(`it spends this machine's registration budget (${formatRateLimit(rate)}); pass --include-register-limit`);
+    }
+    const request = registrationRequest('survey-mcp conformance (rate limit)', [DEFAULT_REDIRECT_URI]);
+    const startedAt = Date.now();
+    for (let sent = 1; sent <= rate.limit + 1; sent += 1) {
+      const exchange = await register(ctx.http, ctx.target.registrationEndpoint, request);
+      if (exchange.response.status === 429) {
+        const what = `registration ${sent}`;
+        expectRateLimitBody(exchange, what);
+        const seconds = expectRetryAfter(exchange, rate.windowSeconds, what);
+        expectNoRateLimitHeaders(exchange, what);
+        return `registration ${sent} got 429 with Retry-After ${seconds}`;
+      }
+      if (exchange.response.status >= 300) fail(`registration ${sent} answered ${describeResponse(exchange)}`);
+    }
+    const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+    fail(`${rate.limit + 1} registrations in ${seconds} s were all accepted; the limit is ${formatRateLimit(rate)}`);
+  },
+};

@@ -1,0 +1,24 @@
+import { type Check } from '../../check.js';
+import { registrationRequest } from '../../client.js';
+import { DEFAULT_REDIRECT_URI } from '../../sign-in.js';
+import { expectRefusals } from './refusals.js';
+
+const valid = registrationRequest('survey-mcp conformance (refused metadata)', [DEFAULT_REDIRECT_URI]);
+
+export const registrationRefusesBadMetadata: Check = {
+  id: 'registration-refuses-bad-metadata',
+  group: 'registration',
+  title: 'Registration refuses unsupported metadata with 422 invalid_client_metadata',
+  spec: 'section 7.1; section 2.1 (allowed values)',
+  level: 'MUST',
+  needsSignIn: false,
+  run: (ctx) =>
+    expectRefusals(ctx, 'invalid_client_metadata', [
+      { case: 'grant_types ["password"]', request: { ...valid, grant_types: ['password'] } },
+      { case: 'response_types ["token"]', request: { ...valid, response_types: ['token'] } },
+      {
+        case: 'token_endpoint_auth_method "client_secret_basic"',
+        request: { ...valid, token_endpoint_auth_method: 'client_secret_basic' },
+      },
+    ]),
+};

@@ -1,0 +1,22 @@
+import { fail, type Check } from '../../check.js';
+import { expectToolError } from './tool-error.js';
+
+export const toolErrorNotAuthorized: Check = {
+  id: 'tool-error-not-authorized',
+  group: 'tool-errors',
+  title: 'A record the person may not open gets a tool error saying they are not authorized',
+  spec: 'section 7.2 rules 1-3; section 1 rule 3',
+  level: 'MUST',
+  needsSignIn: true,
+  async run(ctx) {
+    const surveyId = ctx.settings.forbiddenSurveyId;
+    const message = await expectToolError(
+      ctx,
+      'get_survey',
+      { survey_id: surveyId },
+      `get_survey for "${surveyId}" (set --forbidden-survey-id to a survey this person may not open)`,
+    );
+    if (!/^not authorized/i.test(message)) fail(`the message "${message}" must say the person is not authorized`);
+    return `tool error "${message}"`;
+  },
+};

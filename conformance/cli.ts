@@ -1,0 +1,192 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { CATALOG } from './catalog.js';
+import { GROUPS, type Check } from './check.js';
+import { ConformanceExitError, usageError } from './errors.js';
+import {
+  DEFAULT_FORBIDDEN_SURVEY_ID,
+  DEFAULT_TIMEOUT_MS,
+  SPEC_MCP_RATE_LIMIT,
+  SPEC_REGISTER_RATE_LIMIT,
+  type RateLimit,
+  type SignInMethod,
+} from './options.js';
+import { streamProgress } from './progress.js';
+import { renderConsole, shouldUseColor } from './reporters/console.js';
+import { renderJson } from './reporters/json.js';
+import { renderJunit } from './reporters/junit.js';
+import { runConformance } from './run.js';
+
+/** The flags as commander hands them over (all strings or booleans). */
+export interface ConformanceFlags {
+  readonly url?: string;
+  readonly user?: string;
+  readonly password?: string;
+  readonly browser?: boolean;
+  readonly foreignToken?: string;
+  readonly forbiddenSurveyId?: string;
+  readonly mcpRateLimit?: string;
+  readonly registerRateLimit?: string;
+  readonly only?: string;
+  readonly skip?: string;
+  readonly list?: boolean;
+  readonly json?: string;
+  readonly junit?: string;
+  readonly includeRegisterLimit?: boolean;
+  readonly timeout?: string;
+}
+
+/** Where the command reads and writes; tests pass their own. */
+export interface ConformanceIo {
+  readonly stdout: { readonly isTTY?: boolean; write(text: string): unknown };
+  readonly stderr: { readonly isTTY?: boolean; write(text: string): unknown };
+  readonly env: NodeJS.ProcessEnv;
+}
+
+const formatRate = (rate: RateLimit): string => `${rate.limit}/${rate.windowSeconds}`;
+
+/** Declares the flags of `survey-mcp conformance` on `command`. */
+export function addConformanceOptions(command: Command): Command {
+  return command
+    .option('--url <url>', "the deployment's MCP host, {base_url} (e.g. https://staging.example)")
+    .option('--user <email>', 'sign in headless as this person (default: $SURVEY_MCP_USER)')
+    .option('--password <password>', 'their password (default: $SURVEY_MCP_PASSWORD)')
+    .option('--browser', 'sign in yourself in the system browser instead (single sign-on)')
+    .option('--foreign-token <token>', 'a valid token of another platform service, for the 403 check')
+    .option('--forbidden-survey-id <id>', 'a survey the person may not open', DEFAULT_FORBIDDEN_SURVEY_ID)
+    .option('--mcp-rate-limit <N/S>', 'the MCP budget the deployment is configured with', formatRate(SPEC_MCP_RATE_LIMIT))
+    .option(
+      '--register-rate-limit <N/S>',
+      'the registration budget the deployment is configured with',
+      formatRate(SPEC_REGISTER_RATE_LIMIT),
+    )
+    .option('--only <checks>', 'comma-separated check ids or groups to run')
+    .option('--skip <checks>', 'comma-separated check ids or groups to leave out')
+    .option('--list', 'print every check with its spec section, and run nothing')
+    .option('--json <file>', 'also write the report, with evidence, as JSON')
+    .option('--junit <file>', 'also write the report as JUnit XML for CI')
+    .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
+    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS));
+}
+
+const rateLimitFlag = z
+  .string()
+  .regex(/^[1-9]\d*\/[1-9]\d*$/, 'must be N/S with positive whole numbers, e.g. 180/60')
+  .transform((text): RateLimit => {
+    const [limit, windowSeconds] = text.split('/').map(Number);
+    return { limit: limit ?? 0, windowSeconds: windowSeconds ?? 0 };
+  });
+
+const checkList = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== ''),
+);
+
+const flagsSchema = z.object({
+  url: z.string().optional(),
+  user: z.string().min(1).optional(),
+  password: z.string().min(1).optional(),
+  browser: z.boolean().default(false),
+  foreignToken: z.string().min(1).optional(),
+  forbiddenSurveyId: z.string().min(1).default(DEFAULT_FORBIDDEN_SURVEY_ID),
+  mcpRateLimit: rateLimitFlag.default(SPEC_MCP_RATE_LIMIT),
+  registerRateLimit: rateLimitFlag.default(SPEC_REGISTER_RATE_LIMIT),
+  only: checkList.default([]),
+  skip: checkList.default([]),
+  list: z.boolean().default(false),
+  json: z.string().min(1).optional(),
+  junit: z.string().min(1).optional(),
+  includeRegisterLimit: z.boolean().default(false),
+  timeout: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')
+    .transform(Number)
+    .default(DEFAULT_TIMEOUT_MS),
+});
+
+type ParsedFlags = z.infer<typeof flagsSchema>;
+
+const processIo: ConformanceIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+
+/**
+ * `survey-mcp conformance`: runs, prints the console report, writes --json/--junit files.
+ * Returns on success (warnings allowed); throws ConformanceExitError with exit code 1 when a
+ * check failed and 2 for bad usage or an unreachable deployment.
+ */
+export async function conformanceCommand(flags: ConformanceFlags, io: ConformanceIo = processIo): Promise<void> {
+  const parsed = parseFlags(flags);
+  if (parsed.list) {
+    io.stdout.write(renderCheckList(CATALOG));
+    return;
+  }
+  if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");
+  const report = await runConformance({
+    url: parsed.url,
+    signIn: signInFrom(parsed, io.env),
+    foreignToken: parsed.foreignToken,
+    forbiddenSurveyId: parsed.forbiddenSurveyId,
+    mcpRateLimit: parsed.mcpRateLimit,
+    registerRateLimit: parsed.registerRateLimit,
+    includeRegisterLimit: parsed.includeRegisterLimit,
+    only: parsed.only,
+    skip: parsed.skip,
+    timeoutMs: parsed.timeout,
+    progress: streamProgress(io.stderr),
+  });
+  io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
+  if (parsed.json) await writeReport(parsed.json, renderJson(report), '--json');
+  if (parsed.junit) await writeReport(parsed.junit, renderJunit(report), '--junit');
+  const { fail } = report.counts;
+  if (fail > 0) {
+    throw new ConformanceExitError(`${fail} of ${report.results.length} conformance checks failed`, 1);
+  }
+}
+
+function parseFlags(flags: ConformanceFlags): ParsedFlags {
+  const result = flagsSchema.safeParse(flags);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const flag = `--${String(issue?.path[0] ?? '').replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  throw usageError(`${flag} ${issue?.message ?? 'is invalid'}`);
+}
+
+function signInFrom(flags: ParsedFlags, env: NodeJS.ProcessEnv): SignInMethod | undefined {
+  if (flags.browser) {
+    if (flags.user || flags.password) throw usageError('--browser signs in interactively: leave out --user and --password');
+    return { kind: 'browser' };
+  }
+  const user = flags.user ?? (env['SURVEY_MCP_USER'] || undefined);
+  const password = flags.password ?? (env['SURVEY_MCP_PASSWORD'] || undefined);
+  if (user && password) return { kind: 'password', user, password };
+  if (user) throw usageError(`--user ${user} needs --password (or SURVEY_MCP_PASSWORD)`);
+  if (password) throw usageError('--password needs --user (or SURVEY_MCP_USER)');
+  return undefined;
+}
+
+async function writeReport(path: string, text: string, flag: string): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+  } catch (error) {
+    throw usageError(`${flag}: cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function renderCheckList(catalog: readonly Check[]): string {
+  const idWidth = Math.max(...catalog.map((check) => check.id.length));
+  const lines: string[] = [];
+  for (const group of GROUPS) {
+    const checks = catalog.filter((check) => check.group === group);
+    lines.push(group);
+    for (const check of checks) {
+      lines.push(`  ${check.id.padEnd(idWidth)}  ${check.level.padEnd(6)}  ${check.spec}`);
+      lines.push(`  ${' '.repeat(idWidth)}  ${check.title}`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,168 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface HttpRequest {
+  readonly method?: string;
+  readonly url: string | URL;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface RecordedResponse {
+  readonly status: number;
+  /** Lower-case names. Set-Cookie is kept apart because it may repeat. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly setCookie: readonly string[];
+  readonly body: string;
+}
+
+/** One request and its response: the unit of evidence in a report. */
+export interface Exchange {
+  readonly request: RecordedRequest;
+  readonly response: RecordedResponse;
+  readonly startedAt: number;
+  readonly durationMs: number;
+}
+
+/** A request that got no HTTP response at all (refused connection, DNS, timeout). */
+export class RequestFailed extends Error {
+  override readonly name = 'RequestFailed';
+
+  constructor(
+    readonly request: RecordedRequest,
+    readonly reason: string,
+  ) {
+    super(`${request.method} ${request.url} got no response: ${reason}`);
+  }
+}
+
+// Every exchange made while a transcript is active is appended to it, including the requests
+// openid-client makes through `Http.fetch`, so a check never has to thread a recorder around.
+const activeTranscript = new AsyncLocalStorage<Exchange[]>();
+
+export type Captured<T> =
+  | { readonly ok: true; readonly value: T; readonly exchanges: readonly Exchange[] }
+  | { readonly ok: false; readonly error: unknown; readonly exchanges: readonly Exchange[] };
+
+/** Runs `work` and collects every exchange it makes (and only those). */
+export async function captureExchanges<T>(work: () => Promise<T>): Promise<Captured<T>> {
+  const exchanges: Exchange[] = [];
+  return activeTranscript.run(exchanges, async () => {
+    try {
+      return { ok: true, value: await work(), exchanges };
+    } catch (error) {
+      return { ok: false, error, exchanges };
+    }
+  });
+}
+
+/** Adds an exchange made earlier (by a shared step) to the evidence of the running check. */
+export function cite(...exchanges: readonly Exchange[]): void {
+  activeTranscript.getStore()?.push(...exchanges);
+}
+
+/** Raw HTTP: never follows redirects, never retries, records everything. */
+export class Http {
+  constructor(readonly timeoutMs: number) {}
+
+  async send(request: HttpRequest): Promise<Exchange> {
+    const recorded: RecordedRequest = {
+      method: request.method ?? 'GET',
+      url: String(request.url),
+      headers: { ...request.headers },
+      ...(request.body === undefined ? {} : { body: request.body }),
+    };
+    const startedAt = Date.now();
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(recorded.url, {
+        method: recorded.method,
+        headers: recorded.headers,
+        body: request.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      body = await response.text();
+    } catch (error) {
+      throw new RequestFailed(recorded, this.describeFailure(error));
+    }
+    const exchange: Exchange = {
+      request: recorded,
+      response: {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        setCookie: response.headers.getSetCookie(),
+        body,
+      },
+      startedAt,
+      durationMs: Date.now() - startedAt,
+    };
+    cite(exchange);
+    return exchange;
+  }
+
+  /** A fetch for openid-client's `customFetch`, so its requests are recorded too. */
+  readonly fetch = async (
+    url: string,
+    options: { method: string; headers: Record<string, string>; body?: unknown },
+  ): Promise<Response> => {
+    const body = options.body === undefined || options.body === null ? undefined : String(options.body);
+    const exchange = await this.send({
+      url,
+      method: options.method,
+      headers: options.headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    const { status, headers } = exchange.response;
+    const hasBody = ![101, 204, 205, 304].includes(status);
+    return new Response(hasBody ? exchange.response.body : null, { status, headers });
+  };
+
+  private describeFailure(error: unknown): string {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      return `no answer within ${this.timeoutMs} ms`;
+    }
+    const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+    return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function header(exchange: Exchange, name: string): string | undefined {
+  return exchange.response.headers[name.toLowerCase()];
+}
+
+/** Retry-After in whole seconds; undefined when absent or not a non-negative integer. */
+export function retryAfterSeconds(exchange: Exchange): number | undefined {
+  const value = header(exchange, 'retry-after')?.trim();
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** The response body as JSON, or undefined when it is not JSON. */
+export function jsonOf(exchange: Exchange): unknown {
+  try {
+    return JSON.parse(exchange.response.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function formBody(fields: Readonly<Record<string, string>>): {
+  headers: Record<string, string>;
+  body: string;
+} {
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
+export function jsonBody(value: unknown): { headers: Record<string, string>; body: string } {
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}

@@ -1,0 +1,71 @@
+import type { Progress } from './progress.js';
+
+/** A budget of `limit` requests in any sliding window of `windowSeconds`. */
+export interface RateLimit {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** Section 8 of the specification. */
+export const SPEC_MCP_RATE_LIMIT: RateLimit = { limit: 180, windowSeconds: 60 };
+export const SPEC_REGISTER_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 60 };
+
+export const DEFAULT_FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** How the runner gets a person to authorize it. */
+export type SignInMethod =
+  | { readonly kind: 'password'; readonly user: string; readonly password: string }
+  | {
+      readonly kind: 'browser';
+      /** Opens the authorization address for the person; defaults to the system browser. */
+      readonly openBrowser?: (url: URL) => void;
+    };
+
+export interface ConformanceOptions {
+  /** The deployment's MCP host, {base_url} in the specification. */
+  readonly url: string;
+  readonly signIn?: SignInMethod;
+  /** A valid token of another service of the platform (scope other than mcp_customer). */
+  readonly foreignToken?: string;
+  /** A survey the signed-in person may not open. */
+  readonly forbiddenSurveyId?: string;
+  /** What the deployment is configured with, when it differs from the specification. */
+  readonly mcpRateLimit?: RateLimit;
+  readonly registerRateLimit?: RateLimit;
+  /** Spends the registration budget of this machine's IP address, so it is opt-in. */
+  readonly includeRegisterLimit?: boolean;
+  /** Check ids or group names. */
+  readonly only?: readonly string[];
+  readonly skip?: readonly string[];
+  /** Per HTTP request. */
+  readonly timeoutMs?: number;
+  readonly progress?: Progress;
+}
+
+/** Options with every default applied. */
+export interface RunSettings {
+  readonly signIn: SignInMethod | undefined;
+  readonly foreignToken: string | undefined;
+  readonly forbiddenSurveyId: string;
+  readonly mcpRateLimit: RateLimit;
+  readonly registerRateLimit: RateLimit;
+  readonly includeRegisterLimit: boolean;
+  readonly timeoutMs: number;
+}
+
+export function settingsFrom(options: ConformanceOptions): RunSettings {
+  return {
+    signIn: options.signIn,
+    foreignToken: options.foreignToken,
+    forbiddenSurveyId: options.forbiddenSurveyId ?? DEFAULT_FORBIDDEN_SURVEY_ID,
+    mcpRateLimit: options.mcpRateLimit ?? SPEC_MCP_RATE_LIMIT,
+    registerRateLimit: options.registerRateLimit ?? SPEC_REGISTER_RATE_LIMIT,
+    includeRegisterLimit: options.includeRegisterLimit ?? false,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+}
+
+export function formatRateLimit(rate: RateLimit): string {
+  return `${rate.limit} per ${rate.windowSeconds} s`;
+}

@@ -1,0 +1,65 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import { GROUPS } from '../check.js';
+import type { CheckResult, Report, Status } from '../report.js';
+import { evidenceLines } from './evidence-text.js';
+
+/** The last exchanges are the ones that show why a check failed. */
+const EVIDENCE_SHOWN = 3;
+const BODY_SHOWN = 300;
+
+const LABEL: Readonly<Record<Status, string>> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
+
+/**
+ * Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org);
+ * FORCE_COLOR turns it on for CI logs that render ANSI.
+ */
+export function shouldUseColor(stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  if (env['FORCE_COLOR'] !== undefined && env['FORCE_COLOR'] !== '0' && env['FORCE_COLOR'] !== 'false') return true;
+  return stream.isTTY === true;
+}
+
+export function renderConsole(report: Report, options: { readonly color: boolean }): string {
+  const chalk = new Chalk({ level: options.color ? 1 : 0 });
+  const lines = [chalk.bold(`survey-mcp conformance: ${report.target}`)];
+  const idWidth = Math.max(...report.results.map((result) => result.id.length));
+  for (const group of GROUPS) {
+    const results = report.results.filter((result) => result.group === group);
+    if (results.length === 0) continue;
+    lines.push('', chalk.bold(group));
+    for (const result of results) lines.push(...resultLines(result, idWidth, chalk));
+  }
+  lines.push('', summaryLine(report, chalk));
+  return `${lines.join('\n')}\n`;
+}
+
+function resultLines(result: CheckResult, idWidth: number, chalk: ChalkInstance): string[] {
+  const paint = { pass: chalk.green, fail: chalk.red, warn: chalk.yellow, skip: chalk.gray }[result.status];
+  const head = `  ${paint(LABEL[result.status])}  ${result.id.padEnd(idWidth)}  ${result.title}`;
+  if (result.status === 'pass') return [head];
+  const detail = `${result.level}, ${result.spec}`;
+  const lines = [head, `        ${paint(result.message)} ${chalk.gray(`(${detail})`)}`];
+  if (result.status === 'skip') return lines;
+  const shown = result.evidence.slice(-EVIDENCE_SHOWN);
+  for (const evidence of shown) {
+    lines.push(...evidenceLines(evidence, BODY_SHOWN).map((line) => chalk.gray(`        ${line}`)));
+  }
+  return lines;
+}
+
+function summaryLine(report: Report, chalk: ChalkInstance): string {
+  const { pass, fail, warn, skip } = report.counts;
+  const parts = [
+    chalk.green(`${pass} passed`),
+    (fail > 0 ? chalk.red : chalk.gray)(`${fail} failed`),
+    (warn > 0 ? chalk.yellow : chalk.gray)(`${warn} ${warn === 1 ? 'warning' : 'warnings'}`),
+    chalk.gray(`${skip} skipped`),
+  ];
+  return `${report.results.length} checks in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
+}
+
+function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}

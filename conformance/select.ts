@@ -1,0 +1,25 @@
+import { GROUPS, type Check } from './check.js';
+import { usageError } from './errors.js';
+
+/**
+ * The checks a run makes, in catalog order: those named (by id or group) in `only`, or all,
+ * minus those named in `skip`. Unknown names are a usage error, so a typo cannot silently
+ * drop a check.
+ */
+export function selectChecks(
+  catalog: readonly Check[],
+  only: readonly string[] = [],
+  skip: readonly string[] = [],
+): Check[] {
+  const known = new Set<string>([...GROUPS, ...catalog.map((check) => check.id)]);
+  for (const [flag, names] of [['--only', only], ['--skip', skip]] as const) {
+    const unknown = names.filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      throw usageError(`unknown check or group ${unknown.map((n) => `"${n}"`).join(', ')} in ${flag}; --list shows them`);
+    }
+  }
+  const named = (names: readonly string[], check: Check): boolean => names.includes(check.id) || names.includes(check.group);
+  const selected = catalog.filter((check) => (only.length === 0 || named(only, check)) && !named(skip, check));
+  if (selected.length === 0) throw usageError('--only and --skip leave no check to run');
+  return selected;
+}

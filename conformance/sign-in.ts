@@ -1,0 +1,204 @@
+import { CookieJar } from './cookie-jar.js';
+import { usageError } from './errors.js';
+import type { Exchange, Http } from './http.js';
+import { isButton, parseForms, submission, type FormControl, type HtmlForm } from './html-forms.js';
+import { LoopbackListener } from './loopback-listener.js';
+import { openInSystemBrowser } from './open-browser.js';
+import type { Progress } from './progress.js';
+
+/** Where an authorization request ended. */
+export type AuthorizationOutcome =
+  /** The deployment sent the browser to the redirect URI (with a code or an error). */
+  | { readonly kind: 'callback'; readonly url: URL; readonly exchanges: readonly Exchange[] }
+  /** It stopped at a page that is neither sign-in nor consent, such as an error page. */
+  | { readonly kind: 'page'; readonly exchange: Exchange; readonly exchanges: readonly Exchange[] }
+  /** A probe reached the sign-in form and had no credentials to go further. */
+  | { readonly kind: 'sign-in-required'; readonly exchanges: readonly Exchange[] };
+
+export interface SignIn {
+  /** The redirect URI the runner registers; a loopback address, as for a native app. */
+  readonly redirectUri: string;
+  /** Takes an authorization request to its redirect, signing in and approving as the person. */
+  authorize(url: URL): Promise<AuthorizationOutcome>;
+  /** Follows a request that should be refused, without asking the person for anything. */
+  probe(url: URL): Promise<AuthorizationOutcome>;
+  close(): Promise<void>;
+}
+
+/** Thrown when the pages cannot be driven to the redirect URI; carries what was seen. */
+export class SignInFailed extends Error {
+  override readonly name = 'SignInFailed';
+
+  constructor(
+    message: string,
+    readonly exchanges: readonly Exchange[],
+  ) {
+    super(message);
+  }
+}
+
+/** Nothing listens here: the headless driver stops at the redirect instead of following it. */
+export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:33418/callback';
+const MAX_STEPS = 20;
+const BROWSER_TIMEOUT_MS = 5 * 60_000;
+
+interface Credentials {
+  readonly user: string;
+  readonly password: string;
+}
+
+export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
+  const jar = new CookieJar();
+  return {
+    redirectUri: DEFAULT_REDIRECT_URI,
+    authorize: (url) => walkAuthorization(http, jar, url, credentials),
+    probe: (url) => walkAuthorization(http, jar, url, credentials),
+    close: async () => {},
+  };
+}
+
+/**
+ * For deployments with single sign-on: the person signs in in their own browser and the code
+ * arrives on a loopback listener. Probes still go headless, with no session, so they never
+ * bother the person.
+ */
+export async function browserSignIn(
+  http: Http,
+  progress: Progress,
+  openBrowser: (url: URL) => void = openInSystemBrowser,
+): Promise<SignIn> {
+  const listener = await LoopbackListener.start();
+  return {
+    redirectUri: listener.redirectUri,
+    async authorize(url) {
+      const callback = listener.nextCallback(BROWSER_TIMEOUT_MS);
+      progress.note(`Sign in and approve in your browser. If it did not open, visit:\n  ${url.toString()}`);
+      openBrowser(url);
+      return { kind: 'callback', url: await callback, exchanges: [] };
+    },
+    probe: (url) => walkAuthorization(http, new CookieJar(), url, undefined),
+    close: () => listener.close(),
+  };
+}
+
+/**
+ * Drives the deployment's pages as a browser would: keeps cookies, follows redirects by hand
+ * until one points at the request's redirect_uri, fills in any form with a password field, and
+ * submits the consent form with its approve button.
+ */
+export async function walkAuthorization(
+  http: Http,
+  jar: CookieJar,
+  authorizationUrl: URL,
+  credentials: Credentials | undefined,
+): Promise<AuthorizationOutcome> {
+  const redirectUri = authorizationUrl.searchParams.get('redirect_uri') ?? '';
+  const exchanges: Exchange[] = [];
+  let next: PageRequest = { url: authorizationUrl.toString(), method: 'GET' };
+  let signedIn = false;
+  let approved = false;
+  for (let step = 0; step < MAX_STEPS; step += 1) {
+    const exchange = await send(http, jar, next);
+    exchanges.push(exchange);
+    const { status, headers, body } = exchange.response;
+    const location = headers['location'];
+    if (status >= 300 && status < 400 && location) {
+      const target = new URL(location, exchange.request.url);
+      if (isRedirectTo(target, redirectUri)) return { kind: 'callback', url: target, exchanges };
+      next = { url: target.toString(), method: 'GET' };
+      continue;
+    }
+    const forms = status === 200 ? parseForms(body, exchange.request.url) : [];
+    const signInForm = forms.find((form) => form.controls.some((control) => control.type === 'password'));
+    if (signInForm) {
+      if (!credentials) return { kind: 'sign-in-required', exchanges };
+      if (signedIn) {
+        throw usageError(
+          `the deployment refused the sign-in of ${credentials.user} (the sign-in form came back): check --user and --password`,
+        );
+      }
+      signedIn = true;
+      next = submit(signInForm, credentialFills(signInForm, credentials));
+      continue;
+    }
+    const consent = forms.map((form) => ({ form, approve: approveButton(form) })).find((found) => found.approve);
+    if (consent?.approve) {
+      if (approved) throw new SignInFailed('the consent form came back after approving it', exchanges);
+      approved = true;
+      next = submit(consent.form, {}, consent.approve);
+      continue;
+    }
+    return { kind: 'page', exchange, exchanges };
+  }
+  throw new SignInFailed(`no redirect to ${redirectUri} after ${MAX_STEPS} pages and redirects`, exchanges);
+}
+
+/** The next thing the driver asks for: a link or redirect to follow, or a form to submit. */
+interface PageRequest {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly fields?: readonly [string, string][];
+}
+
+async function send(http: Http, jar: CookieJar, request: PageRequest): Promise<Exchange> {
+  const cookie = jar.headerFor(request.url);
+  const headers: Record<string, string> = { accept: 'text/html', ...(cookie ? { cookie } : {}) };
+  const exchange = await http.send(
+    request.method === 'POST'
+      ? {
+          url: request.url,
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(request.fields).toString(),
+        }
+      : { url: request.url, headers },
+  );
+  jar.store(request.url, exchange.response.setCookie);
+  return exchange;
+}
+
+function submit(form: HtmlForm, fills: Readonly<Record<string, string>>, submitter?: FormControl): PageRequest {
+  const fields = submission(form, fills, submitter);
+  if (form.method === 'POST') return { url: form.action, method: 'POST', fields };
+  const url = new URL(form.action);
+  for (const [name, value] of fields) url.searchParams.append(name, value);
+  return { url: url.toString(), method: 'GET' };
+}
+
+function credentialFills(form: HtmlForm, credentials: Credentials): Record<string, string> {
+  const fills: Record<string, string> = {};
+  const identity =
+    form.controls.find((control) => control.type === 'email' && control.name) ??
+    form.controls.find(
+      (control) => control.type === 'text' && /e-?mail|user|login|account|identifier/i.test(control.name),
+    );
+  if (identity) fills[identity.name] = credentials.user;
+  for (const control of form.controls) {
+    if (control.type === 'password' && control.name) fills[control.name] = credentials.password;
+  }
+  return fills;
+}
+
+const APPROVE = /approve|allow|accept|authori[sz]e|consent|grant|continue/i;
+const REFUSE = /deny|refuse|reject|cancel|decline/i;
+
+function approveButton(form: HtmlForm): FormControl | undefined {
+  return form.controls.find(
+    (control) =>
+      isButton(control) &&
+      control.type !== 'reset' &&
+      APPROVE.test(`${control.value} ${control.name}`) &&
+      !REFUSE.test(control.value),
+  );
+}
+
+/** Same scheme, host, port and path: the query carries the response, so it is ignored. */
+function isRedirectTo(target: URL, redirectUri: string): boolean {
+  if (!redirectUri) return false;
+  const expected = new URL(redirectUri);
+  return (
+    target.protocol === expected.protocol &&
+    target.host === expected.host &&
+    target.pathname === expected.pathname
+  );
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { clientSetup } from './client-setup.js';
+
+describe('clientSetup', () => {
+  it('gives every client the MCP host URL with its trailing slash, in that client’s own format', () => {
+    const lines = clientSetup('https://surveys.example.com');
+    expect(lines[0]).toBe('Claude Code      claude mcp add --transport http survey https://surveys.example.com/');
+    expect(lines.join('\n')).toContain('{"servers":{"survey":{"type":"http","url":"https://surveys.example.com/"}}}');
+    expect(lines.join('\n')).toContain('{"mcpServers":{"survey":{"url":"https://surveys.example.com/"}}}');
+    expect(lines.join('\n')).toContain('"args":["mcp-remote","https://surveys.example.com/"]');
+  });
+});

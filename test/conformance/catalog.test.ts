@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { CATALOG } from '../../conformance/catalog.js';
+import { GROUPS } from '../../conformance/check.js';
+import { FAULT_CASES } from './fault-cases.js';
+
+const checksDirectory = fileURLToPath(new URL('../../conformance/checks/', import.meta.url));
+
+describe('the check catalog', () => {
+  test('every check id is unique', () => {
+    const ids = CATALOG.map((check) => check.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('every check cites a spec section and says MUST or SHOULD', () => {
+    for (const check of CATALOG) {
+      expect(check.spec, check.id).toMatch(/\S/);
+      expect(check.title, check.id).toMatch(/\S/);
+      expect(['MUST', 'SHOULD'], check.id).toContain(check.level);
+    }
+  });
+
+  test('every check lives in a file named by its id under its group', () => {
+    for (const check of CATALOG) {
+      expect(GROUPS, check.id).toContain(check.group);
+      expect(existsSync(`${checksDirectory}${check.group}/${check.id}.ts`), check.id).toBe(true);
+    }
+  });
+
+  test('every check has a wrong deployment that makes it fail', () => {
+    const covered = new Set(FAULT_CASES.map((faultCase) => faultCase.check));
+    expect(CATALOG.map((check) => check.id).filter((id) => !covered.has(id))).toEqual([]);
+    for (const faultCase of FAULT_CASES) {
+      expect(CATALOG.find((check) => check.id === faultCase.check)?.group, faultCase.check).toBe(faultCase.group);
+    }
+  });
+
+  test('the registration limit runs last, after every check that registers a client', () => {
+    expect(CATALOG.at(-1)?.id).toBe('registration-rate-limit');
+  });
+});

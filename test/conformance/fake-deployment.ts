@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createAuthHost } from './fake/auth-host.js';
+import type { Faults } from './fake/faults.js';
+import { createMcpHost } from './fake/mcp-host.js';
+import { FakeSlidingLog, type FakeRateRule } from './fake/sliding-log.js';
+import { ALICE, FakeState } from './fake/state.js';
+
+export type { Faults } from './fake/faults.js';
+
+export interface FakeDeploymentOptions {
+  /** Rules to break; none means a deployment that passes every check. */
+  readonly faults?: Faults;
+  readonly mcpRateLimit?: FakeRateRule;
+  readonly registerRateLimit?: FakeRateRule;
+  readonly accessTokenTtlSeconds?: number;
+}
+
+export interface FakeDeployment {
+  /** The MCP host, {base_url}. */
+  readonly url: string;
+  readonly authUrl: string;
+  readonly user: { readonly email: string; readonly password: string };
+  /** A valid token of another platform service, for --foreign-token. */
+  readonly foreignToken: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A reference deployment of the specification on two ephemeral loopback ports (MCP host and
+ * auth host), in memory, that can be broken one rule at a time through `faults`.
+ */
+export async function startFakeDeployment(options: FakeDeploymentOptions = {}): Promise<FakeDeployment> {
+  const faults = options.faults ?? {};
+  const state = new FakeState();
+  let baseUrl = '';
+  let authUrl = '';
+  const mcpLimit = new FakeSlidingLog(options.mcpRateLimit ?? { limit: 180, windowMs: 60_000 }, faults, faults.noMcpLimit ?? false);
+  const registerLimit = new FakeSlidingLog(
+    options.registerRateLimit ?? { limit: 20, windowMs: 60_000 },
+    faults,
+    faults.noRegisterLimit ?? false,
+  );
+  const mcpHost = await listen(
+    createMcpHost({ state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit }),
+  );
+  const authHost = await listen(
+    createAuthHost({ state, faults, issuer: () => baseUrl, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600 }),
+  );
+  baseUrl = mcpHost.url;
+  authUrl = authHost.url;
+  return {
+    url: baseUrl,
+    authUrl,
+    user: { email: ALICE.email, password: ALICE.password },
+    foreignToken: state.foreignToken,
+    async close() {
+      await Promise.all([mcpHost.close(), authHost.close()]);
+    },
+  };
+}
+
+async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import type { Faults } from './faults.js';
+import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
+
+export interface AuthHostConfig {
+  readonly state: FakeState;
+  readonly faults: Faults;
+  /** The issuer: the MCP host's address, known once it listens. */
+  readonly issuer: () => string;
+  readonly accessTokenTtlSeconds: number;
+}
+
+const AUTHORIZATION_PARAMETERS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'resource',
+] as const;
+
+type AuthorizationRequest = Partial<Record<(typeof AUTHORIZATION_PARAMETERS)[number], string>>;
+
+/** Sign-in and consent pages, token and revocation endpoints: a small but honest auth host. */
+export function createAuthHost(config: AuthHostConfig): express.Express {
+  const { state, faults } = config;
+  const app = express();
+  app.use(express.urlencoded({ extended: false }));
+
+  app.get('/oauth/authorize', (req, res) => {
+    const request = pick(req.query as Record<string, unknown>);
+    const client = request.client_id ? state.clients.get(request.client_id) : undefined;
+    if (!client) return page(res, 400, '<h1>Unknown client</h1>');
+    if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri ?? '', faults)) {
+      return page(res, 400, '<h1>This redirect URI is not registered</h1>');
+    }
+    if (request.response_type !== 'code') return redirectError(res, request, 'unsupported_response_type', config);
+    if (!request.code_challenge && !faults.pkceOptional) return redirectError(res, request, 'invalid_request', config);
+    const method = request.code_challenge_method ?? 'plain';
+    if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
+      return redirectError(res, request, 'invalid_request', config);
+    }
+    const session = sessionOf(req, res, state);
+    return session.userId ? consentPage(res, request, session) : signInPage(res, request, session, '');
+  });
+
+  app.post('/oauth/sign-in', (req, res) => {
+    const session = sessionOf(req, res, state);
+    const request = pick(req.body as Record<string, unknown>);
+    if (req.body.csrf_token !== session.csrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
+    const user = USERS.find((u) => u.email === req.body.email && u.password === req.body.password);
+    if (!user) return signInPage(res, request, session, 'Wrong email or password.');
+    session.userId = user.id;
+    res.redirect(303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
+  });
+
+  app.post('/oauth/consent', (req, res) => {
+    const session = sessionOf(req, res, state);
+    const request = pick(req.body as Record<string, unknown>);
+    if (req.body.csrf_token !== session.csrf || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
+    if (req.body.decision !== 'approve') return redirectError(res, request, 'access_denied', config);
+    const code = randomId('code_');
+    state.codes.set(code, {
+      clientId: request.client_id ?? '',
+      redirectUri: request.redirect_uri ?? '',
+      challenge: request.code_challenge,
+      method: request.code_challenge_method ?? 'plain',
+      userId: session.userId,
+      used: false,
+    });
+    const target = new URL(request.redirect_uri ?? '');
+    target.searchParams.set('code', code);
+    if (request.state !== undefined) {
+      target.searchParams.set('state', faults.mangleState ? request.state.slice(0, -1) : request.state);
+    }
+    if (!faults.omitIss) target.searchParams.set('iss', config.issuer());
+    res.redirect(302, target.toString());
+  });
+
+  app.post('/oauth/token', (req, res) => {
+    if (!faults.omitNoStore) res.set('cache-control', 'no-store');
+    const body = req.body as Record<string, string | undefined>;
+    const refuse = (error: string): void => {
+      res.status(faults.tokenErrorStatus ?? 400).json({ error });
+    };
+    if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
+    if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
+    return refuse('unsupported_grant_type');
+  });
+
+  app.post('/oauth/revoke', (req, res) => {
+    const token = String((req.body as Record<string, unknown>)['token'] ?? '');
+    const access = state.accessTokens.get(token);
+    const refreshToken = state.refreshTokens.get(token);
+    if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
+    if (faults.revocationIgnored) return res.status(200).end();
+    if (access) access.revoked = true;
+    if (refreshToken) {
+      if (faults.revokeRefreshKeepsAccess) refreshToken.revoked = true;
+      else state.revokeGrant(refreshToken.grantId);
+    }
+    return res.status(200).end();
+  });
+
+  return app;
+}
+
+function redeemCode(
+  body: Record<string, string | undefined>,
+  res: Response,
+  refuse: (error: string) => void,
+  config: AuthHostConfig,
+): void {
+  const { state, faults } = config;
+  const code = state.codes.get(body.code ?? '');
+  if (!code) return refuse('invalid_grant');
+  if (code.used && !faults.reusableCodes) {
+    if (!faults.codeReplayKeepsTokens) state.revokeGrant(code.grantId);
+    return refuse('invalid_grant');
+  }
+  if (code.clientId !== body.client_id || code.redirectUri !== body.redirect_uri) return refuse('invalid_grant');
+  if (!verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
+  code.used = true;
+  const grantId = randomId('grant_');
+  state.grants.set(grantId, { userId: code.userId, clientId: code.clientId, revoked: false });
+  code.grantId = grantId;
+  res.json(issueTokens(grantId, code.userId, config, undefined));
+}
+
+function refresh(
+  body: Record<string, string | undefined>,
+  res: Response,
+  refuse: (error: string) => void,
+  config: AuthHostConfig,
+): void {
+  const { state, faults } = config;
+  const record = state.refreshTokens.get(body.refresh_token ?? '');
+  const grant = record ? state.grants.get(record.grantId) : undefined;
+  if (!record || !grant || record.revoked || grant.revoked) return refuse('invalid_grant');
+  if (record.spent && !faults.spentRefreshAccepted) {
+    if (!faults.refreshReuseKeepsGrant) state.revokeGrant(record.grantId);
+    return refuse('invalid_grant');
+  }
+  if (!faults.noRefreshRotation) record.spent = true;
+  res.json(issueTokens(record.grantId, grant.userId, config, faults.noRefreshRotation ? body.refresh_token : undefined));
+}
+
+function issueTokens(
+  grantId: string,
+  userId: string,
+  config: AuthHostConfig,
+  keptRefreshToken: string | undefined,
+): Record<string, unknown> {
+  const { state, faults, accessTokenTtlSeconds } = config;
+  const accessToken = randomId('at_');
+  state.accessTokens.set(accessToken, {
+    userId,
+    grantId,
+    scope: 'mcp_customer',
+    expiresAt: Date.now() + accessTokenTtlSeconds * 1000,
+    revoked: false,
+  });
+  const refreshToken = keptRefreshToken ?? randomId('rt_');
+  if (!keptRefreshToken) state.refreshTokens.set(refreshToken, { grantId, spent: false, revoked: false });
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: accessTokenTtlSeconds,
+    scope: 'mcp_customer',
+    ...(faults.omitRefreshToken ? {} : { refresh_token: refreshToken }),
+  };
+}
+
+function verifierMatches(challenge: string | undefined, method: string, verifier: string, faults: Faults): boolean {
+  if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional)) return true;
+  if (challenge === undefined) return false;
+  if (method === 'plain') return verifier === challenge;
+  if (faults.allowPlainDowngrade && verifier === challenge) return true;
+  return createHash('sha256').update(verifier).digest('base64url') === challenge;
+}
+
+/** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */
+function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
+  if (client.redirectUris.includes(requested)) return true;
+  if (faults.strictLoopbackPort || !URL.canParse(requested)) return false;
+  const wanted = new URL(requested);
+  return client.redirectUris.some((registered) => {
+    const known = new URL(registered);
+    return (
+      known.protocol === 'http:' &&
+      ['127.0.0.1', '[::1]'].includes(known.hostname) &&
+      known.hostname === wanted.hostname &&
+      known.protocol === wanted.protocol &&
+      known.pathname === wanted.pathname &&
+      known.search === wanted.search
+    );
+  });
+}
+
+function redirectError(res: Response, request: AuthorizationRequest, error: string, config: AuthHostConfig): void {
+  const target = new URL(request.redirect_uri ?? '');
+  target.searchParams.set('error', error);
+  if (request.state !== undefined) target.searchParams.set('state', request.state);
+  target.searchParams.set('iss', config.issuer());
+  res.redirect(302, target.toString());
+}
+
+function pick(source: Record<string, unknown>): AuthorizationRequest {
+  const request: AuthorizationRequest = {};
+  for (const name of AUTHORIZATION_PARAMETERS) {
+    if (typeof source[name] === 'string') request[name] = source[name];
+  }
+  return request;
+}
+
+function sessionOf(req: Request, res: Response, state: FakeState): FakeSession {
+  const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  const existing = sid ? state.sessions.get(sid) : undefined;
+  if (existing) return existing;
+  const id = randomId('sid_');
+  const session: FakeSession = { csrf: randomId('csrf_') };
+  state.sessions.set(id, session);
+  res.cookie('sid', id, { httpOnly: true, sameSite: 'lax', path: '/' });
+  return session;
+}
+
+function hiddenFields(request: AuthorizationRequest, session: FakeSession): string {
+  const fields = Object.entries(request).map(([name, value]) => hidden(name, value ?? ''));
+  return [...fields, hidden('csrf_token', session.csrf)].join('');
+}
+
+function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+}
+
+function signInPage(res: Response, request: AuthorizationRequest, session: FakeSession, error: string): void {
+  page(
+    res,
+    200,
+    `<h1>Sign in</h1>${error ? `<p class="error">${error}</p>` : ''}
+<form method="post" action="/oauth/sign-in">${hiddenFields(request, session)}
+<label>Email <input type="email" name="email"></label>
+<label>Password <input type="password" name="password"></label>
+<button type="submit">Sign in</button></form>`,
+  );
+}
+
+function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession): void {
+  page(
+    res,
+    200,
+    `<h1>Allow access?</h1><p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>
+<form method="post" action="/oauth/consent">${hiddenFields(request, session)}
+<button type="submit" name="decision" value="deny">Deny</button>
+<button type="submit" name="decision" value="approve">Approve</button></form>`,
+  );
+}
+
+function page(res: Response, status: number, body: string): void {
+  res.status(status).type('html').send(`<!doctype html><html><body>${body}</body></html>`);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

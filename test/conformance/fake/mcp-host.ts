@@ -1,0 +1,247 @@
+import express, { type Request, type Response } from 'express';
+import type { Faults } from './faults.js';
+import type { FakeSlidingLog } from './sliding-log.js';
+import { randomId, ALICE, type FakeState } from './state.js';
+import { callTool, TOOL_LIST } from './tools.js';
+
+export interface McpHostConfig {
+  readonly state: FakeState;
+  readonly faults: Faults;
+  readonly baseUrl: () => string;
+  readonly authUrl: () => string;
+  readonly mcpLimit: FakeSlidingLog;
+  readonly registerLimit: FakeSlidingLog;
+}
+
+const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
+const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
+
+/** Discovery documents, registration and the MCP endpoint, with every rule of the spec. */
+export function createMcpHost(config: McpHostConfig): express.Express {
+  const { faults } = config;
+  const app = express();
+
+  app.use('/.well-known', (req, res, next) => {
+    if (!faults.noCors) {
+      res.set('access-control-allow-origin', '*');
+      res.set('access-control-allow-methods', 'GET, OPTIONS');
+      res.set('access-control-allow-headers', '*');
+    }
+    if (req.method === 'OPTIONS') return res.status(204).end();
+    return next();
+  });
+  app.get('/.well-known/oauth-protected-resource', (_req, res) => {
+    res.json({
+      resource: config.baseUrl(),
+      authorization_servers: [config.baseUrl()],
+      scopes_supported: ['mcp_customer'],
+      bearer_methods_supported: ['header'],
+      ...faults.prmOverrides,
+    });
+  });
+  app.get('/.well-known/oauth-authorization-server', (_req, res) => {
+    if (faults.asMetadataRedirect) return res.redirect(302, '/.well-known/as-metadata');
+    return res.json(authorizationServerMetadata(config));
+  });
+  app.get('/.well-known/as-metadata', (_req, res) => res.json(authorizationServerMetadata(config)));
+  app.get('/.well-known/openid-configuration', (_req, res) => {
+    res.json({ ...authorizationServerMetadata(config), ...faults.openidConfigurationOverrides });
+  });
+  app.get('/.well-known/jwks.json', (_req, res) => res.json({ keys: [] }));
+
+  app.post('/register', express.json(), (req, res) => register(req, res, config));
+  app.post('/', express.json(), (req, res) => mcpPost(req, res, config));
+  app.get('/', (req, res) => {
+    const refuseStream = (): void => {
+      res.status(faults.streamStatus ?? 404).json({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32601, message: 'Method not found' },
+      });
+    };
+    if (faults.streamBeforeAuth) return refuseStream();
+    if (!authenticate(req, res, config)) return undefined;
+    return refuseStream();
+  });
+  return app;
+}
+
+function authorizationServerMetadata(config: McpHostConfig): Record<string, unknown> {
+  const auth = config.authUrl();
+  return {
+    issuer: `${config.baseUrl()}${config.faults.issuerSuffix ?? ''}`,
+    authorization_endpoint: `${auth}/oauth/authorize`,
+    token_endpoint: `${auth}/oauth/token`,
+    revocation_endpoint: `${auth}/oauth/revoke`,
+    registration_endpoint: `${config.baseUrl()}/register`,
+    response_types_supported: ['code'],
+    grant_types_supported: ALLOWED_GRANT_TYPES,
+    code_challenge_methods_supported: ['S256', 'plain'],
+    token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
+    scopes_supported: ['mcp_customer'],
+    authorization_response_iss_parameter_supported: true,
+    jwks_uri: `${config.baseUrl()}/.well-known/jwks.json`,
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    ...config.faults.asMetadataOverrides,
+  };
+}
+
+function register(req: Request, res: Response, config: McpHostConfig): void {
+  const { state, faults } = config;
+  const decision = config.registerLimit.consume(req.socket.remoteAddress ?? 'unknown');
+  if (!decision.allowed) {
+    res.set('retry-after', String(decision.retryAfterSeconds)).status(429).json({ error: 'rate_limit_exceeded' });
+    return;
+  }
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const refuse = (error: string, description: string): void => {
+    res.status(faults.registrationErrorStatus ?? 422).json({ error, error_description: description });
+  };
+  const redirectUris = body['redirect_uris'];
+  if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
+    return refuse('invalid_redirect_uri', 'redirect_uris must list at least one URI');
+  }
+  for (const uri of redirectUris) {
+    const why = faults.acceptAnyRedirectUri ? undefined : redirectProblem(String(uri), faults);
+    if (why) return refuse('invalid_redirect_uri', `${String(uri)}: ${why}`);
+  }
+  const grantTypes = (body['grant_types'] as unknown[] | undefined) ?? ['authorization_code'];
+  if (!grantTypes.every((grant) => ALLOWED_GRANT_TYPES.includes(String(grant)))) {
+    return refuse('invalid_client_metadata', 'grant_types may only be authorization_code and refresh_token');
+  }
+  const responseTypes = (body['response_types'] as unknown[] | undefined) ?? ['code'];
+  if (!responseTypes.every((type) => type === 'code')) {
+    return refuse('invalid_client_metadata', 'response_types may only be code');
+  }
+  if ((body['token_endpoint_auth_method'] ?? 'none') !== 'none') {
+    return refuse('invalid_client_metadata', 'token_endpoint_auth_method must be none');
+  }
+  const clientName = String(body['client_name'] ?? '');
+  const key = JSON.stringify([clientName, redirectUris, body['scope'] ?? 'mcp_customer']);
+  const known = faults.newClientIdOnReRegistration ? undefined : state.clientIdsByRegistration.get(key);
+  const clientId = known ?? randomId('client_');
+  if (!known) {
+    const record = {
+      client_id: clientId,
+      client_name: clientName,
+      redirect_uris: redirectUris,
+      grant_types: grantTypes,
+      response_types: responseTypes,
+      token_endpoint_auth_method: 'none',
+      scope: 'mcp_customer',
+      ...faults.registrationOverrides,
+    };
+    state.clients.set(clientId, { clientId, record, redirectUris: redirectUris.map(String) });
+    state.clientIdsByRegistration.set(key, clientId);
+  }
+  res.status(201).json(state.clients.get(clientId)?.record);
+}
+
+function redirectProblem(uri: string, faults: Faults): string | undefined {
+  if (!URL.canParse(uri)) return 'not a URI';
+  const url = new URL(uri);
+  if (url.hash) return 'a fragment is not allowed';
+  if (['javascript:', 'data:', 'file:'].includes(url.protocol)) return `${url.protocol} URIs are not allowed`;
+  if (url.protocol === 'https:') return undefined;
+  if (faults.httpsOnlyRedirects) return 'only https is allowed';
+  if (url.protocol === 'http:') {
+    return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? undefined : 'http is only for loopback';
+  }
+  return undefined;
+}
+
+/** Bearer authentication; answers 401/403 itself and returns undefined when refused. */
+function authenticate(req: Request, res: Response, config: McpHostConfig): { userId: string; token: string } | undefined {
+  const { state, faults } = config;
+  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const record = token ? state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) : undefined;
+  if (token && !record && faults.acceptGarbageTokens) return { userId: ALICE.id, token };
+  if (!token || !record) {
+    if (!faults.omitWwwAuthenticate) {
+      res.set(
+        'www-authenticate',
+        `Bearer resource_metadata="${config.baseUrl()}/.well-known/oauth-protected-resource"`,
+      );
+    }
+    res.status(401).json({ error: 'unauthorized' });
+    return undefined;
+  }
+  if (record.scope !== 'mcp_customer') {
+    const status = faults.foreignTokenStatus ?? 403;
+    res.status(status).json({ error: status === 403 ? 'insufficient_scope' : 'unauthorized' });
+    return undefined;
+  }
+  return { userId: record.userId, token };
+}
+
+function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
+  const { faults } = config;
+  const origin = req.headers.origin;
+  if (origin && origin !== config.baseUrl() && !faults.ignoreOrigin) {
+    res.status(403).json({ error: 'forbidden_origin' });
+    return;
+  }
+  if (faults.limitBeforeAuth && !admit(res, config, `ip:${req.socket.remoteAddress}`)) return;
+  const caller = authenticate(req, res, config);
+  if (!caller) return;
+  if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
+  const version = req.headers['mcp-protocol-version'];
+  if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
+    res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
+    return;
+  }
+  const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
+  if (message.id === undefined) {
+    res.status(faults.notificationStatus ?? 202).end();
+    return;
+  }
+  const reply = (body: Record<string, unknown>, status = 200): void => {
+    res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
+  };
+  switch (message.method) {
+    case 'initialize': {
+      if (faults.initializeError) return reply({ error: { code: -32603, message: 'internal error' } });
+      const requested = String(message.params?.['protocolVersion'] ?? '');
+      return reply({
+        result: {
+          protocolVersion: SUPPORTED_VERSIONS.includes(requested) ? requested : SUPPORTED_VERSIONS[0],
+          capabilities: { tools: {} },
+          serverInfo: { name: 'fake-survey-mcp', version: '0.0.0' },
+        },
+      });
+    }
+    case 'ping':
+      return reply({ result: {} });
+    case 'tools/list':
+      return reply({ result: { tools: faults.emptyToolList ? [] : TOOL_LIST } });
+    case 'tools/call': {
+      const name = String(message.params?.['name'] ?? '');
+      const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
+      const outcome = callTool(name, args, faults);
+      if ('error' in outcome) {
+        if (faults.toolErrorsAsJsonRpcErrors) return reply({ error: { code: -32000, message: outcome.error } });
+        const payload = { error: outcome.error };
+        return reply({
+          result: { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload, isError: true },
+        });
+      }
+      const content = faults.omitToolContent ? {} : { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }] };
+      return reply({ result: { ...content, structuredContent: outcome.ok } });
+    }
+    default:
+      return reply({ error: { code: -32601, message: 'Method not found' } }, faults.unknownMethodHttpStatus ?? 200);
+  }
+}
+
+function admit(res: Response, config: McpHostConfig, key: string): boolean {
+  const decision = config.mcpLimit.consume(key);
+  if (config.faults.rateLimitHeaders) {
+    res.set('x-ratelimit-limit', '180');
+    res.set('x-ratelimit-remaining', String(decision.allowed ? decision.remaining : 0));
+  }
+  if (decision.allowed) return true;
+  res.set('retry-after', String(decision.retryAfterSeconds)).status(429).json({ error: 'rate_limit_exceeded' });
+  return false;
+}

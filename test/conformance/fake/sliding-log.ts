@@ -1,0 +1,46 @@
+import type { Faults } from './faults.js';
+
+export interface FakeRateRule {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+export type FakeRateDecision =
+  | { readonly allowed: true; readonly remaining: number }
+  | { readonly allowed: false; readonly retryAfterSeconds: number };
+
+/** The exact sliding log of the field notes, with the rate-limit faults built in. */
+export class FakeSlidingLog {
+  private readonly logs = new Map<string, number[]>();
+  private readonly blockedUntil = new Map<string, number>();
+
+  constructor(
+    private readonly rule: FakeRateRule,
+    private readonly faults: Faults,
+    private readonly disabled: boolean,
+  ) {}
+
+  consume(key: string): FakeRateDecision {
+    if (this.disabled) return { allowed: true, remaining: this.rule.limit };
+    const now = Date.now();
+    if (this.faults.penaltyExtends) {
+      const until = this.blockedUntil.get(key) ?? 0;
+      if (now < until) {
+        // Every refused request restarts the penalty: exactly what section 8 rule 6 forbids.
+        this.blockedUntil.set(key, now + this.rule.windowMs);
+        return { allowed: false, retryAfterSeconds: Math.ceil(this.rule.windowMs / 1000) };
+      }
+    }
+    const log = (this.logs.get(key) ?? []).filter((time) => time > now - this.rule.windowMs);
+    this.logs.set(key, log);
+    if (log.length < this.rule.limit) {
+      log.push(now);
+      return { allowed: true, remaining: this.rule.limit - log.length };
+    }
+    const oldest = log[0] ?? now;
+    if (this.faults.penaltyExtends) this.blockedUntil.set(key, now + this.rule.windowMs);
+    const honest = Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000));
+    const retryAfterSeconds = this.faults.understateRetryAfter ? 1 : (this.faults.retryAfterSeconds ?? honest);
+    return { allowed: false, retryAfterSeconds };
+  }
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+
+export interface FakeUser {
+  readonly id: string;
+  readonly email: string;
+  readonly password: string;
+  readonly name: string;
+}
+
+export const ALICE: FakeUser = { id: 'usr_alice', email: 'alice@example.com', password: 'survey-demo', name: 'Alice' };
+const CAROL: FakeUser = { id: 'usr_carol', email: 'carol@example.com', password: 'survey-demo', name: 'Carol' };
+export const USERS: readonly FakeUser[] = [ALICE, CAROL];
+
+export interface FakeClient {
+  readonly clientId: string;
+  readonly record: Record<string, unknown>;
+  readonly redirectUris: readonly string[];
+}
+
+export interface FakeSession {
+  readonly csrf: string;
+  userId?: string;
+}
+
+export interface FakeCode {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly challenge: string | undefined;
+  readonly method: string;
+  readonly userId: string;
+  used: boolean;
+  grantId?: string;
+}
+
+export interface FakeGrant {
+  readonly userId: string;
+  readonly clientId: string;
+  revoked: boolean;
+}
+
+export interface FakeAccessToken {
+  readonly userId: string;
+  readonly grantId: string | undefined;
+  readonly scope: string;
+  readonly expiresAt: number;
+  revoked: boolean;
+}
+
+export interface FakeRefreshToken {
+  readonly grantId: string;
+  spent: boolean;
+  revoked: boolean;
+}
+
+export function randomId(prefix = ''): string {
+  return `${prefix}${randomBytes(16).toString('base64url')}`;
+}
+
+/** Everything the fake remembers, in memory. */
+export class FakeState {
+  readonly clients = new Map<string, FakeClient>();
+  readonly clientIdsByRegistration = new Map<string, string>();
+  readonly sessions = new Map<string, FakeSession>();
+  readonly codes = new Map<string, FakeCode>();
+  readonly grants = new Map<string, FakeGrant>();
+  readonly accessTokens = new Map<string, FakeAccessToken>();
+  readonly refreshTokens = new Map<string, FakeRefreshToken>();
+
+  /** A token of another platform service: valid, but not for the MCP host. */
+  readonly foreignToken = randomId('foreign_');
+
+  constructor() {
+    this.accessTokens.set(this.foreignToken, {
+      userId: ALICE.id,
+      grantId: undefined,
+      scope: 'reporting',
+      expiresAt: Date.now() + 3_600_000,
+      revoked: false,
+    });
+  }
+
+  /** The live access token, or undefined when unknown, revoked, expired or of a revoked grant. */
+  liveAccessToken(token: string, acceptExpired: boolean): FakeAccessToken | undefined {
+    const record = this.accessTokens.get(token);
+    if (!record || record.revoked) return undefined;
+    if (record.grantId && this.grants.get(record.grantId)?.revoked) return undefined;
+    if (!acceptExpired && Date.now() >= record.expiresAt) return undefined;
+    return record;
+  }
+
+  revokeGrant(grantId: string | undefined): void {
+    const grant = grantId ? this.grants.get(grantId) : undefined;
+    if (grant) grant.revoked = true;
+  }
+}

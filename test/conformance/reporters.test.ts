@@ -1,0 +1,117 @@
+import { describe, expect, test } from 'vitest';
+import type { Exchange } from '../../conformance/http.js';
+import { evidenceOf, type CheckResult, type Report } from '../../conformance/report.js';
+import { renderConsole, shouldUseColor } from '../../conformance/reporters/console.js';
+import { renderJson } from '../../conformance/reporters/json.js';
+import { renderJunit } from '../../conformance/reporters/junit.js';
+
+const ANSI = /\x1b\[/;
+
+function exchange(overrides: Partial<Exchange['request']> = {}, response: Partial<Exchange['response']> = {}): Exchange {
+  return {
+    request: { method: 'POST', url: 'http://127.0.0.1:8787/', headers: {}, ...overrides },
+    response: { status: 401, headers: { 'content-type': 'application/json' }, setCookie: [], body: '{"error":"unauthorized"}', ...response },
+    startedAt: 0,
+    durationMs: 3,
+  };
+}
+
+function result(overrides: Partial<CheckResult>): CheckResult {
+  return {
+    id: 'missing-token-401',
+    group: 'mcp',
+    title: 'A request without a token gets 401',
+    spec: 'section 5.4',
+    level: 'MUST',
+    status: 'pass',
+    message: 'HTTP 401',
+    durationMs: 12,
+    evidence: [],
+    omittedEvidence: 0,
+    ...overrides,
+  };
+}
+
+const report: Report = {
+  target: 'http://127.0.0.1:8787',
+  startedAt: '2025-01-01T00:00:00.000Z',
+  durationMs: 1500,
+  counts: { pass: 1, fail: 1, warn: 1, skip: 1 },
+  results: [
+    result({ id: 'issuer-matches-base-url', group: 'discovery', message: 'issuer ok' }),
+    result({
+      status: 'fail',
+      message: 'the 401 has no WWW-Authenticate header',
+      evidence: evidenceOf([exchange()]).evidence,
+    }),
+    result({ id: 'iss-returned', group: 'authorization', level: 'SHOULD', status: 'warn', message: 'no iss <&"> here' }),
+    result({ id: 'foreign-token-403', status: 'skip', message: 'pass --foreign-token' }),
+  ],
+};
+
+describe('the console report', () => {
+  test('without colour it is plain text, grouped, with the evidence of a failure', () => {
+    const text = renderConsole(report, { color: false });
+    expect(text).not.toMatch(ANSI);
+    expect(text).toContain('  FAIL  missing-token-401');
+    expect(text).toContain('the 401 has no WWW-Authenticate header (MUST, section 5.4)');
+    expect(text).toContain('> POST http://127.0.0.1:8787/');
+    expect(text).toContain('< HTTP 401  content-type: application/json');
+    expect(text).toContain('  SKIP  foreign-token-403');
+    expect(text.indexOf('discovery')).toBeLessThan(text.indexOf('authorization'));
+    expect(text.trimEnd().split('\n').at(-1)).toBe('4 checks in 1.5 s: 1 passed, 1 failed, 1 warning, 1 skipped');
+  });
+
+  test('with colour it uses ANSI escapes', () => {
+    expect(renderConsole(report, { color: true })).toMatch(ANSI);
+  });
+
+  test('colour is for terminals only, and NO_COLOR turns it off', () => {
+    expect(shouldUseColor({ isTTY: true }, {})).toBe(true);
+    expect(shouldUseColor({ isTTY: false }, {})).toBe(false);
+    expect(shouldUseColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+    expect(shouldUseColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);
+  });
+});
+
+describe('the JSON and JUnit reports', () => {
+  test('the JSON report is the whole report', () => {
+    expect(JSON.parse(renderJson(report))).toEqual(report);
+  });
+
+  test('JUnit has a suite per group, failures and skips counted, text escaped', () => {
+    const xml = renderJunit(report);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="survey-mcp conformance" tests="4" failures="1" errors="0" skipped="1"/);
+    expect(xml).toContain('<testsuite name="mcp" tests="2" failures="1" errors="0" skipped="1"');
+    expect(xml).toContain('<failure message="the 401 has no WWW-Authenticate header" type="MUST, section 5.4">');
+    expect(xml).toContain('<skipped message="pass --foreign-token"/>');
+    expect(xml).toContain('WARNING (SHOULD, section 5.4): no iss &lt;&amp;&quot;&gt; here');
+    expect(xml).not.toContain('<&"');
+  });
+});
+
+describe('evidence', () => {
+  test('tokens, passwords and cookies never reach a report', () => {
+    const [evidence] = evidenceOf([
+      exchange(
+        {
+          headers: { authorization: 'Bearer at_0123456789abcdefghijklmnop', cookie: 'sid=secret' },
+          body: 'grant_type=refresh_token&refresh_token=rt_secret&client_id=c1',
+        },
+        { status: 200, body: '{"access_token":"at_secret","refresh_token":"rt_secret","token_type":"Bearer"}', setCookie: [] },
+      ),
+    ]).evidence;
+    const text = JSON.stringify(evidence);
+    expect(text).not.toMatch(/secret|0123456789abcdefghijklmnop/);
+    expect(evidence?.requestHeaders['authorization']).toBe('Bearer at_012… (29 characters)');
+    expect(evidence?.requestBody).toBe('grant_type=refresh_token&refresh_token=[redacted]&client_id=c1');
+  });
+
+  test('a long run keeps its first and last exchanges and counts the rest', () => {
+    const { evidence, omitted } = evidenceOf(Array.from({ length: 50 }, (_, i) => exchange({ url: `http://x/${i}` })));
+    expect(evidence).toHaveLength(12);
+    expect(omitted).toBe(38);
+    expect(evidence[0]?.request).toBe('POST http://x/0');
+    expect(evidence.at(-1)?.request).toBe('POST http://x/49');
+  });
+});
