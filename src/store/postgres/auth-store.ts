@@ -1,0 +1,305 @@
+import type {
+  AccessTokenRecord,
+  AuthorizationCode,
+  AuthStore,
+  ConnectedApp,
+  LiveToken,
+  NewGrant,
+  OAuthClient,
+  RedeemCodeResult,
+  RotateRefreshResult,
+  TokenIssue,
+} from '../auth-store.js';
+import type { PostgresDatabase, Queryable } from './database.js';
+
+interface ClientRow {
+  id: string;
+  name: string;
+  redirect_uris: string[];
+  grant_types: string[];
+  response_types: string[];
+  scope: string;
+  created_at: number;
+}
+
+interface CodeRow {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scope: string;
+  code_challenge: string;
+  code_challenge_method: 'S256' | 'plain';
+  created_at: number;
+  expires_at: number;
+  redeemed_at: number | null;
+  grant_id: string | null;
+}
+
+interface TokenGrantRow {
+  kind: 'access' | 'refresh';
+  scope: string;
+  expires_at: number;
+  spent_at: number | null;
+  revoked_at: number | null;
+  grant_id: string;
+  grant_revoked_at: number | null;
+  user_id: string;
+  client_id: string;
+  user_disabled: boolean;
+}
+
+const toClient = (row: ClientRow): OAuthClient => ({
+  id: row.id,
+  name: row.name,
+  redirectUris: row.redirect_uris,
+  grantTypes: row.grant_types,
+  responseTypes: row.response_types,
+  scope: row.scope,
+  createdAt: row.created_at,
+});
+
+const toCode = (row: CodeRow): AuthorizationCode => ({
+  codeHash: row.code_hash,
+  clientId: row.client_id,
+  userId: row.user_id,
+  redirectUri: row.redirect_uri,
+  scope: row.scope,
+  codeChallenge: row.code_challenge,
+  codeChallengeMethod: row.code_challenge_method,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  redeemedAt: row.redeemed_at ?? undefined,
+});
+
+// The token, its grant, client and user in one lookup; every bearer check runs this.
+const tokenWithGrant = `
+  SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at,
+         g.id AS grant_id, g.revoked_at AS grant_revoked_at, g.user_id, g.client_id,
+         u.disabled AS user_disabled
+  FROM oauth_tokens t
+  JOIN oauth_grants g ON g.id = t.grant_id
+  JOIN oauth_clients c ON c.id = g.client_id
+  JOIN users u ON u.id = g.user_id
+  WHERE t.token_hash = $1`;
+
+async function writeGrant(tx: Queryable, grant: NewGrant, issue: TokenIssue): Promise<void> {
+  await tx.run('INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    grant.id,
+    grant.userId,
+    grant.clientId,
+    grant.scope,
+    grant.createdAt,
+  ]);
+  await insertTokens(tx, grant.id, grant.scope, grant.createdAt, issue);
+}
+
+async function insertTokens(tx: Queryable, grantId: string, scope: string, createdAt: number, issue: TokenIssue): Promise<void> {
+  const tokens = [issue.access, issue.refresh].filter((token) => token !== undefined);
+  await tx.run(
+    `INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at)
+     SELECT hash, kind, $3, $4, $5, expires FROM unnest($1::text[], $2::text[], $6::bigint[]) AS t(hash, kind, expires)`,
+    [tokens.map((t) => t.tokenHash), tokens.map((t) => t.kind), grantId, scope, createdAt, tokens.map((t) => t.expiresAt)],
+  );
+}
+
+async function revokeGrant(tx: Queryable, grantId: string, nowMs: number): Promise<void> {
+  await tx.run('UPDATE oauth_grants SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [nowMs, grantId]);
+  await tx.run('UPDATE oauth_tokens SET revoked_at = $1 WHERE grant_id = $2 AND revoked_at IS NULL', [nowMs, grantId]);
+}
+
+export function postgresAuthStore(db: PostgresDatabase): AuthStore {
+  return {
+    async registerClient(client) {
+      // Under READ COMMITTED a concurrent registration of the same key waits here, then does nothing.
+      await db.run(
+        `INSERT INTO oauth_clients (id, registration_key, name, redirect_uris, grant_types, response_types, scope, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (registration_key) DO NOTHING`,
+        [
+          client.id,
+          client.registrationKey,
+          client.name,
+          client.redirectUris,
+          client.grantTypes,
+          client.responseTypes,
+          client.scope,
+          client.createdAt,
+        ],
+      );
+      return toClient((await db.one<ClientRow>('SELECT * FROM oauth_clients WHERE registration_key = $1', [client.registrationKey]))!);
+    },
+    async findClient(clientId) {
+      const row = await db.one<ClientRow>('SELECT * FROM oauth_clients WHERE id = $1', [clientId]);
+      return row && toClient(row);
+    },
+
+    async insertAuthorizationCode(code) {
+      await db.run(
+        `INSERT INTO oauth_codes (code_hash, client_id, user_id, redirect_uri, scope, code_challenge,
+                                  code_challenge_method, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          code.codeHash,
+          code.clientId,
+          code.userId,
+          code.redirectUri,
+          code.scope,
+          code.codeChallenge,
+          code.codeChallengeMethod,
+          code.createdAt,
+          code.expiresAt,
+        ],
+      );
+    },
+    async findAuthorizationCode(codeHash) {
+      const row = await db.one<CodeRow>('SELECT * FROM oauth_codes WHERE code_hash = $1', [codeHash]);
+      return row && toCode(row);
+    },
+    async redeemAuthorizationCode(codeHash, grant, issue, nowMs) {
+      return db.transaction(async (tx): Promise<RedeemCodeResult> => {
+        // The row lock makes concurrent redemptions queue; each later one sees the first's redeemed_at.
+        const code = await tx.one<CodeRow>('SELECT * FROM oauth_codes WHERE code_hash = $1 FOR UPDATE', [codeHash]);
+        if (!code) return { outcome: 'unknown' };
+        if (code.redeemed_at !== null) {
+          if (code.grant_id) await revokeGrant(tx, code.grant_id, nowMs);
+          return { outcome: 'reused' };
+        }
+        if (code.expires_at <= nowMs) return { outcome: 'expired' };
+        await writeGrant(tx, grant, issue);
+        await tx.run('UPDATE oauth_codes SET redeemed_at = $1, grant_id = $2 WHERE code_hash = $3', [nowMs, grant.id, codeHash]);
+        return { outcome: 'issued', grantId: grant.id };
+      });
+    },
+
+    async issueGrant(grant, issue) {
+      await db.transaction((tx) => writeGrant(tx, grant, issue));
+    },
+    async findAccessToken(tokenHash): Promise<AccessTokenRecord | undefined> {
+      const row = await db.one<TokenGrantRow>(tokenWithGrant, [tokenHash]);
+      if (!row || row.kind !== 'access') return undefined;
+      return {
+        grantId: row.grant_id,
+        userId: row.user_id,
+        clientId: row.client_id,
+        scope: row.scope,
+        expiresAt: row.expires_at,
+        revoked: row.revoked_at !== null || row.grant_revoked_at !== null,
+        userDisabled: row.user_disabled,
+      };
+    },
+    async rotateRefreshToken({ refreshHash, clientId, issue, nowMs }) {
+      return db.transaction(async (tx): Promise<RotateRefreshResult> => {
+        // Locking the token row serialises rotations of the same token: only the first finds it unspent.
+        const row = await tx.one<TokenGrantRow>(`${tokenWithGrant} FOR UPDATE OF t`, [refreshHash]);
+        if (!row || row.kind !== 'refresh') return { outcome: 'unknown' };
+        if (row.client_id !== clientId) return { outcome: 'other_client' };
+        if (row.grant_revoked_at !== null || row.revoked_at !== null) return { outcome: 'revoked' };
+        if (row.spent_at !== null) {
+          await revokeGrant(tx, row.grant_id, nowMs);
+          return { outcome: 'reused' };
+        }
+        if (row.expires_at <= nowMs) return { outcome: 'expired' };
+        if (row.user_disabled) return { outcome: 'user_disabled' };
+        await tx.run('UPDATE oauth_tokens SET spent_at = $1 WHERE token_hash = $2', [nowMs, refreshHash]);
+        await insertTokens(tx, row.grant_id, row.scope, nowMs, issue);
+        return { outcome: 'rotated', grantId: row.grant_id, userId: row.user_id, scope: row.scope };
+      });
+    },
+    async revokeToken(tokenHash, clientId, nowMs) {
+      return db.transaction(async (tx) => {
+        const row = await tx.one<TokenGrantRow>(tokenWithGrant, [tokenHash]);
+        if (!row) return 'unknown' as const;
+        if (row.client_id !== clientId) return 'other_client' as const;
+        // Spec 4.2: revoking signs the client out, so either kind of token ends its whole grant.
+        await revokeGrant(tx, row.grant_id, nowMs);
+        return 'revoked' as const;
+      });
+    },
+
+    async listConnectedApps(userId): Promise<ConnectedApp[]> {
+      // Per client, the first live grant: when it was approved and with which scope.
+      const rows = await db.rows<ClientRow & { approved_at: number; grant_scope: string }>(
+        `SELECT * FROM (
+           SELECT DISTINCT ON (c.id) c.*, g.created_at AS approved_at, g.scope AS grant_scope
+           FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
+           WHERE g.user_id = $1 AND g.revoked_at IS NULL
+           ORDER BY c.id, g.created_at
+         ) apps ORDER BY approved_at, id`,
+        [userId],
+      );
+      return rows.map((row) => ({
+        clientId: row.id,
+        clientName: row.name,
+        redirectUris: row.redirect_uris,
+        scope: row.grant_scope,
+        approvedAt: row.approved_at,
+      }));
+    },
+    async revokeClientForUser(userId, clientId, nowMs) {
+      return db.transaction(async (tx) => {
+        const grants = await tx.rows<{ id: string }>(
+          `UPDATE oauth_grants SET revoked_at = $1 WHERE user_id = $2 AND client_id = $3 AND revoked_at IS NULL RETURNING id`,
+          [nowMs, userId, clientId],
+        );
+        await tx.run('UPDATE oauth_tokens SET revoked_at = $1 WHERE grant_id = ANY($2::text[]) AND revoked_at IS NULL', [
+          nowMs,
+          grants.map((grant) => grant.id),
+        ]);
+        return grants.length;
+      });
+    },
+    async listLiveTokens(userId, nowMs): Promise<LiveToken[]> {
+      const rows = await db.rows<{
+        grant_id: string;
+        client_id: string;
+        client_name: string;
+        kind: 'access' | 'refresh';
+        scope: string;
+        created_at: number;
+        expires_at: number;
+      }>(
+        `SELECT g.id AS grant_id, c.id AS client_id, c.name AS client_name, t.kind, t.scope, t.created_at, t.expires_at
+         FROM oauth_tokens t
+         JOIN oauth_grants g ON g.id = t.grant_id
+         JOIN oauth_clients c ON c.id = g.client_id
+         WHERE g.user_id = $1 AND g.revoked_at IS NULL AND t.revoked_at IS NULL AND t.spent_at IS NULL
+           AND t.expires_at > $2
+         ORDER BY t.created_at, t.kind`,
+        [userId, nowMs],
+      );
+      return rows.map((row) => ({
+        grantId: row.grant_id,
+        clientId: row.client_id,
+        clientName: row.client_name,
+        kind: row.kind,
+        scope: row.scope,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      }));
+    },
+
+    async insertSignInSession(sessionHash, session) {
+      await db.transaction(async (tx) => {
+        // Sign-ins are rare, so this is a cheap moment to drop sessions that have run out.
+        await tx.run('DELETE FROM sign_in_sessions WHERE expires_at <= $1', [session.createdAt]);
+        await tx.run('INSERT INTO sign_in_sessions (session_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+          sessionHash,
+          session.userId,
+          session.createdAt,
+          session.expiresAt,
+        ]);
+      });
+    },
+    async findSignInSession(sessionHash, nowMs) {
+      const row = await db.one<{ user_id: string; expires_at: number }>(
+        `SELECT s.user_id, s.expires_at FROM sign_in_sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.session_hash = $1 AND s.expires_at > $2 AND NOT u.disabled`,
+        [sessionHash, nowMs],
+      );
+      return row && { userId: row.user_id, expiresAt: row.expires_at };
+    },
+    async deleteSignInSession(sessionHash) {
+      await db.run('DELETE FROM sign_in_sessions WHERE session_hash = $1', [sessionHash]);
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import pg from 'pg';
+import { StoreUnavailableError } from '../errors.js';
+import { migrations } from './migrations/index.js';
+
+/** What a store module runs queries through: the pool, or one client inside a transaction. */
+export interface Queryable {
+  rows<R>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  one<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined>;
+  /** Runs a write and returns how many rows it touched. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+}
+
+export interface PostgresDatabase extends Queryable {
+  /** The URL without its password or query: safe for messages and logs. */
+  readonly location: string;
+  /** Runs `work` between BEGIN and COMMIT on one pooled client; rolls back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Collects positional parameters while a query's text is built: `params.add(x)` gives `$n`. */
+export class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+interface Location {
+  readonly config: pg.PoolConfig;
+  readonly display: string;
+  readonly schema: string | undefined;
+}
+
+/**
+ * Splits the `?schema=NAME` option off a postgres:// URL (pg itself knows nothing of it) and
+ * turns it into a search_path for every connection of the pool.
+ */
+function parseLocation(url: string): Location {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema') ?? undefined;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new Error(
+      `--db schema '${schema}' is not a plain schema name: use lowercase letters, digits and underscores, starting with a letter`,
+    );
+  }
+  const options = [parsed.searchParams.get('options'), schema && `-c search_path=${schema}`].filter(Boolean).join(' ');
+  parsed.searchParams.delete('schema');
+  parsed.searchParams.delete('options');
+  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+  return {
+    config: { connectionString: parsed.href, ...(options && { options }) },
+    display: `${parsed.protocol}//${user}${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
+    schema,
+  };
+}
+
+/** BIGINT (epoch ms, counts) arrives as a JS number; every value the store keeps is far below 2^53. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+const LOST_CONNECTION = /connection terminated|connection error|not queryable|timeout exceeded when trying to connect|server closed the connection/i;
+
+/** Errors that mean "the database is not there", as opposed to a query the database refused. */
+function isConnectionError(error: unknown): boolean {
+  if (error instanceof StoreUnavailableError) return true;
+  const code = errorCode(error);
+  if (code !== undefined && /^E[A-Z_]+$/.test(code)) return true;
+  // SQLSTATE class 08 is "connection exception"; 57P01-57P03 mean the server is shutting down or starting.
+  if (code !== undefined && (code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
+  return !(error instanceof pg.DatabaseError) && error instanceof Error && LOST_CONNECTION.test(error.message);
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string') return code;
+  // Node reports a failed dual-stack connect as an AggregateError of the attempts.
+  if (error instanceof AggregateError) return errorCode(error.errors[0]);
+  return undefined;
+}
+
+/** The SQLSTATE of a unique violation, optionally only on the named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return (
+    error instanceof pg.DatabaseError &&
+    error.code === '23505' &&
+    (constraint === undefined || error.constraint === constraint)
+  );
+}
+
+function unavailable(display: string, error: unknown): StoreUnavailableError {
+  const reason = errorCode(error)?.match(/^E[A-Z_]+$/)?.[0] ?? (error as Error).message;
+  return new StoreUnavailableError(`store unavailable: ${display} (${reason})`, { cause: error });
+}
+
+function queryable(client: pg.Pool | pg.PoolClient, translate: (error: unknown) => unknown): Queryable {
+  const query = async (sql: string, params: readonly unknown[] = []) => {
+    try {
+      return await client.query(sql, params as unknown[]);
+    } catch (error) {
+      throw translate(error);
+    }
+  };
+  return {
+    async rows<R>(sql: string, params?: readonly unknown[]) {
+      return (await query(sql, params)).rows as R[];
+    },
+    async one<R>(sql: string, params?: readonly unknown[]) {
+      return (await query(sql, params)).rows[0] as R | undefined;
+    },
+    async run(sql, params) {
+      return (await query(sql, params)).rowCount ?? 0;
+    },
+  };
+}
+
+/**
+ * Opens a pool on `url` and brings the schema up to date. Fails with `StoreUnavailableError`
+ * when the server cannot be reached. Afterwards a query on a lost connection fails with the same
+ * error, and the pool opens fresh connections by itself once the server is back.
+ */
+export async function openPostgresDatabase(url: string): Promise<PostgresDatabase> {
+  const { config, display, schema } = parseLocation(url);
+  const pool = new pg.Pool({ ...config, types, keepAlive: true, connectionTimeoutMillis: 10_000 });
+  // An idle connection that breaks emits here; the pool has already dropped it, and the next
+  // query will report the outage, so there is nothing more to do (unhandled, it would crash).
+  pool.on('error', () => {});
+  const translate = (error: unknown) => (isConnectionError(error) ? unavailable(display, error) : error);
+
+  const transaction = async <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw translate(error);
+    }
+    try {
+      await client.query('BEGIN');
+      const result = await work(queryable(client, (error) => error));
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      const broken = isConnectionError(error) || (await client.query('ROLLBACK').then(() => false, () => true));
+      // A broken client is destroyed rather than handed to the next caller.
+      client.release(broken);
+      throw translate(error);
+    }
+  };
+
+  try {
+    await transaction((tx) => migrate(tx, schema));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  return {
+    location: display,
+    ...queryable(pool, translate),
+    transaction,
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Applies pending migrations in one transaction. The advisory lock (keyed by the search_path)
+ * makes a second instance starting at the same moment wait, then find nothing left to do.
+ */
+async function migrate(tx: Queryable, schema: string | undefined): Promise<void> {
+  await tx.run(`SELECT pg_advisory_xact_lock(hashtext('survey-mcp migrate ' || current_setting('search_path')))`);
+  if (schema !== undefined) await tx.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await tx.run(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
+  );
+  const applied = (await tx.one<{ version: number }>('SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations'))!.version;
+  if (applied > migrations.length) {
+    throw new Error(
+      `database schema version ${applied} is newer than this survey-mcp (knows ${migrations.length}); upgrade survey-mcp`,
+    );
+  }
+  for (let version = applied; version < migrations.length; version++) {
+    await tx.run(migrations[version]!);
+    await tx.run('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [version + 1, Date.now()]);
+  }
+}

@@ -1,0 +1,128 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../src/store/errors.js';
+import { openPostgresStore } from '../../src/store/postgres/index.js';
+import { openStore } from '../../src/store/open.js';
+import type { Store } from '../../src/store/store.js';
+import { adminQuery, dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import { describeStoreContract } from './store.contract.js';
+
+const schemas = new Set<string>();
+const freshSchema = (label: string) => {
+  const schema = uniqueSchema(label);
+  schemas.add(schema);
+  return schema;
+};
+afterAll(() => dropSchemas(schemas));
+
+describeStoreContract('PostgreSQL (two pools model two processes)', async () => {
+  const url = postgresUrl(freshSchema('contract'));
+  const opened: Store[] = [];
+  return {
+    open: async () => {
+      const store = await openPostgresStore(url);
+      opened.push(store);
+      return store;
+    },
+    dispose: async () => {
+      await Promise.all(opened.map((store) => store.close()));
+    },
+  };
+});
+
+/** A TCP hop between the pool and PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
+class CuttableProxy {
+  port = 0;
+  #server: Server | undefined;
+  readonly #sockets = new Set<Socket>();
+
+  constructor(private readonly target: URL) {}
+
+  async start(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(Number(this.target.port || 5432), this.target.hostname);
+      for (const socket of [client, upstream]) {
+        this.#sockets.add(socket);
+        socket.on('close', () => this.#sockets.delete(socket)).on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as { port: number }).port;
+    this.#server = server;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    for (const socket of this.#sockets) socket.destroy();
+    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The URL of the same database, through this proxy. */
+  url(schema: string): string {
+    const url = new URL(postgresUrl(schema));
+    url.hostname = '127.0.0.1';
+    url.port = String(this.port);
+    return url.href;
+  }
+}
+
+describe('PostgreSQL store connections', () => {
+  it('fails at start with the URL, without its password, and the reason', async () => {
+    const error = await openPostgresStore('postgres://postgres:s3cret@127.0.0.1:1/test').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect((error as Error).message).toBe('store unavailable: postgres://postgres@127.0.0.1:1/test (ECONNREFUSED)');
+  });
+
+  it('is what --db postgres:// and postgresql:// URLs open', async () => {
+    const schema = freshSchema('open');
+    for (const scheme of ['postgres', 'postgresql']) {
+      const store = await openStore(postgresUrl(schema).replace(/^postgres/, scheme));
+      expect(store.backend).toBe('postgres');
+      await store.close();
+    }
+  });
+
+  it('refuses a schema name that is not a plain identifier', async () => {
+    await expect(openPostgresStore(postgresUrl('x; DROP TABLE users'))).rejects.toThrow(/--db schema 'x; DROP TABLE users' is not a plain schema name/);
+  });
+
+  it('creates the schema and applies each migration once, even when two instances start together', async () => {
+    const schema = freshSchema('migrate');
+    const stores = await Promise.all([openPostgresStore(postgresUrl(schema)), openPostgresStore(postgresUrl(schema))]);
+    await Promise.all(stores.map((store) => store.close()));
+    const again = await openPostgresStore(postgresUrl(schema));
+    await again.close();
+    const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3]);
+  });
+
+  it('rejects calls with StoreUnavailableError while the database is cut off, and recovers without reopening', async () => {
+    const proxy = new CuttableProxy(new URL(testPostgresUrl));
+    await proxy.start();
+    const store = await openPostgresStore(proxy.url(freshSchema('outage')));
+    try {
+      await store.insertUser({ id: 'usr_1', email: 'a@example.com', name: 'A', passwordHash: 'x', createdAt: 1 });
+      await proxy.cut();
+      const during = await store.findUserById('usr_1').catch((e: unknown) => e);
+      expect(during).toBeInstanceOf(StoreUnavailableError);
+      expect((during as Error).message).toMatch(/^store unavailable: postgres:\/\/postgres@127\.0\.0\.1:\d+\/test \(/);
+      await expect(store.insertUser({ id: 'usr_2', email: 'b@example.com', name: 'B', passwordHash: 'x', createdAt: 1 })).rejects.toBeInstanceOf(
+        StoreUnavailableError,
+      );
+      await proxy.start();
+      expect(await store.findUserById('usr_1')).toMatchObject({ email: 'a@example.com' });
+      await store.insertUser({ id: 'usr_2', email: 'b@example.com', name: 'B', passwordHash: 'x', createdAt: 1 });
+      expect((await store.listUsers()).map((user) => user.id)).toEqual(['usr_1', 'usr_2']);
+    } finally {
+      await store.close();
+      await proxy.cut();
+    }
+  });
+});

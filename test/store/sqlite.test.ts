@@ -1,0 +1,22 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqliteStore } from '../../src/store/sqlite/index.js';
+import type { Store } from '../../src/store/store.js';
+import { describeStoreContract } from './store.contract.js';
+
+describeStoreContract('SQLite (two connections model two processes)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-store-'));
+  const opened: Store[] = [];
+  return {
+    open: async () => {
+      const store = openSqliteStore(join(dir, 'store.db'));
+      opened.push(store);
+      return store;
+    },
+    dispose: async () => {
+      await Promise.all(opened.map((store) => store.close()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
