@@ -30,15 +30,18 @@ export interface ServerDeps {
 /** The composition root: store, rate log and both hosts, built from one config. */
 export async function startServer(config: ServerConfig, deps: ServerDeps = {}): Promise<RunningServer> {
   const clock = deps.clock ?? systemClock;
+  const rateStore = rateStoreOf(config);
   const store = await openStore(config.db);
   const cleanup: Array<() => Promise<void>> = [() => store.close()];
   const close = async () => {
     for (const step of cleanup.reverse()) await step();
   };
   try {
-    // Rate windows live beside the data unless a shared store (Redis) is named.
-    const slidingLog = await openSlidingLog(config.rateStore ?? config.db);
+    const slidingLog = await openSlidingLog(rateStore);
     cleanup.push(() => slidingLog.close());
+    // Redis connects in the background; one request now makes a wrong or unreachable rate store
+    // a start-up error instead of a 503 on every request. What it logs leaves the window in a second.
+    await slidingLog.consume('startup-probe', { limit: 1, windowMs: 1000 });
     const seeded = config.seedDemo && (await store.listUsers()).length === 0;
     if (seeded) {
       // Loaded only when needed: the demo generator and its texts are the bulk of the platform.
@@ -82,6 +85,21 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     await close();
     throw error;
   }
+}
+
+/**
+ * Rate windows live beside the data in a SQLite file unless a rate store is named. A PostgreSQL
+ * store is shared by several instances, and so must their rate windows be, or each instance would
+ * admit the full limit on its own.
+ */
+function rateStoreOf(config: ServerConfig): string {
+  if (config.rateStore !== undefined) return config.rateStore;
+  if (/^postgres(ql)?:/i.test(config.db)) {
+    throw new Error(
+      '--db postgres://… needs --rate-store redis://HOST:6379 (or SURVEY_MCP_RATE_STORE): rate windows must be shared by every instance',
+    );
+  }
+  return config.db;
 }
 
 /** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */

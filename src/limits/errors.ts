@@ -1,3 +1,6 @@
+// Re-exported so the rate-store modules keep importing their errors and redaction from one place.
+export { redactUrl } from '../redact-url.js';
+
 /**
  * The rate store (SQLite file, Redis server) cannot answer. The caller decides whether that fails
  * the request (503) or lets it through; the limiter never guesses. `store` is already redacted.
@@ -28,31 +31,4 @@ export class UnsupportedRateStoreError extends Error {
   ) {
     super(`unsupported rate store "${value}": ${problem}`);
   }
-}
-
-const SECRET_PARAM = /pass|secret|token|key/i;
-
-/**
- * The URL fit for messages and logs: the password (and any password-like query parameter)
- * replaced by `***`. Anything else is returned unchanged.
- */
-export function redactUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
-  }
-  let changed = false;
-  if (url.password) {
-    url.password = '***';
-    changed = true;
-  }
-  for (const name of [...url.searchParams.keys()]) {
-    if (SECRET_PARAM.test(name)) {
-      url.searchParams.set(name, '***');
-      changed = true;
-    }
-  }
-  return changed ? url.href : value;
 }

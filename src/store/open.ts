@@ -1,3 +1,4 @@
+import { redactUrl } from '../redact-url.js';
 import type { Store } from './store.js';
 
 /**
@@ -12,7 +13,7 @@ export async function openStore(location: string): Promise<Store> {
   const path = location.startsWith('sqlite:') ? location.slice('sqlite:'.length) : location;
   if (path === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
     throw new Error(
-      `unsupported --db '${location}': use a file path, sqlite:PATH or postgres://user@host/db`,
+      `unsupported --db '${redactUrl(location)}': use a file path, sqlite:PATH or postgres://user@host/db`,
     );
   }
   const { openSqliteStore } = await import('./sqlite/index.js');

@@ -146,9 +146,10 @@ describe('the SQLite sliding log', () => {
  */
 async function buildChildRunner(dir: string): Promise<string> {
   const out = join(dir, 'child');
-  await mkdir(out);
-  const sources = resolve(import.meta.dirname, '../../src/limits');
-  for (const name of ['sqlite', 'sliding-log', 'errors', 'limiter']) {
+  await mkdir(join(out, 'limits'), { recursive: true });
+  const sources = resolve(import.meta.dirname, '../../src');
+  // The limiter's modules and the one module outside src/limits they import, laid out as in src.
+  for (const name of ['limits/sqlite', 'limits/sliding-log', 'limits/errors', 'limits/limiter', 'redact-url']) {
     const source = await readFile(join(sources, `${name}.ts`), 'utf8');
     const { outputText } = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
@@ -160,7 +161,7 @@ async function buildChildRunner(dir: string): Promise<string> {
   const runner = join(out, 'runner.js');
   await writeFile(
     runner,
-    `import { openSqliteSlidingLog } from './sqlite.js';
+    `import { openSqliteSlidingLog } from './limits/sqlite.js';
 const [file, count, now] = process.argv.slice(2);
 const log = openSqliteSlidingLog(file);
 console.log('ready');

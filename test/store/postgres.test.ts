@@ -77,7 +77,7 @@ describe('PostgreSQL store connections', () => {
   it('fails at start with the URL, without its password, and the reason', async () => {
     const error = await openPostgresStore('postgres://postgres:s3cret@127.0.0.1:1/test').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreUnavailableError);
-    expect((error as Error).message).toBe('store unavailable: postgres://postgres@127.0.0.1:1/test (ECONNREFUSED)');
+    expect((error as Error).message).toBe('store unavailable: postgres://postgres:***@127.0.0.1:1/test (ECONNREFUSED)');
   });
 
   it('is what --db postgres:// and postgresql:// URLs open', async () => {

@@ -8,6 +8,7 @@ import {
   type ServerConfig,
 } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
+import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
 import { clientSetup } from '../client-setup.js';
 
@@ -53,7 +54,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   console.log(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);
   console.log(`  sign-in and tokens                           ${server.authUrl}`);
   console.log(`  connected apps                               ${server.authUrl}/account/apps`);
-  console.log(`  store                                        ${config.db}`);
+  console.log(`  store                                        ${redactUrl(config.db)}`);
+  if (config.rateStore) console.log(`  rate windows                                 ${redactUrl(config.rateStore)}`);
   if (server.seeded) {
     const { demoPassword, demoUsers } = await import('../../platform/demo/index.js');
     console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { redactUrl } from '../../redact-url.js';
 import { StoreUnavailableError } from '../errors.js';
 import { migrations } from './migrations/index.js';
 
@@ -11,7 +12,7 @@ export interface Queryable {
 }
 
 export interface PostgresDatabase extends Queryable {
-  /** The URL without its password or query: safe for messages and logs. */
+  /** The URL without its query and with its password masked: safe for messages and logs. */
   readonly location: string;
   /** Runs `work` between BEGIN and COMMIT on one pooled client; rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -51,10 +52,13 @@ function parseLocation(url: string): Location {
   const options = [parsed.searchParams.get('options'), schema && `-c search_path=${schema}`].filter(Boolean).join(' ');
   parsed.searchParams.delete('schema');
   parsed.searchParams.delete('options');
-  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+  // Messages name the server and database; the query's connection options would only lengthen them.
+  const shown = new URL(parsed.href);
+  shown.search = '';
+  shown.port ||= '5432';
   return {
     config: { connectionString: parsed.href, ...(options && { options }) },
-    display: `${parsed.protocol}//${user}${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`,
+    display: redactUrl(shown.href),
     schema,
   };
 }
