@@ -1,8 +1,9 @@
 /**
  * consume() calls per second for each sliding-log backend: one key, one caller awaiting each
- * call in turn. Simulated time advances 334 ms per call under the 180/60 s rule, so every call
- * is admitted and the key holds its full steady state of 180 live entries (each call prunes one
- * and inserts one): the cost of the request path that writes.
+ * call in turn. Simulated time advances so that every call is admitted while the key holds a
+ * steady `liveEntries` entries (each call prunes one and inserts one): the cost of the request
+ * path that writes. 180 is the production rule's steady state (180/60 s); a larger count shows
+ * how the cost grows with the size of a key's log.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,29 +14,19 @@ import type { RateRule, SlidingLog } from '../src/limits/limiter.js';
 import { openRedisSlidingLog } from '../src/limits/redis.js';
 import { openSqliteSlidingLog } from '../src/limits/sqlite.js';
 
-export interface LimiterBenchOptions {
-  readonly durationMs: number;
-  /** Default `redis://127.0.0.1:6379`. */
-  readonly redisUrl?: string;
-}
+const WINDOW_MS = 60_000;
 
-/** Admitted consume() calls per second. */
-export interface LimiterBenchResult {
-  readonly sqlite: number;
-  readonly redis: number;
-}
-
-const RULE: RateRule = { limit: 180, windowMs: 60_000 };
-const STEP_MS = 334;
-
-async function opsPerSecond(log: SlidingLog, durationMs: number): Promise<number> {
+async function opsPerSecond(log: SlidingLog, durationMs: number, liveEntries: number): Promise<number> {
+  const rule: RateRule = { limit: liveEntries, windowMs: WINDOW_MS };
+  // liveEntries − 1 entries lie inside the window before each call, so each is admitted (334 ms for 180).
+  const stepMs = WINDOW_MS / (liveEntries - 0.4);
   let now = Date.now();
   const call = async (): Promise<void> => {
-    now += STEP_MS;
-    const decision = await log.consume('bench', RULE, now);
+    now += stepMs;
+    const decision = await log.consume('bench', rule, now);
     if (!decision.allowed) throw new Error('bench: a request was refused; the measurement would be wrong');
   };
-  for (let i = 0; i < 500; i++) await call(); // warm up, and reach 180 live entries
+  for (let i = 0; i < liveEntries + 320; i++) await call(); // warm up, and reach the steady state
   let calls = 0;
   const start = performance.now();
   let elapsed = 0;
@@ -47,27 +38,27 @@ async function opsPerSecond(log: SlidingLog, durationMs: number): Promise<number
   return Math.round((calls * 1000) / elapsed);
 }
 
-export async function benchSlidingLogs(options: LimiterBenchOptions): Promise<LimiterBenchResult> {
+/** Checks per second of the SQLite sliding log, in a fresh file. */
+export async function benchSqliteLog(durationMs: number, liveEntries = 180): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-bench-'));
-  const sqliteLog = openSqliteSlidingLog(join(dir, 'rate.db'));
-  let sqlite: number;
+  const log = openSqliteSlidingLog(join(dir, 'rate.db'));
   try {
-    sqlite = await opsPerSecond(sqliteLog, options.durationMs);
+    return await opsPerSecond(log, durationMs, liveEntries);
   } finally {
-    await sqliteLog.close();
+    await log.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
 
+/** Checks per second of the Redis sliding log, under a key prefix of its own that it removes after. */
+export async function benchRedisLog(durationMs: number, redisUrl: string, liveEntries = 180): Promise<number> {
   const keyPrefix = `survey-mcp-bench:${randomUUID()}:`;
-  const redisUrl = options.redisUrl ?? 'redis://127.0.0.1:6379';
-  const redisLog = openRedisSlidingLog(redisUrl, { keyPrefix });
-  let redis: number;
+  const log = openRedisSlidingLog(redisUrl, { keyPrefix });
   try {
-    redis = await opsPerSecond(redisLog, options.durationMs);
+    return await opsPerSecond(log, durationMs, liveEntries);
   } finally {
-    await redisLog.close();
+    await log.close();
     const admin = new Redis(redisUrl);
     await admin.del(`${keyPrefix}bench`).finally(() => admin.quit());
   }
-  return { sqlite, redis };
 }

@@ -1,0 +1,58 @@
+/**
+ * Where one `tools/call get_survey` spends its time, stage by stage, measured in this process
+ * without HTTP: what bounds the full stack's throughput, next to the HTTP figures.
+ */
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { openSlidingLog } from '../src/limits/open.js';
+import { createMcpDispatcher } from '../src/mcp/server.js';
+import { verifyAccessToken } from '../src/oauth/tokens.js';
+import { systemClock } from '../src/platform/clock.js';
+import { createPlatform } from '../src/platform/index.js';
+import { openStore } from '../src/store/open.js';
+import { benchRateRule } from './servers/protocol.js';
+
+/** Mean microseconds per call of each stage. */
+export type Breakdown = ReadonlyArray<{ readonly stage: string; readonly micros: number }>;
+
+const iterations = 3_000;
+
+export async function breakdown(db: string, token: string, surveyId: string): Promise<Breakdown> {
+  const store = await openStore(db);
+  const slidingLog = await openSlidingLog(db);
+  const platform = createPlatform({ store, clock: systemClock });
+  const dispatcher = await createMcpDispatcher(platform);
+  try {
+    const verdict = await verifyAccessToken(store, token, Date.now());
+    if (!verdict.ok) throw new Error(`the bench token is ${verdict.reason}`);
+    const { userId } = verdict;
+    const call: JSONRPCMessage = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_survey', arguments: { survey_id: surveyId } },
+    };
+    const extra = { authInfo: { token, clientId: verdict.clientId, scopes: [verdict.scope], extra: { userId } } };
+    const [answer] = await dispatcher.handle([call], extra);
+    const stages: Array<[string, () => Promise<unknown>]> = [
+      ['bearer token lookup (verifyAccessToken)', () => verifyAccessToken(store, token, Date.now())],
+      ['rate limit check + log (SQLite, the store\'s file)', () => slidingLog.consume(`mcp:${userId}`, benchRateRule)],
+      ['platform.getSurvey (its store reads)', () => platform.getSurvey(userId, { survey_id: surveyId })],
+      ['MCP dispatch of tools/call, platform included', () => dispatcher.handle([call], extra)],
+      ['JSON.stringify of the answer', async () => JSON.stringify(answer)],
+    ];
+    const costs: Array<{ stage: string; micros: number }> = [];
+    for (const [stage, run] of stages) costs.push({ stage, micros: await micros(run) });
+    return costs;
+  } finally {
+    await dispatcher.close();
+    await slidingLog.close();
+    await store.close();
+  }
+}
+
+async function micros(stage: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < iterations / 10; i++) await stage();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await stage();
+  return Math.round(Number(process.hrtime.bigint() - start) / iterations / 100) / 10;
+}

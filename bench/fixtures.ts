@@ -1,0 +1,80 @@
+/** The data the bench runs on: the demo in a store, real bearer tokens, and the 1M-response survey. */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { issueServiceToken } from '../src/oauth/service-tokens.js';
+import { mcpScope } from '../src/oauth/tokens.js';
+import { systemClock } from '../src/platform/clock.js';
+import { isStoreEmpty, seedDemo } from '../src/platform/demo/index.js';
+import { openStore } from '../src/store/open.js';
+
+/** Alice owns every survey the bench reads, so every tool answers her in full. */
+const benchUser = 'usr_demo_alice';
+const tokenTtlMs = 2 * 60 * 60 * 1000;
+
+/** Seeds the demo into an empty store and issues a bearer token for the bench user. */
+export async function prepareStore(location: string): Promise<{ token: string }> {
+  const store = await openStore(location);
+  try {
+    if (await isStoreEmpty(store)) await seedDemo(store, { clock: systemClock });
+    const { token } = await issueServiceToken(store, systemClock, { userId: benchUser, scope: mcpScope, ttlMs: tokenTtlMs });
+    return { token };
+  } finally {
+    await store.close();
+  }
+}
+
+export interface MillionSurvey {
+  readonly db: string;
+  readonly surveyId: string;
+  readonly responses: number;
+  readonly reused: boolean;
+  /** Wall time of `survey-mcp seed`, when this run seeded it. */
+  readonly seedSeconds?: number;
+}
+
+const cacheDir = fileURLToPath(new URL('../../bench/.cache/', import.meta.url));
+const cli = fileURLToPath(new URL('../../bin/survey-mcp.js', import.meta.url));
+
+/**
+ * The survey with `responses` responses, seeded once with `survey-mcp seed` into
+ * `bench/.cache/` and reused on later runs (seeding a million takes about a minute).
+ */
+export async function millionSurvey(responses: number): Promise<MillionSurvey> {
+  const db = `${cacheDir}million.db`;
+  const manifest = `${cacheDir}million.json`;
+  if (existsSync(db) && existsSync(manifest)) {
+    const saved = JSON.parse(await readFile(manifest, 'utf8')) as { surveyId: string; responses: number };
+    if (saved.responses === responses) return { db, surveyId: saved.surveyId, responses, reused: true };
+  }
+  // Seeded aside and moved in place when complete, so an interrupted seed is never reused.
+  const scratch = `${cacheDir}seeding/`;
+  await rm(scratch, { recursive: true, force: true });
+  await mkdir(scratch, { recursive: true });
+  const started = process.hrtime.bigint();
+  const surveyId = await seedWithCli(`${scratch}million.db`, responses);
+  const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await rm(db, { force: true });
+  await rename(`${scratch}million.db`, db);
+  await rm(scratch, { recursive: true, force: true });
+  await writeFile(manifest, `${JSON.stringify({ surveyId, responses }, null, 2)}\n`);
+  return { db, surveyId, responses, reused: false, seedSeconds: Math.round(seedSeconds * 10) / 10 };
+}
+
+/** Runs `survey-mcp seed --responses N --db FILE`; its stdout is the new survey's id. */
+function seedWithCli(db: string, responses: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'seed', '--responses', String(responses), '--db', db], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const surveyId = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && /^srv_\S+$/.test(surveyId)) resolve(surveyId);
+      else reject(new Error(`survey-mcp seed exited with code ${code} and printed '${out.trim()}', not a survey id`));
+    });
+  });
+}

@@ -1,0 +1,210 @@
+/**
+ * Load generation and measurement against a server child: autocannon for throughput, plain
+ * sequential fetches for slow calls. Latencies come from process.hrtime (autocannon's own
+ * per-response times), memory and CPU from the child itself.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerProcess, ServerSample } from './server-process.js';
+
+/** One JSON-RPC POST, as a client of the MCP endpoint sends it. */
+export interface RpcRequest {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+export function toolCall(url: string, token: string, tool: string, args: Record<string, unknown>): RpcRequest {
+  return {
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      // Both, as the SDK's Streamable HTTP transport (the naive variant) requires.
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } }),
+  };
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+export async function send(request: RpcRequest): Promise<Answer> {
+  const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
+}
+
+/** A tools/call answer that is a success (HTTP 200, a result, not a tool error), or why not. */
+export function toolFailure(answer: Answer): string | undefined {
+  if (answer.status !== 200) return `HTTP ${answer.status}: ${answer.body.slice(0, 200)}`;
+  const message = JSON.parse(answer.body) as { result?: { isError?: boolean }; error?: unknown };
+  if (!message.result) return `JSON-RPC error: ${JSON.stringify(message.error)}`;
+  if (message.result.isError) return `tool error: ${answer.body.slice(0, 200)}`;
+  return undefined;
+}
+
+export interface Latency {
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+export interface ThroughputResult extends Latency {
+  readonly connections: number;
+  readonly durationS: number;
+  readonly requests: number;
+  readonly requestsPerSecond: number;
+  /** Highest resident memory of the server seen while under load. */
+  readonly peakRssBytes: number;
+  /** Server CPU time over wall time: 100 means one core fully busy. */
+  readonly serverCpuPercent: number;
+  /**
+   * Server CPU time per answered request: the cost of one request, and the figure least moved
+   * by other processes competing for the two cores (they lower req/s, not this).
+   */
+  readonly serverCpuMicrosPerRequest: number;
+}
+
+export interface LoadTiming {
+  readonly warmupS: number;
+  readonly durationS: number;
+}
+
+/** Warms up, then measures, at one connection count. Throws when any response was not 2xx. */
+export async function measureThroughput(
+  server: ServerProcess,
+  request: RpcRequest,
+  connections: number,
+  timing: LoadTiming,
+): Promise<ThroughputResult> {
+  await cannon(request, connections, timing.warmupS);
+  const latencies: number[] = [];
+  const watch = watchServer(server);
+  let result: Result;
+  try {
+    result = await cannon(request, connections, timing.durationS, (ms) => latencies.push(ms));
+  } catch (error) {
+    await watch.stop().catch(() => undefined);
+    throw error;
+  }
+  const watched = await watch.stop();
+  return {
+    connections,
+    durationS: round(result.duration, 2),
+    requests: result['2xx'],
+    requestsPerSecond: Math.round(result['2xx'] / result.duration),
+    ...percentiles(latencies),
+    peakRssBytes: watched.peakRssBytes,
+    serverCpuPercent: Math.round((100 * watched.cpuMicros) / watched.wallMicros),
+    serverCpuMicrosPerRequest: Math.round(watched.cpuMicros / result['2xx']),
+  };
+}
+
+export interface SequentialResult extends Latency {
+  readonly calls: number;
+  /** Size of the HTTP response body (the JSON-RPC answer). */
+  readonly answerBytes: number;
+  readonly peakRssBytes: number;
+}
+
+/** `calls` requests one after another (after `warmup` unmeasured ones), for calls too slow to hammer. */
+export async function measureSequential(
+  server: ServerProcess,
+  request: RpcRequest,
+  calls: number,
+  warmup: number,
+): Promise<SequentialResult> {
+  let answerBytes = 0;
+  const call = async () => {
+    const answer = await send(request);
+    const failure = toolFailure(answer);
+    if (failure) throw new Error(`${server.variant} server refused the call: ${failure}`);
+    answerBytes = Buffer.byteLength(answer.body);
+  };
+  for (let i = 0; i < warmup; i++) await call();
+  const watch = watchServer(server);
+  const latencies: number[] = [];
+  try {
+    for (let i = 0; i < calls; i++) {
+      const start = process.hrtime.bigint();
+      await call();
+      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  } catch (error) {
+    await watch.stop().catch(() => undefined);
+    throw error;
+  }
+  const watched = await watch.stop();
+  return { calls, answerBytes, ...percentiles(latencies), peakRssBytes: watched.peakRssBytes };
+}
+
+function cannon(
+  request: RpcRequest,
+  connections: number,
+  durationS: number,
+  onLatency?: (ms: number) => void,
+): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: request.url, method: 'POST', headers: request.headers, body: request.body, connections, duration: durationS },
+      (error, result) => {
+        if (error) return reject(error);
+        const failed = result.non2xx + result.errors + result.timeouts;
+        if (failed > 0) {
+          return reject(
+            new Error(`${failed} of ${result.requests.total} requests failed (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`),
+          );
+        }
+        resolve(result);
+      },
+    );
+    if (onLatency) instance.on('response', (_client, _status, _bytes, ms) => onLatency(ms));
+  });
+}
+
+const sampleEveryMs = 200;
+
+/** Samples the server's memory while it works, and its CPU time from start to stop. */
+interface Watched {
+  readonly peakRssBytes: number;
+  /** CPU time the server used, and the wall time it was watched. */
+  readonly cpuMicros: number;
+  readonly wallMicros: number;
+}
+
+function watchServer(server: ServerProcess): { stop(): Promise<Watched> } {
+  const startedAt = process.hrtime.bigint();
+  const first = server.sample();
+  first.catch(() => undefined); // awaited in stop(); until then a failure must not go unhandled
+  let peakRssBytes = 0;
+  const track = (sample: ServerSample) => {
+    peakRssBytes = Math.max(peakRssBytes, sample.rssBytes);
+    return sample;
+  };
+  // A sample lost in between only lowers the peak; the first and the last must succeed.
+  const timer = setInterval(() => void server.sample().then(track, () => undefined), sampleEveryMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      const last = track(await server.sample());
+      const wallMicros = Number(process.hrtime.bigint() - startedAt) / 1e3;
+      const start = track(await first);
+      return { peakRssBytes, cpuMicros: last.cpuMicros - start.cpuMicros, wallMicros };
+    },
+  };
+}
+
+function percentiles(latencies: number[]): Latency {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => round(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN, 2);
+  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+function round(value: number, places: number): number {
+  const factor = 10 ** places;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,129 @@
+/** What one bench run found, and how it is shown: markdown tables on stdout, every figure in JSON. */
+import { writeFile } from 'node:fs/promises';
+import type { SequentialResult, ThroughputResult } from './load.js';
+import type { Breakdown } from './breakdown.js';
+import type { MillionSurvey } from './fixtures.js';
+
+/** A case that did not run says why, instead of a figure. */
+export type Outcome<T> = T | { readonly skipped: string } | { readonly failed: string };
+
+export interface BenchResults {
+  readonly machine: {
+    cpu: string;
+    cores: number;
+    node: string;
+    platform: string;
+    date: string;
+    /** 1-minute load average when the run started: above ~0.5, other work shared the cores. */
+    loadAverage: number;
+  };
+  readonly settings: { warmupS: number; durationS: number; connections: readonly number[]; rateRule: { limit: number; windowMs: number } };
+  /** `tools/call get_survey` on srv_demo_nps, per server variant and connection count. */
+  readonly throughput: Record<string, Outcome<readonly ThroughputResult[]>>;
+  readonly million: Outcome<{
+    readonly survey: MillionSurvey;
+    readonly calls: Record<string, SequentialResult>;
+  }>;
+  /** Sliding-log checks per second, one caller, one key holding a steady number of live entries. */
+  readonly limiter: Record<string, Outcome<number>>;
+  /** Microseconds per stage of one get_survey request, in process, without HTTP. */
+  readonly breakdown: Outcome<Breakdown>;
+  /** Answer size of the measured get_survey call, in bytes. */
+  readonly answerBytes: number;
+}
+
+export const variantTitles: Record<string, string> = {
+  fullStack: 'full stack (SQLite, limiter on)',
+  ceiling: 'ceiling: bare node:http from memory',
+  naive: 'naive: SDK stateless + requireBearerAuth',
+  fullStackRedis: 'full stack (SQLite store, Redis limiter)',
+  fullStackPostgres: 'full stack (PostgreSQL store, Redis limiter)',
+};
+
+export function renderReport(results: BenchResults): string {
+  const { machine } = results;
+  return [
+    `survey-mcp bench, ${machine.date}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadAverage} at start`,
+    '',
+    throughputTable(results),
+    '',
+    breakdownTable(results),
+    '',
+    millionTable(results),
+    '',
+    limiterTable(results),
+  ].join('\n');
+}
+
+function throughputTable(results: BenchResults): string {
+  const ours = runs(results.throughput.fullStack);
+  const rows = [
+    `tools/call get_survey (${results.answerBytes} B answer), ${results.settings.durationS} s per row after ${results.settings.warmupS} s warm-up:`,
+    '',
+    '| server | conns | req/s | p50 ms | p99 ms | full stack ÷ this | server CPU | CPU µs/req | peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const [variant, outcome] of Object.entries(results.throughput)) {
+    const title = variantTitles[variant] ?? variant;
+    if (!Array.isArray(outcome)) {
+      rows.push(`| ${title} | | ${whyNot(outcome as Outcome<never>)} | | | | | | |`);
+      continue;
+    }
+    for (const run of outcome as readonly ThroughputResult[]) {
+      const mine = ours.find((r) => r.connections === run.connections);
+      const ratio = variant === 'fullStack' || !mine ? '' : `${fixed(mine.requestsPerSecond / run.requestsPerSecond, 2)}×`;
+      rows.push(
+        `| ${title} | ${run.connections} | ${run.requestsPerSecond} | ${fixed(run.p50Ms, 2)} | ${fixed(run.p99Ms, 2)} | ${ratio} | ${run.serverCpuPercent}% | ${run.serverCpuMicrosPerRequest} | ${mb(run.peakRssBytes)} |`,
+      );
+    }
+  }
+  return rows.join('\n');
+}
+
+function breakdownTable(results: BenchResults): string {
+  const outcome = results.breakdown;
+  if (!Array.isArray(outcome)) return `Cost of one request: ${whyNot(outcome as Outcome<never>)}`;
+  const rows = ['One get_survey request, stage by stage (in process, no HTTP, mean of 3,000):', '', '| stage | µs |', '|---|---:|'];
+  for (const { stage, micros } of outcome as Breakdown) rows.push(`| ${stage} | ${fixed(micros, 1)} |`);
+  return rows.join('\n');
+}
+
+function millionTable(results: BenchResults): string {
+  const outcome = results.million;
+  if (!('survey' in outcome)) return `1,000,000 responses: ${whyNot(outcome)}`;
+  const { survey, calls } = outcome;
+  const seeded = survey.reused ? 'reused bench/.cache/million.db' : `seeded in ${survey.seedSeconds} s`;
+  const rows = [
+    `${survey.responses.toLocaleString('en')} responses (${seeded}), sequential calls through the full stack:`,
+    '',
+    '| tools/call | calls | p50 ms | p99 ms | answer bytes | server peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const [tool, call] of Object.entries(calls)) {
+    rows.push(`| ${tool} | ${call.calls} | ${fixed(call.p50Ms, 1)} | ${fixed(call.p99Ms, 1)} | ${call.answerBytes} | ${mb(call.peakRssBytes)} |`);
+  }
+  return rows.join('\n');
+}
+
+function limiterTable(results: BenchResults): string {
+  const rows = ['Rate limiter alone (one caller, one key at a steady number of live entries):', '', '| sliding log | checks/s |', '|---|---:|'];
+  for (const [backend, outcome] of Object.entries(results.limiter)) {
+    rows.push(`| ${backend} | ${typeof outcome === 'number' ? outcome : whyNot(outcome)} |`);
+  }
+  return rows.join('\n');
+}
+
+export async function writeResults(path: string, results: BenchResults): Promise<void> {
+  await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+function runs(outcome: Outcome<readonly ThroughputResult[]> | undefined): readonly ThroughputResult[] {
+  return Array.isArray(outcome) ? outcome : [];
+}
+
+function whyNot(outcome: { skipped: string } | { failed: string }): string {
+  return 'skipped' in outcome ? `skipped: ${outcome.skipped}` : `FAILED: ${outcome.failed}`;
+}
+
+const fixed = (value: number, places: number) => value.toFixed(places);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

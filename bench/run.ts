@@ -1,0 +1,207 @@
+/**
+ * `npm run bench`: one bounded run on loopback that measures, in a pinned order, the full stack
+ * against the ceiling and the naive alternative, the 1M-response calls, the rate limiter alone and
+ * the other backends; prints the tables and writes bench/results.json. Every server child is
+ * stopped at the end, whatever happens.
+ *
+ * `--profile DIR`: the server children write V8 CPU profiles (`--cpu-prof`) into DIR.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import { breakdown } from './breakdown.js';
+import { benchRedisLog, benchSqliteLog } from './limiter.js';
+import { millionSurvey, prepareStore } from './fixtures.js';
+import { measureSequential, measureThroughput, send, toolCall, toolFailure, type RpcRequest, type ThroughputResult } from './load.js';
+import { renderReport, writeResults, type BenchResults, type Outcome } from './report.js';
+import { launchServer, stopAllServers, type LaunchOptions, type ServerProcess } from './server-process.js';
+import { benchRateRule } from './servers/protocol.js';
+
+const timing = { warmupS: 2, durationS: 6 };
+const connectionCounts = [1, 8, 32] as const;
+const millionResponses = 1_000_000;
+const sequentialCalls = 30;
+const limiterMs = 2_000;
+/** The production rule's steady state (180/60 s), and a key holding far more. */
+const limiterEntries = [180, 5_000] as const;
+const postgresUrl = 'postgres://postgres@127.0.0.1:5432/test?schema=bench';
+const redisUrl = 'redis://127.0.0.1:6379';
+const demoSurvey = { survey_id: 'srv_demo_nps' };
+const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { profile: { type: 'string' } } });
+  const launch: LaunchOptions = values.profile ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] } : {};
+  const scratch = await mkdtemp(join(tmpdir(), 'survey-mcp-bench-'));
+  const started = process.hrtime.bigint();
+  try {
+    const results = await runCases(join(scratch, 'demo.db'), launch);
+    console.log(renderReport(results));
+    await writeResults(resultsFile, results);
+    console.log(`\nwrote ${resultsFile} (${Math.round(Number(process.hrtime.bigint() - started) / 1e9)} s in all)`);
+  } finally {
+    await stopAllServers();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchResults> {
+  const loadAverage = Math.round(loadavg()[0]! * 100) / 100;
+  if (loadAverage > 0.5) progress(`load average ${loadAverage}: other work is using the cores, expect lower req/s`);
+  const { token } = await prepareStore(demoDb);
+  const throughput: BenchResults['throughput'] = {};
+
+  // 1. The full stack, and the exact answer the ceiling will replay.
+  progress('1/6 full stack on SQLite');
+  const fullStack = await launchServer('full-stack', { db: demoDb }, launch);
+  const ours = await send(toolCall(fullStack.url, token, 'get_survey', demoSurvey));
+  const failure = toolFailure(ours);
+  if (failure) throw new Error(`the full stack cannot answer get_survey, nothing to measure: ${failure}`);
+  throughput.fullStack = await outcome(() => throughputOf(fullStack.url, token, fullStack));
+  await fullStack.stop();
+  // With no server running, so that nothing competes with it for the cores.
+  const costs = await outcome(() => breakdown(demoDb, token, demoSurvey.survey_id));
+
+  progress('2/6 ceiling');
+  throughput.ceiling = await outcome(async () => {
+    const ceiling = await launchServer('ceiling', { body: ours.body, contentType: ours.contentType }, launch);
+    try {
+      return await throughputOf(ceiling.url, token, ceiling);
+    } finally {
+      await ceiling.stop();
+    }
+  });
+
+  progress('3/6 naive SDK stateless pattern');
+  throughput.naive = await outcome(async () => {
+    const naive = await launchServer('naive', { db: demoDb }, launch);
+    try {
+      await expectSameResult(toolCall(naive.url, token, 'get_survey', demoSurvey), ours.body);
+      return await throughputOf(naive.url, token, naive);
+    } finally {
+      await naive.stop();
+    }
+  });
+
+  progress('4/6 1,000,000 responses');
+  const million = await outcome(async () => {
+    const survey = await millionSurvey(millionResponses);
+    progress(survey.reused ? `reused ${survey.db}` : `seeded ${survey.db} in ${survey.seedSeconds} s`);
+    const { token: millionToken } = await prepareStore(survey.db);
+    const server = await launchServer('full-stack', { db: survey.db }, launch);
+    try {
+      const args = { survey_id: survey.surveyId };
+      const calls = {
+        get_survey_results: await measureSequential(server, toolCall(server.url, millionToken, 'get_survey_results', args), sequentialCalls, 2),
+        list_responses: await measureSequential(server, toolCall(server.url, millionToken, 'list_responses', args), sequentialCalls, 2),
+      };
+      return { survey, calls };
+    } finally {
+      await server.stop();
+    }
+  });
+
+  progress('5/6 rate limiter alone');
+  const redisDown = await unreachableRedis();
+  const limiter: BenchResults['limiter'] = {};
+  for (const entries of limiterEntries) {
+    const live = `${entries.toLocaleString('en')} live entries`;
+    limiter[`sqlite, ${live}`] = await outcome(() => benchSqliteLog(limiterMs, entries));
+    limiter[`redis, ${live}`] = redisDown ? { skipped: redisDown } : await outcome(() => benchRedisLog(limiterMs, redisUrl, entries));
+  }
+
+  progress('6/6 full stack on the other backends, 32 connections');
+  // Redis first: the PostgreSQL row differs from it in the store alone (a PostgreSQL store needs a
+  // shared rate store, so it runs with the same Redis limiter).
+  throughput.fullStackRedis = redisDown
+    ? { skipped: redisDown }
+    : await outcome(() => throughputAt32({ db: demoDb, rateStore: redisUrl }, token, launch));
+  throughput.fullStackPostgres = await outcome(async () => {
+    if (redisDown) return { skipped: `a PostgreSQL store needs the Redis rate store: ${redisDown}` };
+    const prepared = await prepareStore(postgresUrl).catch((error: Error) => error);
+    if (prepared instanceof Error) return { skipped: `${postgresUrl} unusable: ${prepared.message}` };
+    return throughputAt32({ db: postgresUrl, rateStore: redisUrl }, prepared.token, launch);
+  });
+
+  return {
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      node: process.versions.node,
+      platform: `${process.platform} ${process.arch}`,
+      date: new Date().toISOString(),
+      loadAverage,
+    },
+    settings: { ...timing, connections: connectionCounts, rateRule: benchRateRule },
+    throughput,
+    million,
+    limiter,
+    breakdown: costs,
+    answerBytes: Buffer.byteLength(ours.body),
+  };
+}
+
+async function throughputOf(url: string, token: string, server: ServerProcess): Promise<ThroughputResult[]> {
+  const request = toolCall(url, token, 'get_survey', demoSurvey);
+  const runs: ThroughputResult[] = [];
+  for (const connections of connectionCounts) runs.push(await measureThroughput(server, request, connections, timing));
+  return runs;
+}
+
+async function throughputAt32(options: { db: string; rateStore?: string }, token: string, launch: LaunchOptions): Promise<ThroughputResult[]> {
+  const server = await launchServer('full-stack', options, launch);
+  try {
+    return [await measureThroughput(server, toolCall(server.url, token, 'get_survey', demoSurvey), 32, timing)];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The naive server must do the very same work: its tool result must equal ours. */
+async function expectSameResult(request: RpcRequest, oursBody: string): Promise<void> {
+  const answer = await send(request);
+  const failure = toolFailure(answer);
+  if (failure) throw new Error(`it cannot answer get_survey: ${failure}`);
+  const resultOf = (body: string) => JSON.stringify((JSON.parse(body) as { result: unknown }).result);
+  if (resultOf(answer.body) !== resultOf(oursBody)) throw new Error('its get_survey result differs from the full stack\'s');
+}
+
+/** Why Redis cannot be used, or undefined when it answers PING. */
+async function unreachableRedis(): Promise<string | undefined> {
+  const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (error) {
+    return `${redisUrl} unreachable (${(error as Error).message})`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Runs one case; a failure is recorded in the results instead of ending the run. */
+async function outcome<T>(measure: () => Promise<T | { skipped: string }>): Promise<Outcome<T>> {
+  try {
+    const value = await measure();
+    if (typeof value === 'object' && value !== null && 'skipped' in value) progress(`skipped: ${value.skipped}`);
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    progress(`FAILED: ${message}`);
+    return { failed: message };
+  }
+}
+
+function progress(message: string): void {
+  console.error(`[bench] ${message}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
