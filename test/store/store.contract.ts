@@ -165,6 +165,16 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.updateSurvey('srv_1', { responseLimit: null, closesAt: T0 + day })).toMatchObject({ responseLimit: null, closesAt: T0 + day });
       });
 
+      it('finds the open and paused surveys past their closing time, and only those', async () => {
+        await store.insertSurvey(survey('srv_past', { status: 'open', closesAt: T0 + hour }), []);
+        await store.insertSurvey(survey('srv_paused', { status: 'paused', closesAt: T0 }), []);
+        await store.insertSurvey(survey('srv_future', { status: 'open', closesAt: T0 + day }), []);
+        await store.insertSurvey(survey('srv_draft', { status: 'draft', closesAt: T0 }), []);
+        await store.insertSurvey(survey('srv_closed', { status: 'closed', closesAt: T0 }), []);
+        const due = await store.findSurveysDueToClose(T0 + hour);
+        expect(due.map((s) => s.id).sort()).toEqual(['srv_past', 'srv_paused']);
+      });
+
       it('lists the surveys a person may open, newest first, with filters, keyset pages and counts', async () => {
         await store.insertSurvey(survey('srv_1', { createdAt: T0, title: 'Customer 100% NPS' }), [question('srv_1', 'qst_1', 'nps')]);
         await store.insertSurvey(survey('srv_2', { createdAt: T0 + 1, status: 'open', title: 'customer pulse' }), []);

@@ -343,6 +343,14 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
         return (await surveyById(tx, survey.id))!;
       });
     },
+    async findSurveysDueToClose(nowMs) {
+      const rows = await db.rows<SurveyRow>(
+        `SELECT * FROM surveys WHERE status IN ('open', 'paused')
+       AND ((closes_at IS NOT NULL AND closes_at <= $1) OR (response_limit IS NOT NULL AND completed_count >= response_limit))`,
+        [nowMs],
+      );
+      return rows.map(toSurvey);
+    },
     async findSurvey(id) {
       return surveyById(db, id);
     },

@@ -1,6 +1,573 @@
-import type { SurveyStore } from '../survey-store.js';
+import type {
+  AggregateScope,
+  Answer,
+  Choice,
+  Collaborator,
+  NewQuestion,
+  NewSurvey,
+  NumericStats,
+  Question,
+  QuestionFields,
+  ResponseFilter,
+  ResponseKey,
+  Survey,
+  SurveyFields,
+  SurveyListQuery,
+  SurveyListing,
+  SurveyResponse,
+  SurveyStore,
+} from '../survey-store.js';
 import type { SqliteDatabase } from './database.js';
+import { answerFilterSql, conditionSql, responseFilterSql, type Bindings } from './survey-filters.js';
 
-export function sqliteSurveyStore(_db: SqliteDatabase): SurveyStore {
-  return {};
+interface SurveyRow {
+  id: string;
+  workspace_id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  status: Survey['status'];
+  previous_status: Survey['status'] | null;
+  anonymous: number;
+  opens_at: number | null;
+  closes_at: number | null;
+  response_limit: number | null;
+  completed_count: number;
+  partial_count: number;
+  disqualified_count: number;
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+  closed_at: number | null;
+  archived_at: number | null;
+}
+
+interface QuestionRow {
+  id: string;
+  survey_id: string;
+  position: number;
+  type: Question['type'];
+  text: string;
+  description: string;
+  required: number;
+  settings: string;
+}
+
+interface ResponseRow {
+  seq: number;
+  id: string;
+  survey_id: string;
+  status: SurveyResponse['status'];
+  channel: string;
+  respondent_email: string | null;
+  respondent_name: string | null;
+  started_at: number;
+  submitted_at: number;
+  duration_ms: number | null;
+}
+
+interface AnswerRow {
+  response_seq: number;
+  question_id: string;
+  choice_id: string | null;
+  number: number | null;
+  text: string | null;
+}
+
+const toSurvey = (row: SurveyRow): Survey => ({
+  id: row.id,
+  workspaceId: row.workspace_id,
+  ownerId: row.owner_id,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  previousStatus: row.previous_status,
+  anonymous: row.anonymous === 1,
+  opensAt: row.opens_at,
+  closesAt: row.closes_at,
+  responseLimit: row.response_limit,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  publishedAt: row.published_at,
+  closedAt: row.closed_at,
+  archivedAt: row.archived_at,
+  responseCounts: {
+    completed: row.completed_count,
+    partial: row.partial_count,
+    disqualified: row.disqualified_count,
+  },
+});
+
+const toResponse = (row: ResponseRow, answers: readonly AnswerRow[]): SurveyResponse => ({
+  id: row.id,
+  surveyId: row.survey_id,
+  status: row.status,
+  channel: row.channel,
+  respondentEmail: row.respondent_email,
+  respondentName: row.respondent_name,
+  startedAt: row.started_at,
+  submittedAt: row.submitted_at,
+  durationMs: row.duration_ms,
+  answers: answers.map((a): Answer => ({ questionId: a.question_id, choiceId: a.choice_id, number: a.number, text: a.text })),
+});
+
+/** Survey columns an update may set, by field name. */
+const surveyColumns: Record<keyof SurveyFields, string> = {
+  title: 'title',
+  description: 'description',
+  status: 'status',
+  previousStatus: 'previous_status',
+  anonymous: 'anonymous',
+  opensAt: 'opens_at',
+  closesAt: 'closes_at',
+  responseLimit: 'response_limit',
+  updatedAt: 'updated_at',
+  publishedAt: 'published_at',
+  closedAt: 'closed_at',
+  archivedAt: 'archived_at',
+};
+
+const labelKey = (label: string): string => label.trim().toLowerCase();
+
+export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
+  // Filters vary the SQL text (status lists, optional bounds), so statements are prepared once per shape.
+  const statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const one = <T>(sql: string, bindings: Bindings = {}) => prepared(sql).get(bindings) as T | undefined;
+  const all = <T>(sql: string, bindings: Bindings = {}) => prepared(sql).all(bindings) as T[];
+  const run = (sql: string, bindings: Bindings = {}) => prepared(sql).run(bindings);
+
+  const surveyById = (id: string) => {
+    const row = one<SurveyRow>('SELECT * FROM surveys WHERE id = @id', { id });
+    return row && toSurvey(row);
+  };
+
+  const choicesOf = (questionId: string): Choice[] =>
+    all<Choice>('SELECT id, label FROM choices WHERE question_id = @questionId ORDER BY position', { questionId });
+
+  const toQuestion = (row: QuestionRow): Question => ({
+    id: row.id,
+    surveyId: row.survey_id,
+    position: row.position,
+    type: row.type,
+    text: row.text,
+    description: row.description,
+    required: row.required === 1,
+    settings: JSON.parse(row.settings) as Record<string, unknown>,
+    choices: choicesOf(row.id),
+  });
+
+  const questionById = (id: string) => {
+    const row = one<QuestionRow>('SELECT * FROM questions WHERE id = @id', { id });
+    return row && toQuestion(row);
+  };
+
+  const insertChoice = (questionId: string, choice: Choice, position: number) =>
+    run(
+      `INSERT INTO choices (id, question_id, position, label, label_key)
+       VALUES (@id, @questionId, @position, @label, @labelKey)`,
+      { id: choice.id, questionId, position, label: choice.label, labelKey: labelKey(choice.label) },
+    );
+
+  const insertQuestionRow = (question: NewQuestion, position: number) => {
+    run(
+      `INSERT INTO questions (id, survey_id, position, type, text, description, required, settings)
+       VALUES (@id, @surveyId, @position, @type, @text, @description, @required, @settings)`,
+      {
+        id: question.id,
+        surveyId: question.surveyId,
+        position,
+        type: question.type,
+        text: question.text,
+        description: question.description,
+        required: question.required ? 1 : 0,
+        settings: JSON.stringify(question.settings),
+      },
+    );
+    question.choices.forEach((choice, index) => insertChoice(question.id, choice, index + 1));
+  };
+
+  const insertSurveyTx = db.transaction((survey: NewSurvey, questions: readonly NewQuestion[]) => {
+    run(
+      `INSERT INTO surveys (id, workspace_id, owner_id, title, description, status, previous_status, anonymous,
+         opens_at, closes_at, response_limit, created_at, updated_at, published_at, closed_at, archived_at)
+       VALUES (@id, @workspaceId, @ownerId, @title, @description, @status, @previousStatus, @anonymous,
+         @opensAt, @closesAt, @responseLimit, @createdAt, @updatedAt, @publishedAt, @closedAt, @archivedAt)`,
+      { ...survey, anonymous: survey.anonymous ? 1 : 0 },
+    );
+    questions.forEach((question, index) => insertQuestionRow(question, index + 1));
+  });
+
+  const insertQuestionTx = db.transaction((question: NewQuestion, position: number) => {
+    run('UPDATE questions SET position = position + 1 WHERE survey_id = @surveyId AND position >= @position', {
+      surveyId: question.surveyId,
+      position,
+    });
+    insertQuestionRow(question, position);
+  });
+
+  const moveQuestion = (question: Question, position: number) => {
+    if (position === question.position) return;
+    const [shift, from, to] =
+      position > question.position ? [-1, question.position + 1, position] : [1, position, question.position - 1];
+    run(
+      `UPDATE questions SET position = position + @shift
+       WHERE survey_id = @surveyId AND position BETWEEN @from AND @to`,
+      { shift, surveyId: question.surveyId, from, to },
+    );
+    run('UPDATE questions SET position = @position WHERE id = @id', { position, id: question.id });
+  };
+
+  const updateQuestionTx = db.transaction(
+    (question: Question, fields: QuestionFields, choices: readonly Choice[], position: number) => {
+      run(
+        `UPDATE questions SET text = @text, description = @description, required = @required, settings = @settings
+         WHERE id = @id`,
+        {
+          id: question.id,
+          text: fields.text,
+          description: fields.description,
+          required: fields.required ? 1 : 0,
+          settings: JSON.stringify(fields.settings),
+        },
+      );
+      const kept = new Set(choices.map((choice) => choice.id));
+      for (const old of question.choices) {
+        if (!kept.has(old.id)) run('DELETE FROM choices WHERE id = @id', { id: old.id });
+      }
+      // Park label keys first so swapping two labels never trips the uniqueness constraint midway.
+      run(`UPDATE choices SET label_key = char(0) || id WHERE question_id = @questionId`, { questionId: question.id });
+      const existing = new Set(question.choices.map((choice) => choice.id));
+      choices.forEach((choice, index) => {
+        if (existing.has(choice.id)) {
+          run('UPDATE choices SET label = @label, label_key = @labelKey, position = @position WHERE id = @id', {
+            id: choice.id,
+            label: choice.label,
+            labelKey: labelKey(choice.label),
+            position: index + 1,
+          });
+        } else {
+          insertChoice(question.id, choice, index + 1);
+        }
+      });
+      moveQuestion(question, position);
+    },
+  );
+
+  const deleteQuestionTx = db.transaction((question: Question) => {
+    run('DELETE FROM questions WHERE id = @id', { id: question.id });
+    run('UPDATE questions SET position = position - 1 WHERE survey_id = @surveyId AND position > @position', {
+      surveyId: question.surveyId,
+      position: question.position,
+    });
+  });
+
+  const insertResponsesTx = db.transaction((responses: readonly SurveyResponse[]) => {
+    const insertResponse = prepared(
+      `INSERT INTO responses (id, survey_id, status, channel, respondent_email, respondent_name, started_at,
+         submitted_at, duration_ms)
+       VALUES (@id, @surveyId, @status, @channel, @respondentEmail, @respondentName, @startedAt, @submittedAt,
+         @durationMs)`,
+    );
+    const insertAnswer = prepared(
+      `INSERT INTO answers (response_seq, question_id, survey_id, status, submitted_at, choice_id, number, text)
+       VALUES (@seq, @questionId, @surveyId, @status, @submittedAt, @choiceId, @number, @text)`,
+    );
+    const counts = new Map<string, Record<SurveyResponse['status'], number>>();
+    for (const response of responses) {
+      const { answers, ...fields } = response;
+      const seq = insertResponse.run(fields).lastInsertRowid;
+      for (const answer of answers) {
+        insertAnswer.run({ seq, surveyId: response.surveyId, status: response.status, submittedAt: response.submittedAt, ...answer });
+      }
+      const tally = counts.get(response.surveyId) ?? { completed: 0, partial: 0, disqualified: 0 };
+      tally[response.status] += 1;
+      counts.set(response.surveyId, tally);
+    }
+    for (const [surveyId, tally] of counts) {
+      run(
+        `UPDATE surveys SET completed_count = completed_count + @completed, partial_count = partial_count + @partial,
+           disqualified_count = disqualified_count + @disqualified WHERE id = @surveyId`,
+        { surveyId, ...tally },
+      );
+    }
+  });
+
+  const answersOf = (seqs: readonly number[]) => {
+    const byResponse = new Map<number, AnswerRow[]>();
+    const rows = all<AnswerRow>(
+      `SELECT a.response_seq, a.question_id, a.choice_id, a.number, a.text
+       FROM answers a LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN choices c ON c.id = a.choice_id
+       WHERE a.response_seq IN (SELECT value FROM json_each(@seqs))
+       ORDER BY a.response_seq, q.position, c.position`,
+      { seqs: JSON.stringify(seqs) },
+    );
+    for (const row of rows) {
+      const list = byResponse.get(row.response_seq) ?? [];
+      list.push(row);
+      byResponse.set(row.response_seq, list);
+    }
+    return byResponse;
+  };
+
+  type CollaboratorRow = { survey_id: string; user_id: string; email: string; name: string; role: Collaborator['role']; granted_by: string; granted_at: number };
+  const collaboratorsOf = (surveyId: string, userId?: string): Collaborator[] =>
+    all<CollaboratorRow>(
+      `SELECT c.survey_id, c.user_id, u.email, u.name, c.role, c.granted_by, c.granted_at
+       FROM collaborators c JOIN users u ON u.id = c.user_id
+       WHERE c.survey_id = @surveyId AND (@userId IS NULL OR c.user_id = @userId) ORDER BY u.email_key`,
+      { surveyId, userId: userId ?? null },
+    ).map((row) => ({
+      surveyId: row.survey_id,
+      userId: row.user_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      grantedBy: row.granted_by,
+      grantedAt: row.granted_at,
+    }));
+
+  const listingSql = (query: SurveyListQuery, bindings: Bindings): string => {
+    const conditions = ['(s.owner_id = @userId OR m.role = \'admin\' OR c.role IS NOT NULL)'];
+    bindings.userId = query.userId;
+    if (query.workspaceId !== undefined) {
+      conditions.push('s.workspace_id = @workspaceId');
+      bindings.workspaceId = query.workspaceId;
+    }
+    if (query.status !== undefined) {
+      conditions.push('s.status = @status');
+      bindings.status = query.status;
+    }
+    if (query.query !== undefined) {
+      conditions.push(`s.title LIKE @query ESCAPE '\\'`);
+      bindings.query = `%${query.query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    }
+    return `FROM surveys s
+      LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = @userId
+      LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = @userId
+      WHERE ${conditions.join(' AND ')}`;
+  };
+
+  const aggregate = (scope: AggregateScope, select: string, extra = '', tail = '', join = '') => {
+    const bindings: Bindings = {};
+    const where = answerFilterSql(scope, bindings);
+    return { sql: `SELECT ${select} FROM answers a ${join} WHERE ${where}${extra} ${tail}`, bindings };
+  };
+
+  return {
+    async insertWorkspace(workspace) {
+      run('INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @createdAt)', { ...workspace });
+    },
+    async findWorkspace(id) {
+      const row = one<{ id: string; name: string; created_at: number }>('SELECT * FROM workspaces WHERE id = @id', { id });
+      return row && { id: row.id, name: row.name, createdAt: row.created_at };
+    },
+    async setWorkspaceMember(workspaceId, userId, role) {
+      run(
+        `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (@workspaceId, @userId, @role)
+         ON CONFLICT (workspace_id, user_id) DO UPDATE SET role = excluded.role`,
+        { workspaceId, userId, role },
+      );
+    },
+    async findWorkspaceRole(workspaceId, userId) {
+      return one<{ role: 'admin' | 'member' }>(
+        'SELECT role FROM workspace_members WHERE workspace_id = @workspaceId AND user_id = @userId',
+        { workspaceId, userId },
+      )?.role;
+    },
+    async listMemberships(userId) {
+      return all<{ id: string; name: string; created_at: number; role: 'admin' | 'member' }>(
+        `SELECT w.id, w.name, w.created_at, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+         WHERE m.user_id = @userId ORDER BY w.name, w.id`,
+        { userId },
+      ).map((row) => ({ workspace: { id: row.id, name: row.name, createdAt: row.created_at }, role: row.role }));
+    },
+
+    async insertSurvey(survey, questions) {
+      insertSurveyTx(survey, questions);
+      return surveyById(survey.id)!;
+    },
+    async findSurveysDueToClose(nowMs) {
+      return all<SurveyRow>(
+        `SELECT * FROM surveys WHERE status IN ('open', 'paused')
+       AND ((closes_at IS NOT NULL AND closes_at <= @nowMs) OR (response_limit IS NOT NULL AND completed_count >= response_limit))`,
+        { nowMs },
+      ).map(toSurvey);
+    },
+    async findSurvey(id) {
+      return surveyById(id);
+    },
+    async updateSurvey(id, fields) {
+      const entries = Object.entries(fields).filter(([, value]) => value !== undefined) as Array<
+        [keyof SurveyFields, unknown]
+      >;
+      if (entries.length > 0) {
+        const bindings: Bindings = { id };
+        const sets = entries.map(([field, value]) => {
+          bindings[field] = typeof value === 'boolean' ? (value ? 1 : 0) : (value as Bindings[string]);
+          return `${surveyColumns[field]} = @${field}`;
+        });
+        run(`UPDATE surveys SET ${sets.join(', ')} WHERE id = @id`, bindings);
+      }
+      return surveyById(id)!;
+    },
+    async listSurveysFor(query, after, limit) {
+      const bindings: Bindings = { limit };
+      let sql = `SELECT s.*, m.role AS workspace_role, c.role AS collaborator_role,
+        (SELECT COUNT(*) FROM questions q WHERE q.survey_id = s.id) AS question_count ${listingSql(query, bindings)}`;
+      if (after) {
+        sql += ' AND (s.created_at < @afterTime OR (s.created_at = @afterTime AND s.id < @afterId))';
+        Object.assign(bindings, { afterTime: after.createdAt, afterId: after.id });
+      }
+      sql += ' ORDER BY s.created_at DESC, s.id DESC LIMIT @limit';
+      type Row = SurveyRow & { workspace_role: 'admin' | 'member' | null; collaborator_role: Collaborator['role'] | null; question_count: number };
+      return all<Row>(sql, bindings).map(
+        (row): SurveyListing => ({
+          survey: toSurvey(row),
+          workspaceRole: row.workspace_role,
+          collaboratorRole: row.collaborator_role,
+          questionCount: row.question_count,
+        }),
+      );
+    },
+    async countSurveysFor(query) {
+      const bindings: Bindings = {};
+      return one<{ n: number }>(`SELECT COUNT(*) AS n ${listingSql(query, bindings)}`, bindings)!.n;
+    },
+
+    async findCollaborator(surveyId, userId) {
+      return collaboratorsOf(surveyId, userId)[0];
+    },
+    async listCollaborators(surveyId) {
+      return collaboratorsOf(surveyId);
+    },
+    async setCollaborator(collaborator) {
+      run(
+        `INSERT INTO collaborators (survey_id, user_id, role, granted_by, granted_at)
+         VALUES (@surveyId, @userId, @role, @grantedBy, @grantedAt)
+         ON CONFLICT (survey_id, user_id) DO UPDATE
+           SET role = excluded.role, granted_by = excluded.granted_by, granted_at = excluded.granted_at
+           WHERE collaborators.role <> excluded.role`,
+        { ...collaborator },
+      );
+    },
+    async removeCollaborator(surveyId, userId) {
+      return run('DELETE FROM collaborators WHERE survey_id = @surveyId AND user_id = @userId', { surveyId, userId }).changes === 1;
+    },
+
+    async listQuestions(surveyId) {
+      return all<QuestionRow>('SELECT * FROM questions WHERE survey_id = @surveyId ORDER BY position', { surveyId }).map(toQuestion);
+    },
+    async findQuestion(id) {
+      return questionById(id);
+    },
+    async insertQuestion(question, position) {
+      insertQuestionTx(question, position);
+      return questionById(question.id)!;
+    },
+    async updateQuestion(id, fields, choices, position) {
+      updateQuestionTx(questionById(id)!, fields, choices, position);
+      return questionById(id)!;
+    },
+    async deleteQuestion(id) {
+      const question = questionById(id);
+      if (question) deleteQuestionTx(question);
+    },
+
+    async insertResponses(responses) {
+      insertResponsesTx(responses);
+    },
+    async findResponse(id) {
+      const row = one<ResponseRow>('SELECT * FROM responses WHERE id = @id', { id });
+      return row && toResponse(row, answersOf([row.seq]).get(row.seq) ?? []);
+    },
+    async listResponses(filter, after, limit) {
+      const bindings: Bindings = { limit };
+      let where = responseFilterSql(filter, bindings);
+      if (after) {
+        where += ' AND (r.submitted_at < @afterTime OR (r.submitted_at = @afterTime AND r.seq < @afterSeq))';
+        Object.assign(bindings, { afterTime: after.submittedAt, afterSeq: after.seq });
+      }
+      const rows = all<ResponseRow>(
+        `SELECT r.* FROM responses r WHERE ${where} ORDER BY r.submitted_at DESC, r.seq DESC LIMIT @limit`,
+        bindings,
+      );
+      const answers = answersOf(rows.map((row) => row.seq));
+      return {
+        responses: rows.map((row) => ({
+          ...toResponse(row, answers.get(row.seq) ?? []),
+          key: { submittedAt: row.submitted_at, seq: row.seq } satisfies ResponseKey,
+        })),
+      };
+    },
+    async countResponses(filter: ResponseFilter) {
+      const bindings: Bindings = {};
+      if (filter.where) {
+        // Each response has one matching answer row at most, so the covering answer index counts them.
+        const where = answerFilterSql({ filter, questionId: filter.where.questionId }, bindings);
+        const match = conditionSql('a', filter.where, bindings);
+        return one<{ n: number }>(`SELECT COUNT(*) AS n FROM answers a WHERE ${where} AND ${match}`, bindings)!.n;
+      }
+      const where = responseFilterSql(filter, bindings);
+      return one<{ n: number }>(`SELECT COUNT(*) AS n FROM responses r WHERE ${where}`, bindings)!.n;
+    },
+
+    async countAnswered(scope) {
+      // Only multiple choice stores several rows per response; counting distinct responses costs a sort.
+      const type = one<{ type: string }>('SELECT type FROM questions WHERE id = @id', { id: scope.questionId })?.type;
+      const counted = type === 'multiple_choice' ? 'COUNT(DISTINCT a.response_seq)' : 'COUNT(*)';
+      const { sql, bindings } = aggregate(scope, `${counted} AS n`);
+      return one<{ n: number }>(sql, bindings)!.n;
+    },
+    async countChoices(scope) {
+      // Grouping by status first follows the index order, so no temporary sort is needed.
+      const { sql, bindings } = aggregate(scope, 'a.choice_id, COUNT(*) AS n', ' AND a.choice_id IS NOT NULL', 'GROUP BY a.status, a.choice_id');
+      const counts = new Map<string, number>();
+      for (const row of all<{ choice_id: string; n: number }>(sql, bindings)) {
+        counts.set(row.choice_id, (counts.get(row.choice_id) ?? 0) + row.n);
+      }
+      return counts;
+    },
+    async numberDistribution(scope) {
+      const { sql, bindings } = aggregate(scope, 'a.number AS value, COUNT(*) AS count', ' AND a.choice_id IS NULL AND a.number IS NOT NULL', 'GROUP BY a.number ORDER BY a.number');
+      return all<{ value: number; count: number }>(sql, bindings);
+    },
+    async numericStats(scope): Promise<NumericStats> {
+      const numeric = ' AND a.choice_id IS NULL AND a.number IS NOT NULL';
+      const { sql, bindings } = aggregate(scope, 'COUNT(*) AS count, AVG(a.number) AS mean, MIN(a.number) AS min, MAX(a.number) AS max', numeric);
+      const stats = one<Omit<NumericStats, 'median'>>(sql, bindings)!;
+      if (stats.count === 0) return { ...stats, mean: null, median: null };
+      // The median walks the covering index in number order: the middle one or two values.
+      const middle = aggregate(scope, 'a.number AS value', numeric, 'ORDER BY a.number LIMIT @take OFFSET @skip');
+      const even = stats.count % 2 === 0;
+      const values = all<{ value: number }>(middle.sql, {
+        ...middle.bindings,
+        take: even ? 2 : 1,
+        skip: even ? stats.count / 2 - 1 : (stats.count - 1) / 2,
+      }).map((row) => row.value);
+      const median = values.reduce((sum, value) => sum + value, 0) / values.length;
+      return { ...stats, median };
+    },
+    async dateRange(scope) {
+      const { sql, bindings } = aggregate(scope, 'MIN(a.text) AS earliest, MAX(a.text) AS latest', ' AND a.choice_id IS NULL AND a.number IS NULL');
+      return one<{ earliest: string | null; latest: string | null }>(sql, bindings)!;
+    },
+    async latestTexts(scope, limit) {
+      const { sql, bindings } = aggregate(
+        scope,
+        'r.id AS responseId, a.text AS text, a.submitted_at AS submittedAt',
+        ' AND a.choice_id IS NULL AND a.number IS NULL',
+        'ORDER BY a.submitted_at DESC, a.response_seq DESC LIMIT @limit',
+        'JOIN responses r ON r.seq = a.response_seq',
+      );
+      return all<{ responseId: string; text: string; submittedAt: number }>(sql, { ...bindings, limit });
+    },
+  };
 }

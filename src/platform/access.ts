@@ -1,0 +1,72 @@
+import type { User } from '../store/account-store.js';
+import type { Question, Survey } from '../store/survey-store.js';
+import type { PlatformContext } from './context.js';
+import { notAuthorized, notFound, validationFailed } from './errors.js';
+import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
+import { autoCloseDue } from './states.js';
+
+export interface SurveyAccess {
+  readonly actor: User;
+  readonly survey: Survey;
+  readonly role: EffectiveRole;
+}
+
+/** The live account behind a call; unknown and disabled accounts act as no one. */
+export async function activeUser(ctx: PlatformContext, userId: string): Promise<User | undefined> {
+  const user = await ctx.store.findUserById(userId);
+  return user && !user.disabled ? user : undefined;
+}
+
+export async function roleIn(ctx: PlatformContext, userId: string, survey: Survey): Promise<EffectiveRole | null> {
+  const [workspaceRole, collaborator] = await Promise.all([
+    ctx.store.findWorkspaceRole(survey.workspaceId, userId),
+    ctx.store.findCollaborator(survey.id, userId),
+  ]);
+  return effectiveRole({ userId, ownerId: survey.ownerId, workspaceRole, collaboratorRole: collaborator?.role });
+}
+
+/**
+ * Checks run in the order the tools promise: the survey exists, then the person may do
+ * `action`, computed from live grants. Then a due auto-close is applied before anything is read.
+ */
+export async function openSurvey(
+  ctx: PlatformContext,
+  actorUserId: string,
+  surveyId: string,
+  capability: Capability,
+  action: string,
+): Promise<SurveyAccess> {
+  const survey = await ctx.store.findSurvey(surveyId);
+  if (!survey) throw notFound('survey', surveyId);
+  const actor = await activeUser(ctx, actorUserId);
+  const role = actor ? await roleIn(ctx, actor.id, survey) : null;
+  if (!actor || !can(role, capability)) throw notAuthorized(action, 'survey', surveyId);
+  return { actor, survey: await closeIfDue(ctx, survey), role: role! };
+}
+
+/** A question and its survey, checked like `openSurvey`. */
+export async function openQuestion(
+  ctx: PlatformContext,
+  actorUserId: string,
+  questionId: string,
+  capability: Capability,
+  action: string,
+): Promise<SurveyAccess & { question: Question }> {
+  const question = await ctx.store.findQuestion(questionId);
+  if (!question) throw notFound('question', questionId);
+  return { ...(await openSurvey(ctx, actorUserId, question.surveyId, capability, action)), question };
+}
+
+export async function closeIfDue(ctx: PlatformContext, survey: Survey): Promise<Survey> {
+  const now = ctx.clock.now();
+  if (!autoCloseDue(survey, now)) return survey;
+  const closedAt = survey.closesAt !== null && survey.closesAt <= now ? survey.closesAt : now;
+  return ctx.store.updateSurvey(survey.id, { status: 'closed', previousStatus: survey.status, closedAt, updatedAt: now });
+}
+
+/** Archived surveys reject every edit until restored. */
+export function assertEditable(survey: Survey): void {
+  if (survey.status === 'archived') {
+    throw validationFailed(`survey '${survey.id}' is archived: restore it (set_survey_status to '${survey.previousStatus ?? 'draft'}') before editing`);
+  }
+}

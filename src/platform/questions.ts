@@ -1,0 +1,156 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Choice, NewQuestion, Question, QuestionType } from '../store/survey-store.js';
+import { assertEditable, openQuestion, openSurvey } from './access.js';
+import type { PlatformContext } from './context.js';
+import { validationFailed } from './errors.js';
+import { newId } from './ids.js';
+import { questionJson, type QuestionJson } from './present.js';
+import {
+  checkChoiceLabels,
+  checkDescription,
+  checkQuestionText,
+  checkSettings,
+  checkType,
+  isChoiceType,
+} from './question-rules.js';
+import { hasResponses } from './states.js';
+
+/** One question as `create_survey` and `add_question` take it. */
+export interface QuestionInput {
+  type: QuestionType;
+  text: string;
+  description?: string;
+  required?: boolean;
+  choices?: string[];
+  settings?: Record<string, unknown>;
+}
+
+export function newQuestion(surveyId: string, input: QuestionInput): NewQuestion {
+  const type = checkType(input.type);
+  const labels = input.choices ?? [];
+  if (!isChoiceType(type) && labels.length > 0) {
+    throw validationFailed(`'choices' only apply to single_choice and multiple_choice questions, not ${type}`);
+  }
+  return {
+    id: newId('qst'),
+    surveyId,
+    type,
+    text: checkQuestionText(input.text),
+    description: checkDescription(input.description),
+    required: input.required ?? false,
+    settings: checkSettings(type, input.settings),
+    // A draft may hold a choice question without choices yet; publishing requires two.
+    choices: labels.length === 0 ? [] : checkChoiceLabels(labels).map((label) => ({ id: newId('chc'), label })),
+  };
+}
+
+const lockedMessage = (surveyId: string, what: string): string =>
+  `survey '${surveyId}' has responses, so ${what} is no longer allowed (rewording, new choices, reordering and new optional questions still are)`;
+
+function checkPosition(position: number | undefined, max: number, fallback: number): number {
+  if (position === undefined) return fallback;
+  if (!Number.isInteger(position) || position < 1 || position > max) {
+    throw validationFailed(`'position' must be a whole number from 1 to ${max}, got ${position}`);
+  }
+  return position;
+}
+
+export interface AddQuestionArgs extends QuestionInput {
+  survey_id: string;
+  position?: number;
+}
+
+export interface QuestionResult {
+  question: QuestionJson;
+}
+
+export async function addQuestion(ctx: PlatformContext, actorUserId: string, args: AddQuestionArgs): Promise<QuestionResult> {
+  const { survey } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
+  assertEditable(survey);
+  const question = newQuestion(survey.id, args);
+  if (question.required && hasResponses(survey)) throw validationFailed(lockedMessage(survey.id, 'adding a required question'));
+  const count = (await ctx.store.listQuestions(survey.id)).length;
+  if (count >= 200) throw validationFailed(`survey '${survey.id}' already holds the maximum of 200 questions`);
+  const position = checkPosition(args.position, count + 1, count + 1);
+  await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
+  return { question: questionJson(await ctx.store.insertQuestion(question, position)) };
+}
+
+export interface UpdateQuestionArgs {
+  question_id: string;
+  text?: string;
+  description?: string;
+  required?: boolean;
+  position?: number;
+  /** The full new list, in order: items with an id keep (and may relabel) that choice. */
+  choices?: Array<{ id?: string; label: string }>;
+  settings?: Record<string, unknown>;
+}
+
+export async function updateQuestion(ctx: PlatformContext, actorUserId: string, args: UpdateQuestionArgs): Promise<QuestionResult> {
+  const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
+  assertEditable(survey);
+  const locked = hasResponses(survey);
+  const settings = args.settings === undefined ? question.settings : checkSettings(question.type, args.settings);
+  if (locked && !isDeepStrictEqual(settings, question.settings)) {
+    throw validationFailed(lockedMessage(survey.id, 'changing settings'));
+  }
+  if (locked && args.required === true && !question.required) {
+    throw validationFailed(lockedMessage(survey.id, 'making a question required'));
+  }
+  const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked);
+  const count = (await ctx.store.listQuestions(survey.id)).length;
+  const updated = await ctx.store.updateQuestion(
+    question.id,
+    {
+      text: args.text === undefined ? question.text : checkQuestionText(args.text),
+      description: args.description === undefined ? question.description : checkDescription(args.description),
+      required: args.required ?? question.required,
+      settings,
+    },
+    choices,
+    checkPosition(args.position, count, question.position),
+  );
+  await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
+  return { question: questionJson(updated) };
+}
+
+function nextChoices(question: Question, given: Array<{ id?: string; label: string }>, locked: boolean): Choice[] {
+  if (!isChoiceType(question.type)) {
+    throw validationFailed(`'choices' only apply to single_choice and multiple_choice questions, not ${question.type}`);
+  }
+  const labels = checkChoiceLabels(given.map((choice) => choice.label));
+  const known = new Set(question.choices.map((choice) => choice.id));
+  const kept = new Set<string>();
+  const choices = given.map((choice, index) => {
+    if (choice.id === undefined) return { id: newId('chc'), label: labels[index]! };
+    if (!known.has(choice.id)) throw validationFailed(`choice '${choice.id}' is not a choice of question '${question.id}'`);
+    if (kept.has(choice.id)) throw validationFailed(`choice '${choice.id}' is listed twice`);
+    kept.add(choice.id);
+    return { id: choice.id, label: labels[index]! };
+  });
+  const removed = question.choices.filter((choice) => !kept.has(choice.id));
+  if (locked && removed.length > 0) {
+    throw validationFailed(lockedMessage(question.surveyId, `removing choice '${removed[0]!.label}'`));
+  }
+  return choices;
+}
+
+export interface DeleteQuestionArgs {
+  question_id: string;
+}
+
+export interface DeleteQuestionResult {
+  deleted: true;
+  question_id: string;
+  survey_id: string;
+}
+
+export async function deleteQuestion(ctx: PlatformContext, actorUserId: string, args: DeleteQuestionArgs): Promise<DeleteQuestionResult> {
+  const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
+  assertEditable(survey);
+  if (hasResponses(survey)) throw validationFailed(lockedMessage(survey.id, 'deleting questions'));
+  await ctx.store.deleteQuestion(question.id);
+  await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
+  return { deleted: true, question_id: question.id, survey_id: survey.id };
+}

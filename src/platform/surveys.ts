@@ -1,0 +1,217 @@
+import type { NewQuestion, Survey, SurveyFields, SurveyStatus } from '../store/survey-store.js';
+import { activeUser, assertEditable, closeIfDue, openSurvey } from './access.js';
+import type { PlatformContext } from './context.js';
+import { notAuthorized, notFound, validationFailed } from './errors.js';
+import { newId } from './ids.js';
+import { decodeCursor, encodeCursor, isTuple, pageSize } from './pagination.js';
+import { collaboratorJson, questionJson, surveyJson, type CollaboratorJson, type QuestionJson, type SurveyJson } from './present.js';
+import { newQuestion, type QuestionInput } from './questions.js';
+import { effectiveRole } from './roles.js';
+import { hasResponses, surveyStatuses } from './states.js';
+import { checkDescription } from './question-rules.js';
+import { checkLength, parseOptionalTime } from './values.js';
+
+export interface GetMeResult {
+  user: { id: string; email: string; name: string };
+  workspaces: Array<{ id: string; name: string; role: 'admin' | 'member' }>;
+}
+
+export async function getMe(ctx: PlatformContext, actorUserId: string): Promise<GetMeResult> {
+  const user = await activeUser(ctx, actorUserId);
+  if (!user) throw notAuthorized('read', 'account', actorUserId);
+  const memberships = await ctx.store.listMemberships(user.id);
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    workspaces: memberships.map((m) => ({ id: m.workspace.id, name: m.workspace.name, role: m.role })),
+  };
+}
+
+export interface ListSurveysArgs {
+  workspace_id?: string;
+  status?: SurveyStatus;
+  query?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface ListSurveysResult {
+  surveys: Array<SurveyJson & { question_count: number }>;
+  next_cursor: string | null;
+  total: number;
+}
+
+export async function listSurveys(ctx: PlatformContext, actorUserId: string, args: ListSurveysArgs): Promise<ListSurveysResult> {
+  const user = await activeUser(ctx, actorUserId);
+  if (!user) throw notAuthorized('list', 'surveys of', actorUserId);
+  if (args.status !== undefined && !surveyStatuses.includes(args.status)) {
+    throw validationFailed(`'status' must be one of ${surveyStatuses.join(', ')}, got '${args.status}'`);
+  }
+  const limit = pageSize(args.limit);
+  // Auto-close applies on access; a status filter must see surveys as they are now.
+  for (const due of await ctx.store.findSurveysDueToClose(ctx.clock.now())) await closeIfDue(ctx, due);
+  const query = {
+    userId: user.id,
+    workspaceId: args.workspace_id,
+    status: args.status,
+    query: args.query?.trim() || undefined,
+  };
+  const filters = ['surveys', query];
+  const after = args.cursor === undefined ? undefined : decodeCursor(args.cursor, filters, isTuple('number', 'string'));
+  const [listings, total] = await Promise.all([
+    ctx.store.listSurveysFor(query, after && { createdAt: after[0], id: after[1] }, limit + 1),
+    ctx.store.countSurveysFor(query),
+  ]);
+  const page = listings.slice(0, limit);
+  const last = page.at(-1);
+  const surveys = await Promise.all(
+    page.map(async (listing) => {
+      const role = effectiveRole({ userId: user.id, ownerId: listing.survey.ownerId, ...listing })!;
+      return { ...surveyJson(listing.survey, role), question_count: listing.questionCount };
+    }),
+  );
+  return {
+    surveys,
+    next_cursor: listings.length > limit && last ? encodeCursor(filters, [last.survey.createdAt, last.survey.id]) : null,
+    total,
+  };
+}
+
+export interface GetSurveyArgs {
+  survey_id: string;
+}
+
+export interface GetSurveyResult {
+  survey: SurveyJson;
+  questions: QuestionJson[];
+  /** Only for the owner. */
+  collaborators?: CollaboratorJson[];
+}
+
+export async function getSurvey(ctx: PlatformContext, actorUserId: string, args: GetSurveyArgs): Promise<GetSurveyResult> {
+  const { survey, role } = await openSurvey(ctx, actorUserId, args.survey_id, 'view', 'view');
+  return surveyDetail(ctx, survey, role);
+}
+
+async function surveyDetail(ctx: PlatformContext, survey: Survey, role: SurveyJson['my_role']): Promise<GetSurveyResult> {
+  const questions = (await ctx.store.listQuestions(survey.id)).map(questionJson);
+  if (role !== 'owner') return { survey: surveyJson(survey, role), questions };
+  const collaborators = (await ctx.store.listCollaborators(survey.id)).map(collaboratorJson);
+  return { survey: surveyJson(survey, role), questions, collaborators };
+}
+
+export interface CreateSurveyArgs {
+  workspace_id: string;
+  title: string;
+  description?: string;
+  anonymous?: boolean;
+  questions?: QuestionInput[];
+}
+
+export type CreateSurveyResult = GetSurveyResult;
+
+export async function createSurvey(ctx: PlatformContext, actorUserId: string, args: CreateSurveyArgs): Promise<CreateSurveyResult> {
+  const workspace = await ctx.store.findWorkspace(args.workspace_id);
+  if (!workspace) throw notFound('workspace', args.workspace_id);
+  const actor = await activeUser(ctx, actorUserId);
+  const member = actor && (await ctx.store.findWorkspaceRole(workspace.id, actor.id));
+  if (!actor || !member) throw notAuthorized('create surveys in', 'workspace', workspace.id);
+  const title = checkLength('title', args.title, 1, 200);
+  const description = checkDescription(args.description);
+  const id = newId('srv');
+  const questions: NewQuestion[] = (args.questions ?? []).map((input) => newQuestion(id, input));
+  if (questions.length > 200) throw validationFailed(`a survey holds at most 200 questions, got ${questions.length}`);
+  const now = ctx.clock.now();
+  const survey = await ctx.store.insertSurvey(
+    {
+      id,
+      workspaceId: workspace.id,
+      ownerId: actor.id,
+      title,
+      description,
+      status: 'draft',
+      previousStatus: null,
+      anonymous: args.anonymous ?? false,
+      opensAt: null,
+      closesAt: null,
+      responseLimit: null,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: null,
+      closedAt: null,
+      archivedAt: null,
+    },
+    questions,
+  );
+  return surveyDetail(ctx, survey, 'owner');
+}
+
+export interface UpdateSurveyArgs {
+  survey_id: string;
+  title?: string;
+  description?: string;
+  /** `null` clears. */
+  opens_at?: string | null;
+  closes_at?: string | null;
+  response_limit?: number | null;
+  anonymous?: boolean;
+}
+
+export interface UpdateSurveyResult {
+  survey: SurveyJson;
+}
+
+export async function updateSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
+  const { survey, role } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
+  assertEditable(survey);
+  const now = ctx.clock.now();
+  const opensAt = parseOptionalTime('opens_at', args.opens_at);
+  const closesAt = parseOptionalTime('closes_at', args.closes_at);
+  const fields: Partial<SurveyFields> = {
+    title: args.title === undefined ? undefined : checkLength('title', args.title, 1, 200),
+    description: args.description === undefined ? undefined : checkDescription(args.description),
+  };
+  const effectiveOpens = opensAt === undefined ? survey.opensAt : opensAt;
+  if (closesAt !== undefined && closesAt !== null) {
+    if (closesAt <= now) throw validationFailed(`'closes_at' ${args.closes_at} is in the past: give a future time or null`);
+    if (effectiveOpens !== null && closesAt <= effectiveOpens) {
+      throw validationFailed(`'closes_at' ${args.closes_at} is not after 'opens_at' ${new Date(effectiveOpens).toISOString()}`);
+    }
+  } else if (opensAt !== undefined && opensAt !== null && survey.closesAt !== null && survey.closesAt <= opensAt) {
+    throw validationFailed(`'opens_at' ${args.opens_at} is not before 'closes_at' ${new Date(survey.closesAt).toISOString()}`);
+  }
+  if (args.response_limit !== undefined && args.response_limit !== null) {
+    const limit = args.response_limit;
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw validationFailed(`'response_limit' must be a whole number of at least 1 (or null for none), got ${limit}`);
+    }
+    if (limit < survey.responseCounts.completed) {
+      throw validationFailed(
+        `'response_limit' ${limit} is below the ${survey.responseCounts.completed} completed responses already in`,
+      );
+    }
+  }
+  if (args.anonymous !== undefined && args.anonymous !== survey.anonymous && hasResponses(survey)) {
+    throw validationFailed(`'anonymous' cannot change once survey '${survey.id}' has responses`);
+  }
+  const updated = await ctx.store.updateSurvey(survey.id, {
+    ...fields,
+    opensAt,
+    closesAt,
+    responseLimit: args.response_limit,
+    anonymous: args.anonymous,
+    updatedAt: now,
+  });
+  return { survey: surveyJson(await closeIfDue(ctx, updated), role) };
+}
+
+export interface SetSurveyStatusArgs {
+  survey_id: string;
+  status: SurveyStatus;
+}
+
+export interface SetSurveyStatusResult {
+  survey: SurveyJson;
+  /** The status before this call. */
+  previous_status: SurveyStatus;
+  changed: boolean;
+}
