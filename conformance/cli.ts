@@ -55,7 +55,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--password <password>', 'their password (default: $SURVEY_MCP_PASSWORD)')
     .option('--browser', 'sign in yourself in the system browser instead (single sign-on)')
     .option('--foreign-token <token>', 'a valid token of another platform service, for the 403 check')
-    .option('--forbidden-survey-id <id>', 'a survey the person may not open', DEFAULT_FORBIDDEN_SURVEY_ID)
+    .option('--forbidden-survey-id <id>', `a survey the person may not open (default: the demo's ${DEFAULT_FORBIDDEN_SURVEY_ID}, skipped where it does not exist)`)
     .option('--mcp-rate-limit <N/S>', 'the MCP budget the deployment is configured with', formatRate(SPEC_MCP_RATE_LIMIT))
     .option(
       '--register-rate-limit <N/S>',
@@ -92,7 +92,7 @@ const flagsSchema = z.object({
   password: z.string().min(1).optional(),
   browser: z.boolean().default(false),
   foreignToken: z.string().min(1).optional(),
-  forbiddenSurveyId: z.string().min(1).default(DEFAULT_FORBIDDEN_SURVEY_ID),
+  forbiddenSurveyId: z.string().min(1).optional(),
   mcpRateLimit: rateLimitFlag.default(SPEC_MCP_RATE_LIMIT),
   registerRateLimit: rateLimitFlag.default(SPEC_REGISTER_RATE_LIMIT),
   only: checkList.default([]),

@@ -47,7 +47,8 @@ export interface ConformanceOptions {
 export interface RunSettings {
   readonly signIn: SignInMethod | undefined;
   readonly foreignToken: string | undefined;
-  readonly forbiddenSurveyId: string;
+  /** Undefined: try the demo's survey, and skip where it does not exist. */
+  readonly forbiddenSurveyId: string | undefined;
   readonly mcpRateLimit: RateLimit;
   readonly registerRateLimit: RateLimit;
   readonly includeRegisterLimit: boolean;
@@ -58,7 +59,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
   return {
     signIn: options.signIn,
     foreignToken: options.foreignToken,
-    forbiddenSurveyId: options.forbiddenSurveyId ?? DEFAULT_FORBIDDEN_SURVEY_ID,
+    forbiddenSurveyId: options.forbiddenSurveyId,
     mcpRateLimit: options.mcpRateLimit ?? SPEC_MCP_RATE_LIMIT,
     registerRateLimit: options.registerRateLimit ?? SPEC_REGISTER_RATE_LIMIT,
     includeRegisterLimit: options.includeRegisterLimit ?? false,

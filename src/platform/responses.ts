@@ -5,7 +5,7 @@ import { notFound, validationFailed } from './errors.js';
 import { decodeCursor, encodeCursor, isTuple, pageSize } from './pagination.js';
 import { cutText, iso } from './present.js';
 import { isChoiceType, isNumericType, isTextType } from './question-rules.js';
-import { parseTime } from './values.js';
+import { checkPlainText, parseTime } from './values.js';
 
 export const responseStatuses: readonly ResponseStatus[] = ['completed', 'partial', 'disqualified'];
 
@@ -134,6 +134,7 @@ export function answerCondition(survey: Survey, questions: readonly Question[], 
   }
   if (isTextType(question.type)) {
     fits(['contains'], 'contains');
+    checkPlainText('where.contains', where.contains!);
     if (where.contains!.trim().length === 0 || where.contains!.length > 200) {
       throw validationFailed(`'where.contains' must be 1 to 200 characters`);
     }

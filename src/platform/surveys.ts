@@ -9,7 +9,7 @@ import { newQuestion, type QuestionInput } from './questions.js';
 import { effectiveRole } from './roles.js';
 import { hasResponses, surveyStatuses } from './states.js';
 import { checkDescription } from './question-rules.js';
-import { checkLength, parseOptionalTime } from './values.js';
+import { checkLength, checkPlainText, parseOptionalTime } from './values.js';
 
 export interface GetMeResult {
   user: { id: string; email: string; name: string };
@@ -46,6 +46,9 @@ export async function listSurveys(ctx: PlatformContext, actorUserId: string, arg
   if (args.status !== undefined && !surveyStatuses.includes(args.status)) {
     throw validationFailed(`'status' must be one of ${surveyStatuses.join(', ')}, got '${args.status}'`);
   }
+  if (args.workspace_id !== undefined && !(await ctx.store.findWorkspace(args.workspace_id))) {
+    throw notFound('workspace', args.workspace_id);
+  }
   const limit = pageSize(args.limit);
   // Auto-close applies on access; a status filter must see surveys as they are now.
   for (const due of await ctx.store.findSurveysDueToClose(ctx.clock.now())) await closeIfDue(ctx, due);
@@ -53,7 +56,7 @@ export async function listSurveys(ctx: PlatformContext, actorUserId: string, arg
     userId: user.id,
     workspaceId: args.workspace_id,
     status: args.status,
-    query: args.query?.trim() || undefined,
+    query: (args.query === undefined ? undefined : checkPlainText('query', args.query).trim()) || undefined,
   };
   const filters = ['surveys', query];
   const after = args.cursor === undefined ? undefined : decodeCursor(args.cursor, filters, isTuple('number', 'string'));

@@ -12,8 +12,21 @@ export function parseTime(field: string, value: string): number {
 export const parseOptionalTime = (field: string, value: string | null | undefined): number | null | undefined =>
   value === undefined || value === null ? value : parseTime(field, value);
 
+// C0 controls other than tab, newline and carriage return, and DEL: never meant as text, and
+// PostgreSQL refuses NUL outright.
+const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function checkPlainText(field: string, value: string): string {
+  const found = controlCharacter.exec(value);
+  if (found) {
+    const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    throw validationFailed(`'${field}' must not contain control characters, found U+${code} at position ${found.index}`);
+  }
+  return value;
+}
+
 export function checkLength(field: string, value: string, min: number, max: number): string {
-  const trimmed = value.trim();
+  const trimmed = checkPlainText(field, value).trim();
   if (trimmed.length < min || trimmed.length > max) {
     const range = min === 0 ? `at most ${max}` : `${min} to ${max}`;
     throw validationFailed(`'${field}' must be ${range} characters, got ${trimmed.length}`);

@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Gitignored; copy a picture into docs/screenshots/ by hand when the pages change. */
+const screenshots = 'test-results/screenshots';
 import { verifyAccessToken } from '../../src/oauth/tokens.js';
 import {
   authorizeUrl,
@@ -60,14 +63,14 @@ describe('sign-in and consent in a real browser', () => {
     const { verifier, challenge } = pkcePair();
     await page.goto(authorizeUrl(server, { client, challenge, state: 'browser-state' }));
     await page.getByLabel('Email').fill('alice@example.com');
-    await page.screenshot({ path: 'docs/screenshots/sign-in.png' });
+    await page.screenshot({ path: `${screenshots}/sign-in.png` });
     await page.getByLabel('Password').fill(testPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/oauth\/authorize\?/);
 
     expect(await page.locator('.client-name').textContent()).toBe('Claude');
     expect(await page.locator('.redirect-uri').textContent()).toBe(client.redirect_uris[0]);
-    await page.screenshot({ path: 'docs/screenshots/consent.png' });
+    await page.screenshot({ path: `${screenshots}/consent.png` });
 
     await page.getByRole('button', { name: 'Allow access' }).click();
     await page.waitForURL((url) => url.href.startsWith(client.redirect_uris[0]!));
@@ -118,7 +121,7 @@ describe('sign-in and consent in a real browser', () => {
     await page.goto(`${server.authUrl}/account/apps`);
     const app = page.locator('.app', { hasText: 'Claude' });
     expect(await app.count()).toBe(1);
-    await page.screenshot({ path: 'docs/screenshots/connected-apps.png' });
+    await page.screenshot({ path: `${screenshots}/connected-apps.png` });
     await app.getByRole('button', { name: 'Revoke' }).click();
     await page.waitForURL(/revoked=/);
     expect(await page.locator('.notice').textContent()).toContain('Claude no longer has access');

@@ -42,7 +42,6 @@ describe('survey-mcp conformance', () => {
       url: 'http://127.0.0.1:8787',
       only: 'discovery,mcp',
       includeRegisterLimit: true,
-      forbiddenSurveyId: 'srv_demo_offsite',
       mcpRateLimit: '180/60',
       registerRateLimit: '20/60',
       timeout: '10000',

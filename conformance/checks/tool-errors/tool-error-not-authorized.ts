@@ -1,4 +1,5 @@
-import { fail, type Check } from '../../check.js';
+import { fail, skip, type Check } from '../../check.js';
+import { DEFAULT_FORBIDDEN_SURVEY_ID } from '../../options.js';
 import { expectToolError } from './tool-error.js';
 
 export const toolErrorNotAuthorized: Check = {
@@ -9,13 +10,17 @@ export const toolErrorNotAuthorized: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const surveyId = ctx.settings.forbiddenSurveyId;
+    const given = ctx.settings.forbiddenSurveyId;
+    const surveyId = given ?? DEFAULT_FORBIDDEN_SURVEY_ID;
     const message = await expectToolError(
       ctx,
       'get_survey',
       { survey_id: surveyId },
       `get_survey for "${surveyId}" (set --forbidden-survey-id to a survey this person may not open)`,
     );
+    if (given === undefined && /not found/i.test(message)) {
+      skip(`this deployment has no demo survey "${surveyId}": pass --forbidden-survey-id with a survey this person may not open`);
+    }
     if (!/^not authorized/i.test(message)) fail(`the message "${message}" must say the person is not authorized`);
     return `tool error "${message}"`;
   },

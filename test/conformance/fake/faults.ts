@@ -53,6 +53,8 @@ export interface Faults {
   // tool errors
   readonly toolErrorsAsJsonRpcErrors?: boolean;
   readonly forbiddenSurveyVisible?: boolean;
+  /** Not a demo deployment: the demo's forbidden survey does not exist. */
+  readonly withoutDemoSurvey?: boolean;
   readonly validationMessageWithoutPrefix?: boolean;
   // rate limits
   readonly noMcpLimit?: boolean;

@@ -28,7 +28,7 @@ export function callTool(name: string, args: Record<string, unknown>, faults: Fa
     case 'get_survey': {
       const id = String(args['survey_id'] ?? '');
       if (id === VISIBLE_SURVEY.id) return { ok: VISIBLE_SURVEY };
-      if (id === FORBIDDEN_SURVEY_ID) {
+      if (id === FORBIDDEN_SURVEY_ID && !faults.withoutDemoSurvey) {
         return faults.forbiddenSurveyVisible
           ? { ok: { id, title: "Carol's survey", status: 'open' } }
           : { error: `not authorized to open survey '${id}'` };

@@ -87,6 +87,14 @@ describe('list_surveys', () => {
     expect((await ok('alice', 'list_surveys', { query: 'Rollout_1' })).total).toBe(0);
   });
 
+  it('says a workspace that does not exist is not found', async () => {
+    await fails('alice', 'list_surveys', { workspace_id: 'wsp_nope' }, "workspace 'wsp_nope' not found");
+  });
+
+  it('refuses a title query holding a control character, naming it', async () => {
+    await fails('alice', 'list_surveys', { query: 'NPS\u0000' }, "validation failed: 'query' must not contain control characters, found U+0000 at position 3");
+  });
+
   it('refuses a page size above 100 or below 1, and an unknown status, from the argument schema', async () => {
     await fails('alice', 'list_surveys', { limit: 101 }, 'validation failed: limit must be at most 100');
     await fails('alice', 'list_surveys', { limit: 0 }, 'validation failed: limit must be at least 1');
