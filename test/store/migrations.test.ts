@@ -31,4 +31,24 @@ describe('survey tables on SQLite', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     db.close();
   });
+
+  it('fill the answer rollup of a version 3 file from its answers, as the inserts would have', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mig-')), 'v3.db');
+    const store = openSqliteStore(file);
+    await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
+    await store.close();
+    const tallies = (db: ReturnType<typeof openSqliteDatabase>) =>
+      db.prepare('SELECT * FROM answer_tallies ORDER BY question_id, kind, status, day, choice_id, number').all();
+    const db = openSqliteDatabase(file);
+    const kept = tallies(db);
+    expect(kept.length).toBeGreaterThan(1000);
+    // Version 4 only adds the rollup, so without it this is the file version 3 wrote.
+    db.exec('DROP TABLE answer_tallies');
+    db.pragma('user_version = 3');
+    db.close();
+    const migrated = openSqliteDatabase(file);
+    expect(migrated.pragma('user_version', { simple: true })).toBe(4);
+    expect(tallies(migrated)).toEqual(kept);
+    migrated.close();
+  });
 });

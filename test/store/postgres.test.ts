@@ -1,5 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/platform/clock.js';
+import { seedDemo } from '../../src/platform/demo/index.js';
 import { StoreUnavailableError } from '../../src/store/errors.js';
 import { openPostgresStore } from '../../src/store/postgres/index.js';
 import { openStore } from '../../src/store/open.js';
@@ -100,7 +102,22 @@ describe('PostgreSQL store connections', () => {
     const again = await openPostgresStore(postgresUrl(schema));
     await again.close();
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('fills the answer rollup of a version 3 schema from its answers, as the inserts would have', async () => {
+    const schema = freshSchema('tallies');
+    const store = await openPostgresStore(postgresUrl(schema));
+    await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
+    await store.close();
+    const tallies = () => adminQuery(`SELECT * FROM ${schema}.answer_tallies ORDER BY question_id, kind, status, day, choice_id, number`);
+    const kept = await tallies();
+    expect(kept.length).toBeGreaterThan(1000);
+    // Version 4 only adds the rollup, so without it this is the schema version 3 wrote.
+    await adminQuery(`DROP TABLE ${schema}.answer_tallies`);
+    await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version = 4`);
+    await (await openPostgresStore(postgresUrl(schema))).close();
+    expect(await tallies()).toEqual(kept);
   });
 
   it('rejects calls with StoreUnavailableError while the database is cut off, and recovers without reopening', async () => {

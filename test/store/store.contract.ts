@@ -370,6 +370,92 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
       });
     });
 
+    describe('the answer rollup', () => {
+      const q = { score: 'qst_score', plan: 'qst_plan', tags: 'qst_tags', stars: 'qst_stars', why: 'qst_why' };
+      const minute = 60_000;
+      // Every response answers qst_score, so this condition selects them all, and its aggregates take the answer index.
+      const everyone = { questionId: q.score, min: -1 };
+      const statuses = ['completed', 'completed', 'partial', 'disqualified'] as const;
+
+      /** 90 responses 77 minutes apart (five UTC days), inserted in three batches so later ones add to existing tallies. */
+      beforeEach(async () => {
+        await people();
+        await store.insertSurvey(survey('srv_1', { status: 'open' }), [
+          question('srv_1', q.score, 'number'),
+          question('srv_1', q.plan, 'single_choice', ['Free', 'Pro', 'Team']),
+          question('srv_1', q.tags, 'multiple_choice', ['A', 'B', 'C']),
+          question('srv_1', q.stars, 'rating', [], { scale: 5 }),
+          question('srv_1', q.why, 'long_text'),
+        ]);
+        const responses = Array.from({ length: 90 }, (_, i) => {
+          const answers = [answer(q.score, { number: (i % 7) * 0.5 })];
+          if (i % 5 !== 0) answers.push(answer(q.plan, { choiceId: `qst_plan_c${(i % 3) + 1}` }));
+          for (const tag of [[], [1], [1, 3], [2, 3]][i % 4]!) answers.push(answer(q.tags, { choiceId: `qst_tags_c${tag}` }));
+          if (i % 6 !== 1) answers.push(answer(q.stars, { number: 1 + ((i * 7) % 5) }));
+          if (i % 2 === 1) answers.push(answer(q.why, { text: `reason ${i}` }));
+          return response(`rsp_${String(i).padStart(2, '0')}`, T0 + i * 77 * minute, answers, statuses[i % 4]);
+        });
+        for (const batch of [responses.slice(0, 25), responses.slice(25, 26), responses.slice(26)]) await store.insertResponses(batch);
+      });
+
+      const windows: Array<Partial<ResponseFilter>> = [
+        {},
+        { submittedFrom: T0 + day + 5 * hour },
+        { submittedBefore: T0 + 3 * day + 7 * hour },
+        { submittedFrom: T0 + 10 * hour, submittedBefore: T0 + 3 * day + 2 * hour },
+        { submittedFrom: T0 + day, submittedBefore: T0 + 3 * day },
+        { submittedFrom: T0 + day + hour, submittedBefore: T0 + day + 20 * hour },
+        { submittedFrom: T0 + 20 * hour, submittedBefore: T0 + day + 4 * hour },
+      ];
+      const statusSets: Array<ResponseFilter['statuses']> = [[], ['completed'], ['partial', 'disqualified']];
+
+      it('gives the same aggregates as the answer index, for every window and status set', async () => {
+        let compared = 0;
+        for (const window of windows) {
+          for (const statuses of statusSets) {
+            for (const questionId of Object.values(q)) {
+              const rolled: AggregateScope = { filter: { surveyId: 'srv_1', statuses, ...window }, questionId };
+              const indexed: AggregateScope = { ...rolled, filter: { ...rolled.filter, where: everyone } };
+              const all = async (scope: AggregateScope) => ({
+                answered: await store.countAnswered(scope),
+                choices: [...(await store.countChoices(scope))].sort(([a], [b]) => a.localeCompare(b)),
+                distribution: await store.numberDistribution(scope),
+                stats: await store.numericStats(scope),
+              });
+              const expected = await all(indexed);
+              expect(await all(rolled), JSON.stringify(rolled)).toEqual(expected);
+              if (expected.answered > 0) compared++;
+            }
+          }
+        }
+        expect(compared).toBeGreaterThan(80);
+      });
+
+      it('counts by hand on a window with partial first and last days', async () => {
+        // 10:00 on day 0 to 02:00 on day 3: two whole days from the rollup, two partial ones from the answers.
+        const scope: AggregateScope = {
+          filter: { surveyId: 'srv_1', statuses: [], submittedFrom: T0 + 10 * hour, submittedBefore: T0 + 3 * day + 2 * hour },
+          questionId: q.tags,
+        };
+        const inWindow = Array.from({ length: 90 }, (_, i) => i).filter((i) => T0 + i * 77 * minute >= T0 + 10 * hour && T0 + i * 77 * minute < T0 + 3 * day + 2 * hour);
+        expect(await store.countAnswered(scope)).toBe(inWindow.filter((i) => i % 4 !== 0).length);
+        expect(Object.fromEntries(await store.countChoices(scope))).toEqual({
+          qst_tags_c1: inWindow.filter((i) => i % 4 === 1 || i % 4 === 2).length,
+          qst_tags_c2: inWindow.filter((i) => i % 4 === 3).length,
+          qst_tags_c3: inWindow.filter((i) => i % 4 === 2 || i % 4 === 3).length,
+        });
+        const scores = inWindow.map((i) => (i % 7) * 0.5).sort((a, b) => a - b);
+        const middle = (scores[(scores.length - 1) >> 1]! + scores[scores.length >> 1]!) / 2;
+        expect(await store.numericStats({ ...scope, questionId: q.score })).toEqual({
+          count: scores.length,
+          mean: scores.reduce((sum, x) => sum + x, 0) / scores.length,
+          min: 0,
+          max: 3,
+          median: middle,
+        });
+      });
+    });
+
     describe('auth', () => {
       const client = {
         id: 'cli_1',

@@ -1,4 +1,5 @@
 import type { AggregateScope, AnswerCondition, ResponseFilter } from '../survey-store.js';
+import { tallyStatuses, type TallyKind, type TallyWindow } from '../tallies.js';
 import type { Params } from './database.js';
 
 const statusList = (column: string, statuses: readonly string[], params: Params): string[] =>
@@ -57,4 +58,48 @@ export function answerFilterSql(scope: AggregateScope, params: Params): string {
     );
   }
   return conditions.join(' AND ');
+}
+
+/** How an answer row of each tally kind matches its tally row `t` (one value per answer row). */
+const tallyMatch = {
+  choice: 'a.choice_id = t.choice_id AND a.number IS NULL',
+  number: 'a.choice_id IS NULL AND a.number = t.number',
+} as const;
+
+/**
+ * Rows (choice_id, number, n) of one tally kind over a scope the rollup can answer: whole days
+ * from `answer_tallies`, edge days from the covering answer index. An edge day's tally rows name
+ * the keys answered that day, so each key is a seek to its time range, not a scan of the
+ * question. `answered` counts a response once across its answer rows (multiple choice).
+ */
+export function tallySql(kind: TallyKind, scope: AggregateScope, window: TallyWindow, params: Params): string {
+  const question = params.add(scope.questionId);
+  const statuses = params.add(tallyStatuses(scope));
+  const days: string[] = [];
+  if (window.fromDay !== undefined) days.push(`AND t.day >= ${params.add(window.fromDay)}`);
+  if (window.toDay !== undefined) days.push(`AND t.day < ${params.add(window.toDay)}`);
+  const parts = [
+    `SELECT t.choice_id, t.number, t.count AS n FROM answer_tallies t
+     WHERE t.question_id = ${question} AND t.kind = '${kind}' AND t.status = ANY(${statuses}::text[]) ${days.join(' ')}`,
+  ];
+  for (const edge of window.edges) {
+    const day = params.add(edge.day);
+    const range = `a.submitted_at >= ${params.add(edge.from)} AND a.submitted_at < ${params.add(edge.before)}`;
+    const keyed = (match: keyof typeof tallyMatch) => `FROM answer_tallies t CROSS JOIN answers a
+      WHERE t.question_id = ${question} AND t.status = ANY(${statuses}::text[]) AND t.day = ${day} AND t.kind = '${match}'
+        AND a.question_id = t.question_id AND a.status = t.status AND ${tallyMatch[match]} AND ${range}`;
+    if (kind !== 'answered') {
+      parts.push(`SELECT t.choice_id, t.number, COUNT(*) AS n ${keyed(kind)} GROUP BY t.choice_id, t.number`);
+      continue;
+    }
+    parts.push(
+      `SELECT '' AS choice_id, 0::float8 AS number, COUNT(DISTINCT response_seq) AS n FROM (
+         SELECT a.response_seq ${keyed('choice')}
+         UNION ALL SELECT a.response_seq ${keyed('number')}
+         UNION ALL SELECT a.response_seq FROM answers a WHERE a.question_id = ${question} AND a.status = ANY(${statuses}::text[])
+           AND a.choice_id IS NULL AND a.number IS NULL AND ${range}) AS answered`,
+    );
+  }
+  return `SELECT choice_id, number, SUM(n)::bigint AS n FROM (${parts.join(' UNION ALL ')}) AS tallies
+    GROUP BY choice_id, number HAVING SUM(n) > 0 ORDER BY choice_id, number`;
 }

@@ -16,7 +16,8 @@ import type {
   SurveyStore,
 } from '../survey-store.js';
 import { Params, type PostgresDatabase, type Queryable } from './database.js';
-import { answerFilterSql, containing, responseFilterSql } from './survey-filters.js';
+import { statsOfHistogram, talliesOf, tallyWindow, type TallyKind } from '../tallies.js';
+import { answerFilterSql, containing, responseFilterSql, tallySql } from './survey-filters.js';
 
 interface SurveyRow {
   id: string;
@@ -225,6 +226,27 @@ async function insertResponseBatch(tx: Queryable, responses: readonly SurveyResp
   );
 }
 
+/** Adds a batch's answers to the rollup: one statement, each key once (see `talliesOf`). */
+async function addTallies(tx: Queryable, responses: readonly SurveyResponse[]): Promise<void> {
+  const tallies = talliesOf(responses);
+  if (tallies.length === 0) return;
+  await tx.run(
+    `INSERT INTO answer_tallies (question_id, kind, status, day, choice_id, number, survey_id, count)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::float8[], $7::text[], $8::bigint[])
+     ON CONFLICT (question_id, kind, status, day, choice_id, number) DO UPDATE SET count = answer_tallies.count + excluded.count`,
+    [
+      tallies.map((t) => t.questionId),
+      tallies.map((t) => t.kind),
+      tallies.map((t) => t.status),
+      tallies.map((t) => t.day),
+      tallies.map((t) => t.choiceId),
+      tallies.map((t) => t.number),
+      tallies.map((t) => t.surveyId),
+      tallies.map((t) => t.count),
+    ],
+  );
+}
+
 export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
   const answersOf = async (seqs: readonly number[]) => {
     const byResponse = new Map<number, AnswerRow[]>();
@@ -281,6 +303,14 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
     return { sql: `SELECT ${select} FROM answers a ${join} WHERE ${where}${extra} ${tail}`, params };
   };
   const numeric = ' AND a.choice_id IS NULL AND a.number IS NOT NULL';
+  /** Rows of one tally kind when the rollup can answer the scope (see `tallyWindow`). */
+  const tallied = async (kind: TallyKind, scope: AggregateScope) => {
+    const window = tallyWindow(scope);
+    if (!window) return undefined;
+    const params = new Params();
+    const sql = tallySql(kind, scope, window, params);
+    return db.rows<{ choice_id: string; number: number; n: number }>(sql, params.values);
+  };
   const textual = ' AND a.choice_id IS NULL AND a.number IS NULL';
 
   return {
@@ -467,6 +497,7 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
         for (let start = 0; start < responses.length; start += responsesPerStatement) {
           await insertResponseBatch(tx, responses.slice(start, start + responsesPerStatement));
         }
+        await addTallies(tx, responses);
         const counts = new Map<string, Record<SurveyResponse['status'], number>>();
         for (const response of responses) {
           const tally = counts.get(response.surveyId) ?? { completed: 0, partial: 0, disqualified: 0 };
@@ -515,6 +546,8 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
     },
 
     async countAnswered(scope) {
+      const tallies = await tallied('answered', scope);
+      if (tallies) return tallies.reduce((total, row) => total + row.n, 0);
       // Only multiple choice stores several rows per response; counting distinct responses costs a sort.
       const type = (await db.one<{ type: string }>('SELECT type FROM questions WHERE id = $1', [scope.questionId]))?.type;
       const counted = type === 'multiple_choice' ? 'COUNT(DISTINCT a.response_seq)' : 'COUNT(*)';
@@ -522,16 +555,22 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
       return (await db.one<{ n: number }>(sql, params.values))!.n;
     },
     async countChoices(scope) {
+      const tallies = await tallied('choice', scope);
+      if (tallies) return new Map(tallies.map((row) => [row.choice_id, row.n]));
       // Ordered as SQLite's GROUP BY status, choice_id yields them, so both backends fill the map alike.
       const { sql, params } = aggregate(scope, 'a.choice_id, COUNT(*) AS n', ' AND a.choice_id IS NOT NULL', 'GROUP BY a.choice_id ORDER BY MIN(a.status), a.choice_id');
       const rows = await db.rows<{ choice_id: string; n: number }>(sql, params.values);
       return new Map(rows.map((row) => [row.choice_id, row.n]));
     },
     async numberDistribution(scope) {
+      const tallies = await tallied('number', scope);
+      if (tallies) return tallies.map((row) => ({ value: row.number, count: row.n }));
       const { sql, params } = aggregate(scope, 'a.number AS value, COUNT(*) AS count', numeric, 'GROUP BY a.number ORDER BY a.number');
       return db.rows<{ value: number; count: number }>(sql, params.values);
     },
     async numericStats(scope): Promise<NumericStats> {
+      const tallies = await tallied('number', scope);
+      if (tallies) return statsOfHistogram(tallies.map((row) => ({ value: row.number, count: row.n })));
       // The lower and upper middle values: percentile_disc(0.5) ascending and descending. Their
       // mean is the median exactly as SQLite's store computes it (one value twice when the count is odd).
       const { sql, params } = aggregate(

@@ -1,4 +1,5 @@
 import type { AggregateScope, AnswerCondition, ResponseFilter } from '../survey-store.js';
+import { tallyStatuses, type TallyKind, type TallyWindow } from '../tallies.js';
 
 export type Bindings = Record<string, string | number | bigint | null>;
 
@@ -88,4 +89,55 @@ export function answerFilterSql(scope: AggregateScope, bindings: Bindings): stri
     bindings.segmentChoice = scope.segment.choiceId;
   }
   return conditions.join(' AND ');
+}
+
+/** How an answer row of each tally kind matches its tally row `t` (one value per answer row). */
+const tallyMatch = {
+  choice: 'a.choice_id = t.choice_id AND a.number IS NULL',
+  number: 'a.choice_id IS NULL AND a.number = t.number',
+} as const;
+
+/**
+ * Rows (choice_id, number, n) of one tally kind over a scope the rollup can answer: whole days
+ * from `answer_tallies`, edge days from the covering answer index. An edge day's tally rows name
+ * the keys answered that day, so each key is a seek to its time range, not a scan of the
+ * question. `answered` counts a response once across its answer rows (multiple choice).
+ */
+export function tallySql(kind: TallyKind, scope: AggregateScope, window: TallyWindow, bindings: Bindings): string {
+  bindings.questionId = scope.questionId;
+  const statuses = (column: string) => statusList(column, tallyStatuses(scope), bindings)[0]!;
+  const days: string[] = [];
+  if (window.fromDay !== undefined) {
+    days.push('AND t.day >= @fromDay');
+    bindings.fromDay = window.fromDay;
+  }
+  if (window.toDay !== undefined) {
+    days.push('AND t.day < @toDay');
+    bindings.toDay = window.toDay;
+  }
+  const parts = [
+    `SELECT t.choice_id, t.number, t.count AS n FROM answer_tallies t
+     WHERE t.question_id = @questionId AND t.kind = '${kind}' AND ${statuses('t.status')} ${days.join(' ')}`,
+  ];
+  window.edges.forEach((edge, index) => {
+    Object.assign(bindings, { [`edgeDay${index}`]: edge.day, [`edgeFrom${index}`]: edge.from, [`edgeBefore${index}`]: edge.before });
+    const range = `a.submitted_at >= @edgeFrom${index} AND a.submitted_at < @edgeBefore${index}`;
+    // CROSS JOIN keeps the tally rows outside: SQLite has no statistics to choose that order itself.
+    const keyed = (match: keyof typeof tallyMatch) => `FROM answer_tallies t CROSS JOIN answers a
+      WHERE t.question_id = @questionId AND ${statuses('t.status')} AND t.day = @edgeDay${index} AND t.kind = '${match}'
+        AND a.question_id = t.question_id AND a.status = t.status AND ${tallyMatch[match]} AND ${range}`;
+    if (kind !== 'answered') {
+      parts.push(`SELECT t.choice_id, t.number, COUNT(*) AS n ${keyed(kind)} GROUP BY t.choice_id, t.number`);
+      return;
+    }
+    parts.push(
+      `SELECT '' AS choice_id, 0 AS number, COUNT(DISTINCT response_seq) AS n FROM (
+         SELECT a.response_seq ${keyed('choice')}
+         UNION ALL SELECT a.response_seq ${keyed('number')}
+         UNION ALL SELECT a.response_seq FROM answers a WHERE a.question_id = @questionId AND ${statuses('a.status')}
+           AND a.choice_id IS NULL AND a.number IS NULL AND ${range})`,
+    );
+  });
+  return `SELECT choice_id, number, SUM(n) AS n FROM (${parts.join(' UNION ALL ')})
+    GROUP BY choice_id, number HAVING SUM(n) > 0 ORDER BY choice_id, number`;
 }

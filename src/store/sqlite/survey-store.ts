@@ -18,7 +18,8 @@ import type {
   SurveyStore,
 } from '../survey-store.js';
 import type { SqliteDatabase } from './database.js';
-import { answerFilterSql, conditionSql, responseFilterSql, type Bindings } from './survey-filters.js';
+import { statsOfHistogram, talliesOf, tallyWindow, type TallyKind } from '../tallies.js';
+import { answerFilterSql, conditionSql, responseFilterSql, tallySql, type Bindings } from './survey-filters.js';
 
 interface SurveyRow {
   id: string;
@@ -149,10 +150,7 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
     return row && toSurvey(row);
   };
 
-  const choicesOf = (questionId: string): Choice[] =>
-    all<Choice>('SELECT id, label FROM choices WHERE question_id = @questionId ORDER BY position', { questionId });
-
-  const toQuestion = (row: QuestionRow): Question => ({
+  const toQuestion = (row: QuestionRow, choices: Choice[]): Question => ({
     id: row.id,
     surveyId: row.survey_id,
     position: row.position,
@@ -161,13 +159,28 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
     description: row.description,
     required: row.required === 1,
     settings: JSON.parse(row.settings) as Record<string, unknown>,
-    choices: choicesOf(row.id),
+    choices,
   });
 
-  const questionById = (id: string) => {
-    const row = one<QuestionRow>('SELECT * FROM questions WHERE id = @id', { id });
-    return row && toQuestion(row);
+  /** Questions with their choices, in position order: two queries whatever the count. */
+  const questionsWhere = (column: 'id' | 'survey_id', value: string): Question[] => {
+    const rows = all<QuestionRow>(`SELECT * FROM questions WHERE ${column} = @value ORDER BY position`, { value });
+    // The IN list is walked in question id order, so choices_question delivers the rows without a sort.
+    const choices = all<Choice & { question_id: string }>(
+      `SELECT question_id, id, label FROM choices WHERE question_id IN (SELECT id FROM questions WHERE ${column} = @value)
+       ORDER BY question_id, position`,
+      { value },
+    );
+    const byQuestion = new Map<string, Choice[]>();
+    for (const choice of choices) {
+      const list = byQuestion.get(choice.question_id) ?? [];
+      list.push({ id: choice.id, label: choice.label });
+      byQuestion.set(choice.question_id, list);
+    }
+    return rows.map((row) => toQuestion(row, byQuestion.get(row.id) ?? []));
   };
+
+  const questionById = (id: string): Question | undefined => questionsWhere('id', id)[0];
 
   const insertChoice = (questionId: string, choice: Choice, position: number) =>
     run(
@@ -291,6 +304,12 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       tally[response.status] += 1;
       counts.set(response.surveyId, tally);
     }
+    const addTally = prepared(
+      `INSERT INTO answer_tallies (question_id, kind, status, day, choice_id, number, survey_id, count)
+       VALUES (@questionId, @kind, @status, @day, @choiceId, @number, @surveyId, @count)
+       ON CONFLICT (question_id, kind, status, day, choice_id, number) DO UPDATE SET count = count + excluded.count`,
+    );
+    for (const tally of talliesOf(responses)) addTally.run({ ...tally });
     for (const [surveyId, tally] of counts) {
       run(
         `UPDATE surveys SET completed_count = completed_count + @completed, partial_count = partial_count + @partial,
@@ -359,6 +378,14 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
     const bindings: Bindings = {};
     const where = answerFilterSql(scope, bindings);
     return { sql: `SELECT ${select} FROM answers a ${join} WHERE ${where}${extra} ${tail}`, bindings };
+  };
+
+  /** Rows of one tally kind when the rollup can answer the scope (see `tallyWindow`). */
+  const tallied = (kind: TallyKind, scope: AggregateScope) => {
+    const window = tallyWindow(scope);
+    if (!window) return undefined;
+    const bindings: Bindings = {};
+    return all<{ choice_id: string; number: number; n: number }>(tallySql(kind, scope, window, bindings), bindings);
   };
 
   return {
@@ -463,7 +490,7 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
     },
 
     async listQuestions(surveyId) {
-      return all<QuestionRow>('SELECT * FROM questions WHERE survey_id = @surveyId ORDER BY position', { surveyId }).map(toQuestion);
+      return questionsWhere('survey_id', surveyId);
     },
     async findQuestion(id) {
       return questionById(id);
@@ -520,6 +547,8 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
     },
 
     async countAnswered(scope) {
+      const tallies = tallied('answered', scope);
+      if (tallies) return tallies.reduce((total, row) => total + row.n, 0);
       // Only multiple choice stores several rows per response; counting distinct responses costs a sort.
       const type = one<{ type: string }>('SELECT type FROM questions WHERE id = @id', { id: scope.questionId })?.type;
       const counted = type === 'multiple_choice' ? 'COUNT(DISTINCT a.response_seq)' : 'COUNT(*)';
@@ -527,6 +556,8 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       return one<{ n: number }>(sql, bindings)!.n;
     },
     async countChoices(scope) {
+      const tallies = tallied('choice', scope);
+      if (tallies) return new Map(tallies.map((row) => [row.choice_id, row.n]));
       // Grouping by status first follows the index order, so no temporary sort is needed.
       const { sql, bindings } = aggregate(scope, 'a.choice_id, COUNT(*) AS n', ' AND a.choice_id IS NOT NULL', 'GROUP BY a.status, a.choice_id');
       const counts = new Map<string, number>();
@@ -536,10 +567,14 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       return counts;
     },
     async numberDistribution(scope) {
+      const tallies = tallied('number', scope);
+      if (tallies) return tallies.map((row) => ({ value: row.number, count: row.n }));
       const { sql, bindings } = aggregate(scope, 'a.number AS value, COUNT(*) AS count', ' AND a.choice_id IS NULL AND a.number IS NOT NULL', 'GROUP BY a.number ORDER BY a.number');
       return all<{ value: number; count: number }>(sql, bindings);
     },
     async numericStats(scope): Promise<NumericStats> {
+      const tallies = tallied('number', scope);
+      if (tallies) return statsOfHistogram(tallies.map((row) => ({ value: row.number, count: row.n })));
       const numeric = ' AND a.choice_id IS NULL AND a.number IS NOT NULL';
       const { sql, bindings } = aggregate(scope, 'COUNT(*) AS count, AVG(a.number) AS mean, MIN(a.number) AS min, MAX(a.number) AS max', numeric);
       const stats = one<Omit<NumericStats, 'median'>>(sql, bindings)!;
