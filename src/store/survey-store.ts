@@ -163,7 +163,10 @@ export interface ResponsePage {
 export interface AggregateScope {
   readonly filter: ResponseFilter;
   readonly questionId: string;
-  /** Restrict to responses that chose this choice of that single-choice question. */
+  /**
+   * Restrict to responses that chose this choice of that question, which must be single choice:
+   * the segment rollup is kept for single-choice questions only.
+   */
   readonly segment?: { readonly questionId: string; readonly choiceId: string };
 }
 

@@ -3,6 +3,8 @@
  * how many responses answered, how many answers chose each choice, and how many gave each
  * numeric value. Aggregates read whole days from it and only the partial edge days of a time
  * window from the answers, so their cost follows the number of distinct values, not of answers.
+ * `segment_tallies` holds the same rollup once per segment (a choice of a single-choice question)
+ * over the responses in it, so segmented aggregates read it the same way.
  */
 import type { AggregateScope, NumericStats, SurveyResponse } from './survey-store.js';
 
@@ -23,32 +25,59 @@ export interface Tally {
   count: number;
 }
 
+/** A tally over the responses that gave `segmentChoiceId` to the single-choice `segmentQuestionId`. */
+export interface SegmentTally extends Tally {
+  readonly segmentQuestionId: string;
+  readonly segmentChoiceId: string;
+}
+
 export const dayOf = (time: number): number => Math.floor(time / dayMs);
 
+/** Both rollups' increments of a batch of responses, one per key. */
+export interface Rollup {
+  readonly tallies: Tally[];
+  readonly segmentTallies: SegmentTally[];
+}
+
 /**
- * The rollup increments of a batch of responses, one per key. The same shapes as the SQL
- * backfill of migration 004: a row with a choice is a choice answer, one without a choice but
- * with a number a numeric answer.
+ * The increments of a batch: for `answer_tallies`, each response's keys (the same shapes as the
+ * SQL backfill of migration 004: a row with a choice is a choice answer, one without a choice but
+ * with a number a numeric answer); for `segment_tallies`, the same keys once for every segment the
+ * response is in, that is every distinct choice it gave to one of `segmentQuestions` (the
+ * single-choice questions of its survey), the membership the answer-index path tests and the
+ * backfill of migration 005 uses. One pass, and an object only per new key: it runs on every insert.
  */
-export function talliesOf(responses: readonly SurveyResponse[]): Tally[] {
+export function rollupOf(responses: readonly SurveyResponse[], segmentQuestions: ReadonlySet<string>): Rollup {
   const tallies = new Map<string, Tally>();
-  const add = (tally: Omit<Tally, 'count'>) => {
-    const key = [tally.questionId, tally.kind, tally.status, tally.day, tally.choiceId, tally.number].join('\u0000');
-    const found = tallies.get(key);
-    if (found) found.count += 1;
-    else tallies.set(key, { ...tally, count: 1 });
-  };
-  for (const response of responses) {
-    const base = { surveyId: response.surveyId, status: response.status, day: dayOf(response.submittedAt) };
-    const answered = new Set<string>();
-    for (const { questionId, choiceId, number } of response.answers) {
-      answered.add(questionId);
-      if (choiceId !== null) add({ ...base, questionId, kind: 'choice', choiceId, number: 0 });
-      else if (number !== null) add({ ...base, questionId, kind: 'number', choiceId: '', number });
+  const segmentTallies = new Map<string, SegmentTally>();
+  for (const { surveyId, status, submittedAt, answers } of responses) {
+    const day = dayOf(submittedAt);
+    const segments = new Map<string, { segmentQuestionId: string; segmentChoiceId: string }>();
+    for (const { questionId, choiceId } of answers) {
+      if (choiceId !== null && segmentQuestions.has(questionId)) {
+        segments.set(`${questionId}\u0000${choiceId}`, { segmentQuestionId: questionId, segmentChoiceId: choiceId });
+      }
     }
-    for (const questionId of answered) add({ ...base, questionId, kind: 'answered', choiceId: '', number: 0 });
+    const add = (questionId: string, kind: TallyKind, choiceId: string, number: number) => {
+      const id = `${questionId}\u0000${kind}\u0000${status}\u0000${day}\u0000${choiceId}\u0000${number}`;
+      const found = tallies.get(id);
+      if (found) found.count += 1;
+      else tallies.set(id, { surveyId, questionId, kind, status, day, choiceId, number, count: 1 });
+      for (const [segmentId, segment] of segments) {
+        const segmentFound = segmentTallies.get(`${segmentId}\u0000${id}`);
+        if (segmentFound) segmentFound.count += 1;
+        else segmentTallies.set(`${segmentId}\u0000${id}`, { ...segment, surveyId, questionId, kind, status, day, choiceId, number, count: 1 });
+      }
+    };
+    const answered = new Set<string>();
+    for (const { questionId, choiceId, number } of answers) {
+      answered.add(questionId);
+      if (choiceId !== null) add(questionId, 'choice', choiceId, 0);
+      else if (number !== null) add(questionId, 'number', '', number);
+    }
+    for (const questionId of answered) add(questionId, 'answered', '', 0);
   }
-  return [...tallies.values()];
+  return { tallies: [...tallies.values()], segmentTallies: [...segmentTallies.values()] };
 }
 
 /** A partial day at the edge of a time window: counted from the answers, between `from` and `before`. */
@@ -67,11 +96,11 @@ export interface TallyWindow {
 
 /**
  * How a scope splits into rollup days and edge days; undefined when the rollup cannot answer it:
- * a segment or an answer condition needs each response's other answers, and a window without a
- * whole day in it is all edge.
+ * an answer condition needs each response's other answers, and a window without a whole day in
+ * it is all edge. A segment reads `segment_tallies`.
  */
 export function tallyWindow(scope: AggregateScope): TallyWindow | undefined {
-  if (scope.segment || scope.filter.where) return undefined;
+  if (scope.filter.where) return undefined;
   const { submittedFrom: from, submittedBefore: before } = scope.filter;
   const fromDay = from === undefined ? undefined : Math.ceil(from / dayMs);
   const toDay = before === undefined ? undefined : Math.floor(before / dayMs);

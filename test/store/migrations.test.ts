@@ -32,23 +32,26 @@ describe('survey tables on SQLite', () => {
     db.close();
   });
 
-  it('fill the answer rollup of a version 3 file from its answers, as the inserts would have', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'mig-')), 'v3.db');
+  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them, this is the file the older version wrote.
+  it.each([
+    { version: 3, added: ['answer_tallies', 'segment_tallies'] },
+    { version: 4, added: ['segment_tallies'] },
+  ])('fill the rollups of a version $version file from its answers, as the inserts would have', async ({ version, added }) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mig-')), `v${version}.db`);
     const store = openSqliteStore(file);
     await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
     await store.close();
-    const tallies = (db: ReturnType<typeof openSqliteDatabase>) =>
-      db.prepare('SELECT * FROM answer_tallies ORDER BY question_id, kind, status, day, choice_id, number').all();
+    const rollups = (db: ReturnType<typeof openSqliteDatabase>) =>
+      added.map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`).all());
     const db = openSqliteDatabase(file);
-    const kept = tallies(db);
-    expect(kept.length).toBeGreaterThan(1000);
-    // Version 4 only adds the rollup, so without it this is the file version 3 wrote.
-    db.exec('DROP TABLE answer_tallies');
-    db.pragma('user_version = 3');
+    const kept = rollups(db);
+    for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
+    for (const table of added) db.exec(`DROP TABLE ${table}`);
+    db.pragma(`user_version = ${version}`);
     db.close();
     const migrated = openSqliteDatabase(file);
-    expect(migrated.pragma('user_version', { simple: true })).toBe(4);
-    expect(tallies(migrated)).toEqual(kept);
+    expect(migrated.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(rollups(migrated)).toEqual(kept);
     migrated.close();
   });
 });

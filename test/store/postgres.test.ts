@@ -102,22 +102,25 @@ describe('PostgreSQL store connections', () => {
     const again = await openPostgresStore(postgresUrl(schema));
     await again.close();
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('fills the answer rollup of a version 3 schema from its answers, as the inserts would have', async () => {
+  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them, this is the schema the older version wrote.
+  it.each([
+    { version: 3, added: ['answer_tallies', 'segment_tallies'] },
+    { version: 4, added: ['segment_tallies'] },
+  ])('fills the rollups of a version $version schema from its answers, as the inserts would have', async ({ version, added }) => {
     const schema = freshSchema('tallies');
     const store = await openPostgresStore(postgresUrl(schema));
     await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
     await store.close();
-    const tallies = () => adminQuery(`SELECT * FROM ${schema}.answer_tallies ORDER BY question_id, kind, status, day, choice_id, number`);
-    const kept = await tallies();
-    expect(kept.length).toBeGreaterThan(1000);
-    // Version 4 only adds the rollup, so without it this is the schema version 3 wrote.
-    await adminQuery(`DROP TABLE ${schema}.answer_tallies`);
-    await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version = 4`);
+    const rollups = () => Promise.all(added.map((table) => adminQuery(`SELECT * FROM ${schema}.${table} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`)));
+    const kept = await rollups();
+    for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
+    await adminQuery(`DROP TABLE ${added.map((table) => `${schema}.${table}`).join(', ')}`);
+    await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
-    expect(await tallies()).toEqual(kept);
+    expect(await rollups()).toEqual(kept);
   });
 
   it('rejects calls with StoreUnavailableError while the database is cut off, and recovers without reopening', async () => {

@@ -409,6 +409,13 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
       ];
       const statusSets: Array<ResponseFilter['statuses']> = [[], ['completed'], ['partial', 'disqualified']];
 
+      const all = async (scope: AggregateScope) => ({
+        answered: await store.countAnswered(scope),
+        choices: [...(await store.countChoices(scope))].sort(([a], [b]) => a.localeCompare(b)),
+        distribution: await store.numberDistribution(scope),
+        stats: await store.numericStats(scope),
+      });
+
       it('gives the same aggregates as the answer index, for every window and status set', async () => {
         let compared = 0;
         for (const window of windows) {
@@ -416,12 +423,6 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
             for (const questionId of Object.values(q)) {
               const rolled: AggregateScope = { filter: { surveyId: 'srv_1', statuses, ...window }, questionId };
               const indexed: AggregateScope = { ...rolled, filter: { ...rolled.filter, where: everyone } };
-              const all = async (scope: AggregateScope) => ({
-                answered: await store.countAnswered(scope),
-                choices: [...(await store.countChoices(scope))].sort(([a], [b]) => a.localeCompare(b)),
-                distribution: await store.numberDistribution(scope),
-                stats: await store.numericStats(scope),
-              });
               const expected = await all(indexed);
               expect(await all(rolled), JSON.stringify(rolled)).toEqual(expected);
               if (expected.answered > 0) compared++;
@@ -429,6 +430,49 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
           }
         }
         expect(compared).toBeGreaterThan(80);
+      });
+
+      it('gives the same segmented aggregates as the answer index, for every window, status set and segment', async () => {
+        let compared = 0;
+        for (const window of windows) {
+          for (const statuses of statusSets) {
+            for (const choiceId of ['qst_plan_c1', 'qst_plan_c2', 'qst_plan_c3']) {
+              for (const questionId of Object.values(q)) {
+                const rolled: AggregateScope = { filter: { surveyId: 'srv_1', statuses, ...window }, questionId, segment: { questionId: q.plan, choiceId } };
+                const indexed: AggregateScope = { ...rolled, filter: { ...rolled.filter, where: everyone } };
+                const expected = await all(indexed);
+                expect(await all(rolled), JSON.stringify(rolled)).toEqual(expected);
+                if (expected.answered > 0) compared++;
+              }
+            }
+          }
+        }
+        expect(compared).toBeGreaterThan(200);
+      });
+
+      it('keeps segment tallies for a single-choice question added after the first responses', async () => {
+        await store.insertQuestion(question('srv_1', 'qst_tier', 'single_choice', ['Low', 'High']), 6);
+        const later = Array.from({ length: 6 }, (_, i) =>
+          response(`rsp_late_${i}`, T0 + 4 * day + i * hour, [
+            answer(q.score, { number: i }),
+            answer('qst_tier', { choiceId: `qst_tier_c${(i % 2) + 1}` }),
+            ...(i < 4 ? [answer(q.tags, { choiceId: 'qst_tags_c1' }), answer(q.tags, { choiceId: 'qst_tags_c2' })] : []),
+          ]),
+        );
+        await store.insertResponses(later);
+        const high: AggregateScope = { filter: { surveyId: 'srv_1', statuses: [] }, questionId: q.score, segment: { questionId: 'qst_tier', choiceId: 'qst_tier_c2' } };
+        expect(await all(high)).toEqual({
+          answered: 3,
+          choices: [],
+          distribution: [{ value: 1, count: 1 }, { value: 3, count: 1 }, { value: 5, count: 1 }],
+          stats: { count: 3, mean: 3, min: 1, max: 5, median: 3 },
+        });
+        expect(await all({ ...high, questionId: q.tags })).toEqual({
+          answered: 2,
+          choices: [['qst_tags_c1', 2], ['qst_tags_c2', 2]],
+          distribution: [],
+          stats: { count: 0, mean: null, min: null, max: null, median: null },
+        });
       });
 
       it('counts by hand on a window with partial first and last days', async () => {

@@ -51,14 +51,13 @@ export function answerFilterSql(scope: AggregateScope, params: Params): string {
     ...statusList('a.status', scope.filter.statuses, params),
     ...timeBounds('a.submitted_at', scope.filter, params),
   ];
-  if (scope.segment) {
-    conditions.push(
-      `EXISTS (SELECT 1 FROM answers s WHERE s.response_seq = a.response_seq
-         AND s.question_id = ${params.add(scope.segment.questionId)} AND s.choice_id = ${params.add(scope.segment.choiceId)})`,
-    );
-  }
+  if (scope.segment) conditions.push(segmentSql(params.add(scope.segment.questionId), params.add(scope.segment.choiceId)));
   return conditions.join(' AND ');
 }
+
+/** Whether answer row `a` belongs to a response in the segment, given the segment's parameters. */
+const segmentSql = (question: string, choice: string): string =>
+  `EXISTS (SELECT 1 FROM answers s WHERE s.response_seq = a.response_seq AND s.question_id = ${question} AND s.choice_id = ${choice})`;
 
 /** How an answer row of each tally kind matches its tally row `t` (one value per answer row). */
 const tallyMatch = {
@@ -68,26 +67,36 @@ const tallyMatch = {
 
 /**
  * Rows (choice_id, number, n) of one tally kind over a scope the rollup can answer: whole days
- * from `answer_tallies`, edge days from the covering answer index. An edge day's tally rows name
- * the keys answered that day, so each key is a seek to its time range, not a scan of the
- * question. `answered` counts a response once across its answer rows (multiple choice).
+ * from `answer_tallies` (`segment_tallies` under the segment's key for a segment), edge days from
+ * the covering answer index. An edge day's tally rows name the keys answered that day, so each
+ * key is a seek to its time range, not a scan of the question; in a segment each answer found
+ * there is then tested for membership as on the index path. `answered` counts a response once
+ * across its answer rows (multiple choice).
  */
 export function tallySql(kind: TallyKind, scope: AggregateScope, window: TallyWindow, params: Params): string {
   const question = params.add(scope.questionId);
+  const segment = scope.segment && { question: params.add(scope.segment.questionId), choice: params.add(scope.segment.choiceId) };
+  const [tallies, key, member] = segment
+    ? [
+        'segment_tallies',
+        `t.segment_question_id = ${segment.question} AND t.segment_choice_id = ${segment.choice} AND `,
+        ` AND ${segmentSql(segment.question, segment.choice)}`,
+      ]
+    : ['answer_tallies', '', ''];
   const statuses = params.add(tallyStatuses(scope));
   const days: string[] = [];
   if (window.fromDay !== undefined) days.push(`AND t.day >= ${params.add(window.fromDay)}`);
   if (window.toDay !== undefined) days.push(`AND t.day < ${params.add(window.toDay)}`);
   const parts = [
-    `SELECT t.choice_id, t.number, t.count AS n FROM answer_tallies t
-     WHERE t.question_id = ${question} AND t.kind = '${kind}' AND t.status = ANY(${statuses}::text[]) ${days.join(' ')}`,
+    `SELECT t.choice_id, t.number, t.count AS n FROM ${tallies} t
+     WHERE ${key}t.question_id = ${question} AND t.kind = '${kind}' AND t.status = ANY(${statuses}::text[]) ${days.join(' ')}`,
   ];
   for (const edge of window.edges) {
     const day = params.add(edge.day);
     const range = `a.submitted_at >= ${params.add(edge.from)} AND a.submitted_at < ${params.add(edge.before)}`;
-    const keyed = (match: keyof typeof tallyMatch) => `FROM answer_tallies t CROSS JOIN answers a
-      WHERE t.question_id = ${question} AND t.status = ANY(${statuses}::text[]) AND t.day = ${day} AND t.kind = '${match}'
-        AND a.question_id = t.question_id AND a.status = t.status AND ${tallyMatch[match]} AND ${range}`;
+    const keyed = (match: keyof typeof tallyMatch) => `FROM ${tallies} t CROSS JOIN answers a
+      WHERE ${key}t.question_id = ${question} AND t.status = ANY(${statuses}::text[]) AND t.day = ${day} AND t.kind = '${match}'
+        AND a.question_id = t.question_id AND a.status = t.status AND ${tallyMatch[match]} AND ${range}${member}`;
     if (kind !== 'answered') {
       parts.push(`SELECT t.choice_id, t.number, COUNT(*) AS n ${keyed(kind)} GROUP BY t.choice_id, t.number`);
       continue;
@@ -97,7 +106,7 @@ export function tallySql(kind: TallyKind, scope: AggregateScope, window: TallyWi
          SELECT a.response_seq ${keyed('choice')}
          UNION ALL SELECT a.response_seq ${keyed('number')}
          UNION ALL SELECT a.response_seq FROM answers a WHERE a.question_id = ${question} AND a.status = ANY(${statuses}::text[])
-           AND a.choice_id IS NULL AND a.number IS NULL AND ${range}) AS answered`,
+           AND a.choice_id IS NULL AND a.number IS NULL AND ${range}${member}) AS answered`,
     );
   }
   return `SELECT choice_id, number, SUM(n)::bigint AS n FROM (${parts.join(' UNION ALL ')}) AS tallies

@@ -16,7 +16,7 @@ import type {
   SurveyStore,
 } from '../survey-store.js';
 import { Params, type PostgresDatabase, type Queryable } from './database.js';
-import { statsOfHistogram, talliesOf, tallyWindow, type TallyKind } from '../tallies.js';
+import { rollupOf, statsOfHistogram, tallyWindow, type Tally, type TallyKind } from '../tallies.js';
 import { answerFilterSql, containing, responseFilterSql, tallySql } from './survey-filters.js';
 
 interface SurveyRow {
@@ -226,25 +226,42 @@ async function insertResponseBatch(tx: Queryable, responses: readonly SurveyResp
   );
 }
 
-/** Adds a batch's answers to the rollup: one statement, each key once (see `talliesOf`). */
+/** The key and count columns of both rollups, as arrays for unnest. */
+const tallyColumns = (tallies: readonly Tally[]) => [
+  tallies.map((t) => t.questionId),
+  tallies.map((t) => t.kind),
+  tallies.map((t) => t.status),
+  tallies.map((t) => t.day),
+  tallies.map((t) => t.choiceId),
+  tallies.map((t) => t.number),
+  tallies.map((t) => t.surveyId),
+  tallies.map((t) => t.count),
+];
+
+/** Adds a batch's answers to both rollups: one statement each, each key once (see `rollupOf`). */
 async function addTallies(tx: Queryable, responses: readonly SurveyResponse[]): Promise<void> {
-  const tallies = talliesOf(responses);
-  if (tallies.length === 0) return;
-  await tx.run(
-    `INSERT INTO answer_tallies (question_id, kind, status, day, choice_id, number, survey_id, count)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::float8[], $7::text[], $8::bigint[])
-     ON CONFLICT (question_id, kind, status, day, choice_id, number) DO UPDATE SET count = answer_tallies.count + excluded.count`,
-    [
-      tallies.map((t) => t.questionId),
-      tallies.map((t) => t.kind),
-      tallies.map((t) => t.status),
-      tallies.map((t) => t.day),
-      tallies.map((t) => t.choiceId),
-      tallies.map((t) => t.number),
-      tallies.map((t) => t.surveyId),
-      tallies.map((t) => t.count),
-    ],
+  const segmentQuestions = await tx.rows<{ id: string }>(
+    `SELECT id FROM questions WHERE survey_id = ANY($1::text[]) AND type = 'single_choice'`,
+    [[...new Set(responses.map((response) => response.surveyId))]],
   );
+  const { tallies, segmentTallies } = rollupOf(responses, new Set(segmentQuestions.map((row) => row.id)));
+  if (tallies.length > 0) {
+    await tx.run(
+      `INSERT INTO answer_tallies (question_id, kind, status, day, choice_id, number, survey_id, count)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::float8[], $7::text[], $8::bigint[])
+       ON CONFLICT (question_id, kind, status, day, choice_id, number) DO UPDATE SET count = answer_tallies.count + excluded.count`,
+      tallyColumns(tallies),
+    );
+  }
+  if (segmentTallies.length > 0) {
+    await tx.run(
+      `INSERT INTO segment_tallies (question_id, kind, status, day, choice_id, number, survey_id, count, segment_question_id, segment_choice_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::float8[], $7::text[], $8::bigint[], $9::text[], $10::text[])
+       ON CONFLICT (segment_question_id, segment_choice_id, question_id, kind, status, day, choice_id, number)
+       DO UPDATE SET count = segment_tallies.count + excluded.count`,
+      [...tallyColumns(segmentTallies), segmentTallies.map((t) => t.segmentQuestionId), segmentTallies.map((t) => t.segmentChoiceId)],
+    );
+  }
 }
 
 export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {

@@ -80,15 +80,16 @@ export function answerFilterSql(scope: AggregateScope, bindings: Bindings): stri
     ...statusList('a.status', scope.filter.statuses, bindings),
     ...timeBounds('a.submitted_at', scope.filter, bindings),
   ];
-  if (scope.segment) {
-    conditions.push(
-      `EXISTS (SELECT 1 FROM answers s INDEXED BY answers_response WHERE s.response_seq = a.response_seq
-         AND s.question_id = @segmentQuestion AND s.choice_id = @segmentChoice)`,
-    );
-    bindings.segmentQuestion = scope.segment.questionId;
-    bindings.segmentChoice = scope.segment.choiceId;
-  }
+  if (scope.segment) conditions.push(segmentSql(scope.segment, bindings));
   return conditions.join(' AND ');
+}
+
+/** Whether answer row `a` belongs to a response in the segment. */
+function segmentSql(segment: NonNullable<AggregateScope['segment']>, bindings: Bindings): string {
+  bindings.segmentQuestion = segment.questionId;
+  bindings.segmentChoice = segment.choiceId;
+  return `EXISTS (SELECT 1 FROM answers s INDEXED BY answers_response WHERE s.response_seq = a.response_seq
+    AND s.question_id = @segmentQuestion AND s.choice_id = @segmentChoice)`;
 }
 
 /** How an answer row of each tally kind matches its tally row `t` (one value per answer row). */
@@ -99,12 +100,18 @@ const tallyMatch = {
 
 /**
  * Rows (choice_id, number, n) of one tally kind over a scope the rollup can answer: whole days
- * from `answer_tallies`, edge days from the covering answer index. An edge day's tally rows name
- * the keys answered that day, so each key is a seek to its time range, not a scan of the
- * question. `answered` counts a response once across its answer rows (multiple choice).
+ * from `answer_tallies` (`segment_tallies` under the segment's key for a segment), edge days from
+ * the covering answer index. An edge day's tally rows name the keys answered that day, so each
+ * key is a seek to its time range, not a scan of the question; in a segment each answer found
+ * there is then tested for membership as on the index path. `answered` counts a response once
+ * across its answer rows (multiple choice).
  */
 export function tallySql(kind: TallyKind, scope: AggregateScope, window: TallyWindow, bindings: Bindings): string {
   bindings.questionId = scope.questionId;
+  const member = scope.segment ? ` AND ${segmentSql(scope.segment, bindings)}` : '';
+  const [tallies, key] = scope.segment
+    ? ['segment_tallies', 't.segment_question_id = @segmentQuestion AND t.segment_choice_id = @segmentChoice AND ']
+    : ['answer_tallies', ''];
   const statuses = (column: string) => statusList(column, tallyStatuses(scope), bindings)[0]!;
   const days: string[] = [];
   if (window.fromDay !== undefined) {
@@ -116,16 +123,16 @@ export function tallySql(kind: TallyKind, scope: AggregateScope, window: TallyWi
     bindings.toDay = window.toDay;
   }
   const parts = [
-    `SELECT t.choice_id, t.number, t.count AS n FROM answer_tallies t
-     WHERE t.question_id = @questionId AND t.kind = '${kind}' AND ${statuses('t.status')} ${days.join(' ')}`,
+    `SELECT t.choice_id, t.number, t.count AS n FROM ${tallies} t
+     WHERE ${key}t.question_id = @questionId AND t.kind = '${kind}' AND ${statuses('t.status')} ${days.join(' ')}`,
   ];
   window.edges.forEach((edge, index) => {
     Object.assign(bindings, { [`edgeDay${index}`]: edge.day, [`edgeFrom${index}`]: edge.from, [`edgeBefore${index}`]: edge.before });
     const range = `a.submitted_at >= @edgeFrom${index} AND a.submitted_at < @edgeBefore${index}`;
     // CROSS JOIN keeps the tally rows outside: SQLite has no statistics to choose that order itself.
-    const keyed = (match: keyof typeof tallyMatch) => `FROM answer_tallies t CROSS JOIN answers a
-      WHERE t.question_id = @questionId AND ${statuses('t.status')} AND t.day = @edgeDay${index} AND t.kind = '${match}'
-        AND a.question_id = t.question_id AND a.status = t.status AND ${tallyMatch[match]} AND ${range}`;
+    const keyed = (match: keyof typeof tallyMatch) => `FROM ${tallies} t CROSS JOIN answers a
+      WHERE ${key}t.question_id = @questionId AND ${statuses('t.status')} AND t.day = @edgeDay${index} AND t.kind = '${match}'
+        AND a.question_id = t.question_id AND a.status = t.status AND ${tallyMatch[match]} AND ${range}${member}`;
     if (kind !== 'answered') {
       parts.push(`SELECT t.choice_id, t.number, COUNT(*) AS n ${keyed(kind)} GROUP BY t.choice_id, t.number`);
       return;
@@ -135,7 +142,7 @@ export function tallySql(kind: TallyKind, scope: AggregateScope, window: TallyWi
          SELECT a.response_seq ${keyed('choice')}
          UNION ALL SELECT a.response_seq ${keyed('number')}
          UNION ALL SELECT a.response_seq FROM answers a WHERE a.question_id = @questionId AND ${statuses('a.status')}
-           AND a.choice_id IS NULL AND a.number IS NULL AND ${range})`,
+           AND a.choice_id IS NULL AND a.number IS NULL AND ${range}${member})`,
     );
   });
   return `SELECT choice_id, number, SUM(n) AS n FROM (${parts.join(' UNION ALL ')})

@@ -18,7 +18,7 @@ import type {
   SurveyStore,
 } from '../survey-store.js';
 import type { SqliteDatabase } from './database.js';
-import { statsOfHistogram, talliesOf, tallyWindow, type TallyKind } from '../tallies.js';
+import { rollupOf, statsOfHistogram, tallyWindow, type TallyKind } from '../tallies.js';
 import { answerFilterSql, conditionSql, responseFilterSql, tallySql, type Bindings } from './survey-filters.js';
 
 interface SurveyRow {
@@ -304,12 +304,25 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       tally[response.status] += 1;
       counts.set(response.surveyId, tally);
     }
+    const segmentQuestions = new Set(
+      [...counts.keys()].flatMap((surveyId) =>
+        all<{ id: string }>(`SELECT id FROM questions WHERE survey_id = @surveyId AND type = 'single_choice'`, { surveyId }).map((row) => row.id),
+      ),
+    );
+    const { tallies, segmentTallies } = rollupOf(responses, segmentQuestions);
     const addTally = prepared(
       `INSERT INTO answer_tallies (question_id, kind, status, day, choice_id, number, survey_id, count)
        VALUES (@questionId, @kind, @status, @day, @choiceId, @number, @surveyId, @count)
        ON CONFLICT (question_id, kind, status, day, choice_id, number) DO UPDATE SET count = count + excluded.count`,
     );
-    for (const tally of talliesOf(responses)) addTally.run({ ...tally });
+    for (const tally of tallies) addTally.run({ ...tally });
+    const addSegmentTally = prepared(
+      `INSERT INTO segment_tallies (segment_question_id, segment_choice_id, question_id, kind, status, day, choice_id, number, survey_id, count)
+       VALUES (@segmentQuestionId, @segmentChoiceId, @questionId, @kind, @status, @day, @choiceId, @number, @surveyId, @count)
+       ON CONFLICT (segment_question_id, segment_choice_id, question_id, kind, status, day, choice_id, number)
+       DO UPDATE SET count = count + excluded.count`,
+    );
+    for (const tally of segmentTallies) addSegmentTally.run({ ...tally });
     for (const [surveyId, tally] of counts) {
       run(
         `UPDATE surveys SET completed_count = completed_count + @completed, partial_count = partial_count + @partial,

@@ -2,9 +2,10 @@ import { accounts } from './001-accounts.js';
 import { surveys } from './002-surveys.js';
 import { auth } from './003-auth.js';
 import { answerTallies } from './004-answer-tallies.js';
+import { segmentTallies } from './005-segment-tallies.js';
 
 /**
  * Applied in order, one for one with the SQLite migrations; `schema_migrations` records which
  * ran. Append, never edit.
  */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies];
