@@ -78,3 +78,17 @@ describe('demo data', () => {
     await store.close();
   });
 });
+
+describe('seeding the demo twice', () => {
+  it('seeds once and then says another run got there first, leaving one copy of the data', async () => {
+    const store = openSqliteStore(':memory:');
+    try {
+      expect(await seedDemo(store)).toBe(true);
+      const users = await store.listUsers();
+      expect(await seedDemo(store)).toBe(false);
+      expect(await store.listUsers()).toEqual(users);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { DuplicateRecordError } from '../../store/errors.js';
 import type { Store } from '../../store/store.js';
 import type { NewQuestion, SurveyResponse } from '../../store/survey-store.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -66,11 +67,22 @@ function* demoResponses(random: Random, survey: DemoSurvey, plan: ResponsePlan):
  * Seeds the demo people, workspaces, surveys, shares and ~3,200 responses. Deterministic: the
  * same ids and rows on every run for the same clock (only the password hash's salt differs).
  */
-export async function seedDemo(store: Store, options: { clock?: Clock } = {}): Promise<void> {
+/**
+ * Seeds the demo; false when another process got there first (several instances starting on one
+ * empty PostgreSQL database: the first user's unique email decides who seeds).
+ */
+export async function seedDemo(store: Store, options: { clock?: Clock } = {}): Promise<boolean> {
   const now = (options.clock ?? systemClock).now();
   const passwordHash = await hashPassword(demoPassword);
   const created = daysBefore(now, 100);
-  for (const user of demoUsers) await store.insertUser({ ...user, passwordHash, createdAt: created });
+  const [first, ...others] = demoUsers;
+  try {
+    await store.insertUser({ ...first!, passwordHash, createdAt: created });
+  } catch (error) {
+    if (error instanceof DuplicateRecordError) return false;
+    throw error;
+  }
+  for (const user of others) await store.insertUser({ ...user, passwordHash, createdAt: created });
   for (const workspace of demoWorkspaces) {
     await store.insertWorkspace({ id: workspace.id, name: workspace.name, createdAt: created });
     for (const [userId, role] of workspace.members) await store.setWorkspaceMember(workspace.id, userId, role);
@@ -119,4 +131,5 @@ export async function seedDemo(store: Store, options: { clock?: Clock } = {}): P
   for (const [surveyId, userId, role] of demoShares) {
     await store.setCollaborator({ surveyId, userId, role, grantedBy: demoSurveys.find((s) => s.id === surveyId)!.ownerId, grantedAt: created });
   }
+  return true;
 }
