@@ -69,6 +69,20 @@ export function parsePort(flag: string, value: string): number {
   return port;
 }
 
+/** A browser origin such as `https://app.example.com` (scheme, host and port; no wildcard). */
+export function parseOrigin(flag: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value.replace(/\/$/, '')) {
+    throw new RangeError(`${flag} '${value}' is not an origin: give scheme, host and port only, e.g. https://app.example.com`);
+  }
+  return url.origin;
+}
+
 /** An absolute http(s) URL with no trailing slash, query or fragment: issuer rules. */
 export function parsePublicUrl(flag: string, value: string): string {
   let url: URL;

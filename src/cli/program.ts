@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { addConformanceOptions } from '../../conformance/cli.js';
-import { parsePort, parsePublicUrl, parseRateRule, parseTokenTtl } from '../config.js';
+import { parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseTokenTtl } from '../config.js';
 import { argument, dbOption } from './options.js';
 
 /** Declares every command; each action imports its module lazily so `--help` stays fast. */
@@ -63,7 +63,12 @@ export function buildProgram(): Command {
     .option('--rate-store <location>', 'rate windows: redis://… (default: $SURVEY_MCP_RATE_STORE, else the --db file)')
     .option('--mcp-rate-limit <N/S>', 'MCP requests per user per S seconds (default 180/60)', argument(parseRateRule, '--mcp-rate-limit'))
     .option('--register-rate-limit <N/S>', 'registrations per client IP per S seconds (default 20/60)', argument(parseRateRule, '--register-rate-limit'))
-    .option('--allowed-origin <origin>', 'a browser origin allowed to call the MCP endpoint (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option(
+      '--allowed-origin <origin>',
+      'a browser origin allowed to call the MCP endpoint, e.g. https://app.example.com (repeatable)',
+      (value: string, all: string[]) => [...all, argument(parseOrigin, '--allowed-origin')(value)],
+      [] as string[],
+    )
     .option('--trust-proxy', 'trust X-Forwarded-For from a reverse proxy (per-IP registration limit)')
     .option('--no-seed', 'do not seed the demo into an empty store')
     .option('--access-token-ttl <seconds>', 'access token lifetime, for test deployments (default and maximum 3600)', argument(parseTokenTtl, '--access-token-ttl'))

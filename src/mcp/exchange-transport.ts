@@ -1,7 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type {
   JSONRPCMessage,
-  JSONRPCNotification,
   JSONRPCRequest,
   MessageExtraInfo,
   RequestId,
@@ -47,9 +46,5 @@ export class ExchangeTransport implements Transport {
       this.pending.set(id, (response) => resolve({ ...response, id: request.id } as JSONRPCMessage));
       this.onmessage?.({ ...request, id }, extra);
     });
-  }
-
-  notify(notification: JSONRPCNotification, extra: MessageExtraInfo): void {
-    this.onmessage?.(notification, extra);
   }
 }

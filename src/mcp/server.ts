@@ -4,9 +4,9 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
-  isJSONRPCNotification,
   isJSONRPCRequest,
   type JSONRPCMessage,
+  type JSONRPCRequest,
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Platform } from '../platform/index.js';
@@ -29,6 +29,25 @@ export interface McpDispatcher {
   /** Answers the request messages of one HTTP POST, in order; notifications get no answer. */
   handle(messages: readonly JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]>;
   close(): Promise<void>;
+}
+
+/**
+ * JSON-RPC -32602 for a `tools/call` whose envelope is malformed (no tool name, arguments that
+ * are not an object), instead of the SDK's -32603 carrying a raw schema dump. Bad argument
+ * values inside a well-formed call stay tool errors.
+ */
+function invalidToolCall(request: JSONRPCRequest): JSONRPCMessage | undefined {
+  if (request.method !== 'tools/call') return undefined;
+  const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
+  const args = params?.arguments;
+  if (typeof params?.name === 'string' && (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args)))) {
+    return undefined;
+  }
+  return {
+    jsonrpc: '2.0',
+    id: request.id,
+    error: { code: ErrorCode.InvalidParams, message: 'Invalid params: tools/call needs params.name (a string) and params.arguments (an object, if given)' },
+  };
 }
 
 export async function createMcpDispatcher(
@@ -57,13 +76,16 @@ export async function createMcpDispatcher(
   await server.connect(transport);
 
   return {
+    // Client notifications are acknowledged and dropped: with no session nothing needs them, and
+    // a `notifications/cancelled` naming a request id would reach whichever request of whichever
+    // person holds that id inside the shared server.
     async handle(messages, extra) {
-      const answers: Promise<JSONRPCMessage>[] = [];
-      for (const message of messages) {
-        if (isJSONRPCRequest(message)) answers.push(transport.exchange(message, extra));
-        else if (isJSONRPCNotification(message)) transport.notify(message, extra);
-      }
-      return Promise.all(answers);
+      return Promise.all(
+        messages.filter(isJSONRPCRequest).map((request) => {
+          const refusal = invalidToolCall(request);
+          return refusal ? Promise.resolve(refusal) : transport.exchange(request, extra);
+        }),
+      );
     },
     close: () => server.close(),
   };

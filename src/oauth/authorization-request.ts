@@ -109,7 +109,7 @@ export async function checkAuthorizationRequest(
   // RFC 6749 §3.3 lets us ignore what we do not offer: clients that add `openid` or
   // `offline_access` still get `mcp_customer` (the token response names it). Asking only for
   // other scopes is refused, since this server can grant none of them.
-  const scopes = (params.scope ?? mcpScope).split(' ').filter(Boolean);
+  const scopes = (params.scope?.trim() || mcpScope).split(' ').filter(Boolean);
   if (!scopes.includes(mcpScope)) {
     return fail('invalid_scope', `'scope' '${params.scope}' is not offered: the only scope is '${mcpScope}'`);
   }

@@ -5,12 +5,19 @@ import { hashSecret, mintSecret } from './tokens.js';
 
 const sessionCookie = 'survey_session';
 const csrfCookie = 'survey_csrf';
+const revokedCookie = 'survey_revoked';
 export const sessionTtlMs = 8 * 60 * 60 * 1000;
 
 function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // A mangled cookie is no cookie: the person simply signs in again.
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -44,6 +51,20 @@ export async function endSession(context: OAuthContext, req: Request, res: Respo
   const secret = readCookie(req, sessionCookie);
   if (secret) await context.store.deleteSignInSession(hashSecret(secret));
   res.clearCookie(sessionCookie, { path: '/' });
+}
+
+/**
+ * Remembers, for the next page only, which app this browser just revoked. A cookie rather than a
+ * query parameter, so a link from elsewhere cannot make the page announce an app of its choosing.
+ */
+export function rememberRevoked(context: OAuthContext, res: Response, clientId: string): void {
+  setCookie(context, res, revokedCookie, clientId, 60_000);
+}
+
+export function takeRevoked(req: Request, res: Response): string | undefined {
+  const clientId = readCookie(req, revokedCookie);
+  if (clientId !== undefined) res.clearCookie(revokedCookie, { path: '/' });
+  return clientId;
 }
 
 /**

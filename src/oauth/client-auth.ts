@@ -18,7 +18,11 @@ export async function requestingClient(context: OAuthContext, req: Request, body
 function basicUser(header: string | undefined): string | undefined {
   if (!header?.startsWith('Basic ')) return undefined;
   const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
-  return decodeURIComponent(decoded.split(':')[0] ?? '');
+  try {
+    return decodeURIComponent(decoded.split(':')[0] ?? '');
+  } catch {
+    throw invalidRequest('the Authorization: Basic user part is not valid percent-encoding (RFC 6749 §2.3.1)');
+  }
 }
 
 /** Form parameters as strings; a repeated parameter is refused (RFC 6749 §3.2). */

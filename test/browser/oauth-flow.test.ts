@@ -123,7 +123,7 @@ describe('sign-in and consent in a real browser', () => {
     expect(await app.count()).toBe(1);
     await page.screenshot({ path: `${screenshots}/connected-apps.png` });
     await app.getByRole('button', { name: 'Revoke' }).click();
-    await page.waitForURL(/revoked=/);
+    await page.waitForSelector('.notice');
     expect(await page.locator('.notice').textContent()).toContain('Claude no longer has access');
     expect(await page.locator('.app', { hasText: 'Claude' }).count()).toBe(0);
     expect(await verifyAccessToken(server.store, tokens.access_token, server.clock.now())).toEqual({ ok: false, reason: 'revoked' });

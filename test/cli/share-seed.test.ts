@@ -1,23 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/store/sqlite/index.js';
-
-const run = promisify(execFile);
-const bin = join(import.meta.dirname, '../../bin/survey-mcp.js');
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', [bin, ...args], { env: { ...process.env, FORCE_COLOR: '0' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import { cli } from '../helpers/cli.js';
 
 // Runs the built CLI: `npm run build` first (the test script of the package does).
 describe('seed and share commands', () => {

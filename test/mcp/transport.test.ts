@@ -217,3 +217,28 @@ describe('browser origins (DNS rebinding)', () => {
     expect(exposed.toLowerCase()).toContain('www-authenticate');
   });
 });
+
+describe('one shared server, many people', () => {
+  it('drops client notifications, so a cancellation cannot reach another request and every request is answered', async () => {
+    const call = rpc('tools/call', { name: 'get_me', arguments: {} });
+    const cancels = Array.from({ length: 50 }, (_, n) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: n + 1 } }));
+    const response = await postMcp(server, [call, ...cancels], { token: alice });
+    expect(response.status).toBe(200);
+    const answers = (await response.json()) as Array<{ id: number; result?: unknown }>;
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ id: call.id, result: expect.anything() });
+  });
+
+  it('answers a tools/call without a tool name, or with arguments that are not an object, with -32602', async () => {
+    for (const params of [{ arguments: {} }, { name: 'get_me', arguments: ['x'] }, { name: 'get_me', arguments: 'x' }]) {
+      const request = rpc('tools/call', params);
+      const response = await postMcp(server, request, { token: alice });
+      expect(response.status).toBe(200);
+      expect(await readJson(response)).toEqual({
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: -32602, message: 'Invalid params: tools/call needs params.name (a string) and params.arguments (an object, if given)' },
+      });
+    }
+  });
+});

@@ -56,6 +56,15 @@ describe('connected apps page', () => {
     expect(await verifyAccessToken(server.store, tokens.access_token, server.clock.now())).toEqual({ ok: false, reason: 'revoked' });
     const refreshed = await postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
     expect(refreshed.status).toBe(400);
+    const reloaded = await (await jar.fetch(`${server.authUrl}/account/apps`)).text();
+    expect(reloaded).not.toContain('no longer has access');
+  });
+
+  it('never announces an app named in a link: the notice comes only from this browser revoking one', async () => {
+    const spoof = await registerClient(server, { client_name: 'Your account is locked, call 555-0100' });
+    const { jar } = await signedInJar('alice@example.com');
+    const page = await (await jar.fetch(`${server.authUrl}/account/apps?revoked=${spoof.client_id}`)).text();
+    expect(page).not.toContain('Your account is locked');
   });
 
   it("cannot revoke another person's app: only the signed-in person's grants are touched", async () => {

@@ -94,7 +94,7 @@ describe('POST /register', () => {
     [{ ...valid, grant_types: ['client_credentials'] }, "'grant_types[0]' must be authorization_code or refresh_token"],
     [{ ...valid, grant_types: ['refresh_token'] }, "'grant_types' must include 'authorization_code'"],
     [{ ...valid, response_types: ['token'] }, "'response_types[0]' must be 'code'"],
-    [{ ...valid, scope: 'admin' }, "'scope' may only be 'mcp_customer'"],
+    [{ ...valid, scope: 'admin' }, "'scope' must include 'mcp_customer', the only scope this server grants"],
     [[1, 2], 'the body must be a JSON object of client metadata (RFC 7591)'],
     ['{not json', 'the body is not valid JSON'],
   ])('refuses bad metadata %j with 422 invalid_client_metadata naming the field', async (body, description) => {

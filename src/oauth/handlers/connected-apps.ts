@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
+import { csrfToken, csrfValid, rememberRevoked, signedInUser, takeRevoked } from '../browser-session.js';
 import type { OAuthContext } from '../context.js';
 import { connectedAppsPage } from '../pages/connected-apps.js';
 import { errorPage } from '../pages/error.js';
@@ -22,7 +22,7 @@ export function connectedAppsHandler(context: OAuthContext): RequestHandler {
   return async function connectedApps(req, res) {
     const user = await signedInEmail(context, req);
     if (!user) return askToSignIn(context, req, res);
-    const revokedId = typeof req.query.revoked === 'string' ? req.query.revoked : undefined;
+    const revokedId = takeRevoked(req, res);
     const revoked = revokedId ? await context.store.findClient(revokedId) : undefined;
     sendPage(
       res,
@@ -52,6 +52,7 @@ export function revokeAppHandler(context: OAuthContext): RequestHandler {
       return;
     }
     await context.store.revokeClientForUser(user.id, clientId, context.clock.now());
-    res.redirect(303, `${appsPath}?revoked=${encodeURIComponent(clientId)}`);
+    rememberRevoked(context, res, clientId);
+    res.redirect(303, appsPath);
   };
 }

@@ -35,8 +35,9 @@ const registrationSchema = z.object({
     .optional(),
   scope: z
     .string({ error: `must be a string: '${mcpScope}'` })
-    .refine((scope) => scope.split(' ').every((part) => part === '' || part === mcpScope), {
-      error: `may only be '${mcpScope}'`,
+    // As at the authorization endpoint: other scopes beside ours are ignored, ours is granted.
+    .refine((scope) => scope.trim() === '' || scope.split(' ').includes(mcpScope), {
+      error: `must include '${mcpScope}', the only scope this server grants`,
     })
     .optional(),
 });

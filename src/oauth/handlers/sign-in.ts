@@ -18,7 +18,10 @@ function safeReturnTo(value: unknown, authUrl: string): string {
     return fallback;
   }
   const url = new URL(value, authUrl);
-  return url.origin === new URL(authUrl).origin ? `${url.pathname}${url.search}` : fallback;
+  // Checked after normalising too: `/.//evil.example` resolves to the path `//evil.example`,
+  // which a browser would read as another host.
+  if (url.origin !== new URL(authUrl).origin || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}`;
 }
 
 /** The app's name when the person signs in on the way to its consent page. */

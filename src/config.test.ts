@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseTokenTtl, resolveDb } from './config.js';
+
+describe('flag parsers', () => {
+  it('reads N/S rate rules and explains the format when it is wrong', () => {
+    expect(parseRateRule('--mcp-rate-limit', '180/60')).toEqual({ limit: 180, windowMs: 60_000 });
+    expect(() => parseRateRule('--mcp-rate-limit', '0/60')).toThrow("--mcp-rate-limit '0/60' is not N/S");
+    expect(() => parseRateRule('--mcp-rate-limit', '10/7200')).toThrow('S from 1 to 3600');
+  });
+
+  it('takes ports from 0 to 65535', () => {
+    expect(parsePort('--port', '0')).toBe(0);
+    expect(() => parsePort('--port', '65536')).toThrow("--port '65536' is not a port number");
+    expect(() => parsePort('--port', '-1')).toThrow('is not a port number');
+  });
+
+  it('publishes base URLs without a trailing slash and refuses queries and credentials', () => {
+    expect(parsePublicUrl('--base-url', 'https://surveys.example.com/')).toBe('https://surveys.example.com');
+    expect(parsePublicUrl('--base-url', 'https://example.com/mcp/')).toBe('https://example.com/mcp');
+    expect(() => parsePublicUrl('--base-url', 'https://a.example?x=1')).toThrow('must not carry a query');
+    expect(() => parsePublicUrl('--base-url', 'ftp://a.example')).toThrow('must use https');
+  });
+
+  it('takes an origin as scheme, host and port only', () => {
+    expect(parseOrigin('--allowed-origin', 'http://localhost:6274')).toBe('http://localhost:6274');
+    expect(parseOrigin('--allowed-origin', 'https://app.example.com/')).toBe('https://app.example.com');
+    for (const bad of ['*', 'app.example.com', 'https://app.example.com/path']) {
+      expect(() => parseOrigin('--allowed-origin', bad)).toThrow('is not an origin');
+    }
+  });
+
+  it('caps access-token lifetimes at the spec’s hour', () => {
+    expect(parseTokenTtl('--access-token-ttl', '30')).toBe(30_000);
+    expect(() => parseTokenTtl('--access-token-ttl', '3601')).toThrow('from 1 to 3600');
+  });
+
+  it('finds the store from the flag, then SURVEY_MCP_DB, then the working directory', () => {
+    expect(resolveDb('x.db', { SURVEY_MCP_DB: 'y.db' })).toBe('x.db');
+    expect(resolveDb(undefined, { SURVEY_MCP_DB: 'y.db' })).toBe('y.db');
+    expect(resolveDb(undefined, {})).toBe('survey-mcp.db');
+  });
+});

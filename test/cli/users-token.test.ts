@@ -1,0 +1,68 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.js';
+
+const freshDb = () => join(mkdtempSync(join(tmpdir(), 'cli-users-')), 'survey.db');
+
+describe('users commands', () => {
+  it('adds a person with a generated password, lists them, and disables and enables them', async () => {
+    const db = freshDb();
+    const added = await cli('users', 'add', '--email', 'Pat@Example.com', '--name', 'Pat', '--db', db);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toMatch(/^created usr_\w+ Pat@Example\.com\npassword: \S{16}\n$/);
+    const listed = await cli('users', 'list', '--json', '--db', db);
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ email: 'Pat@Example.com', name: 'Pat', disabled: false }]);
+    expect((await cli('users', 'disable', 'pat@example.com', '--db', db)).stdout).toContain('disabled Pat@Example.com');
+    expect(JSON.parse((await cli('users', 'list', '--json', '--db', db)).stdout)[0].disabled).toBe(true);
+    expect((await cli('users', 'enable', 'pat@example.com', '--db', db)).code).toBe(0);
+  });
+
+  it('refuses a bad email, a taken email and an unknown person with a clear message and exit 1', async () => {
+    const db = freshDb();
+    expect(await cli('users', 'add', '--email', 'not-an-email', '--name', 'X', '--db', db)).toMatchObject({
+      code: 1,
+      stderr: "survey-mcp: validation failed: email 'not-an-email' is not a valid email address\n",
+    });
+    await cli('users', 'add', '--email', 'a@example.com', '--name', 'A', '--password', 'long enough', '--db', db);
+    expect((await cli('users', 'add', '--email', 'A@example.com', '--name', 'B', '--db', db)).stderr).toContain(
+      "a user with email 'A@example.com' already exists",
+    );
+    expect(await cli('users', 'disable', 'nobody@example.com', '--db', db)).toMatchObject({
+      code: 1,
+      stderr: "survey-mcp: no user with email 'nobody@example.com' (list them with: survey-mcp users list)\n",
+    });
+  });
+});
+
+describe('token issue', () => {
+  it('prints only the token on stdout, and refuses a bad ttl as a usage error', async () => {
+    const db = freshDb();
+    await cli('users', 'add', '--email', 'q@example.com', '--name', 'Q', '--password', 'long enough', '--db', db);
+    const issued = await cli('token', 'issue', '--user', 'q@example.com', '--scope', 'reporting', '--db', db);
+    expect(issued.code).toBe(0);
+    expect(issued.stdout).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
+    expect((await cli('token', 'issue', '--user', 'q@example.com', '--scope', 'reporting', '--ttl', 'soon', '--db', db)).code).toBe(2);
+  });
+});
+
+describe('serve flags', () => {
+  it.each([
+    [['--port', 'http'], "--port 'http' is not a port number"],
+    [['--mcp-rate-limit', '180'], "--mcp-rate-limit '180' is not N/S"],
+    [['--allowed-origin', '*'], "--allowed-origin '*' is not an origin"],
+    [['--base-url', 'surveys.example.com'], "--base-url 'surveys.example.com' is not an absolute URL"],
+    [['--access-token-ttl', '7200'], "--access-token-ttl '7200' must be whole seconds from 1 to 3600"],
+  ])('refuses %j before starting anything, with exit 2 and the reason', async (flags, reason) => {
+    const result = await cli('serve', ...flags, '--db', freshDb());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(reason);
+  });
+
+  it('refuses an unknown command with exit 2 and a pointer to --help', async () => {
+    const result = await cli('serf');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown command 'serf'");
+  });
+});
