@@ -14,6 +14,8 @@ export interface ServerConfig {
   readonly rateStore: string | undefined;
   readonly mcpRateLimit: RateRule;
   readonly registerRateLimit: RateRule;
+  /** Sign-in attempts per client IP, and per account email, against password guessing. */
+  readonly signInRateLimit: RateRule;
   /** Browser origins allowed to call the MCP endpoint besides the server's own. */
   readonly allowedOrigins: readonly string[];
   /** Trust `X-Forwarded-For` from a reverse proxy for the per-IP registration limit. */
@@ -47,6 +49,7 @@ export function parseTokenTtl(flag: string, value: string): number {
 
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
+export const defaultSignInRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 
 /** Parses `N/S` (N requests per S seconds), e.g. `180/60`. */
 export function parseRateRule(flag: string, value: string): RateRule {

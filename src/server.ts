@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { createMcpApp } from './http/mcp-app.js';
-import { mcpEndpoint } from './http/mcp-endpoint.js';
+import { mcpEndpoint, type McpEndpointOptions } from './http/mcp-endpoint.js';
 import { createMcpDispatcher } from './mcp/server.js';
 import { createPlatform } from './platform/index.js';
 import { openSlidingLog } from './limits/open.js';
@@ -59,7 +59,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }));
     cleanup.push(() => dispatcher.close());
-    const endpoint = mcpEndpoint({
+    const mcp: McpEndpointOptions = {
       dispatcher,
       store,
       slidingLog,
@@ -68,18 +68,20 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       authUrl,
       rateRule: config.mcpRateLimit,
       allowedOrigins: config.allowedOrigins,
+    };
+    const app = createMcpApp({
+      context,
+      slidingLog,
+      registerRateLimit: config.registerRateLimit,
+      trustProxy: config.trustProxy,
     });
-    mcpServer.on(
+    // `/` skips Express (its routing cost ~100 µs a request); every other path goes to the app.
+    const endpoint = mcpEndpoint(mcp);
+    mcpServer.on('request', (req, res) => endpoint(req, res, () => app(req, res)));
+    authServer.on(
       'request',
-      createMcpApp({
-        context,
-        slidingLog,
-        registerRateLimit: config.registerRateLimit,
-        trustProxy: config.trustProxy,
-        mountMcpEndpoint: (app) => app.use(endpoint),
-      }),
+      createAuthApp({ context, trustProxy: config.trustProxy, slidingLog, signInRateLimit: config.signInRateLimit }),
     );
-    authServer.on('request', createAuthApp({ context, trustProxy: config.trustProxy }));
     return { baseUrl, authUrl, store, seeded, close };
   } catch (error) {
     await close();

@@ -1,5 +1,5 @@
 /** Case 1: the real server (`startServer`), composed as `survey-mcp serve` composes it. */
-import { defaultAccessTokenTtlMs, defaultRegisterRateLimit } from '../../src/config.js';
+import { defaultAccessTokenTtlMs, defaultRegisterRateLimit, defaultSignInRateLimit } from '../../src/config.js';
 import { startServer } from '../../src/server.js';
 import { runChild } from './child.js';
 import { benchRateRule, type FullStackOptions } from './protocol.js';
@@ -15,6 +15,7 @@ runChild<FullStackOptions>(async (options) => {
     rateStore: options.rateStore,
     mcpRateLimit: benchRateRule,
     registerRateLimit: defaultRegisterRateLimit,
+    signInRateLimit: defaultSignInRateLimit,
     allowedOrigins: [],
     trustProxy: false,
     seedDemo: false,

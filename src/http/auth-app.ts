@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import type { RateRule, SlidingLog } from '../limits/limiter.js';
 import type { OAuthContext } from '../oauth/context.js';
 import { invalidRequest } from '../oauth/errors.js';
 import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
@@ -7,6 +8,7 @@ import { revokeHandler } from '../oauth/handlers/revoke.js';
 import { signInHandler, signOutHandler } from '../oauth/handlers/sign-in.js';
 import { tokenHandler } from '../oauth/handlers/token.js';
 import { stylesheet } from '../oauth/pages/style.js';
+import { clientAddressKey } from './client-address.js';
 import { parseBody } from './middleware/body.js';
 import { openCors } from './middleware/cors.js';
 import { errorResponder, notFound } from './middleware/errors.js';
@@ -15,6 +17,8 @@ import { pageSecurity } from './middleware/page-security.js';
 export interface AuthAppOptions {
   readonly context: OAuthContext;
   readonly trustProxy: boolean;
+  readonly slidingLog: SlidingLog;
+  readonly signInRateLimit: RateRule;
 }
 
 /** The auth host `{auth_url}`: sign-in and consent pages, token and revocation, connected apps. */
@@ -22,7 +26,8 @@ export function createAuthApp(options: AuthAppOptions): Express {
   const { context } = options;
   const app = express();
   app.disable('x-powered-by');
-  if (options.trustProxy) app.set('trust proxy', true);
+  // One hop: the address the proxy itself appended, never one a client wrote into the header.
+  if (options.trustProxy) app.set('trust proxy', 1);
   app.use(pageSecurity());
 
   const form = parseBody('form', invalidRequest);
@@ -33,7 +38,15 @@ export function createAuthApp(options: AuthAppOptions): Express {
 
   app.get('/oauth/authorize', showAuthorizationHandler(context));
   app.post('/oauth/authorize', form, decideAuthorizationHandler(context));
-  app.post('/sign-in', form, signInHandler(context));
+  app.post(
+    '/sign-in',
+    form,
+    signInHandler(context, {
+      slidingLog: options.slidingLog,
+      rule: options.signInRateLimit,
+      clientOf: (req) => clientAddressKey(req.ip ?? req.socket.remoteAddress),
+    }),
+  );
   app.post('/sign-out', form, signOutHandler(context));
   app.get('/account/apps', connectedAppsHandler(context));
   app.post('/account/apps/revoke', form, revokeAppHandler(context));

@@ -16,11 +16,6 @@ export interface McpAppOptions {
   readonly registerRateLimit: RateRule;
   /** Honour `X-Forwarded-For` (only behind a reverse proxy that sets it). */
   readonly trustProxy: boolean;
-  /**
-   * The extension point for the MCP endpoint (`POST /`, `GET /`): called after discovery and
-   * registration are mounted and CORS preflights are answered, before the 404 and error handlers.
-   */
-  readonly mountMcpEndpoint?: (app: Express) => void;
 }
 
 /** The MCP host `{base_url}`: the OAuth issuer, its discovery documents and registration. */
@@ -28,7 +23,8 @@ export function createMcpApp(options: McpAppOptions): Express {
   const { context } = options;
   const app = express();
   app.disable('x-powered-by');
-  if (options.trustProxy) app.set('trust proxy', true);
+  // One hop: the address the proxy itself appended, never one a client wrote into the header.
+  if (options.trustProxy) app.set('trust proxy', 1);
   app.use(openCors());
 
   // RFC 9728 §3.1 and RFC 8414 §3: the root form, and the path-aware form when {base_url} has a
@@ -53,7 +49,6 @@ export function createMcpApp(options: McpAppOptions): Express {
     registerHandler(context),
   );
 
-  options.mountMcpEndpoint?.(app);
   app.use(notFound());
   app.use(errorResponder());
   return app;

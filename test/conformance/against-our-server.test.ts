@@ -23,6 +23,7 @@ beforeAll(async () => {
       rateStore: undefined,
       mcpRateLimit: { limit: 20, windowMs: 3_000 },
       registerRateLimit: { limit: 40, windowMs: 3_000 },
+      signInRateLimit: { limit: 20, windowMs: 60_000 },
       allowedOrigins: [],
       trustProxy: false,
       seedDemo: true,

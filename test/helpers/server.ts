@@ -35,6 +35,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     trustProxy: false,
     seedDemo: false,
     accessTokenTtlMs: defaultAccessTokenTtlMs,
+    // Tests sign in far more often than a person; the limit has a test of its own.
+    signInRateLimit: { limit: 10_000, windowMs: 60_000 },
     ...overrides,
   };
   const running = await startServer(config, { clock });

@@ -80,3 +80,29 @@ describe('input from a hostile or broken client', () => {
     expect((await postToken(server, { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'cli_nope' })).status).toBe(400);
   });
 });
+
+describe('password guessing', () => {
+  it('refuses sign-in attempts past the limit with 429, a Retry-After and the sign-in page saying when to try again', async () => {
+    const limited = await startTestServer({ signInRateLimit: { limit: 3, windowMs: 60_000 } });
+    try {
+      await createTestUser(limited);
+      const jar = new CookieJar();
+      const page = await (await jar.fetch(`${limited.authUrl}/account/apps`)).text();
+      const attempt = () =>
+        jar.postForm(`${limited.authUrl}/sign-in`, { ...formFields(page, '/sign-in'), email: 'alice@example.com', password: 'guess' });
+      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await refused.text()).toMatch(/Too many sign-in attempts\. Try again in \d+ seconds\./);
+      const right = await jar.postForm(`${limited.authUrl}/sign-in`, {
+        ...formFields(page, '/sign-in'),
+        email: 'alice@example.com',
+        password: testPassword,
+      });
+      expect(right.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import {
   defaultAccessTokenTtlMs,
   defaultMcpRateLimit,
   defaultRegisterRateLimit,
+  defaultSignInRateLimit,
   resolveDb,
   resolveRateStore,
   type ServerConfig,
@@ -22,6 +23,7 @@ export interface ServeOptions {
   rateStore?: string;
   mcpRateLimit?: RateRule;
   registerRateLimit?: RateRule;
+  signInRateLimit?: RateRule;
   allowedOrigin: string[];
   trustProxy?: boolean;
   seed: boolean;
@@ -39,6 +41,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     rateStore: resolveRateStore(options.rateStore),
     mcpRateLimit: options.mcpRateLimit ?? defaultMcpRateLimit,
     registerRateLimit: options.registerRateLimit ?? defaultRegisterRateLimit,
+    signInRateLimit: options.signInRateLimit ?? defaultSignInRateLimit,
     allowedOrigins: options.allowedOrigin,
     trustProxy: options.trustProxy ?? false,
     seedDemo: options.seed,

@@ -1,8 +1,8 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { mcpScope, verifyAccessToken } from '../../oauth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../store/store.js';
+import type { JsonAnswer } from '../json-answer.js';
 
 export interface BearerAuthOptions {
   readonly store: Store;
@@ -11,47 +11,45 @@ export interface BearerAuthOptions {
   readonly resourceMetadataUrl: string;
 }
 
-/** Set on `res.locals.auth` for the handlers after this one. */
+/** The person and grant behind a valid token, for the JSON-RPC dispatch. */
 export interface BearerAuth {
   readonly userId: string;
   readonly authInfo: AuthInfo;
 }
+
+export type BearerVerdict = { readonly auth: BearerAuth } | { readonly refusal: JsonAnswer };
 
 const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
  * Spec 5.4 and 7.1: missing, unknown, expired or revoked token → 401 with the exact
  * `WWW-Authenticate`; a valid token of another service (no `mcp_customer`) → 403. Checked against
- * the live grant, client and user on every request.
+ * the live grant, client and user on every request. The check takes the `Authorization` header.
  */
-export function bearerAuth(options: BearerAuthOptions): RequestHandler {
+export function bearerCheck(options: BearerAuthOptions): (authorization: string | undefined) => Promise<BearerVerdict> {
   const { store, clock, resourceMetadataUrl } = options;
-  const challenge = `Bearer resource_metadata="${resourceMetadataUrl}"`;
+  const unauthorized: BearerVerdict = {
+    refusal: { status: 401, headers: { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl}"` }, body: { error: 'unauthorized' } },
+  };
+  const insufficientScope: BearerVerdict = {
+    refusal: {
+      status: 403,
+      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${mcpScope}", resource_metadata="${resourceMetadataUrl}"` },
+      body: { error: 'insufficient_scope' },
+    },
+  };
 
-  return async function authenticateBearer(req: Request, res: Response, next: NextFunction) {
-    const token = bearerPattern.exec(req.get('authorization') ?? '')?.[1];
+  return async function authenticateBearer(authorization) {
+    const token = bearerPattern.exec(authorization ?? '')?.[1];
     const verdict = token === undefined ? undefined : await verifyAccessToken(store, token, clock.now());
-    if (!token || !verdict?.ok) {
-      res.status(401).set('WWW-Authenticate', challenge).json({ error: 'unauthorized' });
-      return;
-    }
-    if (!verdict.scope.split(' ').includes(mcpScope)) {
-      res
-        .status(403)
-        .set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${mcpScope}", resource_metadata="${resourceMetadataUrl}"`)
-        .json({ error: 'insufficient_scope' });
-      return;
-    }
-    const auth: BearerAuth = {
-      userId: verdict.userId,
-      authInfo: {
-        token,
-        clientId: verdict.clientId,
-        scopes: verdict.scope.split(' '),
-        extra: { userId: verdict.userId },
+    if (!token || !verdict?.ok) return unauthorized;
+    const scopes = verdict.scope.split(' ');
+    if (!scopes.includes(mcpScope)) return insufficientScope;
+    return {
+      auth: {
+        userId: verdict.userId,
+        authInfo: { token, clientId: verdict.clientId, scopes, extra: { userId: verdict.userId } },
       },
     };
-    res.locals.auth = auth;
-    next();
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 const allowedHeaders = 'Authorization, Content-Type, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
@@ -7,20 +8,27 @@ const exposedHeaders = 'WWW-Authenticate, Retry-After, MCP-Protocol-Version, Mcp
  * Open CORS for endpoints that use no cookies (discovery, registration, MCP, token, revoke):
  * browser-based clients such as the MCP Inspector call them. Bearer tokens travel in a header,
  * so `*` grants a page nothing it does not already hold; the MCP endpoint still checks Origin.
- * Preflights are answered here, before any bearer check.
+ * Every answer carries these headers.
  */
+export function setCorsHeaders(res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', exposedHeaders);
+}
+
+/** Answers a preflight (after `setCorsHeaders`), before any bearer check. */
+export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+  res.statusCode = 204;
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? allowedHeaders);
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.end();
+}
+
+/** Both, for the Express apps. */
 export function openCors(): RequestHandler {
   return function cors(req: Request, res: Response, next: NextFunction) {
-    res.set('Access-Control-Allow-Origin', '*');
-    res.set('Access-Control-Expose-Headers', exposedHeaders);
+    setCorsHeaders(res);
     if (req.method !== 'OPTIONS') return next();
-    res
-      .status(204)
-      .set({
-        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': req.get('access-control-request-headers') ?? allowedHeaders,
-        'Access-Control-Max-Age': '600',
-      })
-      .end();
+    answerPreflight(req, res);
   };
 }

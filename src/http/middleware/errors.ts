@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import { OAuthError } from '../../oauth/errors.js';
+import { sendThroughExpress, type JsonAnswer } from '../json-answer.js';
 
 /** An error that knows its own HTTP status (store and rate-store outages: 503). */
 const statusOf = (error: unknown): number | undefined => {
@@ -7,21 +8,27 @@ const statusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' ? status : undefined;
 };
 
-/** The one place that turns a thrown error into a response; unknown errors never leak details. */
+/**
+ * The one place that turns a thrown error into an answer, for Express and the lean MCP handler
+ * alike; unknown errors are logged and never leak details.
+ */
+export function errorAnswer(error: unknown): JsonAnswer {
+  if (error instanceof OAuthError) return { status: error.status, headers: { 'Cache-Control': 'no-store' }, body: error.toJSON() };
+  if (statusOf(error) === 503 || (error as Error)?.name === 'StoreUnavailableError') {
+    return {
+      status: 503,
+      headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' },
+      body: { error: 'temporarily_unavailable', error_description: 'the store is unavailable; try again shortly' },
+    };
+  }
+  console.error('survey-mcp: unexpected error', error);
+  return { status: 500, headers: { 'Cache-Control': 'no-store' }, body: { error: 'server_error' } };
+}
+
 export function errorResponder(): ErrorRequestHandler {
   return function respondWithError(error: unknown, _req: Request, res: Response, next: NextFunction) {
     if (res.headersSent) return next(error);
-    res.set('Cache-Control', 'no-store');
-    if (error instanceof OAuthError) {
-      res.status(error.status).json(error.toJSON());
-      return;
-    }
-    if (statusOf(error) === 503 || (error as Error)?.name === 'StoreUnavailableError') {
-      res.status(503).set('Retry-After', '5').json({ error: 'temporarily_unavailable', error_description: 'the store is unavailable; try again shortly' });
-      return;
-    }
-    console.error('survey-mcp: unexpected error', error);
-    res.status(500).json({ error: 'server_error' });
+    sendThroughExpress(res, errorAnswer(error));
   };
 }
 

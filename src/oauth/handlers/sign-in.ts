@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
+import type { RateRule, SlidingLog } from '../../limits/limiter.js';
 import { authenticate } from '../../platform/accounts.js';
 import { csrfToken, csrfValid, endSession, startSession } from '../browser-session.js';
 import type { OAuthContext } from '../context.js';
@@ -31,8 +32,18 @@ async function clientNameFor(context: OAuthContext, returnTo: string): Promise<s
   return clientId ? (await context.store.findClient(clientId))?.name : undefined;
 }
 
-/** POST /sign-in: email and password; success sets the session cookie and returns to `return_to`. */
-export function signInHandler(context: OAuthContext): RequestHandler {
+export interface SignInLimit {
+  readonly slidingLog: SlidingLog;
+  readonly rule: RateRule;
+  /** The client's address as the HTTP layer groups it (proxies, IPv6 /64). */
+  readonly clientOf: (req: Request) => string;
+}
+
+/**
+ * POST /sign-in: email and password; success sets the session cookie and returns to `return_to`.
+ * Attempts are limited per client IP and per account, so passwords cannot be guessed at speed.
+ */
+export function signInHandler(context: OAuthContext, limit: SignInLimit): RequestHandler {
   return async function signIn(req, res) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const returnTo = safeReturnTo(body.return_to, context.authUrl);
@@ -50,6 +61,13 @@ export function signInHandler(context: OAuthContext): RequestHandler {
         }),
       );
     if (!csrfValid(context, req)) return again(403, 'This form expired. Please sign in again.');
+    for (const key of [`sign-in:ip:${limit.clientOf(req)}`, `sign-in:email:${email.toLowerCase()}`]) {
+      const decision = await limit.slidingLog.consume(key, limit.rule);
+      if (!decision.allowed) {
+        res.set('Retry-After', String(decision.retryAfterSeconds));
+        return again(429, `Too many sign-in attempts. Try again in ${decision.retryAfterSeconds} seconds.`);
+      }
+    }
     const user = await authenticate(context.store, email, password);
     if (!user) return again(401, 'That email and password do not match an active account.');
     await startSession(context, res, user.id);

@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  ErrorCode,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  isInitializeRequest,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
+import { storeUnavailableCode, type McpDispatcher } from '../mcp/server.js';
+import { StoreUnavailableError } from '../store/errors.js';
+import { sendJson, type JsonAnswer } from './json-answer.js';
+import type { BearerAuth } from './middleware/bearer-auth.js';
+import { BodyTooLargeError, readBody, UnreadableBodyError } from './read-body.js';
+
+const maxBatch = 100;
+
+/** A JSON-RPC error outside any request (`id: null`), carried by an HTTP error status. */
+export function rpcRefusal(status: number, code: number, message: string, headers?: Record<string, string>): JsonAnswer {
+  return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code, message } } };
+}
+
+/**
+ * `POST /` after the gate: the body, its media types, the JSON-RPC messages and the protocol
+ * version, then the dispatch. A store outage is thrown for the caller's error answer (503).
+ */
+export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
+  const tooLarge = rpcRefusal(413, -32000, `Payload Too Large: a JSON-RPC body may have at most ${limitBytes} bytes`);
+
+  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth): Promise<void> {
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, limitBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return sendJson(res, tooLarge);
+      if (error instanceof UnreadableBodyError) return sendJson(res, rpcRefusal(error.status, -32000, error.message));
+      throw error;
+    }
+    const accept = req.headers.accept;
+    if (accept && !/application\/json|\*\/\*|application\/\*/i.test(accept)) {
+      return sendJson(res, rpcRefusal(406, -32000, 'Not Acceptable: the client must accept application/json'));
+    }
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      return sendJson(res, rpcRefusal(415, -32000, 'Unsupported Media Type: Content-Type must be application/json'));
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return sendJson(res, rpcRefusal(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON'));
+    }
+    const batch = Array.isArray(body);
+    const candidates = batch ? (body as unknown[]) : [body];
+    if (candidates.length === 0 || candidates.length > maxBatch) {
+      return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, `Invalid Request: send 1 to ${maxBatch} messages`));
+    }
+    const messages: JSONRPCMessage[] = [];
+    for (const candidate of candidates) {
+      const parsed = JSONRPCMessageSchema.safeParse(candidate);
+      if (!parsed.success) return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message'));
+      messages.push(parsed.data);
+    }
+    const version = req.headers['mcp-protocol-version'];
+    if (typeof version === 'string' && !messages.some(isInitializeRequest) && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+      return sendJson(
+        res,
+        rpcRefusal(400, -32000, `Bad Request: unsupported MCP-Protocol-Version '${version}' (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`),
+      );
+    }
+    if (!messages.some(isJSONRPCRequest)) {
+      await dispatcher.handle(messages, {});
+      res.statusCode = 202;
+      res.end();
+      return;
+    }
+    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } });
+    const unavailable = answers.find((answer) => 'error' in answer && answer.error.code === storeUnavailableCode);
+    // Answered like every other outage: 503, Retry-After, no store URL.
+    if (unavailable && 'error' in unavailable) throw new StoreUnavailableError(unavailable.error.message);
+    sendAnswer(res, batch ? answers : answers[0]);
+  };
+}
+
+/**
+ * 200 with the JSON-RPC answer. Unlike the refusals, no ETag: no JSON-RPC client sends one back,
+ * and hashing every answer cost ~30 µs of a request (bench/README.md).
+ */
+function sendAnswer(res: ServerResponse, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
