@@ -1,31 +1,15 @@
-import type { AccountStore, NewUser, User } from '../account-store.js';
+import type { AccountStore, NewUser } from '../account-store.js';
 import { DuplicateRecordError } from '../errors.js';
-import { emailKey } from '../sqlite/account-store.js';
-import { isUniqueViolation, type PostgresDatabase } from './database.js';
+import { emailKey, rowMappers, type UserRow } from '../rows.js';
+import { isUniqueViolation, postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string;
-  disabled: boolean;
-  created_at: number;
-}
-
-const toUser = (row: UserRow): User => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  passwordHash: row.password_hash,
-  disabled: row.disabled,
-  createdAt: row.created_at,
-});
+const { toUser } = rowMappers(postgresDialect);
 
 export function postgresAccountStore(db: PostgresDatabase): AccountStore {
   return {
     async insertUser(user: NewUser) {
       try {
-        const row = await db.one<UserRow>(
+        const row = await db.one<UserRow<PostgresColumns>>(
           `INSERT INTO users (id, email, email_key, name, password_hash, created_at)
            VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
           [user.id, user.email, emailKey(user.email), user.name, user.passwordHash, user.createdAt],
@@ -37,15 +21,15 @@ export function postgresAccountStore(db: PostgresDatabase): AccountStore {
       }
     },
     async findUserById(id) {
-      const row = await db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+      const row = await db.one<UserRow<PostgresColumns>>('SELECT * FROM users WHERE id = $1', [id]);
       return row && toUser(row);
     },
     async findUserByEmail(email) {
-      const row = await db.one<UserRow>('SELECT * FROM users WHERE email_key = $1', [emailKey(email)]);
+      const row = await db.one<UserRow<PostgresColumns>>('SELECT * FROM users WHERE email_key = $1', [emailKey(email)]);
       return row && toUser(row);
     },
     async listUsers() {
-      return (await db.rows<UserRow>('SELECT * FROM users ORDER BY email_key')).map(toUser);
+      return (await db.rows<UserRow<PostgresColumns>>('SELECT * FROM users ORDER BY email_key')).map(toUser);
     },
     async setUserDisabled(id, disabled) {
       return (await db.run('UPDATE users SET disabled = $1 WHERE id = $2', [disabled, id])) === 1;

@@ -1,76 +1,18 @@
 import type {
   AccessTokenRecord,
-  AuthorizationCode,
   AuthStore,
   ConnectedApp,
   LiveToken,
   NewGrant,
-  OAuthClient,
   RedeemCodeResult,
   RotateRefreshResult,
   TokenIssue,
 } from '../auth-store.js';
-import type { PostgresDatabase, Queryable } from './database.js';
+import { rowMappers, toCode, toLiveToken, toSignInSession } from '../rows.js';
+import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../rows.js';
+import { postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
 
-interface ClientRow {
-  id: string;
-  name: string;
-  redirect_uris: string[];
-  grant_types: string[];
-  response_types: string[];
-  scope: string;
-  created_at: number;
-}
-
-interface CodeRow {
-  code_hash: string;
-  client_id: string;
-  user_id: string;
-  redirect_uri: string;
-  scope: string;
-  code_challenge: string;
-  code_challenge_method: 'S256' | 'plain';
-  created_at: number;
-  expires_at: number;
-  redeemed_at: number | null;
-  grant_id: string | null;
-}
-
-interface TokenGrantRow {
-  kind: 'access' | 'refresh';
-  scope: string;
-  expires_at: number;
-  spent_at: number | null;
-  revoked_at: number | null;
-  grant_id: string;
-  grant_revoked_at: number | null;
-  user_id: string;
-  client_id: string;
-  user_disabled: boolean;
-}
-
-const toClient = (row: ClientRow): OAuthClient => ({
-  id: row.id,
-  name: row.name,
-  redirectUris: row.redirect_uris,
-  grantTypes: row.grant_types,
-  responseTypes: row.response_types,
-  scope: row.scope,
-  createdAt: row.created_at,
-});
-
-const toCode = (row: CodeRow): AuthorizationCode => ({
-  codeHash: row.code_hash,
-  clientId: row.client_id,
-  userId: row.user_id,
-  redirectUri: row.redirect_uri,
-  scope: row.scope,
-  codeChallenge: row.code_challenge,
-  codeChallengeMethod: row.code_challenge_method,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  redeemedAt: row.redeemed_at ?? undefined,
-});
+const { toAccessToken, toClient, toConnectedApp } = rowMappers(postgresDialect);
 
 // The token, its grant, client and user in one lookup; every bearer check runs this.
 const tokenWithGrant = `
@@ -126,10 +68,10 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
           client.createdAt,
         ],
       );
-      return toClient((await db.one<ClientRow>('SELECT * FROM oauth_clients WHERE registration_key = $1', [client.registrationKey]))!);
+      return toClient((await db.one<ClientRow<PostgresColumns>>('SELECT * FROM oauth_clients WHERE registration_key = $1', [client.registrationKey]))!);
     },
     async findClient(clientId) {
-      const row = await db.one<ClientRow>('SELECT * FROM oauth_clients WHERE id = $1', [clientId]);
+      const row = await db.one<ClientRow<PostgresColumns>>('SELECT * FROM oauth_clients WHERE id = $1', [clientId]);
       return row && toClient(row);
     },
 
@@ -175,22 +117,13 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       await db.transaction((tx) => writeGrant(tx, grant, issue));
     },
     async findAccessToken(tokenHash): Promise<AccessTokenRecord | undefined> {
-      const row = await db.one<TokenGrantRow>(tokenWithGrant, [tokenHash]);
-      if (!row || row.kind !== 'access') return undefined;
-      return {
-        grantId: row.grant_id,
-        userId: row.user_id,
-        clientId: row.client_id,
-        scope: row.scope,
-        expiresAt: row.expires_at,
-        revoked: row.revoked_at !== null || row.grant_revoked_at !== null,
-        userDisabled: row.user_disabled,
-      };
+      const row = await db.one<TokenGrantRow<PostgresColumns>>(tokenWithGrant, [tokenHash]);
+      return row && row.kind === 'access' ? toAccessToken(row) : undefined;
     },
     async rotateRefreshToken({ refreshHash, clientId, issue, nowMs }) {
       return db.transaction(async (tx): Promise<RotateRefreshResult> => {
         // Locking the token row serialises rotations of the same token: only the first finds it unspent.
-        const row = await tx.one<TokenGrantRow>(`${tokenWithGrant} FOR UPDATE OF t`, [refreshHash]);
+        const row = await tx.one<TokenGrantRow<PostgresColumns>>(`${tokenWithGrant} FOR UPDATE OF t`, [refreshHash]);
         if (!row || row.kind !== 'refresh') return { outcome: 'unknown' };
         if (row.client_id !== clientId) return { outcome: 'other_client' };
         if (row.grant_revoked_at !== null || row.revoked_at !== null) return { outcome: 'revoked' };
@@ -199,7 +132,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
           return { outcome: 'reused' };
         }
         if (row.expires_at <= nowMs) return { outcome: 'expired' };
-        if (row.user_disabled) return { outcome: 'user_disabled' };
+        if (postgresDialect.flag(row.user_disabled)) return { outcome: 'user_disabled' };
         await tx.run('UPDATE oauth_tokens SET spent_at = $1 WHERE token_hash = $2', [nowMs, refreshHash]);
         await insertTokens(tx, row.grant_id, row.scope, nowMs, issue);
         return { outcome: 'rotated', grantId: row.grant_id, userId: row.user_id, scope: row.scope };
@@ -207,7 +140,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
     },
     async revokeToken(tokenHash, clientId, nowMs) {
       return db.transaction(async (tx) => {
-        const row = await tx.one<TokenGrantRow>(tokenWithGrant, [tokenHash]);
+        const row = await tx.one<TokenGrantRow<PostgresColumns>>(tokenWithGrant, [tokenHash]);
         if (!row) return 'unknown' as const;
         if (row.client_id !== clientId) return 'other_client' as const;
         // Spec 4.2: revoking signs the client out, so either kind of token ends its whole grant.
@@ -218,7 +151,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
 
     async listConnectedApps(userId): Promise<ConnectedApp[]> {
       // Per client, the first live grant: when it was approved and with which scope.
-      const rows = await db.rows<ClientRow & { approved_at: number; grant_scope: string }>(
+      const rows = await db.rows<ConnectedAppRow<PostgresColumns>>(
         `SELECT * FROM (
            SELECT DISTINCT ON (c.id) c.*, g.created_at AS approved_at, g.scope AS grant_scope
            FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
@@ -227,13 +160,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
          ) apps ORDER BY approved_at, id`,
         [userId],
       );
-      return rows.map((row) => ({
-        clientId: row.id,
-        clientName: row.name,
-        redirectUris: row.redirect_uris,
-        scope: row.grant_scope,
-        approvedAt: row.approved_at,
-      }));
+      return rows.map(toConnectedApp);
     },
     async revokeClientForUser(userId, clientId, nowMs) {
       return db.transaction(async (tx) => {
@@ -249,15 +176,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       });
     },
     async listLiveTokens(userId, nowMs): Promise<LiveToken[]> {
-      const rows = await db.rows<{
-        grant_id: string;
-        client_id: string;
-        client_name: string;
-        kind: 'access' | 'refresh';
-        scope: string;
-        created_at: number;
-        expires_at: number;
-      }>(
+      const rows = await db.rows<LiveTokenRow>(
         `SELECT g.id AS grant_id, c.id AS client_id, c.name AS client_name, t.kind, t.scope, t.created_at, t.expires_at
          FROM oauth_tokens t
          JOIN oauth_grants g ON g.id = t.grant_id
@@ -267,15 +186,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
          ORDER BY t.created_at, t.kind`,
         [userId, nowMs],
       );
-      return rows.map((row) => ({
-        grantId: row.grant_id,
-        clientId: row.client_id,
-        clientName: row.client_name,
-        kind: row.kind,
-        scope: row.scope,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-      }));
+      return rows.map(toLiveToken);
     },
 
     async insertSignInSession(sessionHash, session) {
@@ -291,12 +202,12 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       });
     },
     async findSignInSession(sessionHash, nowMs) {
-      const row = await db.one<{ user_id: string; expires_at: number }>(
+      const row = await db.one<SignInSessionRow>(
         `SELECT s.user_id, s.expires_at FROM sign_in_sessions s JOIN users u ON u.id = s.user_id
          WHERE s.session_hash = $1 AND s.expires_at > $2 AND NOT u.disabled`,
         [sessionHash, nowMs],
       );
-      return row && { userId: row.user_id, expiresAt: row.expires_at };
+      return row && toSignInSession(row);
     },
     async deleteSignInSession(sessionHash) {
       await db.run('DELETE FROM sign_in_sessions WHERE session_hash = $1', [sessionHash]);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { redactUrl } from '../../redact-url.js';
 import { StoreUnavailableError } from '../errors.js';
+import type { Dialect } from '../rows.js';
 import { migrations } from './migrations/index.js';
 
 /** What a store module runs queries through: the pool, or one client inside a transaction. */
@@ -194,3 +195,16 @@ async function migrate(tx: Queryable, schema: string | undefined): Promise<void>
     await tx.run('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [version + 1, Date.now()]);
   }
 }
+
+/** PostgreSQL's types for the columns the dialects differ on (see `Columns`): pg already decodes them. */
+export interface PostgresColumns {
+  readonly flag: boolean;
+  readonly list: string[];
+  readonly object: Record<string, unknown>;
+}
+
+export const postgresDialect: Dialect<PostgresColumns> = {
+  flag: (value) => value,
+  list: (value) => value,
+  object: (value) => value,
+};

@@ -1,6 +1,5 @@
 import type {
   AggregateScope,
-  Answer,
   Choice,
   Collaborator,
   NewQuestion,
@@ -11,153 +10,34 @@ import type {
   Survey,
   SurveyFields,
   SurveyListQuery,
-  SurveyListing,
   SurveyResponse,
   SurveyStore,
 } from '../survey-store.js';
-import { Params, type PostgresDatabase, type Queryable } from './database.js';
+import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
+import { answersBySeq, choicesByQuestion, labelKey, rowMappers, surveyColumns, toCollaborator, toMembership, toResponse, toWorkspace } from '../rows.js';
+import type { AnswerRow, ChoiceRow, CollaboratorRow, MembershipRow, QuestionRow, ResponseRow, SurveyListingRow, SurveyRow, WorkspaceRow } from '../rows.js';
 import { rollupOf, statsOfHistogram, tallyWindow, type Tally, type TallyKind } from '../tallies.js';
 import { answerFilterSql, containing, responseFilterSql, tallySql } from './survey-filters.js';
 
-interface SurveyRow {
-  id: string;
-  workspace_id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  status: Survey['status'];
-  previous_status: Survey['status'] | null;
-  anonymous: boolean;
-  opens_at: number | null;
-  closes_at: number | null;
-  response_limit: number | null;
-  completed_count: number;
-  partial_count: number;
-  disqualified_count: number;
-  created_at: number;
-  updated_at: number;
-  published_at: number | null;
-  closed_at: number | null;
-  archived_at: number | null;
-}
-
-interface QuestionRow {
-  id: string;
-  survey_id: string;
-  position: number;
-  type: Question['type'];
-  text: string;
-  description: string;
-  required: boolean;
-  settings: Record<string, unknown>;
-}
-
-interface ResponseRow {
-  seq: number;
-  id: string;
-  survey_id: string;
-  status: SurveyResponse['status'];
-  channel: string;
-  respondent_email: string | null;
-  respondent_name: string | null;
-  started_at: number;
-  submitted_at: number;
-  duration_ms: number | null;
-}
-
-interface AnswerRow {
-  response_seq: number;
-  question_id: string;
-  choice_id: string | null;
-  number: number | null;
-  text: string | null;
-}
-
-const toSurvey = (row: SurveyRow): Survey => ({
-  id: row.id,
-  workspaceId: row.workspace_id,
-  ownerId: row.owner_id,
-  title: row.title,
-  description: row.description,
-  status: row.status,
-  previousStatus: row.previous_status,
-  anonymous: row.anonymous,
-  opensAt: row.opens_at,
-  closesAt: row.closes_at,
-  responseLimit: row.response_limit,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  publishedAt: row.published_at,
-  closedAt: row.closed_at,
-  archivedAt: row.archived_at,
-  responseCounts: {
-    completed: row.completed_count,
-    partial: row.partial_count,
-    disqualified: row.disqualified_count,
-  },
-});
-
-const toResponse = (row: ResponseRow, answers: readonly AnswerRow[]): SurveyResponse => ({
-  id: row.id,
-  surveyId: row.survey_id,
-  status: row.status,
-  channel: row.channel,
-  respondentEmail: row.respondent_email,
-  respondentName: row.respondent_name,
-  startedAt: row.started_at,
-  submittedAt: row.submitted_at,
-  durationMs: row.duration_ms,
-  answers: answers.map((a): Answer => ({ questionId: a.question_id, choiceId: a.choice_id, number: a.number, text: a.text })),
-});
-
-/** Survey columns an update may set, by field name. */
-const surveyColumns: Record<keyof SurveyFields, string> = {
-  title: 'title',
-  description: 'description',
-  status: 'status',
-  previousStatus: 'previous_status',
-  anonymous: 'anonymous',
-  opensAt: 'opens_at',
-  closesAt: 'closes_at',
-  responseLimit: 'response_limit',
-  updatedAt: 'updated_at',
-  publishedAt: 'published_at',
-  closedAt: 'closed_at',
-  archivedAt: 'archived_at',
-};
-
-const labelKey = (label: string): string => label.trim().toLowerCase();
+const { toListing, toQuestion, toSurvey } = rowMappers(postgresDialect);
 
 /** Responses per INSERT statement: bounds the size of one message to the server. */
 const responsesPerStatement = 5000;
 
 async function surveyById(q: Queryable, id: string): Promise<Survey | undefined> {
-  const row = await q.one<SurveyRow>('SELECT * FROM surveys WHERE id = $1', [id]);
+  const row = await q.one<SurveyRow<PostgresColumns>>('SELECT * FROM surveys WHERE id = $1', [id]);
   return row && toSurvey(row);
 }
 
 /** Questions with their choices, in position order: two queries whatever the count. */
 async function questionsWhere(q: Queryable, column: 'id' | 'survey_id', value: string): Promise<Question[]> {
-  const rows = await q.rows<QuestionRow>(`SELECT * FROM questions WHERE ${column} = $1 ORDER BY position`, [value]);
-  const choices = await q.rows<Choice & { question_id: string }>(
+  const rows = await q.rows<QuestionRow<PostgresColumns>>(`SELECT * FROM questions WHERE ${column} = $1 ORDER BY position`, [value]);
+  const choices = await q.rows<ChoiceRow>(
     'SELECT question_id, id, label FROM choices WHERE question_id = ANY($1::text[]) ORDER BY question_id, position',
     [rows.map((row) => row.id)],
   );
-  const byQuestion = new Map<string, Choice[]>();
-  for (const { question_id, ...choice } of choices) {
-    byQuestion.set(question_id, [...(byQuestion.get(question_id) ?? []), choice]);
-  }
-  return rows.map((row) => ({
-    id: row.id,
-    surveyId: row.survey_id,
-    position: row.position,
-    type: row.type,
-    text: row.text,
-    description: row.description,
-    required: row.required,
-    settings: row.settings,
-    choices: byQuestion.get(row.id) ?? [],
-  }));
+  const byQuestion = choicesByQuestion(choices);
+  return rows.map((row) => toQuestion(row, byQuestion.get(row.id) ?? []));
 }
 
 const questionById = async (q: Queryable, id: string) => (await questionsWhere(q, 'id', id))[0];
@@ -266,7 +146,6 @@ async function addTallies(tx: Queryable, responses: readonly SurveyResponse[]): 
 
 export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
   const answersOf = async (seqs: readonly number[]) => {
-    const byResponse = new Map<number, AnswerRow[]>();
     // NULLS FIRST: SQLite's order, for answers to a question deleted since.
     const rows = await db.rows<AnswerRow>(
       `SELECT a.response_seq, a.question_id, a.choice_id, a.number, a.text
@@ -275,15 +154,9 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
        ORDER BY a.response_seq, q.position NULLS FIRST, c.position NULLS FIRST`,
       [seqs],
     );
-    for (const row of rows) {
-      const list = byResponse.get(row.response_seq) ?? [];
-      list.push(row);
-      byResponse.set(row.response_seq, list);
-    }
-    return byResponse;
+    return answersBySeq(rows);
   };
 
-  type CollaboratorRow = { survey_id: string; user_id: string; email: string; name: string; role: Collaborator['role']; granted_by: string; granted_at: number };
   const collaboratorsOf = async (surveyId: string, userId?: string): Promise<Collaborator[]> => {
     const rows = await db.rows<CollaboratorRow>(
       `SELECT c.survey_id, c.user_id, u.email, u.name, c.role, c.granted_by, c.granted_at
@@ -291,15 +164,7 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
        WHERE c.survey_id = $1 AND ($2::text IS NULL OR c.user_id = $2) ORDER BY u.email_key`,
       [surveyId, userId ?? null],
     );
-    return rows.map((row) => ({
-      surveyId: row.survey_id,
-      userId: row.user_id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      grantedBy: row.granted_by,
-      grantedAt: row.granted_at,
-    }));
+    return rows.map(toCollaborator);
   };
 
   const listingSql = (query: SurveyListQuery, params: Params): string => {
@@ -335,8 +200,8 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
       await db.run('INSERT INTO workspaces (id, name, created_at) VALUES ($1, $2, $3)', [workspace.id, workspace.name, workspace.createdAt]);
     },
     async findWorkspace(id) {
-      const row = await db.one<{ id: string; name: string; created_at: number }>('SELECT * FROM workspaces WHERE id = $1', [id]);
-      return row && { id: row.id, name: row.name, createdAt: row.created_at };
+      const row = await db.one<WorkspaceRow>('SELECT * FROM workspaces WHERE id = $1', [id]);
+      return row && toWorkspace(row);
     },
     async setWorkspaceMember(workspaceId, userId, role) {
       await db.run(
@@ -353,12 +218,12 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
       return row?.role;
     },
     async listMemberships(userId) {
-      const rows = await db.rows<{ id: string; name: string; created_at: number; role: 'admin' | 'member' }>(
+      const rows = await db.rows<MembershipRow>(
         `SELECT w.id, w.name, w.created_at, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
          WHERE m.user_id = $1 ORDER BY w.name, w.id`,
         [userId],
       );
-      return rows.map((row) => ({ workspace: { id: row.id, name: row.name, createdAt: row.created_at }, role: row.role }));
+      return rows.map(toMembership);
     },
 
     async insertSurvey(survey, questions) {
@@ -391,7 +256,7 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
       });
     },
     async findSurveysDueToClose(nowMs) {
-      const rows = await db.rows<SurveyRow>(
+      const rows = await db.rows<SurveyRow<PostgresColumns>>(
         `SELECT * FROM surveys WHERE status IN ('open', 'paused')
        AND ((closes_at IS NOT NULL AND closes_at <= $1) OR (response_limit IS NOT NULL AND completed_count >= response_limit))`,
         [nowMs],
@@ -406,7 +271,7 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
       if (entries.length === 0) return (await surveyById(db, id))!;
       const params = new Params();
       const sets = entries.map(([field, value]) => `${surveyColumns[field]} = ${params.add(value)}`);
-      const row = await db.one<SurveyRow>(`UPDATE surveys SET ${sets.join(', ')} WHERE id = ${params.add(id)} RETURNING *`, params.values);
+      const row = await db.one<SurveyRow<PostgresColumns>>(`UPDATE surveys SET ${sets.join(', ')} WHERE id = ${params.add(id)} RETURNING *`, params.values);
       return toSurvey(row!);
     },
     async listSurveysFor(query, after, limit) {
@@ -415,15 +280,7 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
         (SELECT COUNT(*) FROM questions q WHERE q.survey_id = s.id) AS question_count ${listingSql(query, params)}`;
       if (after) sql += ` AND (s.created_at, s.id) < (${params.add(after.createdAt)}, ${params.add(after.id)})`;
       sql += ` ORDER BY s.created_at DESC, s.id DESC LIMIT ${params.add(limit)}`;
-      type Row = SurveyRow & { workspace_role: 'admin' | 'member' | null; collaborator_role: Collaborator['role'] | null; question_count: number };
-      return (await db.rows<Row>(sql, params.values)).map(
-        (row): SurveyListing => ({
-          survey: toSurvey(row),
-          workspaceRole: row.workspace_role,
-          collaboratorRole: row.collaborator_role,
-          questionCount: row.question_count,
-        }),
-      );
+      return (await db.rows<SurveyListingRow<PostgresColumns>>(sql, params.values)).map(toListing);
     },
     async countSurveysFor(query) {
       const params = new Params();

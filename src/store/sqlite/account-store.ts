@@ -1,35 +1,18 @@
-import type { AccountStore, NewUser, User } from '../account-store.js';
+import type { AccountStore, NewUser } from '../account-store.js';
 import { DuplicateRecordError } from '../errors.js';
-import type { SqliteDatabase } from './database.js';
+import { emailKey, rowMappers, type UserRow } from '../rows.js';
+import { sqliteDialect, type SqliteColumns, type SqliteDatabase } from './database.js';
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string;
-  disabled: number;
-  created_at: number;
-}
-
-const toUser = (row: UserRow): User => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  passwordHash: row.password_hash,
-  disabled: row.disabled === 1,
-  createdAt: row.created_at,
-});
-
-export const emailKey = (email: string): string => email.trim().toLowerCase();
+const { toUser } = rowMappers(sqliteDialect);
 
 export function sqliteAccountStore(db: SqliteDatabase): AccountStore {
   const insert = db.prepare(
     `INSERT INTO users (id, email, email_key, name, password_hash, created_at)
      VALUES (@id, @email, @emailKey, @name, @passwordHash, @createdAt)`,
   );
-  const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email_key = ?');
-  const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY email_key');
+  const byId = db.prepare<[string], UserRow<SqliteColumns>>('SELECT * FROM users WHERE id = ?');
+  const byEmail = db.prepare<[string], UserRow<SqliteColumns>>('SELECT * FROM users WHERE email_key = ?');
+  const all = db.prepare<[], UserRow<SqliteColumns>>('SELECT * FROM users ORDER BY email_key');
   const setDisabled = db.prepare('UPDATE users SET disabled = ? WHERE id = ?');
   const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
 

@@ -1,75 +1,17 @@
 import type {
   AccessTokenRecord,
-  AuthorizationCode,
   AuthStore,
   ConnectedApp,
   LiveToken,
   NewGrant,
-  OAuthClient,
   RotateRefreshResult,
   TokenIssue,
 } from '../auth-store.js';
-import type { SqliteDatabase } from './database.js';
+import { rowMappers, toCode, toLiveToken, toSignInSession } from '../rows.js';
+import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../rows.js';
+import { sqliteDialect, type SqliteColumns, type SqliteDatabase } from './database.js';
 
-interface ClientRow {
-  id: string;
-  name: string;
-  redirect_uris: string;
-  grant_types: string;
-  response_types: string;
-  scope: string;
-  created_at: number;
-}
-
-interface CodeRow {
-  code_hash: string;
-  client_id: string;
-  user_id: string;
-  redirect_uri: string;
-  scope: string;
-  code_challenge: string;
-  code_challenge_method: 'S256' | 'plain';
-  created_at: number;
-  expires_at: number;
-  redeemed_at: number | null;
-  grant_id: string | null;
-}
-
-interface TokenGrantRow {
-  kind: 'access' | 'refresh';
-  scope: string;
-  expires_at: number;
-  spent_at: number | null;
-  revoked_at: number | null;
-  grant_id: string;
-  grant_revoked_at: number | null;
-  user_id: string;
-  client_id: string;
-  user_disabled: number;
-}
-
-const toClient = (row: ClientRow): OAuthClient => ({
-  id: row.id,
-  name: row.name,
-  redirectUris: JSON.parse(row.redirect_uris) as string[],
-  grantTypes: JSON.parse(row.grant_types) as string[],
-  responseTypes: JSON.parse(row.response_types) as string[],
-  scope: row.scope,
-  createdAt: row.created_at,
-});
-
-const toCode = (row: CodeRow): AuthorizationCode => ({
-  codeHash: row.code_hash,
-  clientId: row.client_id,
-  userId: row.user_id,
-  redirectUri: row.redirect_uri,
-  scope: row.scope,
-  codeChallenge: row.code_challenge,
-  codeChallengeMethod: row.code_challenge_method,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  redeemedAt: row.redeemed_at ?? undefined,
-});
+const { toAccessToken, toClient, toConnectedApp } = rowMappers(sqliteDialect);
 
 // The token, its grant, client and user in one lookup; every bearer check runs this.
 const tokenWithGrant = `
@@ -88,8 +30,8 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
      VALUES (@id, @registrationKey, @name, @redirectUris, @grantTypes, @responseTypes, @scope, @createdAt)
      ON CONFLICT (registration_key) DO NOTHING`,
   );
-  const clientByKey = db.prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE registration_key = ?');
-  const clientById = db.prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE id = ?');
+  const clientByKey = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE registration_key = ?');
+  const clientById = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE id = ?');
 
   const insertCode = db.prepare(
     `INSERT INTO oauth_codes (code_hash, client_id, user_id, redirect_uri, scope, code_challenge,
@@ -111,7 +53,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     `INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  const tokenByHash = db.prepare<[string], TokenGrantRow>(tokenWithGrant);
+  const tokenByHash = db.prepare<[string], TokenGrantRow<SqliteColumns>>(tokenWithGrant);
   const spendToken = db.prepare('UPDATE oauth_tokens SET spent_at = ? WHERE token_hash = ? AND spent_at IS NULL');
   const revokeGrantRow = db.prepare('UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const revokeGrantTokens = db.prepare(
@@ -120,16 +62,13 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   const liveGrantsOf = db.prepare<[string, string], { id: string }>(
     'SELECT id FROM oauth_grants WHERE user_id = ? AND client_id = ? AND revoked_at IS NULL',
   );
-  const connectedApps = db.prepare<[string], ClientRow & { approved_at: number; grant_scope: string }>(
+  const connectedApps = db.prepare<[string], ConnectedAppRow<SqliteColumns>>(
     `SELECT c.*, MIN(g.created_at) AS approved_at, g.scope AS grant_scope
      FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
      WHERE g.user_id = ? AND g.revoked_at IS NULL
      GROUP BY c.id ORDER BY approved_at`,
   );
-  const liveTokens = db.prepare<
-    [string, number],
-    { grant_id: string; client_id: string; client_name: string; kind: 'access' | 'refresh'; scope: string; created_at: number; expires_at: number }
-  >(
+  const liveTokens = db.prepare<[string, number], LiveTokenRow>(
     `SELECT g.id AS grant_id, c.id AS client_id, c.name AS client_name, t.kind, t.scope, t.created_at, t.expires_at
      FROM oauth_tokens t
      JOIN oauth_grants g ON g.id = t.grant_id
@@ -142,7 +81,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   const insertSession = db.prepare(
     'INSERT INTO sign_in_sessions (session_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
   );
-  const sessionByHash = db.prepare<[string, number], { user_id: string; expires_at: number }>(
+  const sessionByHash = db.prepare<[string, number], SignInSessionRow>(
     `SELECT s.user_id, s.expires_at FROM sign_in_sessions s JOIN users u ON u.id = s.user_id
      WHERE s.session_hash = ? AND s.expires_at > ? AND u.disabled = 0`,
   );
@@ -190,7 +129,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
         return { outcome: 'reused' };
       }
       if (row.expires_at <= nowMs) return { outcome: 'expired' };
-      if (row.user_disabled === 1) return { outcome: 'user_disabled' };
+      if (sqliteDialect.flag(row.user_disabled)) return { outcome: 'user_disabled' };
       spendToken.run(nowMs, refreshHash);
       for (const token of [issue.access, issue.refresh]) {
         insertToken.run(token.tokenHash, token.kind, row.grant_id, row.scope, nowMs, token.expiresAt);
@@ -245,16 +184,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     },
     async findAccessToken(tokenHash): Promise<AccessTokenRecord | undefined> {
       const row = tokenByHash.get(tokenHash);
-      if (!row || row.kind !== 'access') return undefined;
-      return {
-        grantId: row.grant_id,
-        userId: row.user_id,
-        clientId: row.client_id,
-        scope: row.scope,
-        expiresAt: row.expires_at,
-        revoked: row.revoked_at !== null || row.grant_revoked_at !== null,
-        userDisabled: row.user_disabled === 1,
-      };
+      return row && row.kind === 'access' ? toAccessToken(row) : undefined;
     },
     async rotateRefreshToken({ refreshHash, clientId, issue, nowMs }) {
       return rotate.immediate(refreshHash, clientId, issue, nowMs);
@@ -264,27 +194,13 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     },
 
     async listConnectedApps(userId): Promise<ConnectedApp[]> {
-      return connectedApps.all(userId).map((row) => ({
-        clientId: row.id,
-        clientName: row.name,
-        redirectUris: JSON.parse(row.redirect_uris) as string[],
-        scope: row.grant_scope,
-        approvedAt: row.approved_at,
-      }));
+      return connectedApps.all(userId).map(toConnectedApp);
     },
     async revokeClientForUser(userId, clientId, nowMs) {
       return revokeClient.immediate(userId, clientId, nowMs);
     },
     async listLiveTokens(userId, nowMs): Promise<LiveToken[]> {
-      return liveTokens.all(userId, nowMs).map((row) => ({
-        grantId: row.grant_id,
-        clientId: row.client_id,
-        clientName: row.client_name,
-        kind: row.kind,
-        scope: row.scope,
-        createdAt: row.created_at,
-        expiresAt: row.expires_at,
-      }));
+      return liveTokens.all(userId, nowMs).map(toLiveToken);
     },
 
     async insertSignInSession(sessionHash, session) {
@@ -294,7 +210,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     },
     async findSignInSession(sessionHash, nowMs) {
       const row = sessionByHash.get(sessionHash, nowMs);
-      return row && { userId: row.user_id, expiresAt: row.expires_at };
+      return row && toSignInSession(row);
     },
     async deleteSignInSession(sessionHash) {
       deleteSession.run(sessionHash);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { Dialect } from '../rows.js';
 import { migrations } from './migrations/index.js';
 
 export type SqliteDatabase = Database.Database;
@@ -30,3 +31,16 @@ export function migrate(db: SqliteDatabase): void {
   });
   apply.immediate(applied);
 }
+
+/** SQLite's types for the columns the dialects differ on (see `Columns`): 0/1 flags, JSON text. */
+export interface SqliteColumns {
+  readonly flag: number;
+  readonly list: string;
+  readonly object: string;
+}
+
+export const sqliteDialect: Dialect<SqliteColumns> = {
+  flag: (value) => value === 1,
+  list: (value) => JSON.parse(value) as string[],
+  object: (value) => JSON.parse(value) as Record<string, unknown>,
+};

@@ -1,6 +1,5 @@
 import type {
   AggregateScope,
-  Answer,
   Choice,
   Collaborator,
   NewQuestion,
@@ -10,125 +9,18 @@ import type {
   QuestionFields,
   ResponseFilter,
   ResponseKey,
-  Survey,
   SurveyFields,
   SurveyListQuery,
-  SurveyListing,
   SurveyResponse,
   SurveyStore,
 } from '../survey-store.js';
-import type { SqliteDatabase } from './database.js';
+import { answersBySeq, choicesByQuestion, labelKey, rowMappers, surveyColumns, toCollaborator, toMembership, toResponse, toWorkspace } from '../rows.js';
+import type { AnswerRow, ChoiceRow, CollaboratorRow, MembershipRow, QuestionRow, ResponseRow, SurveyListingRow, SurveyRow, WorkspaceRow } from '../rows.js';
+import { sqliteDialect, type SqliteColumns, type SqliteDatabase } from './database.js';
 import { rollupOf, statsOfHistogram, tallyWindow, type TallyKind } from '../tallies.js';
 import { answerFilterSql, conditionSql, responseFilterSql, tallySql, type Bindings } from './survey-filters.js';
 
-interface SurveyRow {
-  id: string;
-  workspace_id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  status: Survey['status'];
-  previous_status: Survey['status'] | null;
-  anonymous: number;
-  opens_at: number | null;
-  closes_at: number | null;
-  response_limit: number | null;
-  completed_count: number;
-  partial_count: number;
-  disqualified_count: number;
-  created_at: number;
-  updated_at: number;
-  published_at: number | null;
-  closed_at: number | null;
-  archived_at: number | null;
-}
-
-interface QuestionRow {
-  id: string;
-  survey_id: string;
-  position: number;
-  type: Question['type'];
-  text: string;
-  description: string;
-  required: number;
-  settings: string;
-}
-
-interface ResponseRow {
-  seq: number;
-  id: string;
-  survey_id: string;
-  status: SurveyResponse['status'];
-  channel: string;
-  respondent_email: string | null;
-  respondent_name: string | null;
-  started_at: number;
-  submitted_at: number;
-  duration_ms: number | null;
-}
-
-interface AnswerRow {
-  response_seq: number;
-  question_id: string;
-  choice_id: string | null;
-  number: number | null;
-  text: string | null;
-}
-
-const toSurvey = (row: SurveyRow): Survey => ({
-  id: row.id,
-  workspaceId: row.workspace_id,
-  ownerId: row.owner_id,
-  title: row.title,
-  description: row.description,
-  status: row.status,
-  previousStatus: row.previous_status,
-  anonymous: row.anonymous === 1,
-  opensAt: row.opens_at,
-  closesAt: row.closes_at,
-  responseLimit: row.response_limit,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  publishedAt: row.published_at,
-  closedAt: row.closed_at,
-  archivedAt: row.archived_at,
-  responseCounts: {
-    completed: row.completed_count,
-    partial: row.partial_count,
-    disqualified: row.disqualified_count,
-  },
-});
-
-const toResponse = (row: ResponseRow, answers: readonly AnswerRow[]): SurveyResponse => ({
-  id: row.id,
-  surveyId: row.survey_id,
-  status: row.status,
-  channel: row.channel,
-  respondentEmail: row.respondent_email,
-  respondentName: row.respondent_name,
-  startedAt: row.started_at,
-  submittedAt: row.submitted_at,
-  durationMs: row.duration_ms,
-  answers: answers.map((a): Answer => ({ questionId: a.question_id, choiceId: a.choice_id, number: a.number, text: a.text })),
-});
-
-/** Survey columns an update may set, by field name. */
-const surveyColumns: Record<keyof SurveyFields, string> = {
-  title: 'title',
-  description: 'description',
-  status: 'status',
-  previousStatus: 'previous_status',
-  anonymous: 'anonymous',
-  opensAt: 'opens_at',
-  closesAt: 'closes_at',
-  responseLimit: 'response_limit',
-  updatedAt: 'updated_at',
-  publishedAt: 'published_at',
-  closedAt: 'closed_at',
-  archivedAt: 'archived_at',
-};
-
-const labelKey = (label: string): string => label.trim().toLowerCase();
+const { toListing, toQuestion, toSurvey } = rowMappers(sqliteDialect);
 
 export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
   // Filters vary the SQL text (status lists, optional bounds), so statements are prepared once per shape.
@@ -146,37 +38,20 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
   const run = (sql: string, bindings: Bindings = {}) => prepared(sql).run(bindings);
 
   const surveyById = (id: string) => {
-    const row = one<SurveyRow>('SELECT * FROM surveys WHERE id = @id', { id });
+    const row = one<SurveyRow<SqliteColumns>>('SELECT * FROM surveys WHERE id = @id', { id });
     return row && toSurvey(row);
   };
 
-  const toQuestion = (row: QuestionRow, choices: Choice[]): Question => ({
-    id: row.id,
-    surveyId: row.survey_id,
-    position: row.position,
-    type: row.type,
-    text: row.text,
-    description: row.description,
-    required: row.required === 1,
-    settings: JSON.parse(row.settings) as Record<string, unknown>,
-    choices,
-  });
-
   /** Questions with their choices, in position order: two queries whatever the count. */
   const questionsWhere = (column: 'id' | 'survey_id', value: string): Question[] => {
-    const rows = all<QuestionRow>(`SELECT * FROM questions WHERE ${column} = @value ORDER BY position`, { value });
+    const rows = all<QuestionRow<SqliteColumns>>(`SELECT * FROM questions WHERE ${column} = @value ORDER BY position`, { value });
     // The IN list is walked in question id order, so choices_question delivers the rows without a sort.
-    const choices = all<Choice & { question_id: string }>(
+    const choices = all<ChoiceRow>(
       `SELECT question_id, id, label FROM choices WHERE question_id IN (SELECT id FROM questions WHERE ${column} = @value)
        ORDER BY question_id, position`,
       { value },
     );
-    const byQuestion = new Map<string, Choice[]>();
-    for (const choice of choices) {
-      const list = byQuestion.get(choice.question_id) ?? [];
-      list.push({ id: choice.id, label: choice.label });
-      byQuestion.set(choice.question_id, list);
-    }
+    const byQuestion = choicesByQuestion(choices);
     return rows.map((row) => toQuestion(row, byQuestion.get(row.id) ?? []));
   };
 
@@ -332,39 +207,24 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
     }
   });
 
-  const answersOf = (seqs: readonly number[]) => {
-    const byResponse = new Map<number, AnswerRow[]>();
-    const rows = all<AnswerRow>(
-      `SELECT a.response_seq, a.question_id, a.choice_id, a.number, a.text
-       FROM answers a LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN choices c ON c.id = a.choice_id
-       WHERE a.response_seq IN (SELECT value FROM json_each(@seqs))
-       ORDER BY a.response_seq, q.position, c.position`,
-      { seqs: JSON.stringify(seqs) },
+  const answersOf = (seqs: readonly number[]) =>
+    answersBySeq(
+      all<AnswerRow>(
+        `SELECT a.response_seq, a.question_id, a.choice_id, a.number, a.text
+         FROM answers a LEFT JOIN questions q ON q.id = a.question_id LEFT JOIN choices c ON c.id = a.choice_id
+         WHERE a.response_seq IN (SELECT value FROM json_each(@seqs))
+         ORDER BY a.response_seq, q.position, c.position`,
+        { seqs: JSON.stringify(seqs) },
+      ),
     );
-    for (const row of rows) {
-      const list = byResponse.get(row.response_seq) ?? [];
-      list.push(row);
-      byResponse.set(row.response_seq, list);
-    }
-    return byResponse;
-  };
 
-  type CollaboratorRow = { survey_id: string; user_id: string; email: string; name: string; role: Collaborator['role']; granted_by: string; granted_at: number };
   const collaboratorsOf = (surveyId: string, userId?: string): Collaborator[] =>
     all<CollaboratorRow>(
       `SELECT c.survey_id, c.user_id, u.email, u.name, c.role, c.granted_by, c.granted_at
        FROM collaborators c JOIN users u ON u.id = c.user_id
        WHERE c.survey_id = @surveyId AND (@userId IS NULL OR c.user_id = @userId) ORDER BY u.email_key`,
       { surveyId, userId: userId ?? null },
-    ).map((row) => ({
-      surveyId: row.survey_id,
-      userId: row.user_id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      grantedBy: row.granted_by,
-      grantedAt: row.granted_at,
-    }));
+    ).map(toCollaborator);
 
   const listingSql = (query: SurveyListQuery, bindings: Bindings): string => {
     const conditions = ['(s.owner_id = @userId OR m.role = \'admin\' OR c.role IS NOT NULL)'];
@@ -406,8 +266,8 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       run('INSERT INTO workspaces (id, name, created_at) VALUES (@id, @name, @createdAt)', { ...workspace });
     },
     async findWorkspace(id) {
-      const row = one<{ id: string; name: string; created_at: number }>('SELECT * FROM workspaces WHERE id = @id', { id });
-      return row && { id: row.id, name: row.name, createdAt: row.created_at };
+      const row = one<WorkspaceRow>('SELECT * FROM workspaces WHERE id = @id', { id });
+      return row && toWorkspace(row);
     },
     async setWorkspaceMember(workspaceId, userId, role) {
       run(
@@ -423,11 +283,11 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       )?.role;
     },
     async listMemberships(userId) {
-      return all<{ id: string; name: string; created_at: number; role: 'admin' | 'member' }>(
+      return all<MembershipRow>(
         `SELECT w.id, w.name, w.created_at, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
          WHERE m.user_id = @userId ORDER BY w.name, w.id`,
         { userId },
-      ).map((row) => ({ workspace: { id: row.id, name: row.name, createdAt: row.created_at }, role: row.role }));
+      ).map(toMembership);
     },
 
     async insertSurvey(survey, questions) {
@@ -435,7 +295,7 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       return surveyById(survey.id)!;
     },
     async findSurveysDueToClose(nowMs) {
-      return all<SurveyRow>(
+      return all<SurveyRow<SqliteColumns>>(
         `SELECT * FROM surveys WHERE status IN ('open', 'paused')
        AND ((closes_at IS NOT NULL AND closes_at <= @nowMs) OR (response_limit IS NOT NULL AND completed_count >= response_limit))`,
         { nowMs },
@@ -467,15 +327,7 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
         Object.assign(bindings, { afterTime: after.createdAt, afterId: after.id });
       }
       sql += ' ORDER BY s.created_at DESC, s.id DESC LIMIT @limit';
-      type Row = SurveyRow & { workspace_role: 'admin' | 'member' | null; collaborator_role: Collaborator['role'] | null; question_count: number };
-      return all<Row>(sql, bindings).map(
-        (row): SurveyListing => ({
-          survey: toSurvey(row),
-          workspaceRole: row.workspace_role,
-          collaboratorRole: row.collaborator_role,
-          questionCount: row.question_count,
-        }),
-      );
+      return all<SurveyListingRow<SqliteColumns>>(sql, bindings).map(toListing);
     },
     async countSurveysFor(query) {
       const bindings: Bindings = {};
