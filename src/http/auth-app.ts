@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import type { Express } from 'express';
+import { hostApp } from './host-app.js';
 import type { RateRule, SlidingLog } from '../limits/limiter.js';
 import type { OAuthContext } from '../oauth/context.js';
 import { invalidRequest } from '../oauth/errors.js';
@@ -24,10 +25,7 @@ export interface AuthAppOptions {
 /** The auth host `{auth_url}`: sign-in and consent pages, token and revocation, connected apps. */
 export function createAuthApp(options: AuthAppOptions): Express {
   const { context } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  // One hop: the address the proxy itself appended, never one a client wrote into the header.
-  if (options.trustProxy) app.set('trust proxy', 1);
+  const app = hostApp(options.trustProxy);
   app.use(pageSecurity());
 
   const form = parseBody('form', invalidRequest);

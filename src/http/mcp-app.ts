@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import type { Express } from 'express';
+import { hostApp } from './host-app.js';
 import type { RateRule, SlidingLog } from '../limits/limiter.js';
 import type { OAuthContext } from '../oauth/context.js';
 import { invalidClientMetadata } from '../oauth/errors.js';
@@ -21,10 +22,7 @@ export interface McpAppOptions {
 /** The MCP host `{base_url}`: the OAuth issuer, its discovery documents and registration. */
 export function createMcpApp(options: McpAppOptions): Express {
   const { context } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  // One hop: the address the proxy itself appended, never one a client wrote into the header.
-  if (options.trustProxy) app.set('trust proxy', 1);
+  const app = hostApp(options.trustProxy);
   app.use(openCors());
 
   // RFC 9728 §3.1 and RFC 8414 §3: the root form, and the path-aware form when {base_url} has a
