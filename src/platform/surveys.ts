@@ -50,14 +50,14 @@ export async function listSurveys(ctx: PlatformContext, actorUserId: string, arg
     throw notFound('workspace', args.workspace_id);
   }
   const limit = pageSize(args.limit);
-  // Auto-close applies on access; a status filter must see surveys as they are now.
-  for (const due of await ctx.store.findSurveysDueToClose(ctx.clock.now())) await closeIfDue(ctx, due);
   const query = {
     userId: user.id,
     workspaceId: args.workspace_id,
     status: args.status,
     query: (args.query === undefined ? undefined : checkPlainText('query', args.query).trim()) || undefined,
   };
+  // Auto-close applies on access; a status filter must see this person's surveys as they are now.
+  for (const due of await ctx.store.findSurveysDueToClose(query, ctx.clock.now())) await closeIfDue(ctx, due);
   const filters = ['surveys', query];
   const after = args.cursor === undefined ? undefined : decodeCursor(args.cursor, filters, isTuple('number', 'string'));
   const [listings, total] = await Promise.all([

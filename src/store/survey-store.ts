@@ -200,8 +200,11 @@ export interface SurveyStore {
   /** Inserts the survey and its questions (positions follow array order) in one transaction. */
   insertSurvey(survey: NewSurvey, questions: readonly NewQuestion[]): Promise<Survey>;
   findSurvey(id: string): Promise<Survey | undefined>;
-  /** Open or paused surveys past their closes_at or at their response limit: due to be closed. */
-  findSurveysDueToClose(nowMs: number): Promise<Survey[]>;
+  /**
+   * Of the surveys this listing covers (its status filter aside), the open or paused ones past
+   * their closes_at or at their response limit: due to be closed.
+   */
+  findSurveysDueToClose(query: SurveyListQuery, nowMs: number): Promise<Survey[]>;
   updateSurvey(id: string, fields: Partial<SurveyFields>): Promise<Survey>;
   /** Surveys the user may open (owner, workspace admin or collaborator), newest first. */
   listSurveysFor(query: SurveyListQuery, after: SurveyKey | undefined, limit: number): Promise<SurveyListing[]>;

@@ -165,14 +165,18 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.updateSurvey('srv_1', { responseLimit: null, closesAt: T0 + day })).toMatchObject({ responseLimit: null, closesAt: T0 + day });
       });
 
-      it('finds the open and paused surveys past their closing time, and only those', async () => {
+      it('finds the open and paused surveys of a listing past their closing time or limit, whatever its status filter, and only those', async () => {
         await store.insertSurvey(survey('srv_past', { status: 'open', closesAt: T0 + hour }), []);
         await store.insertSurvey(survey('srv_paused', { status: 'paused', closesAt: T0 }), []);
         await store.insertSurvey(survey('srv_future', { status: 'open', closesAt: T0 + day }), []);
         await store.insertSurvey(survey('srv_draft', { status: 'draft', closesAt: T0 }), []);
         await store.insertSurvey(survey('srv_closed', { status: 'closed', closesAt: T0 }), []);
-        const due = await store.findSurveysDueToClose(T0 + hour);
-        expect(due.map((s) => s.id).sort()).toEqual(['srv_past', 'srv_paused']);
+        await store.insertSurvey(survey('srv_limit', { status: 'open', responseLimit: 0 }), []);
+        await store.insertSurvey(survey('srv_elsewhere', { status: 'open', closesAt: T0, workspaceId: 'wsp_b', ownerId: 'usr_stranger' }), []);
+        const due = await store.findSurveysDueToClose({ userId: 'usr_owner', status: 'closed' }, T0 + hour);
+        expect(due.map((s) => s.id).sort()).toEqual(['srv_limit', 'srv_past', 'srv_paused']);
+        const inWorkspace = await store.findSurveysDueToClose({ userId: 'usr_stranger', workspaceId: 'wsp_b' }, T0 + hour);
+        expect(inWorkspace.map((s) => s.id)).toEqual(['srv_elsewhere']);
       });
 
       it('lists the surveys a person may open, newest first, with filters, keyset pages and counts', async () => {

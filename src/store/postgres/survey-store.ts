@@ -255,13 +255,12 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
         return (await surveyById(tx, survey.id))!;
       });
     },
-    async findSurveysDueToClose(nowMs) {
-      const rows = await db.rows<SurveyRow<PostgresColumns>>(
-        `SELECT * FROM surveys WHERE status IN ('open', 'paused')
-       AND ((closes_at IS NOT NULL AND closes_at <= $1) OR (response_limit IS NOT NULL AND completed_count >= response_limit))`,
-        [nowMs],
-      );
-      return rows.map(toSurvey);
+    async findSurveysDueToClose(query, nowMs) {
+      const params = new Params();
+      const covered = listingSql({ ...query, status: undefined }, params);
+      const sql = `SELECT s.* ${covered} AND s.status IN ('open', 'paused')
+        AND ((s.closes_at IS NOT NULL AND s.closes_at <= ${params.add(nowMs)}) OR (s.response_limit IS NOT NULL AND s.completed_count >= s.response_limit))`;
+      return (await db.rows<SurveyRow<PostgresColumns>>(sql, params.values)).map(toSurvey);
     },
     async findSurvey(id) {
       return surveyById(db, id);

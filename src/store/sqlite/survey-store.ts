@@ -294,12 +294,11 @@ export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
       insertSurveyTx(survey, questions);
       return surveyById(survey.id)!;
     },
-    async findSurveysDueToClose(nowMs) {
-      return all<SurveyRow<SqliteColumns>>(
-        `SELECT * FROM surveys WHERE status IN ('open', 'paused')
-       AND ((closes_at IS NOT NULL AND closes_at <= @nowMs) OR (response_limit IS NOT NULL AND completed_count >= response_limit))`,
-        { nowMs },
-      ).map(toSurvey);
+    async findSurveysDueToClose(query, nowMs) {
+      const bindings: Bindings = { nowMs };
+      const covered = listingSql({ ...query, status: undefined }, bindings);
+      return all<SurveyRow<SqliteColumns>>(`SELECT s.* ${covered} AND s.status IN ('open', 'paused')
+        AND ((s.closes_at IS NOT NULL AND s.closes_at <= @nowMs) OR (s.response_limit IS NOT NULL AND s.completed_count >= s.response_limit))`, bindings).map(toSurvey);
     },
     async findSurvey(id) {
       return surveyById(id);
