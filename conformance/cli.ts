@@ -2,7 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { CATALOG } from './catalog.js';
 import { GROUPS, type Check } from './check.js';
 import { ConformanceExitError, usageError } from './errors.js';
 import {
@@ -14,10 +13,6 @@ import {
   type SignInMethod,
 } from './options.js';
 import { streamProgress } from './progress.js';
-import { renderConsole, shouldUseColor } from './reporters/console.js';
-import { renderJson } from './reporters/json.js';
-import { renderJunit } from './reporters/junit.js';
-import { runConformance } from './run.js';
 
 /** The flags as commander hands them over (all strings or booleans). */
 export interface ConformanceFlags {
@@ -119,6 +114,15 @@ const processIo: ConformanceIo = { stdout: process.stdout, stderr: process.stder
  */
 export async function conformanceCommand(flags: ConformanceFlags, io: ConformanceIo = processIo): Promise<void> {
   const parsed = parseFlags(flags);
+  // Loaded here, not at the top: the CLI declares these flags on every start, `--help` included,
+  // and the checks and openid-client are most of the runner's loading time.
+  const [{ CATALOG }, { runConformance }, { renderConsole, shouldUseColor }, { renderJson }, { renderJunit }] = await Promise.all([
+    import('./catalog.js'),
+    import('./run.js'),
+    import('./reporters/console.js'),
+    import('./reporters/json.js'),
+    import('./reporters/junit.js'),
+  ]);
   if (parsed.list) {
     io.stdout.write(renderCheckList(CATALOG));
     return;

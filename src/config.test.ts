@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseTokenTtl, resolveDb } from './config.js';
+import { ConfigError, parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseTokenTtl, parseWholeNumber, resolveDb, serverConfig } from './config.js';
 
 describe('flag parsers', () => {
   it('reads N/S rate rules and explains the format when it is wrong', () => {
@@ -31,12 +31,40 @@ describe('flag parsers', () => {
 
   it('caps access-token lifetimes at the spec’s hour', () => {
     expect(parseTokenTtl('--access-token-ttl', '30')).toBe(30_000);
-    expect(() => parseTokenTtl('--access-token-ttl', '3601')).toThrow('from 1 to 3600');
+    expect(() => parseTokenTtl('--access-token-ttl', '3601')).toThrow('from 1 to 3,600');
   });
 
   it('finds the store from the flag, then SURVEY_MCP_DB, then the working directory', () => {
     expect(resolveDb('x.db', { SURVEY_MCP_DB: 'y.db' })).toBe('x.db');
     expect(resolveDb(undefined, { SURVEY_MCP_DB: 'y.db' })).toBe('y.db');
     expect(resolveDb(undefined, {})).toBe('survey-mcp.db');
+  });
+});
+
+describe('serverConfig', () => {
+  it('fills every default and lets given fields win, undefined ones included', () => {
+    const config = serverConfig({ port: 0, db: 'x.db', rateStore: undefined }, {});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 0, authPort: 8788, db: 'x.db', rateStore: undefined, seedDemo: true });
+    expect(config.mcpRateLimit).toEqual({ limit: 180, windowMs: 60_000 });
+  });
+
+  it('takes the store and rate store from the environment when not given', () => {
+    expect(serverConfig({}, { SURVEY_MCP_DB: 'env.db', SURVEY_MCP_RATE_STORE: 'redis://r' })).toMatchObject({ db: 'env.db', rateStore: 'redis://r' });
+  });
+
+  it('refuses a PostgreSQL store without a shared rate store, as a configuration error', () => {
+    expect(() => serverConfig({ db: 'postgres://db/x' }, {})).toThrow(ConfigError);
+    expect(() => serverConfig({ db: 'postgres://db/x' }, {})).toThrow('needs --rate-store redis://HOST:6379');
+    expect(serverConfig({ db: 'postgres://db/x', rateStore: 'redis://r' }, {}).rateStore).toBe('redis://r');
+  });
+});
+
+describe('parseWholeNumber', () => {
+  it('takes digits within the range and names flag, value and range otherwise', () => {
+    expect(parseWholeNumber('--n', ' 42 ', { min: 1, max: 100 })).toBe(42);
+    for (const bad of ['0', '101', '1e2', '-1', '2.5', '']) {
+      expect(() => parseWholeNumber('--n', bad, { min: 1, max: 100 })).toThrow(`--n '${bad}' must be a whole number from 1 to 100`);
+    }
+    expect(() => parseWholeNumber('--ttl', '0', { min: 1, max: 2_592_000, unit: 'seconds' })).toThrow("--ttl '0' must be whole seconds from 1 to 2,592,000");
   });
 });

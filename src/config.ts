@@ -26,6 +26,14 @@ export interface ServerConfig {
 }
 
 export const defaultDbFile = 'survey-mcp.db';
+export const defaultHost = '127.0.0.1';
+export const defaultPort = 8787;
+export const defaultAuthPort = 8788;
+
+/** A configuration that cannot run (a rule across fields): the CLI exits 2, as for a bad flag. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
 
 /** `--db`, else `SURVEY_MCP_DB`, else a file in the working directory. */
 export function resolveDb(flag: string | undefined, env = process.env): string {
@@ -38,14 +46,23 @@ export function resolveRateStore(flag: string | undefined, env = process.env): s
 
 export const defaultAccessTokenTtlMs = 60 * 60 * 1000;
 
-/** Whole seconds from 1 to 3600 (the spec's hour is the longest an access token may live). */
-export function parseTokenTtl(flag: string, value: string): number {
-  const seconds = Number(value);
-  if (!/^\d+$/.test(value.trim()) || seconds < 1 || seconds > 3600) {
-    throw new RangeError(`${flag} '${value}' must be whole seconds from 1 to 3600`);
+/**
+ * The one parser of whole-number flags: digits only (no sign, exponent or fraction), within
+ * `min`..`max`; the message names the flag, the value and the range in the flag's `unit`.
+ */
+export function parseWholeNumber(flag: string, value: string, range: { min: number; max: number; unit?: string }): number {
+  const number = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || number < range.min || number > range.max) {
+    const what = range.unit ? `whole ${range.unit}` : 'a whole number';
+    const [min, max] = [range.min, range.max].map((bound) => bound.toLocaleString('en'));
+    throw new RangeError(`${flag} '${value}' must be ${what} from ${min} to ${max}`);
   }
-  return seconds * 1000;
+  return number;
 }
+
+/** Whole seconds from 1 to 3600 (the spec's hour is the longest an access token may live). */
+export const parseTokenTtl = (flag: string, value: string): number =>
+  parseWholeNumber(flag, value, { min: 1, max: 3600, unit: 'seconds' }) * 1000;
 
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
@@ -65,11 +82,11 @@ export function parseRateRule(flag: string, value: string): RateRule {
 }
 
 export function parsePort(flag: string, value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) {
+  try {
+    return parseWholeNumber(flag, value, { min: 0, max: 65535 });
+  } catch {
     throw new RangeError(`${flag} '${value}' is not a port number (0 to 65535; 0 picks a free port)`);
   }
-  return port;
 }
 
 /** A browser origin such as `https://app.example.com` (scheme, host and port; no wildcard). */
@@ -101,4 +118,37 @@ export function parsePublicUrl(flag: string, value: string): string {
     throw new RangeError(`${flag} '${value}' must not carry a query, fragment or credentials`);
   }
   return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * The one place that completes a configuration: every default (for each field left out or
+ * undefined), then the rules across fields. `serve`, the tests and the benchmark build theirs here.
+ */
+export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.env): ServerConfig {
+  const given = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined)) as Partial<ServerConfig>;
+  const config: ServerConfig = {
+    host: defaultHost,
+    port: defaultPort,
+    authPort: defaultAuthPort,
+    baseUrl: undefined,
+    authUrl: undefined,
+    mcpRateLimit: defaultMcpRateLimit,
+    registerRateLimit: defaultRegisterRateLimit,
+    signInRateLimit: defaultSignInRateLimit,
+    allowedOrigins: [],
+    trustProxy: false,
+    seedDemo: true,
+    accessTokenTtlMs: defaultAccessTokenTtlMs,
+    ...given,
+    db: resolveDb(partial.db, env),
+    rateStore: resolveRateStore(partial.rateStore, env),
+  };
+  // A PostgreSQL store is shared by several instances, and so must their rate windows be, or
+  // each instance would admit the full limit on its own.
+  if (config.rateStore === undefined && /^postgres(ql)?:/i.test(config.db)) {
+    throw new ConfigError(
+      '--db postgres://… needs --rate-store redis://HOST:6379 (or SURVEY_MCP_RATE_STORE): rate windows must be shared by every instance',
+    );
+  }
+  return config;
 }

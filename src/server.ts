@@ -89,20 +89,8 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
   }
 }
 
-/**
- * Rate windows live beside the data in a SQLite file unless a rate store is named. A PostgreSQL
- * store is shared by several instances, and so must their rate windows be, or each instance would
- * admit the full limit on its own.
- */
-function rateStoreOf(config: ServerConfig): string {
-  if (config.rateStore !== undefined) return config.rateStore;
-  if (/^postgres(ql)?:/i.test(config.db)) {
-    throw new Error(
-      '--db postgres://… needs --rate-store redis://HOST:6379 (or SURVEY_MCP_RATE_STORE): rate windows must be shared by every instance',
-    );
-  }
-  return config.db;
-}
+/** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */
+const rateStoreOf = (config: ServerConfig): string => config.rateStore ?? config.db;
 
 /** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */
 function listen(host: string, port: number): Promise<Server> {

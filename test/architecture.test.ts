@@ -77,4 +77,26 @@ describe('layers', () => {
       .flatMap((file) => importsOf(file).filter((specifier) => specifier.includes('/src/')).map((s) => `${relative(root, file)} imports ${s}`));
     expect(intoServer).toEqual([]);
   });
+
+  it('has no import circle: no module reaches itself through its imports', () => {
+    const graph = new Map(
+      files.map((file) => [
+        file,
+        importsOf(file)
+          .filter((specifier) => specifier.startsWith('.'))
+          .map((specifier) => resolve(dirname(file), specifier).replace(/\.js$/, '.ts')),
+      ]),
+    );
+    const circles: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, path: string[]): void => {
+      const seen = path.indexOf(file);
+      if (seen >= 0) return void circles.push([...path.slice(seen), file].map((f) => relative(root, f)).join(' → '));
+      if (done.has(file)) return;
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+      done.add(file);
+    };
+    for (const file of files) visit(file, []);
+    expect(circles).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import chalk from 'chalk';
 import { CommanderError } from 'commander';
+import { ConfigError } from '../config.js';
 import { PlatformError } from '../platform/errors.js';
 import { ExitError } from './errors.js';
 import { buildProgram } from './program.js';
@@ -19,8 +20,9 @@ function report(error: unknown): number {
     // commander already printed its message; its code 1 means bad usage here.
     return error.exitCode === 1 ? 2 : error.exitCode;
   }
-  if (error instanceof ExitError || error instanceof PlatformError) {
+  if (error instanceof ExitError || error instanceof PlatformError || error instanceof ConfigError) {
     console.error(chalk.red(`survey-mcp: ${error.message}`));
+    if (error instanceof ConfigError) return 2;
     return error instanceof ExitError ? error.exitCode : 1;
   }
   console.error(chalk.red(`survey-mcp: ${(error as Error)?.message ?? String(error)}`));

@@ -1,7 +1,24 @@
 import { Command } from 'commander';
 import { addConformanceOptions } from '../../conformance/cli.js';
-import { parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseTokenTtl } from '../config.js';
+import {
+  defaultAuthPort,
+  defaultHost,
+  defaultPort,
+  parseOrigin,
+  parsePort,
+  parsePublicUrl,
+  parseRateRule,
+  parseTokenTtl,
+  parseWholeNumber,
+} from '../config.js';
 import { argument, dbOption } from './options.js';
+
+const maxResponses = 10_000_000;
+/** 30 days: the longest a token issued by hand may live. */
+const maxTtlSeconds = 30 * 24 * 60 * 60;
+
+const wholeNumber = (min: number, max: number, unit?: string) => (flag: string, value: string) =>
+  parseWholeNumber(flag, value, { min, max, unit });
 
 /** Declares every command; each action imports its module lazily so `--help` stays fast. */
 export function buildProgram(): Command {
@@ -46,7 +63,7 @@ export function buildProgram(): Command {
   program
     .command('seed')
     .description('seed the demo into an empty store; with --responses N, add an open survey of N generated responses')
-    .option('--responses <n>', 'how many responses to generate (1,000,000 takes a few minutes)')
+    .option('--responses <n>', 'how many responses to generate (1,000,000 takes a few minutes)', argument(wholeNumber(1, maxResponses), '--responses'))
     .option('--survey-title <title>', 'title of the generated survey')
     .option('--owner <email>', 'owner of the generated survey (default: alice@example.com)')
     .addOption(dbOption())
@@ -54,9 +71,9 @@ export function buildProgram(): Command {
   program
     .command('serve')
     .description('run the MCP host (issuer) and the auth host; seeds the demo into an empty store')
-    .option('--host <host>', 'address both hosts listen on', '127.0.0.1')
-    .option('--port <port>', 'MCP host port (0 picks a free one)', argument(parsePort, '--port'), 8787)
-    .option('--auth-port <port>', 'auth host port (0 picks a free one)', argument(parsePort, '--auth-port'), 8788)
+    .option('--host <host>', `address both hosts listen on (default ${defaultHost})`)
+    .option('--port <port>', `MCP host port (default ${defaultPort}; 0 picks a free one)`, argument(parsePort, '--port'))
+    .option('--auth-port <port>', `auth host port (default ${defaultAuthPort}; 0 picks a free one)`, argument(parsePort, '--auth-port'))
     .addOption(dbOption())
     .option('--base-url <url>', '{base_url} as clients see it, e.g. behind a reverse proxy (the issuer)', argument(parsePublicUrl, '--base-url'))
     .option('--auth-url <url>', '{auth_url} as browsers see it, e.g. behind a reverse proxy', argument(parsePublicUrl, '--auth-url'))
@@ -85,7 +102,7 @@ export function buildProgram(): Command {
     .description('print a bearer token for a person, e.g. with scope reporting (another service) to check the 403 rule')
     .requiredOption('--user <email>', "the person's sign-in email")
     .requiredOption('--scope <scope>', 'scope of the token: mcp_customer, or another service such as reporting')
-    .option('--ttl <seconds>', 'lifetime in seconds (default 3600)')
+    .option('--ttl <seconds>', 'lifetime in seconds (default 3600)', argument(wholeNumber(1, maxTtlSeconds, 'seconds'), '--ttl'))
     .addOption(dbOption())
     .action(async (options) => (await import('./commands/token.js')).tokenIssue(options));
   token

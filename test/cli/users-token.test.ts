@@ -53,7 +53,7 @@ describe('serve flags', () => {
     [['--mcp-rate-limit', '180'], "--mcp-rate-limit '180' is not N/S"],
     [['--allowed-origin', '*'], "--allowed-origin '*' is not an origin"],
     [['--base-url', 'surveys.example.com'], "--base-url 'surveys.example.com' is not an absolute URL"],
-    [['--access-token-ttl', '7200'], "--access-token-ttl '7200' must be whole seconds from 1 to 3600"],
+    [['--access-token-ttl', '7200'], "--access-token-ttl '7200' must be whole seconds from 1 to 3,600"],
   ])('refuses %j before starting anything, with exit 2 and the reason', async (flags, reason) => {
     const result = await cli('serve', ...flags, '--db', freshDb());
     expect(result.code).toBe(2);

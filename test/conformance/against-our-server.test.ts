@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/run.js';
+import { serverConfig } from '../../src/config.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -13,22 +14,17 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-'));
   server = await startServer(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      authPort: 0,
-      baseUrl: undefined,
-      authUrl: undefined,
-      db: join(dir, 'survey.db'),
-      rateStore: undefined,
-      mcpRateLimit: { limit: 20, windowMs: 3_000 },
-      registerRateLimit: { limit: 40, windowMs: 3_000 },
-      signInRateLimit: { limit: 20, windowMs: 60_000 },
-      allowedOrigins: [],
-      trustProxy: false,
-      seedDemo: true,
-      accessTokenTtlMs: 2_000,
-    },
+    serverConfig(
+      {
+        port: 0,
+        authPort: 0,
+        db: join(dir, 'survey.db'),
+        mcpRateLimit: { limit: 20, windowMs: 3_000 },
+        registerRateLimit: { limit: 40, windowMs: 3_000 },
+        accessTokenTtlMs: 2_000,
+      },
+      {},
+    ),
     { clock: systemClock },
   );
 });

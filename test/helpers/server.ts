@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultAccessTokenTtlMs, defaultMcpRateLimit, defaultRegisterRateLimit, type ServerConfig } from '../../src/config.js';
+import { serverConfig, type ServerConfig } from '../../src/config.js';
 import { createAccount } from '../../src/platform/accounts.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { startServer } from '../../src/server.js';
@@ -21,24 +21,19 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-test-'));
   const clock = new ManualClock(Date.now());
-  const config: ServerConfig = {
-    host: '127.0.0.1',
-    port: 0,
-    authPort: 0,
-    baseUrl: undefined,
-    authUrl: undefined,
-    db: join(dir, 'survey.db'),
-    rateStore: undefined,
-    mcpRateLimit: defaultMcpRateLimit,
-    registerRateLimit: defaultRegisterRateLimit,
-    allowedOrigins: [],
-    trustProxy: false,
-    seedDemo: false,
-    accessTokenTtlMs: defaultAccessTokenTtlMs,
-    // Tests sign in far more often than a person; the limit has a test of its own.
-    signInRateLimit: { limit: 10_000, windowMs: 60_000 },
-    ...overrides,
-  };
+  const config = serverConfig(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      authPort: 0,
+      db: join(dir, 'survey.db'),
+      seedDemo: false,
+      // Tests sign in far more often than a person; the limit has a test of its own.
+      signInRateLimit: { limit: 10_000, windowMs: 60_000 },
+      ...overrides,
+    },
+    {},
+  );
   const running = await startServer(config, { clock });
   return {
     baseUrl: running.baseUrl,

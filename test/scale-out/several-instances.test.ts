@@ -286,7 +286,7 @@ describe('serve refuses to start with one clear line', () => {
     const untouched = uniqueSchema('no_rate_store');
     const result = await serve('--db', postgresUrl(untouched));
     expect(result).toEqual({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr:
         'survey-mcp: --db postgres://… needs --rate-store redis://HOST:6379 (or SURVEY_MCP_RATE_STORE): rate windows must be shared by every instance\n',

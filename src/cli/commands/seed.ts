@@ -1,29 +1,19 @@
 import { systemClock } from '../../platform/clock.js';
 import { isStoreEmpty, seedDemo } from '../../platform/demo/index.js';
 import { seedLoadSurvey } from '../../platform/demo/load.js';
-import { usageError } from '../errors.js';
 import { withStore } from '../store-access.js';
 
 export interface SeedOptions {
   db?: string;
-  responses?: string;
+  /** Parsed by the program (parseWholeNumber). */
+  responses?: number;
   surveyTitle?: string;
   owner?: string;
 }
 
-const maxResponses = 10_000_000;
-
-export function parseResponseCount(value: string): number {
-  const count = Number(value);
-  if (!/^\d+$/.test(value.trim()) || count < 1 || count > maxResponses) {
-    throw usageError(`--responses '${value}' must be a whole number from 1 to ${maxResponses.toLocaleString('en')}`);
-  }
-  return count;
-}
-
 /** Without --responses: the demo, once. With it: one more open survey of N generated responses. */
 export async function seed(options: SeedOptions): Promise<void> {
-  const count = options.responses === undefined ? undefined : parseResponseCount(options.responses);
+  const count = options.responses;
   await withStore(options.db, async (store) => {
     const empty = await isStoreEmpty(store);
     if (empty) {

@@ -1,22 +1,15 @@
 import chalk from 'chalk';
-import {
-  defaultAccessTokenTtlMs,
-  defaultMcpRateLimit,
-  defaultRegisterRateLimit,
-  defaultSignInRateLimit,
-  resolveDb,
-  resolveRateStore,
-  type ServerConfig,
-} from '../../config.js';
+import { serverConfig, type ServerConfig } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
 import { clientSetup } from '../client-setup.js';
 
+/** The flags as commander hands them over, already parsed; absent ones take serverConfig's defaults. */
 export interface ServeOptions {
-  host: string;
-  port: number;
-  authPort: number;
+  host?: string;
+  port?: number;
+  authPort?: number;
   db?: string;
   baseUrl?: string;
   authUrl?: string;
@@ -31,22 +24,22 @@ export interface ServeOptions {
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
-  return {
+  return serverConfig({
     host: options.host,
     port: options.port,
     authPort: options.authPort,
+    db: options.db,
     baseUrl: options.baseUrl,
     authUrl: options.authUrl,
-    db: resolveDb(options.db),
-    rateStore: resolveRateStore(options.rateStore),
-    mcpRateLimit: options.mcpRateLimit ?? defaultMcpRateLimit,
-    registerRateLimit: options.registerRateLimit ?? defaultRegisterRateLimit,
-    signInRateLimit: options.signInRateLimit ?? defaultSignInRateLimit,
+    rateStore: options.rateStore,
+    mcpRateLimit: options.mcpRateLimit,
+    registerRateLimit: options.registerRateLimit,
+    signInRateLimit: options.signInRateLimit,
     allowedOrigins: options.allowedOrigin,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy,
     seedDemo: options.seed,
-    accessTokenTtlMs: options.accessTokenTtl ?? defaultAccessTokenTtlMs,
-  };
+    accessTokenTtlMs: options.accessTokenTtl,
+  });
 }
 
 /** Runs both hosts until SIGINT or SIGTERM, then closes listeners, rate log and store. */

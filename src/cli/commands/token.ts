@@ -4,25 +4,15 @@ import type { Store } from '../../store/store.js';
 import { ExitError, usageError } from '../errors.js';
 import { withStore } from '../store-access.js';
 
-const maxTtlSeconds = 30 * 24 * 60 * 60;
-
 async function userByEmail(store: Store, email: string) {
   const user = await store.findUserByEmail(email);
   if (!user) throw new ExitError(`no user with email '${email}' (list them with: survey-mcp users list)`);
   return user;
 }
 
-export function parseTtl(value: string): number {
-  const seconds = Number(value);
-  if (!/^\d+$/.test(value.trim()) || seconds < 1 || seconds > maxTtlSeconds) {
-    throw usageError(`--ttl '${value}' must be whole seconds from 1 to ${maxTtlSeconds} (30 days)`);
-  }
-  return seconds;
-}
-
 /** Prints only the token on stdout, so `TOKEN=$(survey-mcp token issue …)` works. */
-export async function tokenIssue(options: { db?: string; user: string; scope: string; ttl?: string }): Promise<void> {
-  const ttlSeconds = options.ttl === undefined ? 3600 : parseTtl(options.ttl);
+export async function tokenIssue(options: { db?: string; user: string; scope: string; ttl?: number }): Promise<void> {
+  const ttlSeconds = options.ttl ?? 3600;
   const issued = await withStore(options.db, async (store) => {
     const user = await userByEmail(store, options.user);
     try {
