@@ -53,18 +53,26 @@ export async function endSession(context: OAuthContext, req: Request, res: Respo
   res.clearCookie(sessionCookie, { path: '/' });
 }
 
+export interface RevokeOutcome {
+  readonly clientId: string;
+  /** False when the person had no grant of this client: nothing changed. */
+  readonly revoked: boolean;
+}
+
 /**
  * Remembers, for the next page only, which app this browser just revoked. A cookie rather than a
  * query parameter, so a link from elsewhere cannot make the page announce an app of its choosing.
  */
-export function rememberRevoked(context: OAuthContext, res: Response, clientId: string): void {
-  setCookie(context, res, revokedCookie, clientId, 60_000);
+export function rememberRevoked(context: OAuthContext, res: Response, outcome: RevokeOutcome): void {
+  setCookie(context, res, revokedCookie, `${outcome.revoked ? 'revoked' : 'unchanged'}.${outcome.clientId}`, 60_000);
 }
 
-export function takeRevoked(req: Request, res: Response): string | undefined {
-  const clientId = readCookie(req, revokedCookie);
-  if (clientId !== undefined) res.clearCookie(revokedCookie, { path: '/' });
-  return clientId;
+export function takeRevoked(req: Request, res: Response): RevokeOutcome | undefined {
+  const value = readCookie(req, revokedCookie);
+  if (value === undefined) return undefined;
+  res.clearCookie(revokedCookie, { path: '/' });
+  const [kind, clientId] = value.split('.', 2);
+  return clientId ? { clientId, revoked: kind === 'revoked' } : undefined;
 }
 
 /**

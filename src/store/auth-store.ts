@@ -115,7 +115,10 @@ export interface SignInSession {
  * transaction, so concurrent callers can never both succeed.
  */
 export interface AuthStore {
-  /** Inserts the client, or returns the one already registered under the same key. */
+  /**
+   * Inserts the client, or returns the one already registered under the same key with its grant
+   * types widened to the union: a first registration cannot take a grant from later ones.
+   */
   registerClient(client: NewOAuthClient): Promise<OAuthClient>;
   findClient(clientId: string): Promise<OAuthClient | undefined>;
 

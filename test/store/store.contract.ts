@@ -554,6 +554,15 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(new Set(parallel.map((c) => c.id)).size).toBe(1);
       });
 
+      it('widens the grant types of a registration key to the union, never narrows them', async () => {
+        const narrow = { ...client, id: 'cli_n', registrationKey: 'key-n', grantTypes: ['authorization_code'] };
+        expect((await store.registerClient(narrow)).grantTypes).toEqual(['authorization_code']);
+        const widened = await Promise.all([store.registerClient({ ...narrow, id: 'cli_w', grantTypes: ['refresh_token', 'authorization_code'] }), store.registerClient(narrow)]);
+        expect(widened[0]).toMatchObject({ id: 'cli_n', grantTypes: ['authorization_code', 'refresh_token'] });
+        expect((await store.registerClient(narrow)).grantTypes).toEqual(['authorization_code', 'refresh_token']);
+        expect((await store.findClient('cli_n'))?.grantTypes).toEqual(['authorization_code', 'refresh_token']);
+      });
+
       it('redeems a code once into a grant whose access token checks out', async () => {
         await store.insertAuthorizationCode(code);
         expect(await store.findAuthorizationCode('code-hash')).toEqual({ ...code, redeemedAt: undefined });

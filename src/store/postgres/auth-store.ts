@@ -53,10 +53,14 @@ async function revokeGrant(tx: Queryable, grantId: string, nowMs: number): Promi
 export function postgresAuthStore(db: PostgresDatabase): AuthStore {
   return {
     async registerClient(client) {
-      // Under READ COMMITTED a concurrent registration of the same key waits here, then does nothing.
+      // Under READ COMMITTED a concurrent registration of the same key waits here, then widens
+      // the grants it lacks (or does nothing): the union is order-independent, so none is lost.
       await db.run(
         `INSERT INTO oauth_clients (id, registration_key, name, redirect_uris, grant_types, response_types, scope, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (registration_key) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (registration_key) DO UPDATE
+           SET grant_types = ARRAY(SELECT DISTINCT unnest(oauth_clients.grant_types || EXCLUDED.grant_types) ORDER BY 1)
+           WHERE NOT (EXCLUDED.grant_types <@ oauth_clients.grant_types)`,
         [
           client.id,
           client.registrationKey,

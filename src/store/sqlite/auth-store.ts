@@ -4,6 +4,7 @@ import type {
   ConnectedApp,
   LiveToken,
   NewGrant,
+  NewOAuthClient,
   RotateRefreshResult,
   TokenIssue,
 } from '../auth-store.js';
@@ -31,6 +32,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
      ON CONFLICT (registration_key) DO NOTHING`,
   );
   const clientByKey = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE registration_key = ?');
+  const setClientGrants = db.prepare('UPDATE oauth_clients SET grant_types = ? WHERE id = ?');
   const clientById = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE id = ?');
 
   const insertCode = db.prepare(
@@ -104,6 +106,21 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
 
   const issueGrant = db.transaction(writeGrant);
 
+  const register = db.transaction((client: NewOAuthClient): ClientRow<SqliteColumns> => {
+    insertClient.run({
+      ...client,
+      redirectUris: JSON.stringify(client.redirectUris),
+      grantTypes: JSON.stringify(client.grantTypes),
+      responseTypes: JSON.stringify(client.responseTypes),
+    });
+    const row = clientByKey.get(client.registrationKey)!;
+    const granted: string[] = JSON.parse(row.grant_types);
+    if (client.grantTypes.every((type) => granted.includes(type))) return row;
+    const widened = JSON.stringify([...new Set([...granted, ...client.grantTypes])].sort());
+    setClientGrants.run(widened, row.id);
+    return { ...row, grant_types: widened };
+  });
+
   const redeem = db.transaction((codeHash: string, grant: NewGrant, issue: TokenIssue, nowMs: number) => {
     const code = codeByHash.get(codeHash);
     if (!code) return { outcome: 'unknown' } as const;
@@ -155,13 +172,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
 
   return {
     async registerClient(client) {
-      insertClient.run({
-        ...client,
-        redirectUris: JSON.stringify(client.redirectUris),
-        grantTypes: JSON.stringify(client.grantTypes),
-        responseTypes: JSON.stringify(client.responseTypes),
-      });
-      return toClient(clientByKey.get(client.registrationKey)!);
+      return toClient(register.immediate(client));
     },
     async findClient(clientId) {
       const row = clientById.get(clientId);
