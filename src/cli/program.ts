@@ -27,12 +27,12 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/users.js')).usersList(options));
   users
     .command('disable <email>')
-    .description('disable an account: sign-in and every token of it stop working at once')
+    .description('disable an account: revokes its grants, tokens, unused codes and sign-in sessions at once')
     .addOption(dbOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, true, options));
   users
     .command('enable <email>')
-    .description('enable a disabled account')
+    .description('enable a disabled account (its old tokens stay revoked)')
     .addOption(dbOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, false, options));
   program

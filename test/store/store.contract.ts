@@ -671,6 +671,19 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect((await store.listLiveTokens('usr_1', T0 + 100)).map((t) => t.grantId)).toEqual(['grt_3']);
       });
 
+      it('disables a person with every grant, token, unredeemed code and session ended for good', async () => {
+        await store.issueGrant(grant('grt_1'), issue('1'));
+        await store.insertAuthorizationCode(code);
+        await store.insertSignInSession('s1', { userId: 'usr_1', createdAt: T0, expiresAt: T0 + hour });
+        expect(await store.disableUser('usr_1', T0 + 10)).toBe(true);
+        expect(await store.setUserDisabled('usr_1', false)).toBe(true);
+        expect(await store.findAccessToken('access-1')).toMatchObject({ revoked: true, userDisabled: false });
+        expect(await store.findAuthorizationCode('code-hash')).toBeUndefined();
+        expect(await store.findSignInSession('s1', T0 + 1)).toBeUndefined();
+        expect(await store.listConnectedApps('usr_1')).toEqual([]);
+        expect(await store.disableUser('usr_none', T0)).toBe(false);
+      });
+
       it('keeps sign-in sessions until they expire, are deleted or their user is disabled', async () => {
         await store.insertSignInSession('s1', { userId: 'usr_1', createdAt: T0, expiresAt: T0 + hour });
         expect(await store.findSignInSession('s1', T0 + 1)).toEqual({ userId: 'usr_1', expiresAt: T0 + hour });

@@ -166,6 +166,20 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       );
       return rows.map(toConnectedApp);
     },
+    async disableUser(userId, nowMs) {
+      return db.transaction(async (tx) => {
+        if ((await tx.run('UPDATE users SET disabled = TRUE WHERE id = $1', [userId])) !== 1) return false;
+        await tx.run(
+          `UPDATE oauth_tokens SET revoked_at = $1
+           WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM oauth_grants WHERE user_id = $2)`,
+          [nowMs, userId],
+        );
+        await tx.run('UPDATE oauth_grants SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL', [nowMs, userId]);
+        await tx.run('DELETE FROM oauth_codes WHERE user_id = $1 AND redeemed_at IS NULL', [userId]);
+        await tx.run('DELETE FROM sign_in_sessions WHERE user_id = $1', [userId]);
+        return true;
+      });
+    },
     async revokeClientForUser(userId, clientId, nowMs) {
       return db.transaction(async (tx) => {
         const grants = await tx.rows<{ id: string }>(

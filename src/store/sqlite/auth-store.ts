@@ -89,6 +89,14 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   );
   const deleteSession = db.prepare('DELETE FROM sign_in_sessions WHERE session_hash = ?');
   const deleteExpiredSessions = db.prepare('DELETE FROM sign_in_sessions WHERE expires_at <= ?');
+  const disableAccount = db.prepare('UPDATE users SET disabled = 1 WHERE id = ?');
+  const revokeGrantsOfUser = db.prepare('UPDATE oauth_grants SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
+  const revokeTokensOfUser = db.prepare(
+    `UPDATE oauth_tokens SET revoked_at = ?
+     WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM oauth_grants WHERE user_id = ?)`,
+  );
+  const deleteCodesOfUser = db.prepare('DELETE FROM oauth_codes WHERE user_id = ? AND redeemed_at IS NULL');
+  const deleteSessionsOfUser = db.prepare('DELETE FROM sign_in_sessions WHERE user_id = ?');
 
   const writeGrant = (grant: NewGrant, issue: TokenIssue): void => {
     insertGrant.run(grant);
@@ -170,6 +178,15 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     return grants.length;
   });
 
+  const disable = db.transaction((userId: string, nowMs: number) => {
+    if (disableAccount.run(userId).changes !== 1) return false;
+    revokeGrantsOfUser.run(nowMs, userId);
+    revokeTokensOfUser.run(nowMs, userId);
+    deleteCodesOfUser.run(userId);
+    deleteSessionsOfUser.run(userId);
+    return true;
+  });
+
   return {
     async registerClient(client) {
       return toClient(register.immediate(client));
@@ -212,6 +229,9 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     },
     async listLiveTokens(userId, nowMs): Promise<LiveToken[]> {
       return liveTokens.all(userId, nowMs).map(toLiveToken);
+    },
+    async disableUser(userId, nowMs) {
+      return disable.immediate(userId, nowMs);
     },
 
     async insertSignInSession(sessionHash, session) {
