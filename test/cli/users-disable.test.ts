@@ -11,6 +11,7 @@ import {
   pkcePair,
   postToken,
   readJson,
+  redeemCode,
   registerClient,
   runAuthorization,
   startTestServer,
@@ -41,13 +42,7 @@ describe('users disable', () => {
     expect((await postMcp(server, rpc('ping'), { token: tokens.access_token })).status).toBe(401);
     const refreshed = await postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
     expect((await readJson(refreshed)).error).toBe('invalid_grant');
-    const redeemed = await postToken(server, {
-      grant_type: 'authorization_code',
-      code: params.get('code')!,
-      redirect_uri: client.redirect_uris[0]!,
-      client_id: client.client_id,
-      code_verifier: verifier,
-    });
+    const redeemed = await redeemCode(server, client, params.get('code')!, verifier);
     expect(await readJson(redeemed)).toMatchObject({ error: 'invalid_grant' });
     expect(await (await jar.fetch(`${server.authUrl}/account/apps`)).text()).toContain('action="/sign-in"');
   });

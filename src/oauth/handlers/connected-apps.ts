@@ -22,7 +22,7 @@ export function connectedAppsHandler(context: OAuthContext): RequestHandler {
   return async function connectedApps(req, res) {
     const user = await signedInEmail(context, req);
     if (!user) return askToSignIn(context, req, res);
-    const outcome = takeRevoked(req, res);
+    const outcome = takeRevoked(context, req, res);
     const client = outcome && (await context.store.findClient(outcome.clientId));
     sendPage(
       res,
