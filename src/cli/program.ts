@@ -62,7 +62,7 @@ export function buildProgram(): Command {
     .option('--auth-url <url>', '{auth_url} as browsers see it, e.g. behind a reverse proxy', argument(parsePublicUrl, '--auth-url'))
     .option('--rate-store <location>', 'rate windows: redis://… (default: $SURVEY_MCP_RATE_STORE, else the --db file)')
     .option('--mcp-rate-limit <N/S>', 'MCP requests per user per S seconds (default 180/60)', argument(parseRateRule, '--mcp-rate-limit'))
-    .option('--sign-in-rate-limit <N/S>', 'sign-in attempts per client IP and per account per S seconds (default 20/60)', argument(parseRateRule, '--sign-in-rate-limit'))
+    .option('--sign-in-rate-limit <N/S>', 'sign-in attempts per client IP per S seconds; per account 5N per 15S (default 20/60)', argument(parseRateRule, '--sign-in-rate-limit'))
     .option('--register-rate-limit <N/S>', 'registrations per client IP per S seconds (default 20/60)', argument(parseRateRule, '--register-rate-limit'))
     .option(
       '--allowed-origin <origin>',
