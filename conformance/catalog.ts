@@ -4,6 +4,7 @@ import { codeReplayRevokesTokens } from './checks/authorization/code-replay-revo
 import { codeSingleUse } from './checks/authorization/code-single-use.js';
 import { issReturned } from './checks/authorization/iss-returned.js';
 import { loopbackRedirectAnyPort } from './checks/authorization/loopback-redirect-any-port.js';
+import { noErrorRedirectToUntrustedWebUri } from './checks/authorization/no-error-redirect-to-untrusted-web-uri.js';
 import { pkceNoDowngrade } from './checks/authorization/pkce-no-downgrade.js';
 import { pkceRequired } from './checks/authorization/pkce-required.js';
 import { pkceUnknownMethodRefused } from './checks/authorization/pkce-unknown-method-refused.js';
@@ -96,6 +97,7 @@ export const CATALOG: readonly Check[] = [
   stateReturned,
   issReturned,
   unregisteredRedirectUriRefused,
+  noErrorRedirectToUntrustedWebUri,
   loopbackRedirectAnyPort,
   pkceRequired,
   pkceUnknownMethodRefused,

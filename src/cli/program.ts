@@ -44,12 +44,12 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/users.js')).usersList(options));
   users
     .command('disable <email>')
-    .description('disable an account: sign-in and every token of it stop working at once')
+    .description('disable an account: revokes its grants, tokens, unused codes and sign-in sessions at once')
     .addOption(dbOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, true, options));
   users
     .command('enable <email>')
-    .description('enable a disabled account')
+    .description('enable a disabled account (its old tokens stay revoked)')
     .addOption(dbOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, false, options));
   program
@@ -79,7 +79,7 @@ export function buildProgram(): Command {
     .option('--auth-url <url>', '{auth_url} as browsers see it, e.g. behind a reverse proxy', argument(parsePublicUrl, '--auth-url'))
     .option('--rate-store <location>', 'rate windows: redis://… (default: $SURVEY_MCP_RATE_STORE, else the --db file)')
     .option('--mcp-rate-limit <N/S>', 'MCP requests per user per S seconds (default 180/60)', argument(parseRateRule, '--mcp-rate-limit'))
-    .option('--sign-in-rate-limit <N/S>', 'sign-in attempts per client IP and per account per S seconds (default 20/60)', argument(parseRateRule, '--sign-in-rate-limit'))
+    .option('--sign-in-rate-limit <N/S>', 'sign-in attempts per client IP per S seconds; per account 5N per 15S (default 20/60)', argument(parseRateRule, '--sign-in-rate-limit'))
     .option('--register-rate-limit <N/S>', 'registrations per client IP per S seconds (default 20/60)', argument(parseRateRule, '--register-rate-limit'))
     .option(
       '--allowed-origin <origin>',

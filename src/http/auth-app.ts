@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { hostApp } from './host-app.js';
 import type { RateRule, SlidingLog } from '../limits/limiter.js';
-import type { OAuthContext } from '../oauth/context.js';
+import { isSecureOrigin, type OAuthContext } from '../oauth/context.js';
 import { invalidRequest } from '../oauth/errors.js';
 import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
 import { connectedAppsHandler, revokeAppHandler } from '../oauth/handlers/connected-apps.js';
@@ -26,7 +26,7 @@ export interface AuthAppOptions {
 export function createAuthApp(options: AuthAppOptions): Express {
   const { context } = options;
   const app = hostApp(options.trustProxy);
-  app.use(pageSecurity());
+  app.use(pageSecurity({ https: isSecureOrigin(context) }));
 
   const form = parseBody('form', invalidRequest);
   // Token and revocation use no cookies, so browser-based clients may call them from any origin.

@@ -33,9 +33,10 @@ export type AuthorizationCheck =
   | { readonly kind: 'valid'; readonly request: AuthorizationRequest }
   /** Client or redirect URI not validated: show a page, never redirect (no open redirector). */
   | { readonly kind: 'page'; readonly unknownClient: boolean; readonly reason: string }
-  /** The redirect URI is trusted: send the error back to the client there. */
+  /** The redirect URI is registered: the error belongs to the client there (see `authorize.ts`). */
   | {
       readonly kind: 'redirect';
+      readonly client: OAuthClient;
       readonly redirectUri: string;
       readonly state: string | undefined;
       readonly error: OAuthErrorCode;
@@ -84,6 +85,7 @@ export async function checkAuthorizationRequest(
   const state = params.state;
   const fail = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({
     kind: 'redirect',
+    client,
     redirectUri,
     state,
     error,

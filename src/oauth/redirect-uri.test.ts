@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectUriMatches, redirectUriProblem } from './redirect-uri.js';
+import { isNativeRedirect, redirectUriMatches, redirectUriProblem } from './redirect-uri.js';
 
 describe('redirectUriProblem', () => {
   it.each(['https://a.example.com/cb', 'http://127.0.0.1/cb', 'http://[::1]:8080/cb', 'http://localhost:3000/cb', 'cursor://x/cb', 'com.example.app:/cb'])(
@@ -31,4 +31,15 @@ describe('redirectUriMatches', () => {
     expect(redirectUriMatches('http://127.0.0.1:3000/cb', 'http://127.0.0.1:3000/other')).toBe(false);
     expect(redirectUriMatches('http://localhost:3000/cb', 'http://127.0.0.1:3000/cb')).toBe(false);
   });
+});
+
+describe('isNativeRedirect', () => {
+  it.each(['http://127.0.0.1:9/cb', 'http://[::1]/cb', 'http://LOCALHOST:3000/cb', 'cursor://anysphere/cb', 'com.example.app:/cb'])(
+    'counts %s as an app on the device',
+    (uri) => expect(isNativeRedirect(uri)).toBe(true),
+  );
+
+  it.each(['https://127.0.0.1/cb', 'https://claude.ai/cb', 'http://127.0.0.1.evil.example/cb'])('counts %s as a website', (uri) =>
+    expect(isNativeRedirect(uri)).toBe(false),
+  );
 });

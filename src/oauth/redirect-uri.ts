@@ -28,6 +28,16 @@ const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
 export const isLoopbackHost = (hostname: string): boolean => loopbackHosts.has(hostname.toLowerCase());
 
 /**
+ * A redirect URI only an app on the person's own device can receive: http on loopback, or a
+ * private-use scheme. No website can sit behind one, so sending an error there phishes nobody.
+ */
+export function isNativeRedirect(uri: string): boolean {
+  const url = new URL(uri);
+  if (url.protocol === 'https:') return false;
+  return url.protocol !== 'http:' || isLoopbackHost(url.hostname);
+}
+
+/**
  * Does a requested redirect URI match a registered one? Exact string match, except that an http
  * loopback URI matches on any port (RFC 8252 §7.3); `localhost` and `127.0.0.1` stay different hosts.
  */

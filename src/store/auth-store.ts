@@ -115,7 +115,10 @@ export interface SignInSession {
  * transaction, so concurrent callers can never both succeed.
  */
 export interface AuthStore {
-  /** Inserts the client, or returns the one already registered under the same key. */
+  /**
+   * Inserts the client, or returns the one already registered under the same key with its grant
+   * types widened to the union: a first registration cannot take a grant from later ones.
+   */
   registerClient(client: NewOAuthClient): Promise<OAuthClient>;
   findClient(clientId: string): Promise<OAuthClient | undefined>;
 
@@ -137,6 +140,12 @@ export interface AuthStore {
   /** Revokes every grant (and so every token) of this person for this client; returns how many. */
   revokeClientForUser(userId: string, clientId: string, nowMs: number): Promise<number>;
   listLiveTokens(userId: string, nowMs: number): Promise<LiveToken[]>;
+  /**
+   * Disables the account and, in the same transaction, ends all it holds: every grant with its
+   * tokens, every unredeemed code and every sign-in session. Enabling it again (`setUserDisabled`
+   * with false) brings none of them back. False when there is no such user.
+   */
+  disableUser(userId: string, nowMs: number): Promise<boolean>;
 
   insertSignInSession(sessionHash: string, session: SignInSession & { readonly createdAt: number }): Promise<void>;
   /** The live session, or undefined when unknown, expired or its user is disabled. */

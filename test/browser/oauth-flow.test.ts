@@ -11,7 +11,7 @@ import {
   authorizeUrl,
   createTestUser,
   pkcePair,
-  postToken,
+  redeemCode,
   registerClient,
   startTestServer,
   testPassword,
@@ -77,13 +77,7 @@ describe('sign-in and consent in a real browser', () => {
     const params = redirectParams(page);
     expect(params.get('state')).toBe('browser-state');
     expect(params.get('iss')).toBe(server.baseUrl);
-    const exchanged = await postToken(server, {
-      grant_type: 'authorization_code',
-      code: params.get('code')!,
-      redirect_uri: client.redirect_uris[0]!,
-      client_id: client.client_id,
-      code_verifier: verifier,
-    });
+    const exchanged = await redeemCode(server, client, params.get('code')!, verifier);
     expect(exchanged.status).toBe(200);
     await context.close();
   });
@@ -109,13 +103,7 @@ describe('sign-in and consent in a real browser', () => {
     await page.getByRole('button', { name: 'Allow access' }).click();
     await page.waitForURL((url) => url.href.startsWith(client.redirect_uris[0]!));
     const tokens = (await (
-      await postToken(server, {
-        grant_type: 'authorization_code',
-        code: redirectParams(page).get('code')!,
-        redirect_uri: client.redirect_uris[0]!,
-        client_id: client.client_id,
-        code_verifier: verifier,
-      })
+      await redeemCode(server, client, redirectParams(page).get('code')!, verifier)
     ).json()) as { access_token: string };
 
     await page.goto(`${server.authUrl}/account/apps`);

@@ -217,6 +217,13 @@ export const FAULT_CASES: readonly FaultCase[] = [
     reason: /redirected to the unregistered http:\/\/127\.0\.0\.1:\d+\/not-registered: an open redirect/,
   },
   {
+    check: 'no-error-redirect-to-untrusted-web-uri',
+    group: 'authorization',
+    deployment: 'redirects an error to a just-registered https URI for a browser with no session',
+    fake: { faults: { redirectErrorsToStrangers: true } },
+    reason: /no session was redirected to https:\/\/open-redirect-probe\.invalid\/callback/,
+  },
+  {
     check: 'loopback-redirect-any-port',
     group: 'authorization',
     deployment: 'matches loopback redirect URIs with their port',

@@ -1,17 +1,43 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { root, staleBuild } from './build.js';
 
-const run = promisify(execFile);
-const bin = join(import.meta.dirname, '../../bin/survey-mcp.js');
+const bin = join(root, 'bin/survey-mcp.js');
+/** Below vitest's 30 s test timeout, so a command that hangs fails here with its output, killed. */
+const commandTimeoutMs = 20_000;
 
-/** Runs the built CLI as a person would (`npm test` builds first) and keeps what it printed. */
+let checkedBuild = false;
+
+/** These tests run dist/, so testing an old build would prove nothing about the source. */
+function assertFreshBuild(): void {
+  if (checkedBuild) return;
+  const stale = staleBuild();
+  if (stale) throw new Error(`the CLI tests run dist/, but ${stale}: run \`npm run build\` first (npm test does)`);
+  checkedBuild = true;
+}
+
+/**
+ * Runs the built CLI as a person would and keeps what it printed. A command still running after
+ * 20 s (a `serve` that should have refused to start) is killed and the test fails with its output.
+ */
 export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', [bin, ...args], { env: { ...process.env, FORCE_COLOR: '0' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  assertFreshBuild();
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+  const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { env, timeout: commandTimeoutMs, killSignal: 'SIGKILL' },
+      (error, stdout, stderr) => {
+        const failed = error as (Error & { code?: number | string; signal?: NodeJS.Signals | null }) | null;
+        resolve({ code: typeof failed?.code === 'number' ? failed.code : failed ? null : 0, signal: failed?.signal ?? null, stdout, stderr });
+      },
+    );
+  });
+  if (outcome.code === null) {
+    throw new Error(
+      `survey-mcp ${args.join(' ')} was still running after ${commandTimeoutMs / 1000} s and was killed (${outcome.signal}):\n${outcome.stdout}${outcome.stderr}`,
+    );
   }
+  return { code: outcome.code, stdout: outcome.stdout, stderr: outcome.stderr };
 }

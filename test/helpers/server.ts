@@ -79,12 +79,23 @@ export function pkcePair(): { verifier: string; challenge: string } {
 /** A minimal cookie jar for one browser: enough for our HttpOnly session and CSRF cookies. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
+  /** Every Set-Cookie line this browser was sent, in order. */
+  readonly received: string[] = [];
+
+  /** `send` is the transport: the global fetch, or one that trusts a test certificate. */
+  constructor(private readonly send: typeof fetch = fetch) {}
+
+  /** Adds a cookie as another site could (cookie injection from a sibling host). */
+  inject(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const response = await this.send(url, { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
+      this.received.push(line);
       const [pair = ''] = line.split(';');
       const index = pair.indexOf('=');
       const value = pair.slice(index + 1);
@@ -187,6 +198,17 @@ export function postToken(server: TestServer, fields: Record<string, string>): P
   });
 }
 
+/** The token request for a code that was sent to the client's first redirect URI. */
+export function redeemCode(server: TestServer, client: RegisteredClient, code: string, verifier: string): Promise<Response> {
+  return postToken(server, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: client.redirect_uris[0]!,
+    client_id: client.client_id,
+    code_verifier: verifier,
+  });
+}
+
 /** Register (if needed), authorize as the person, exchange the code: a ready bearer token. */
 export async function obtainTokens(
   server: TestServer,
@@ -195,13 +217,7 @@ export async function obtainTokens(
   const client = options.client ?? (await registerClient(server));
   const { verifier, challenge } = pkcePair();
   const { params } = await runAuthorization(server, { client, challenge, email: options.email });
-  const response = await postToken(server, {
-    grant_type: 'authorization_code',
-    code: params.get('code')!,
-    redirect_uri: client.redirect_uris[0]!,
-    client_id: client.client_id,
-    code_verifier: verifier,
-  });
+  const response = await redeemCode(server, client, params.get('code')!, verifier);
   if (response.status !== 200) throw new Error(`token exchange failed: ${response.status} ${await response.text()}`);
   return { client, tokens: (await response.json()) as TokenResponse };
 }

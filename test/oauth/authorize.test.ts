@@ -171,6 +171,13 @@ describe('sign-in and consent pages', () => {
     expect((await server.store.listConnectedApps(user!.id)).map((app) => app.clientId)).not.toContain(sneaky.client_id);
   });
 
+  it('shows the scheme, not the host the app wrote, as the destination of a private-use redirect URI', async () => {
+    const spoof = await registerClient(server, { client_name: 'Not Claude', redirect_uris: ['myapp://claude.ai/callback'] });
+    const consent = await signIn(server, new CookieJar(), authorizeUrl(server, { client: spoof, challenge }), 'alice@example.com');
+    expect(consent).toContain('<strong class="host">myapp:</strong> <span class="label">an app on this device</span>');
+    expect(consent).not.toContain('<strong class="host">claude.ai');
+  });
+
   it('sets the session cookie HttpOnly and SameSite=Lax on sign-in', async () => {
     const jar = new CookieJar();
     const page = await (await jar.fetch(urlWith({}))).text();

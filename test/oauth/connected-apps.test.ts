@@ -72,8 +72,11 @@ describe('connected apps page', () => {
     const bobs = await obtainTokens(server, { client, email: 'bob@example.com' });
     const { jar, page } = await signedInJar('alice@example.com');
     const fields = formFields(page, '/account/apps/revoke');
-    await jar.postForm(`${server.authUrl}/account/apps/revoke`, { ...fields, client_id: client.client_id });
+    const response = await jar.postForm(`${server.authUrl}/account/apps/revoke`, { ...fields, client_id: client.client_id });
     expect((await verifyAccessToken(server.store, bobs.tokens.access_token, server.clock.now())).ok).toBe(true);
+    const after = await (await jar.fetch(new URL(response.headers.get('location')!, server.authUrl).href)).text();
+    expect(after).toContain('Shared Tool was not connected to your account: nothing was revoked.');
+    expect(after).not.toContain('no longer has access');
   });
 
   it('refuses a revoke without the CSRF token', async () => {

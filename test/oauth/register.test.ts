@@ -95,6 +95,10 @@ describe('POST /register', () => {
     [{ ...valid, grant_types: ['refresh_token'] }, "'grant_types' must include 'authorization_code'"],
     [{ ...valid, response_types: ['token'] }, "'response_types[0]' must be 'code'"],
     [{ ...valid, scope: 'admin' }, "'scope' must include 'mcp_customer', the only scope this server grants"],
+    [{ ...valid, client_name: 'Cl\u0000aude' }, "'client_name' must not contain control or text-direction characters, found U+0000 at position 2"],
+    [{ ...valid, client_name: 'Claude\u202Eevil' }, "'client_name' must not contain control or text-direction characters, found U+202E at position 6"],
+    [{ ...valid, client_name: '\u2066Claude\u2069' }, "'client_name' must not contain control or text-direction characters, found U+2066 at position 0"],
+    [{ ...valid, client_name: 'Claude\u009B' }, "'client_name' must not contain control or text-direction characters, found U+009B at position 6"],
     [[1, 2], 'the body must be a JSON object of client metadata (RFC 7591)'],
     ['{not json', 'the body is not valid JSON'],
   ])('refuses bad metadata %j with 422 invalid_client_metadata naming the field', async (body, description) => {
@@ -133,6 +137,10 @@ describe('registration rate limit', () => {
     try {
       expect([await from(direct, '198.51.100.1'), await from(direct, '198.51.100.2')]).toEqual([201, 429]);
       expect([await from(proxied, '198.51.100.1'), await from(proxied, '198.51.100.2'), await from(proxied, '198.51.100.1')]).toEqual([201, 201, 429]);
+      // One hop: the proxy appends the address it saw, so only the last entry is the client's.
+      expect(await from(proxied, '203.0.113.7, 198.51.100.3')).toBe(201);
+      expect(await from(proxied, '203.0.113.8, 198.51.100.3')).toBe(429);
+      expect(await from(proxied, '198.51.100.3, 198.51.100.4')).toBe(201);
       // One /64 is one budget.
       expect([await from(proxied, '2001:db8:1:2::1'), await from(proxied, '2001:db8:1:2:ffff::9')]).toEqual([201, 429]);
     } finally {

@@ -1,27 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, staleBuild } from '../helpers/build.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin/survey-mcp.js');
-const builtEntry = join(root, 'dist/src/cli/main.js');
-
-function newestSourceMs(): number {
-  const files = ['package.json', 'tsconfig.json', 'tsconfig.build.json'];
-  for (const dir of ['src', 'conformance']) {
-    for (const name of readdirSync(join(root, dir), { recursive: true }) as string[]) {
-      if (name.endsWith('.ts')) files.push(join(dir, name));
-    }
-  }
-  return Math.max(...files.map((file) => statSync(join(root, file)).mtimeMs));
-}
 
 /** These tests run the real binary, so dist/ is rebuilt when any source is newer than it. */
 export function ensureBuilt(): void {
-  const builtMs = statSync(builtEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (builtMs > newestSourceMs()) return;
+  if (staleBuild() === undefined) return;
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
 }

@@ -554,6 +554,15 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(new Set(parallel.map((c) => c.id)).size).toBe(1);
       });
 
+      it('widens the grant types of a registration key to the union, never narrows them', async () => {
+        const narrow = { ...client, id: 'cli_n', registrationKey: 'key-n', grantTypes: ['authorization_code'] };
+        expect((await store.registerClient(narrow)).grantTypes).toEqual(['authorization_code']);
+        const widened = await Promise.all([store.registerClient({ ...narrow, id: 'cli_w', grantTypes: ['refresh_token', 'authorization_code'] }), store.registerClient(narrow)]);
+        expect(widened[0]).toMatchObject({ id: 'cli_n', grantTypes: ['authorization_code', 'refresh_token'] });
+        expect((await store.registerClient(narrow)).grantTypes).toEqual(['authorization_code', 'refresh_token']);
+        expect((await store.findClient('cli_n'))?.grantTypes).toEqual(['authorization_code', 'refresh_token']);
+      });
+
       it('redeems a code once into a grant whose access token checks out', async () => {
         await store.insertAuthorizationCode(code);
         expect(await store.findAuthorizationCode('code-hash')).toEqual({ ...code, redeemedAt: undefined });
@@ -660,6 +669,19 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect((await store.listConnectedApps('usr_1')).map((app) => app.clientId)).toEqual(['cli_2']);
         expect(await store.findAccessToken('access-2')).toMatchObject({ revoked: true });
         expect((await store.listLiveTokens('usr_1', T0 + 100)).map((t) => t.grantId)).toEqual(['grt_3']);
+      });
+
+      it('disables a person with every grant, token, unredeemed code and session ended for good', async () => {
+        await store.issueGrant(grant('grt_1'), issue('1'));
+        await store.insertAuthorizationCode(code);
+        await store.insertSignInSession('s1', { userId: 'usr_1', createdAt: T0, expiresAt: T0 + hour });
+        expect(await store.disableUser('usr_1', T0 + 10)).toBe(true);
+        expect(await store.setUserDisabled('usr_1', false)).toBe(true);
+        expect(await store.findAccessToken('access-1')).toMatchObject({ revoked: true, userDisabled: false });
+        expect(await store.findAuthorizationCode('code-hash')).toBeUndefined();
+        expect(await store.findSignInSession('s1', T0 + 1)).toBeUndefined();
+        expect(await store.listConnectedApps('usr_1')).toEqual([]);
+        expect(await store.disableUser('usr_none', T0)).toBe(false);
       });
 
       it('keeps sign-in sessions until they expire, are deleted or their user is disabled', async () => {

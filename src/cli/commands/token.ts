@@ -15,6 +15,9 @@ export async function tokenIssue(options: { db?: string; user: string; scope: st
   const ttlSeconds = options.ttl ?? 3600;
   const issued = await withStore(options.db, async (store) => {
     const user = await userByEmail(store, options.user);
+    if (user.disabled) {
+      throw new ExitError(`'${user.email}' is disabled: enable the account first (survey-mcp users enable ${user.email})`);
+    }
     try {
       return await issueServiceToken(store, systemClock, { userId: user.id, scope: options.scope, ttlMs: ttlSeconds * 1000 });
     } catch (error) {

@@ -47,7 +47,12 @@ export async function usersSetDisabled(email: string, disabled: boolean, options
   await withStore(options.db, async (store) => {
     const user = await store.findUserByEmail(email);
     if (!user) throw new ExitError(`no user with email '${email}' (list them with: survey-mcp users list)`);
-    await store.setUserDisabled(user.id, disabled);
-    console.log(`${disabled ? 'disabled' : 'enabled'} ${user.email}${disabled ? ': their tokens stop working on the next request' : ''}`);
+    if (!disabled) {
+      await store.setUserDisabled(user.id, false);
+      console.log(`enabled ${user.email}: they sign in and connect their apps anew`);
+      return;
+    }
+    await store.disableUser(user.id, systemClock.now());
+    console.log(`disabled ${user.email}: their tokens, unused codes and sign-in sessions are revoked`);
   });
 }

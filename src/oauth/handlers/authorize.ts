@@ -9,7 +9,9 @@ import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
 import type { OAuthContext } from '../context.js';
 import { consentPage } from '../pages/consent.js';
 import { errorPage } from '../pages/error.js';
+import { redirectErrorPage } from '../pages/redirect-error.js';
 import { signInPage } from '../pages/sign-in.js';
+import { isNativeRedirect } from '../redirect-uri.js';
 import { sendPage } from '../send-page.js';
 import { authorizationCodeTtlMs, hashSecret, mintSecret } from '../tokens.js';
 
@@ -17,29 +19,48 @@ import { authorizationCodeTtlMs, hashSecret, mintSecret } from '../tokens.js';
 const authorizeUrl = (request: AuthorizationRequest): string =>
   `/oauth/authorize?${new URLSearchParams(request.params as Record<string, string>)}`;
 
+type Refusal = Exclude<AuthorizationCheck, { kind: 'valid' }>;
+type RedirectRefusal = Extract<AuthorizationCheck, { kind: 'redirect' }>;
+
+/**
+ * RFC 9700 §4.11.2: anyone can register an https redirect URI, so an error is sent there
+ * automatically only when that cannot take a stranger's browser to a phishing site: the URI is a
+ * native app's, or the signed-in person saw this client's consent form or connected it before.
+ */
+async function mayRedirectError(context: OAuthContext, req: Request, check: RedirectRefusal, sawConsent: boolean): Promise<boolean> {
+  if (isNativeRedirect(check.redirectUri)) return true;
+  const userId = await signedInUser(context, req);
+  if (!userId) return false;
+  if (sawConsent) return true;
+  return (await context.store.listConnectedApps(userId)).some((app) => app.clientId === check.client.id);
+}
+
+function refuseAsJson(res: Response, error: string, description: string): void {
+  res.status(400).set('Cache-Control', 'no-store').json({ error, error_description: description });
+}
+
 /**
  * Handles an invalid request. Until client and redirect URI are validated the answer is a page
- * (or JSON for clients probing with `Accept: application/json`), never a redirect.
+ * (or JSON for clients probing with `Accept: application/json`), never a redirect; after, the
+ * error goes to the client when `mayRedirectError` allows, else the person gets a link to it.
  */
-function refuse(context: OAuthContext, req: Request, res: Response, check: Exclude<AuthorizationCheck, { kind: 'valid' }>, status: 302 | 303): void {
-  if (check.kind === 'redirect') {
-    res.redirect(
-      status,
-      authorizationResponseUrl(context, check.redirectUri, check.state, {
-        error: check.error,
-        error_description: check.description,
-      }),
-    );
-    return;
+async function refuse(context: OAuthContext, req: Request, res: Response, check: Refusal, sawConsent: boolean): Promise<void> {
+  const wantsJson = req.accepts(['html', 'json']) === 'json';
+  if (check.kind === 'page') {
+    if (wantsJson) return refuseAsJson(res, check.unknownClient ? 'invalid_client' : 'invalid_request', check.reason);
+    return sendPage(res, 400, errorPage(check.reason));
   }
-  if (req.accepts(['html', 'json']) === 'json') {
-    res
-      .status(400)
-      .set('Cache-Control', 'no-store')
-      .json({ error: check.unknownClient ? 'invalid_client' : 'invalid_request', error_description: check.reason });
-    return;
-  }
-  sendPage(res, 400, errorPage(check.reason));
+  const errorUrl = authorizationResponseUrl(context, check.redirectUri, check.state, {
+    error: check.error,
+    error_description: check.description,
+  });
+  if (await mayRedirectError(context, req, check, sawConsent)) return res.redirect(req.method === 'POST' ? 303 : 302, errorUrl);
+  if (wantsJson) return refuseAsJson(res, check.error, check.description);
+  sendPage(
+    res,
+    400,
+    redirectErrorPage({ clientName: check.client.name, redirectUri: check.redirectUri, reason: check.description, errorUrl }),
+  );
 }
 
 async function showSignInOrConsent(context: OAuthContext, req: Request, res: Response, request: AuthorizationRequest): Promise<void> {
@@ -67,7 +88,7 @@ async function showSignInOrConsent(context: OAuthContext, req: Request, res: Res
 export function showAuthorizationHandler(context: OAuthContext): RequestHandler {
   return async function showAuthorization(req, res) {
     const check = await checkAuthorizationRequest(context, req.query);
-    if (check.kind !== 'valid') return refuse(context, req, res, check, 302);
+    if (check.kind !== 'valid') return refuse(context, req, res, check, false);
     await showSignInOrConsent(context, req, res, check.request);
   };
 }
@@ -77,7 +98,7 @@ export function decideAuthorizationHandler(context: OAuthContext): RequestHandle
   return async function decideAuthorization(req, res) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const check = await checkAuthorizationRequest(context, body);
-    if (check.kind !== 'valid') return refuse(context, req, res, check, 303);
+    if (check.kind !== 'valid') return refuse(context, req, res, check, csrfValid(context, req));
     const { request } = check;
     if (!csrfValid(context, req)) {
       sendPage(res, 403, errorPage('this form has expired or did not come from this site; start again from the app'));

@@ -22,8 +22,8 @@ export function connectedAppsHandler(context: OAuthContext): RequestHandler {
   return async function connectedApps(req, res) {
     const user = await signedInEmail(context, req);
     if (!user) return askToSignIn(context, req, res);
-    const revokedId = takeRevoked(req, res);
-    const revoked = revokedId ? await context.store.findClient(revokedId) : undefined;
+    const outcome = takeRevoked(context, req, res);
+    const client = outcome && (await context.store.findClient(outcome.clientId));
     sendPage(
       res,
       200,
@@ -31,7 +31,11 @@ export function connectedAppsHandler(context: OAuthContext): RequestHandler {
         csrfToken: csrfToken(context, req, res),
         email: user.email,
         apps: await context.store.listConnectedApps(user.id),
-        notice: revoked && `${revoked.name} no longer has access. It was signed out at once.`,
+        notice:
+          client &&
+          (outcome.revoked
+            ? `${client.name} no longer has access. It was signed out at once.`
+            : `${client.name} was not connected to your account: nothing was revoked.`),
       }),
     );
   };
@@ -51,8 +55,8 @@ export function revokeAppHandler(context: OAuthContext): RequestHandler {
       sendPage(res, 400, errorPage("the form must send the 'client_id' of the app to revoke"));
       return;
     }
-    await context.store.revokeClientForUser(user.id, clientId, context.clock.now());
-    rememberRevoked(context, res, clientId);
+    const grants = await context.store.revokeClientForUser(user.id, clientId, context.clock.now());
+    rememberRevoked(context, res, { clientId, revoked: grants > 0 });
     res.redirect(303, appsPath);
   };
 }

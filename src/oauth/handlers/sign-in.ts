@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import type { RateRule, SlidingLog } from '../../limits/limiter.js';
+import type { RateDecision, RateRule, SlidingLog } from '../../limits/limiter.js';
 import { authenticate } from '../../platform/accounts.js';
-import { csrfToken, csrfValid, endSession, startSession } from '../browser-session.js';
+import { csrfToken, csrfValid, endSession, isKnownDevice, rememberDevice, startSession } from '../browser-session.js';
 import type { OAuthContext } from '../context.js';
 import { signInPage } from '../pages/sign-in.js';
 import { sendPage } from '../send-page.js';
@@ -34,14 +34,34 @@ async function clientNameFor(context: OAuthContext, returnTo: string): Promise<s
 
 export interface SignInLimit {
   readonly slidingLog: SlidingLog;
+  /** Per client address, over all accounts: `--sign-in-rate-limit`. */
   readonly rule: RateRule;
   /** The client's address as the HTTP layer groups it (proxies, IPv6 /64). */
   readonly clientOf: (req: Request) => string;
 }
 
 /**
+ * Per account, over all addresses: slower than the per-address budget (5 times the attempts in 15
+ * times the window: 100 per 15 minutes by default), and not charged to a browser that has signed
+ * in to this account before, so a stranger rotating addresses cannot lock its owner out.
+ */
+export const accountRule = (rule: RateRule): RateRule => ({ limit: rule.limit * 5, windowMs: rule.windowMs * 15 });
+
+type Refusal = Extract<RateDecision, { allowed: false }>;
+
+/** The first budget this attempt exceeds, or undefined when every budget admits it. */
+async function overBudget(context: OAuthContext, limit: SignInLimit, req: Request, email: string): Promise<Refusal | undefined> {
+  const address = await limit.slidingLog.consume(`sign-in:ip:${limit.clientOf(req)}`, limit.rule);
+  if (!address.allowed) return address;
+  const user = await context.store.findUserByEmail(email);
+  if (user && isKnownDevice(context, req, user)) return undefined;
+  const account = await limit.slidingLog.consume(`sign-in:email:${email.toLowerCase()}`, accountRule(limit.rule));
+  return account.allowed ? undefined : account;
+}
+
+/**
  * POST /sign-in: email and password; success sets the session cookie and returns to `return_to`.
- * Attempts are limited per client IP and per account, so passwords cannot be guessed at speed.
+ * Attempts are limited per client address and per account, so passwords cannot be guessed at speed.
  */
 export function signInHandler(context: OAuthContext, limit: SignInLimit): RequestHandler {
   return async function signIn(req, res) {
@@ -61,16 +81,15 @@ export function signInHandler(context: OAuthContext, limit: SignInLimit): Reques
         }),
       );
     if (!csrfValid(context, req)) return again(403, 'This form expired. Please sign in again.');
-    for (const key of [`sign-in:ip:${limit.clientOf(req)}`, `sign-in:email:${email.toLowerCase()}`]) {
-      const decision = await limit.slidingLog.consume(key, limit.rule);
-      if (!decision.allowed) {
-        res.set('Retry-After', String(decision.retryAfterSeconds));
-        return again(429, `Too many sign-in attempts. Try again in ${decision.retryAfterSeconds} seconds.`);
-      }
+    const refused = await overBudget(context, limit, req, email);
+    if (refused) {
+      res.set('Retry-After', String(refused.retryAfterSeconds));
+      return again(429, `Too many sign-in attempts. Try again in ${refused.retryAfterSeconds} seconds.`);
     }
     const user = await authenticate(context.store, email, password);
     if (!user) return again(401, 'That email and password do not match an active account.');
-    await startSession(context, res, user.id);
+    await startSession(context, req, res, user.id);
+    rememberDevice(context, res, user);
     res.redirect(303, returnTo);
   };
 }

@@ -15,18 +15,23 @@ const required = (params: Params, name: string): string => {
   return value;
 };
 
-function mintPair(context: OAuthContext, nowMs: number): { access: MintedToken; refresh: MintedToken } {
-  return {
-    access: mintToken('access', nowMs, context.accessTokenTtlMs),
-    refresh: mintToken('refresh', nowMs, refreshTokenTtlMs),
-  };
+interface MintedIssue {
+  readonly access: MintedToken;
+  readonly refresh?: MintedToken;
 }
 
-const tokenResponse = (context: OAuthContext, pair: { access: MintedToken; refresh: MintedToken }, scope: string) => ({
-  access_token: pair.access.secret,
+/** A refresh token only for a client registered for the refresh grant: any other could never use it. */
+function mintIssue(context: OAuthContext, client: OAuthClient, nowMs: number): MintedIssue {
+  const access = mintToken('access', nowMs, context.accessTokenTtlMs);
+  if (!client.grantTypes.includes('refresh_token')) return { access };
+  return { access, refresh: mintToken('refresh', nowMs, refreshTokenTtlMs) };
+}
+
+const tokenResponse = (context: OAuthContext, minted: MintedIssue, scope: string) => ({
+  access_token: minted.access.secret,
   token_type: 'Bearer',
   expires_in: Math.round(context.accessTokenTtlMs / 1000),
-  refresh_token: pair.refresh.secret,
+  ...(minted.refresh && { refresh_token: minted.refresh.secret }),
   scope,
 });
 
@@ -56,16 +61,16 @@ async function exchangeCode(context: OAuthContext, client: OAuthClient, params: 
     throw invalidGrant("'code_verifier' does not match the code_challenge");
   }
   const now = context.clock.now();
-  const pair = mintPair(context, now);
+  const minted = mintIssue(context, client, now);
   const result = await context.store.redeemAuthorizationCode(
     codeHash,
     { id: newId('grt'), userId: stored.userId, clientId: client.id, scope: stored.scope, createdAt: now },
-    { access: pair.access.stored, refresh: pair.refresh.stored },
+    { access: minted.access.stored, refresh: minted.refresh?.stored },
     now,
   );
   switch (result.outcome) {
     case 'issued':
-      return tokenResponse(context, pair, stored.scope);
+      return tokenResponse(context, minted, stored.scope);
     case 'reused':
       throw invalidGrant('the authorization code was already used; the tokens issued for it are revoked');
     case 'expired':
@@ -84,16 +89,17 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
     throw new OAuthError('invalid_scope', `'scope' '${params.scope}' exceeds the grant: only '${mcpScope}' was granted`);
   }
   const now = context.clock.now();
-  const pair = mintPair(context, now);
+  const access = mintToken('access', now, context.accessTokenTtlMs);
+  const rotated = mintToken('refresh', now, refreshTokenTtlMs);
   const result = await context.store.rotateRefreshToken({
     refreshHash: hashSecret(refreshToken),
     clientId: client.id,
-    issue: { access: pair.access.stored, refresh: pair.refresh.stored },
+    issue: { access: access.stored, refresh: rotated.stored },
     nowMs: now,
   });
   switch (result.outcome) {
     case 'rotated':
-      return tokenResponse(context, pair, result.scope);
+      return tokenResponse(context, { access, refresh: rotated }, result.scope);
     case 'reused':
       throw invalidGrant('the refresh token was already used; every token of this grant is now revoked');
     case 'unknown':

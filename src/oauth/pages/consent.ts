@@ -1,3 +1,4 @@
+import { destinationHtml } from './destination.js';
 import { hiddenFields, html, layout } from './html.js';
 
 export interface ConsentPage {
@@ -11,8 +12,6 @@ export interface ConsentPage {
 
 /** Shows who asks and where the person will be sent, then approve or refuse. */
 export function consentPage(page: ConsentPage): string {
-  const destination = new URL(page.redirectUri);
-  const host = destination.host || destination.protocol;
   return layout({
     title: `Allow ${page.clientName}?`,
     account: { email: page.email, csrfToken: page.csrfToken },
@@ -27,7 +26,7 @@ export function consentPage(page: ConsentPage): string {
   </ul>
   <div class="destination">
     <span class="label">After you decide, you will be sent to</span>
-    <strong class="host">${host}</strong>
+    ${destinationHtml(page.redirectUri)}
     <code class="redirect-uri">${page.redirectUri}</code>
   </div>
   <p class="fine">The app chose its own name. Only allow it if you started this connection yourself.

@@ -33,7 +33,8 @@ input:focus { outline: 2px solid rgba(61, 90, 254, .35); border-color: var(--bra
 button { font: inherit; font-weight: 600; border-radius: 8px; padding: 10px 18px; cursor: pointer; border: 1px solid transparent; }
 button.primary { background: var(--brand); color: #fff; }
 button.primary:hover { background: var(--brand-dark); }
-button.secondary { background: #fff; color: var(--ink); border-color: #cfd4e0; }
+button.secondary, a.button.secondary { background: #fff; color: var(--ink); border-color: #cfd4e0; }
+a.button { display: inline-block; font-weight: 600; border-radius: 8px; padding: 10px 18px; border: 1px solid transparent; text-decoration: none; }
 button.danger { background: #fff; color: var(--danger); border-color: #efc2c7; padding: 7px 14px; }
 button.danger:hover { background: #fdf1f2; }
 button.link { background: none; border: none; padding: 0; color: var(--brand); font-weight: 500; }

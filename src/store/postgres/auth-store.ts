@@ -53,10 +53,14 @@ async function revokeGrant(tx: Queryable, grantId: string, nowMs: number): Promi
 export function postgresAuthStore(db: PostgresDatabase): AuthStore {
   return {
     async registerClient(client) {
-      // Under READ COMMITTED a concurrent registration of the same key waits here, then does nothing.
+      // Under READ COMMITTED a concurrent registration of the same key waits here, then widens
+      // the grants it lacks (or does nothing): the union is order-independent, so none is lost.
       await db.run(
         `INSERT INTO oauth_clients (id, registration_key, name, redirect_uris, grant_types, response_types, scope, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (registration_key) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (registration_key) DO UPDATE
+           SET grant_types = ARRAY(SELECT DISTINCT unnest(oauth_clients.grant_types || EXCLUDED.grant_types) ORDER BY 1)
+           WHERE NOT (EXCLUDED.grant_types <@ oauth_clients.grant_types)`,
         [
           client.id,
           client.registrationKey,
@@ -161,6 +165,20 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
         [userId],
       );
       return rows.map(toConnectedApp);
+    },
+    async disableUser(userId, nowMs) {
+      return db.transaction(async (tx) => {
+        if ((await tx.run('UPDATE users SET disabled = TRUE WHERE id = $1', [userId])) !== 1) return false;
+        await tx.run(
+          `UPDATE oauth_tokens SET revoked_at = $1
+           WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM oauth_grants WHERE user_id = $2)`,
+          [nowMs, userId],
+        );
+        await tx.run('UPDATE oauth_grants SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL', [nowMs, userId]);
+        await tx.run('DELETE FROM oauth_codes WHERE user_id = $1 AND redeemed_at IS NULL', [userId]);
+        await tx.run('DELETE FROM sign_in_sessions WHERE user_id = $1', [userId]);
+        return true;
+      });
     },
     async revokeClientForUser(userId, clientId, nowMs) {
       return db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import type {
   ConnectedApp,
   LiveToken,
   NewGrant,
+  NewOAuthClient,
   RotateRefreshResult,
   TokenIssue,
 } from '../auth-store.js';
@@ -31,6 +32,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
      ON CONFLICT (registration_key) DO NOTHING`,
   );
   const clientByKey = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE registration_key = ?');
+  const setClientGrants = db.prepare('UPDATE oauth_clients SET grant_types = ? WHERE id = ?');
   const clientById = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE id = ?');
 
   const insertCode = db.prepare(
@@ -87,6 +89,14 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   );
   const deleteSession = db.prepare('DELETE FROM sign_in_sessions WHERE session_hash = ?');
   const deleteExpiredSessions = db.prepare('DELETE FROM sign_in_sessions WHERE expires_at <= ?');
+  const disableAccount = db.prepare('UPDATE users SET disabled = 1 WHERE id = ?');
+  const revokeGrantsOfUser = db.prepare('UPDATE oauth_grants SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
+  const revokeTokensOfUser = db.prepare(
+    `UPDATE oauth_tokens SET revoked_at = ?
+     WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM oauth_grants WHERE user_id = ?)`,
+  );
+  const deleteCodesOfUser = db.prepare('DELETE FROM oauth_codes WHERE user_id = ? AND redeemed_at IS NULL');
+  const deleteSessionsOfUser = db.prepare('DELETE FROM sign_in_sessions WHERE user_id = ?');
 
   const writeGrant = (grant: NewGrant, issue: TokenIssue): void => {
     insertGrant.run(grant);
@@ -103,6 +113,21 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   };
 
   const issueGrant = db.transaction(writeGrant);
+
+  const register = db.transaction((client: NewOAuthClient): ClientRow<SqliteColumns> => {
+    insertClient.run({
+      ...client,
+      redirectUris: JSON.stringify(client.redirectUris),
+      grantTypes: JSON.stringify(client.grantTypes),
+      responseTypes: JSON.stringify(client.responseTypes),
+    });
+    const row = clientByKey.get(client.registrationKey)!;
+    const granted: string[] = JSON.parse(row.grant_types);
+    if (client.grantTypes.every((type) => granted.includes(type))) return row;
+    const widened = JSON.stringify([...new Set([...granted, ...client.grantTypes])].sort());
+    setClientGrants.run(widened, row.id);
+    return { ...row, grant_types: widened };
+  });
 
   const redeem = db.transaction((codeHash: string, grant: NewGrant, issue: TokenIssue, nowMs: number) => {
     const code = codeByHash.get(codeHash);
@@ -153,15 +178,18 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     return grants.length;
   });
 
+  const disable = db.transaction((userId: string, nowMs: number) => {
+    if (disableAccount.run(userId).changes !== 1) return false;
+    revokeGrantsOfUser.run(nowMs, userId);
+    revokeTokensOfUser.run(nowMs, userId);
+    deleteCodesOfUser.run(userId);
+    deleteSessionsOfUser.run(userId);
+    return true;
+  });
+
   return {
     async registerClient(client) {
-      insertClient.run({
-        ...client,
-        redirectUris: JSON.stringify(client.redirectUris),
-        grantTypes: JSON.stringify(client.grantTypes),
-        responseTypes: JSON.stringify(client.responseTypes),
-      });
-      return toClient(clientByKey.get(client.registrationKey)!);
+      return toClient(register.immediate(client));
     },
     async findClient(clientId) {
       const row = clientById.get(clientId);
@@ -201,6 +229,9 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     },
     async listLiveTokens(userId, nowMs): Promise<LiveToken[]> {
       return liveTokens.all(userId, nowMs).map(toLiveToken);
+    },
+    async disableUser(userId, nowMs) {
+      return disable.immediate(userId, nowMs);
     },
 
     async insertSignInSession(sessionHash, session) {

@@ -37,13 +37,16 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri ?? '', faults)) {
       return page(res, 400, '<h1>This redirect URI is not registered</h1>');
     }
-    if (request.response_type !== 'code') return redirectError(res, request, 'unsupported_response_type', config);
-    if (!request.code_challenge && !faults.pkceOptional) return redirectError(res, request, 'invalid_request', config);
-    const method = request.code_challenge_method ?? 'plain';
-    if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
-      return redirectError(res, request, 'invalid_request', config);
-    }
     const session = sessionOf(req, res, state);
+    // RFC 9700 §4.11.2: a web redirect URI gets errors only once someone has signed in.
+    const refuse = (error: string): void =>
+      session.userId || isNative(request.redirect_uri ?? '') || faults.redirectErrorsToStrangers
+        ? redirectError(res, request, error, config)
+        : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
+    if (request.response_type !== 'code') return refuse('unsupported_response_type');
+    if (!request.code_challenge && !faults.pkceOptional) return refuse('invalid_request');
+    const method = request.code_challenge_method ?? 'plain';
+    if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) return refuse('invalid_request');
     return session.userId ? consentPage(res, request, session) : signInPage(res, request, session, '');
   });
 
@@ -198,6 +201,12 @@ function redirectAllowed(client: FakeClient, requested: string, faults: Faults):
       known.search === wanted.search
     );
   });
+}
+
+function isNative(redirectUri: string): boolean {
+  if (!URL.canParse(redirectUri)) return false;
+  const url = new URL(redirectUri);
+  return url.protocol === 'http:' ? ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) : url.protocol !== 'https:';
 }
 
 function redirectError(res: Response, request: AuthorizationRequest, error: string, config: AuthHostConfig): void {

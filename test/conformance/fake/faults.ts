@@ -23,6 +23,8 @@ export interface Faults {
   readonly mangleState?: boolean;
   readonly omitIss?: boolean;
   readonly openRedirect?: boolean;
+  /** Redirects errors to any registered https URI, even for a browser with no session. */
+  readonly redirectErrorsToStrangers?: boolean;
   readonly strictLoopbackPort?: boolean;
   readonly pkceOptional?: boolean;
   readonly acceptAnyChallengeMethod?: boolean;

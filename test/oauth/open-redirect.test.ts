@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authorizeUrl,
+  CookieJar,
+  createTestUser,
+  obtainTokens,
+  pkcePair,
+  registerClient,
+  signIn,
+  startTestServer,
+  type RegisteredClient,
+  type TestServer,
+} from '../helpers/server.js';
+
+// RFC 9700 §4.11.2: anyone can register an https redirect URI, so an error must not bounce a
+// stranger's browser there; it may for native apps, and for a person who already connected the app.
+let server: TestServer;
+let phisher: RegisteredClient;
+const { challenge } = pkcePair();
+
+beforeAll(async () => {
+  server = await startTestServer({ registerRateLimit: { limit: 1000, windowMs: 60_000 } });
+  await createTestUser(server);
+  phisher = await registerClient(server, { client_name: 'Totally Legit', redirect_uris: ['https://evil.example/phish'] });
+});
+afterAll(() => server.close());
+
+const badRequest = (client: RegisteredClient) => authorizeUrl(server, { client, challenge, state: 's1', extra: { response_type: 'x' } });
+
+describe('an authorization error for an https redirect URI', () => {
+  it('shows a stranger a page naming the app and the destination, with a link, instead of redirecting', async () => {
+    const response = await fetch(badRequest(phisher), { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    const page = await response.text();
+    expect(page).toContain('<span class="client-name">Totally Legit</span>');
+    expect(page).toContain('<strong class="host">evil.example</strong>');
+    const link = /<a class="button secondary" href="([^"]+)"/.exec(page)?.[1]?.replace(/&amp;/g, '&');
+    const target = new URL(link!);
+    expect(`${target.origin}${target.pathname}`).toBe('https://evil.example/phish');
+    expect(target.searchParams.get('error')).toBe('unsupported_response_type');
+    expect(target.searchParams.get('state')).toBe('s1');
+    expect(target.searchParams.get('iss')).toBe(server.baseUrl);
+  });
+
+  it('answers a client probing with Accept: application/json with the error in JSON, not a redirect', async () => {
+    const response = await fetch(badRequest(phisher), { redirect: 'manual', headers: { accept: 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'unsupported_response_type' });
+  });
+
+  it('shows the page to a signed-in person who never connected the app', async () => {
+    const jar = new CookieJar();
+    await signIn(server, jar, authorizeUrl(server, { client: phisher, challenge }), 'alice@example.com');
+    const response = await jar.fetch(badRequest(phisher));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+  });
+
+  it('redirects a signed-in person who already connected the app', async () => {
+    const trusted = await registerClient(server, { client_name: 'Known App', redirect_uris: ['https://known.example/cb'] });
+    const jar = new CookieJar();
+    await signIn(server, jar, authorizeUrl(server, { client: trusted, challenge }), 'alice@example.com');
+    await obtainTokens(server, { client: trusted });
+    const response = await jar.fetch(badRequest(trusted));
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location')!).searchParams.get('error')).toBe('unsupported_response_type');
+  });
+});
+
+describe('an authorization error for a native app', () => {
+  it.each([['a loopback', 'http://127.0.0.1:9999/callback'], ['a private-use scheme', 'com.example.app:/oauth']])(
+    'goes straight back to %s redirect URI, which no website can receive',
+    async (_kind, redirectUri) => {
+      const native = await registerClient(server, { client_name: 'Native', redirect_uris: [redirectUri] });
+      const response = await fetch(badRequest(native), { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toMatch(new RegExp(`^${redirectUri.replace(/[.:/]/g, '\\$&')}\\?error=unsupported_response_type`));
+    },
+  );
+});
