@@ -134,6 +134,26 @@ describe('the get_survey_results view in a host built on ext-apps AppBridge', ()
     await page.locator('#view').screenshot({ path: `${screenshots}/results-app-segments-dark.png` });
   });
 
+  it('draws the other question types of srv_demo_pulse: a rating histogram, a number line, dates, and why comments are hidden', async () => {
+    const args = { survey_id: 'srv_demo_pulse' };
+    const { body } = await callToolRaw(server, await tokenFor(server, 'bob@example.com'), 'get_survey_results', args);
+    const results = body.result.structuredContent;
+    const byType = (type: string) => results.questions.find((question: { type: string }) => question.type === type);
+    const { page, view } = await hostView(args, body.result, 'light');
+
+    const rating = view.locator(`[data-question-id="${byType('rating').question_id}"]`);
+    expect(await texts(rating, '.histogram .tick')).toEqual(byType('rating').distribution.map((bucket: { value: number }) => String(bucket.value)));
+    expect(await rating.locator('.stats .mean').textContent()).toBe(String(byType('rating').mean));
+    const number = view.locator(`[data-question-id="${byType('number').question_id}"]`);
+    expect(await texts(number, '.range .end')).toEqual([String(byType('number').min), String(byType('number').max)]);
+    expect(await number.locator('.range .mark').count()).toBe(2);
+    expect(await view.locator(`[data-question-id="${byType('date').question_id}"] .dates`).textContent()).toMatch(/^\w{3} \d{1,2}, 2026 to \w{3} \d{1,2}, 2026$/);
+    expect(await view.locator(`[data-question-id="${byType('long_text').question_id}"] .hidden-samples`).textContent()).toBe(
+      `Answers not shown: ${byType('long_text').samples_hidden}.`,
+    );
+    await page.locator('#view').screenshot({ path: `${screenshots}/results-app-pulse.png` });
+  });
+
   it('follows the host when it switches theme after drawing', async () => {
     const args = { survey_id: 'srv_demo_nps', question_ids: ['qst_demo_nps_2'] };
     const { page, view } = await hostView(args, await resultsFor(args), 'light');
