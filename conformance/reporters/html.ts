@@ -1,6 +1,6 @@
 import { GROUPS, type Group } from '../check.js';
 import { countResults, type CheckResult, type Report, type Status } from '../report.js';
-import { formatDuration } from './duration.js';
+import { formatCheckDuration, formatDuration } from './duration.js';
 import { renderExchange } from './html-evidence.js';
 import { REPORT_STYLE } from './html-style.js';
 import { html, type SafeHtml } from './safe-html.js';
@@ -109,7 +109,7 @@ function checkBlock(result: CheckResult): SafeHtml {
   const open = result.status === 'fail' || result.status === 'warn';
   const omitted = result.omittedEvidence > 0 ? html`<p class="omitted">${result.omittedEvidence} exchanges in the middle are left out.</p>` : '';
   return html`<details class="check ${result.status}" id="check-${result.id}"${open ? html` open` : ''}>
-<summary><span class="badge ${result.status}">${LABEL[result.status]}</span> <code class="id">${result.id}</code> <span class="title">${result.title}</span> <span class="about">${result.level} · ${result.spec} · ${formatDuration(result.durationMs)}</span></summary>
+<summary><span class="badge ${result.status}">${LABEL[result.status]}</span> <code class="id">${result.id}</code> <span class="title">${result.title}</span> <span class="about">${result.level} · ${result.spec} · ${formatCheckDuration(result.durationMs)}</span></summary>
 <div class="detail">
 <p class="message">${result.message}</p>
 ${result.evidence.length > 0 ? html`<div class="evidence">${omitted}${result.evidence.map(renderExchange)}</div>` : ''}

@@ -130,6 +130,7 @@ describe('the HTML report', () => {
     expect(page).toContain('<details class="check warn" id="check-iss-returned" open>');
     expect(page).toContain('<details class="check pass" id="check-issuer-matches-base-url">');
     expect(page).toContain('<details class="check skip" id="check-foreign-token-403">');
+    expect(page).toContain('<span class="about">MUST · section 5.4 · 12 ms</span>');
     expect(page).toContain('<b class="http http-4xx">HTTP 401</b>');
     expect(page).toContain('<pre class="body">{\n  &quot;error&quot;: &quot;unauthorized&quot;\n}</pre>');
   });
