@@ -55,7 +55,7 @@ ${html`<html lang="en">
 ${attention.length > 0 ? attentionList(attention) : ''}
 ${groups.map(groupSection)}
 </main>
-<footer>Tokens, passwords and cookies are redacted from the evidence; long bodies are cut. The JSON report (<code>--json</code>) holds every header.</footer>
+<footer>Tokens, passwords and cookies are redacted from the evidence; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
 </body>
 </html>
 `}`;
