@@ -29,6 +29,7 @@ export interface ConformanceFlags {
   readonly list?: boolean;
   readonly json?: string;
   readonly junit?: string;
+  readonly html?: string;
   readonly includeRegisterLimit?: boolean;
   readonly timeout?: string;
 }
@@ -62,6 +63,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--list', 'print every check with its spec section, and run nothing')
     .option('--json <file>', 'also write the report, with evidence, as JSON')
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
+    .option('--html <file>', 'also write the report as one self-contained HTML page, failures with their evidence')
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
     .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS));
 }
@@ -95,6 +97,7 @@ const flagsSchema = z.object({
   list: z.boolean().default(false),
   json: z.string().min(1).optional(),
   junit: z.string().min(1).optional(),
+  html: z.string().min(1).optional(),
   includeRegisterLimit: z.boolean().default(false),
   timeout: z
     .string()
@@ -108,7 +111,7 @@ type ParsedFlags = z.infer<typeof flagsSchema>;
 const processIo: ConformanceIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 
 /**
- * `survey-mcp conformance`: runs, prints the console report, writes --json/--junit files.
+ * `survey-mcp conformance`: runs, prints the console report, writes --json/--junit/--html files.
  * Returns on success (warnings allowed); throws ConformanceExitError with exit code 1 when a
  * check failed and 2 for bad usage or an unreachable deployment.
  */
@@ -116,13 +119,15 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   const parsed = parseFlags(flags);
   // Loaded here, not at the top: the CLI declares these flags on every start, `--help` included,
   // and the checks and openid-client are most of the runner's loading time.
-  const [{ CATALOG }, { runConformance }, { renderConsole, shouldUseColor }, { renderJson }, { renderJunit }] = await Promise.all([
-    import('./catalog.js'),
-    import('./run.js'),
-    import('./reporters/console.js'),
-    import('./reporters/json.js'),
-    import('./reporters/junit.js'),
-  ]);
+  const [{ CATALOG }, { runConformance }, { renderConsole, shouldUseColor }, { renderJson }, { renderJunit }, { renderHtml }] =
+    await Promise.all([
+      import('./catalog.js'),
+      import('./run.js'),
+      import('./reporters/console.js'),
+      import('./reporters/json.js'),
+      import('./reporters/junit.js'),
+      import('./reporters/html.js'),
+    ]);
   if (parsed.list) {
     io.stdout.write(renderCheckList(CATALOG));
     return;
@@ -144,6 +149,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
   if (parsed.json) await writeReport(parsed.json, renderJson(report), '--json');
   if (parsed.junit) await writeReport(parsed.junit, renderJunit(report), '--junit');
+  if (parsed.html) await writeReport(parsed.html, renderHtml(report), '--html');
   const { fail } = report.counts;
   if (fail > 0) {
     throw new ConformanceExitError(`${fail} of ${report.results.length} conformance checks failed`, 1);

@@ -1,6 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { GROUPS } from '../check.js';
 import type { CheckResult, Report, Status } from '../report.js';
+import { formatDuration } from './duration.js';
 import { evidenceLines } from './evidence-text.js';
 
 /** The last exchanges are the ones that show why a check failed. */
@@ -56,10 +57,4 @@ function summaryLine(report: Report, chalk: ChalkInstance): string {
     chalk.gray(`${skip} skipped`),
   ];
   return `${report.results.length} checks in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
-}
-
-function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 100) / 10;
-  if (seconds < 60) return `${seconds} s`;
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }

@@ -12,15 +12,18 @@ const TELLING_HEADERS = [
 
 /** An exchange as a few readable lines: request, status with telling headers, body excerpt. */
 export function evidenceLines(evidence: Evidence, bodyMax: number): string[] {
-  const headers = Object.entries(evidence.responseHeaders)
-    .filter(([name]) => TELLING_HEADERS.includes(name) || name.startsWith('x-ratelimit-'))
-    .map(([name, value]) => `${name}: ${value}`);
+  const headers = tellingHeaders(evidence.responseHeaders).map(([name, value]) => `${name}: ${value}`);
   const lines = [`> ${evidence.request}`];
   if (evidence.requestHeaders['authorization']) lines.push(`  authorization: ${evidence.requestHeaders['authorization']}`);
   if (evidence.requestBody) lines.push(`  ${shorten(evidence.requestBody, bodyMax)}`);
   lines.push(`< HTTP ${evidence.status}${headers.length > 0 ? `  ${headers.join('  ')}` : ''}`);
   if (evidence.responseBody.trim() !== '') lines.push(`  ${shorten(evidence.responseBody, bodyMax)}`);
   return lines;
+}
+
+/** The response headers that explain a verdict, in the order the deployment sent them. */
+export function tellingHeaders(headers: Readonly<Record<string, string>>): [string, string][] {
+  return Object.entries(headers).filter(([name]) => TELLING_HEADERS.includes(name) || name.startsWith('x-ratelimit-'));
 }
 
 function shorten(text: string, max: number): string {

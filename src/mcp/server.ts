@@ -2,8 +2,10 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
   isJSONRPCRequest,
   type JSONRPCMessage,
   type JSONRPCRequest,
@@ -12,12 +14,16 @@ import {
 import type { Platform } from '../platform/index.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { ExchangeTransport } from './exchange-transport.js';
+import { listResultsViews, readResultsView } from './results-app/resource.js';
 import { surveyTools } from './tools/index.js';
 import { createToolRegistry, type ToolRegistryOptions } from './tool-registry.js';
 import { serverVersion } from '../version.js';
 
 /** JSON-RPC code our HTTP layer turns into a 503: the store went away mid-request. */
 export const storeUnavailableCode = -32050;
+
+/** MCP's code for a `resources/read` of a URI the server does not have. */
+const resourceNotFoundCode = -32002;
 
 const instructions = `Survey data of the signed-in person, under their own platform permissions.
 Start with get_me or list_surveys to find survey ids, get_survey for questions and choices, and
@@ -57,9 +63,19 @@ export async function createMcpDispatcher(
   const registry = createToolRegistry(surveyTools, options);
   const server = new Server(
     { name: 'survey-mcp', title: 'Survey MCP', version: serverVersion },
-    { capabilities: { tools: { listChanged: false } }, instructions },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => registry.list());
+  // The one resource is the MCP App that draws get_survey_results.
+  server.setRequestHandler(ListResourcesRequestSchema, () => listResultsViews());
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const view = readResultsView(request.params.uri);
+    if (!view) {
+      const { uri } = request.params;
+      throw new McpError(resourceNotFoundCode, `Resource not found: ${uri}; resources/list names the one there is`, { uri });
+    }
+    return view;
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const userId = extra.authInfo?.extra?.userId;
     if (typeof userId !== 'string') {

@@ -60,6 +60,7 @@ function describeTool(tool: SurveyTool): Tool {
     inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
     outputSchema: jsonSchema(tool.output, 'output') as Tool['outputSchema'],
     annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.meta ? { _meta: { ...tool.meta } } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ export interface SurveyTool<Input extends z.ZodObject = z.ZodObject> {
   readonly input: Input;
   readonly output: z.ZodObject;
   readonly annotations: ToolAnnotations;
+  /** Listed as the tool's `_meta`, e.g. the MCP App that draws its answer. */
+  readonly meta?: Readonly<Record<string, unknown>>;
   run(context: ToolContext, args: z.output<Input>): Promise<object>;
 }
 

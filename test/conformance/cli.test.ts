@@ -60,7 +60,7 @@ describe('survey-mcp conformance', () => {
     expect(await exitOf(flags)).toMatchObject({ exitCode: 2, message });
   });
 
-  test('a passing run prints the report and writes JSON and JUnit, with credentials from the environment', async () => {
+  test('a passing run prints the report and writes JSON, JUnit and HTML, with credentials from the environment', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'conformance-'));
     await withFakeDeployment({}, async (fake) => {
       const io = captureIo({ SURVEY_MCP_USER: fake.user.email, SURVEY_MCP_PASSWORD: fake.user.password });
@@ -70,6 +70,7 @@ describe('survey-mcp conformance', () => {
           only: 'discovery,authorization-code-flow',
           json: join(directory, 'reports/conformance.json'),
           junit: join(directory, 'reports/conformance.xml'),
+          html: join(directory, 'reports/conformance.html'),
         },
         io,
       );
@@ -79,6 +80,7 @@ describe('survey-mcp conformance', () => {
     const json = JSON.parse(await readFile(join(directory, 'reports/conformance.json'), 'utf8')) as { counts: unknown };
     expect(json.counts).toEqual({ pass: 14, fail: 0, warn: 0, skip: 0 });
     expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain('tests="14" failures="0"');
+    expect(await readFile(join(directory, 'reports/conformance.html'), 'utf8')).toContain('<p class="verdict pass">every MUST passed</p>');
   });
 
   test('a failing check makes the command exit 1, after printing the report', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../conformance/http.js';
 import { evidenceOf, type CheckResult, type Report } from '../../conformance/report.js';
 import { renderConsole, shouldUseColor } from '../../conformance/reporters/console.js';
+import { renderHtml } from '../../conformance/reporters/html.js';
 import { renderJson } from '../../conformance/reporters/json.js';
 import { renderJunit } from '../../conformance/reporters/junit.js';
 
@@ -87,6 +88,58 @@ describe('the JSON and JUnit reports', () => {
     expect(xml).toContain('<skipped message="pass --foreign-token"/>');
     expect(xml).toContain('WARNING (SHOULD, section 5.4): no iss &lt;&amp;&quot;&gt; here');
     expect(xml).not.toContain('<&"');
+  });
+});
+
+describe('the HTML report', () => {
+  const hostile = '<script>alert(1)</script><img src=x onerror="alert(2)">';
+  const attacked: Report = {
+    ...report,
+    target: 'http://127.0.0.1:8787/"><script>',
+    results: report.results.map((result) =>
+      result.status === 'fail'
+        ? { ...result, message: `got ${hostile}`, evidence: evidenceOf([exchange({ body: hostile }, { body: hostile, headers: { 'x-evil': hostile } })]).evidence }
+        : result,
+    ),
+  };
+
+  test('is one page with no scripts or external assets, and a policy that forbids both', () => {
+    const page = renderHtml(report);
+    expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(page).not.toMatch(/<script|<link|src=|url\(/i);
+  });
+
+  test('says who was checked, when, how long, and the verdict', () => {
+    const page = renderHtml(report);
+    expect(page).toContain('<title>1 of 4 checks failed: conformance of http://127.0.0.1:8787</title>');
+    expect(page).toContain('<time datetime="2025-01-01T00:00:00.000Z">2025-01-01 00:00:00 UTC</time>');
+    expect(page).toContain('<dt>Duration</dt><dd>1.5 s</dd>');
+  });
+
+  test('draws a bar per group with a segment per status, sized by its share', () => {
+    const page = renderHtml(report);
+    expect(page).toContain('<a href="#group-mcp">mcp</a>');
+    expect(page).toMatch(/<span class="segment fail" style="width:50.00%" title="1 failed">1<\/span>/);
+    expect(page).toMatch(/<span class="segment pass" style="width:100.00%" title="1 passed">1<\/span>/);
+  });
+
+  test('opens failures and warnings with their evidence, and folds passes and skips', () => {
+    const page = renderHtml(report);
+    expect(page).toContain('<details class="check fail" id="check-missing-token-401" open>');
+    expect(page).toContain('<details class="check warn" id="check-iss-returned" open>');
+    expect(page).toContain('<details class="check pass" id="check-issuer-matches-base-url">');
+    expect(page).toContain('<details class="check skip" id="check-foreign-token-403">');
+    expect(page).toContain('<span class="about">MUST · section 5.4 · 12 ms</span>');
+    expect(page).toContain('<b class="http http-4xx">HTTP 401</b>');
+    expect(page).toContain('<pre class="body">{\n  &quot;error&quot;: &quot;unauthorized&quot;\n}</pre>');
+  });
+
+  test('escapes whatever the deployment sent, so it shows as text and never runs', () => {
+    const page = renderHtml(attacked);
+    expect(page).not.toMatch(/<script|<img/i);
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=&quot;alert(2)&quot;&gt;');
+    expect(page).toContain('http://127.0.0.1:8787/&quot;&gt;&lt;script&gt;');
   });
 });
 

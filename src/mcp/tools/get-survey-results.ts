@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GetSurveyResultsArgs } from '../../platform/index.js';
+import { resultsViewToolMeta } from '../results-app/resource.js';
 import { defineTool } from '../tool.js';
 import { argumentsOf, filterArguments, questionId, readAnnotations } from './fields.js';
 import { questionResultRecord } from './records.js';
@@ -49,5 +50,7 @@ export const getSurveyResults = defineTool({
   input,
   output,
   annotations: readAnnotations,
+  // Hosts that render MCP Apps draw the answer as a chart; the answer itself is unchanged.
+  meta: resultsViewToolMeta,
   run: ({ platform, userId }, args) => platform.getSurveyResults(userId, args) satisfies Promise<z.output<typeof output>>,
 });

@@ -1,0 +1,118 @@
+import { GROUPS, type Group } from '../check.js';
+import { countResults, type CheckResult, type Report, type Status } from '../report.js';
+import { formatCheckDuration, formatDuration } from './duration.js';
+import { renderExchange } from './html-evidence.js';
+import { REPORT_STYLE } from './html-style.js';
+import { html, type SafeHtml } from './safe-html.js';
+
+const LABEL: Readonly<Record<Status, string>> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
+const PAST: Readonly<Record<Status, string>> = { pass: 'passed', fail: 'failed', warn: 'warned', skip: 'skipped' };
+const ORDER: readonly Status[] = ['pass', 'warn', 'fail', 'skip'];
+
+interface GroupSummary {
+  readonly group: Group;
+  readonly counts: Readonly<Record<Status, number>>;
+  readonly results: readonly CheckResult[];
+}
+
+/**
+ * The report as one self-contained page for QA and CI artifacts: no scripts and no external
+ * assets, and a Content-Security-Policy that forbids both, so evidence can never act as markup.
+ * Failures and warnings open with their evidence; passes and skips stay folded.
+ */
+export function renderHtml(report: Report): string {
+  const groups: GroupSummary[] = GROUPS.map((group) => {
+    const results = report.results.filter((result) => result.group === group);
+    return { group, counts: countResults(results), results };
+  }).filter((summary) => summary.results.length > 0);
+  const attention = report.results.filter((result) => result.status === 'fail' || result.status === 'warn');
+  return `<!doctype html>
+${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${verdict(report)}: conformance of ${report.target}</title>
+<style>${REPORT_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>survey-mcp conformance</h1>
+<p class="verdict ${report.counts.fail > 0 ? 'fail' : report.counts.warn > 0 ? 'warn' : 'pass'}">${verdict(report)}</p>
+<dl class="run">
+<dt>Deployment</dt><dd><code>${report.target}</code></dd>
+<dt>Started</dt><dd><time datetime="${report.startedAt}">${readableTime(report.startedAt)}</time></dd>
+<dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd>
+<dt>Checks</dt><dd>${countsText(report.counts)}</dd>
+</dl>
+</header>
+<main>
+<table class="summary">
+<caption>By group</caption>
+<tbody>${groups.map(summaryRow)}</tbody>
+</table>
+${attention.length > 0 ? attentionList(attention) : ''}
+${groups.map(groupSection)}
+</main>
+<footer>Tokens, passwords and cookies are redacted from the evidence; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
+</body>
+</html>
+`}`;
+}
+
+function verdict(report: Report): string {
+  const { fail, warn } = report.counts;
+  if (fail > 0) return `${fail} of ${report.results.length} checks failed`;
+  const warnings = warn > 0 ? ` (${warn} ${warn === 1 ? 'warning' : 'warnings'})` : '';
+  return `every MUST passed${warnings}`;
+}
+
+function countsText(counts: Readonly<Record<Status, number>>): string {
+  const { pass, fail, warn, skip } = counts;
+  return `${pass} passed, ${fail} failed, ${warn} ${warn === 1 ? 'warning' : 'warnings'}, ${skip} skipped`;
+}
+
+/** `2026-11-26 03:12:40 UTC`: one time zone for everyone reading a CI artifact. */
+function readableTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function summaryRow({ group, counts, results }: GroupSummary): SafeHtml {
+  const segments = ORDER.filter((status) => counts[status] > 0).map(
+    (status) =>
+      html`<span class="segment ${status}" style="width:${((counts[status] / results.length) * 100).toFixed(2)}%" title="${counts[status]} ${PAST[status]}">${counts[status]}</span>`,
+  );
+  return html`<tr>
+<th scope="row"><a href="#group-${group}">${group}</a></th>
+<td><div class="bar" role="img" aria-label="${countsText(counts)}">${segments}</div></td>
+<td class="counts">${countsText(counts)}</td>
+</tr>`;
+}
+
+function attentionList(results: readonly CheckResult[]): SafeHtml {
+  return html`<nav class="attention">
+<h2>Needs attention</h2>
+<ul>${results.map((result) => html`<li><span class="badge ${result.status}">${LABEL[result.status]}</span> <a href="#check-${result.id}">${result.id}</a>: ${result.message}</li>`)}</ul>
+</nav>`;
+}
+
+function groupSection({ group, counts, results }: GroupSummary): SafeHtml {
+  return html`<section class="group" id="group-${group}">
+<h2>${group} <small>${countsText(counts)}</small></h2>
+${results.map(checkBlock)}
+</section>`;
+}
+
+function checkBlock(result: CheckResult): SafeHtml {
+  const open = result.status === 'fail' || result.status === 'warn';
+  const omitted = result.omittedEvidence > 0 ? html`<p class="omitted">${result.omittedEvidence} exchanges in the middle are left out.</p>` : '';
+  return html`<details class="check ${result.status}" id="check-${result.id}"${open ? html` open` : ''}>
+<summary><span class="badge ${result.status}">${LABEL[result.status]}</span> <code class="id">${result.id}</code> <span class="title">${result.title}</span> <span class="about">${result.level} · ${result.spec} · ${formatCheckDuration(result.durationMs)}</span></summary>
+<div class="detail">
+<p class="message">${result.message}</p>
+${result.evidence.length > 0 ? html`<div class="evidence">${omitted}${result.evidence.map(renderExchange)}</div>` : ''}
+</div>
+</details>`;
+}

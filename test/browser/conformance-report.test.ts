@@ -1,0 +1,115 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../conformance/report.js';
+import { renderHtml } from '../../conformance/reporters/html.js';
+import { runConformance } from '../../conformance/run.js';
+import { issueServiceToken } from '../../src/oauth/service-tokens.js';
+import { runAgainst, withFakeDeployment } from '../conformance/harness.js';
+import { startTestServer } from '../helpers/server.js';
+
+/** Gitignored; copy a picture into docs/screenshots/ by hand when the page changes. */
+const screenshots = 'test-results/screenshots';
+
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'conformance-html-'));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Opens the report as QA would open a CI artifact: a file, with no network. */
+async function openReport(report: Report, name: string): Promise<{ page: Page; problems: string[] }> {
+  const file = join(dir, `${name}.html`);
+  await writeFile(file, renderHtml(report));
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => problems.push(message.text()));
+  page.on('dialog', (dialog) => problems.push(`dialog: ${dialog.message()}`));
+  page.on('request', (request) => {
+    if (!request.url().startsWith('file:')) problems.push(`request: ${request.url()}`);
+  });
+  await page.goto(pathToFileURL(file).href);
+  return { page, problems };
+}
+
+describe('the HTML conformance report in a real browser', () => {
+  it('shows a run against our own server: every group green, passes folded', async () => {
+    const server = await startTestServer({ seedDemo: true });
+    try {
+      const alice = (await server.store.findUserByEmail('alice@example.com'))!;
+      const foreign = await issueServiceToken(server.store, server.clock, { userId: alice.id, scope: 'reporting', ttlMs: 600_000 });
+      // The rate-limit group and token expiry wait out real time; they have their own tests.
+      const report = await runConformance({
+        url: server.baseUrl,
+        signIn: { kind: 'password', user: 'alice@example.com', password: 'survey-demo' },
+        foreignToken: foreign.token,
+        skip: ['rate-limits', 'expired-token-401'],
+      });
+      const { page, problems } = await openReport(report, 'our-server');
+      expect(await page.locator('.verdict').textContent()).toBe('every MUST passed');
+      expect(await page.locator('table.summary tbody tr').count()).toBe(6);
+      expect(await page.locator('.segment.fail').count()).toBe(0);
+      expect(await page.locator('details.check').count()).toBe(report.results.length);
+      expect(await page.locator('details.check[open]').count()).toBe(0);
+      await expect(page.locator('#check-initialize .exchange').first().isVisible()).resolves.toBe(false);
+      await page.locator('#check-initialize > summary').click();
+      await expect(page.locator('#check-initialize .exchange').first().isVisible()).resolves.toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('shows a wrong deployment: the failing checks open with the request and the answer that gave it away', async () => {
+    const report = await withFakeDeployment({ faults: { omitWwwAuthenticate: true, ignoreProtocolVersion: true } }, (fake) =>
+      runAgainst(fake, { only: ['discovery', 'initialize', 'tools-list', 'missing-token-401', 'unsupported-protocol-version-400'] }),
+    );
+    const { page, problems } = await openReport(report, 'wrong-deployment');
+    expect(await page.locator('.verdict').textContent()).toBe(`1 of ${report.results.length} checks failed`);
+    expect(await page.locator('nav.attention li').allTextContents()).toEqual([
+      expect.stringMatching(/^FAIL missing-token-401: .*WWW-Authenticate/),
+      expect.stringMatching(/^WARN unsupported-protocol-version-400: .*expected HTTP 400, got HTTP 200/),
+    ]);
+    const failed = page.locator('#check-missing-token-401');
+    expect(await failed.getAttribute('open')).toBe('');
+    const exchange = failed.locator('.exchange').last();
+    await expect(exchange.isVisible()).resolves.toBe(true);
+    expect(await exchange.locator('.request').textContent()).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\//);
+    expect(await exchange.locator('.response').textContent()).toBe('HTTP 401');
+    expect(await exchange.locator('dl.headers').last().textContent()).not.toContain('www-authenticate');
+    await expect(page.locator('#check-initialize .exchange').first().isVisible()).resolves.toBe(false);
+    expect(await page.locator('.segment.fail').textContent()).toBe('1');
+    expect(await page.locator('#check-unsupported-protocol-version-400').getAttribute('open')).toBe('');
+    expect(problems).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/conformance-report.png`, fullPage: true });
+  });
+
+  it('shows what a hostile deployment answered as text, and runs none of it', async () => {
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const report = await withFakeDeployment({ faults: { omitWwwAuthenticate: true } }, (fake) => runAgainst(fake, { only: ['missing-token-401'] }));
+    const [result] = report.results;
+    const poisoned: Report = {
+      ...report,
+      results: [{ ...result!, message: hostile, evidence: result!.evidence.map((evidence) => ({ ...evidence, responseBody: hostile })) }],
+    };
+    const { page, problems } = await openReport(poisoned, 'hostile');
+    expect(await page.locator('.message').textContent()).toBe(hostile);
+    expect(await page.locator('pre.body').last().textContent()).toBe(hostile);
+    expect(await page.locator('img, script').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
