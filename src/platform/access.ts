@@ -44,6 +44,24 @@ export async function openSurvey(
   return { actor, survey: await closeIfDue(ctx, survey), role: role! };
 }
 
+/**
+ * Runs one edit (its reads, checks and writes) as a unit with the survey locked, so that the
+ * rules it checks are the rules in force when it writes, however many edits run at once.
+ */
+export const editingSurvey = <T>(ctx: PlatformContext, surveyId: string, work: (ctx: PlatformContext) => Promise<T>): Promise<T> =>
+  ctx.store.withSurveyLocked(surveyId, (store) => work({ ...ctx, store }));
+
+/** `editingSurvey` for an edit named by a question: its survey is locked, then the question read again. */
+export async function editingQuestion<T>(
+  ctx: PlatformContext,
+  questionId: string,
+  work: (ctx: PlatformContext) => Promise<T>,
+): Promise<T> {
+  const question = await ctx.store.findQuestion(questionId);
+  if (!question) throw notFound('question', questionId);
+  return editingSurvey(ctx, question.surveyId, work);
+}
+
 /** A question and its survey, checked like `openSurvey`. */
 export async function openQuestion(
   ctx: PlatformContext,
