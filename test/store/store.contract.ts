@@ -8,6 +8,7 @@ import type { NewAuthorizationCode, NewGrant, TokenIssue } from '../../src/store
 import { DuplicateRecordError } from '../../src/store/errors.js';
 import type { Store } from '../../src/store/store.js';
 import type { Answer, AggregateScope, NewQuestion, NewSurvey, ResponseFilter, SurveyResponse } from '../../src/store/survey-store.js';
+import { describeSurveyLockContract } from './survey-lock.contract.js';
 
 export interface StoreHarness {
   /** Opens a store on this test's database; the first call creates and migrates it. */
@@ -94,6 +95,8 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
       await store.setWorkspaceMember('wsp_a', 'usr_admin', 'admin');
       await store.setWorkspaceMember('wsp_a', 'usr_member', 'member');
     }
+
+    describeSurveyLockContract(() => store);
 
     describe('accounts', () => {
       it('stores a user and finds it by id and by email in any case', async () => {
