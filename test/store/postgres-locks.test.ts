@@ -7,10 +7,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { StoreContentionError } from '../../src/store/errors.js';
 import { openPostgresStore } from '../../src/store/postgres/index.js';
 import type { Store } from '../../src/store/store.js';
-import type { NewQuestion, NewSurvey } from '../../src/store/survey-store.js';
+import { question, survey, T0 } from './records.js';
 import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
 
-const T0 = 1_767_225_600_000;
 const schemas: string[] = [];
 const opened: Store[] = [];
 afterEach(async () => {
@@ -24,30 +23,20 @@ async function twoInstances(): Promise<[Store, Store]> {
   const first = await openPostgresStore(postgresUrl(schema));
   const second = await openPostgresStore(postgresUrl(schema));
   opened.push(first, second);
-  await first.insertUser({ id: 'usr_1', email: 'one@example.com', name: 'One', passwordHash: 'x', createdAt: T0 });
-  await first.insertWorkspace({ id: 'wsp_1', name: 'One', createdAt: T0 });
+  await first.insertUser({ id: 'usr_owner', email: 'one@example.com', name: 'One', passwordHash: 'x', createdAt: T0 });
+  await first.insertWorkspace({ id: 'wsp_a', name: 'One', createdAt: T0 });
   return [first, second];
 }
-
-const draft = (id: string): NewSurvey => ({
-  id, workspaceId: 'wsp_1', ownerId: 'usr_1', title: id, description: '', status: 'draft', previousStatus: null,
-  anonymous: false, opensAt: null, closesAt: null, responseLimit: null, createdAt: T0, updatedAt: T0,
-  publishedAt: null, closedAt: null, archivedAt: null,
-});
-
-const textQuestion = (surveyId: string, id: string): NewQuestion => ({
-  id, surveyId, type: 'short_text', text: id, description: '', required: false, settings: {}, choices: [],
-});
 
 describe('units of edits on PostgreSQL', () => {
   it('serialises units across instances: 40 parallel appends through two pools end dense', async () => {
     const [first, second] = await twoInstances();
-    await first.insertSurvey(draft('srv_1'), []);
+    await first.insertSurvey(survey('srv_1'), []);
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         (i % 2 === 0 ? first : second).withSurveyLocked('srv_1', async (store) => {
           const count = (await store.listQuestions('srv_1')).length;
-          await store.insertQuestion(textQuestion('srv_1', `qst_${i}`), count + 1);
+          await store.insertQuestion(question('srv_1', `qst_${i}`, 'short_text'), count + 1);
         }),
       ),
     );
@@ -57,8 +46,8 @@ describe('units of edits on PostgreSQL', () => {
 
   it('retries the victim of a real deadlock whole, its first attempt rolled back', async () => {
     const [first, second] = await twoInstances();
-    await first.insertSurvey(draft('srv_a'), []);
-    await first.insertSurvey(draft('srv_b'), []);
+    await first.insertSurvey(survey('srv_a'), []);
+    await first.insertSurvey(survey('srv_b'), []);
     let holding = 0;
     let bothHold!: () => void;
     const barrier = new Promise<void>((resolve) => (bothHold = resolve));
@@ -67,7 +56,7 @@ describe('units of edits on PostgreSQL', () => {
     const crossing = (store: Store, mine: 'srv_a' | 'srv_b', theirs: string) =>
       store.withSurveyLocked(mine, async (unit) => {
         attempts[mine] += 1;
-        await unit.insertQuestion(textQuestion(mine, `qst_${mine}_${attempts[mine]}`), 1);
+        await unit.insertQuestion(question(mine, `qst_${mine}_${attempts[mine]}`, 'short_text'), 1);
         if (++holding === 2) bothHold();
         await barrier;
         return unit.withSurveyLocked(theirs, async () => 'done');
@@ -80,7 +69,7 @@ describe('units of edits on PostgreSQL', () => {
 
   it('answers StoreContentionError naming the survey when its lock is not granted in time', async () => {
     const [first, second] = await twoInstances();
-    await first.insertSurvey(draft('srv_busy'), []);
+    await first.insertSurvey(survey('srv_busy'), []);
     let release!: () => void;
     let held!: () => void;
     const holding = new Promise<void>((resolve) => (held = resolve));

@@ -6,51 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
-import type { NewQuestion, NewSurvey } from '../../src/store/survey-store.js';
-
-const T0 = 1_767_225_600_000;
-
-const draft = (id: string): NewSurvey => ({
-  id,
-  workspaceId: 'wsp_lock',
-  ownerId: 'usr_lock',
-  title: id,
-  description: '',
-  status: 'draft',
-  previousStatus: null,
-  anonymous: false,
-  opensAt: null,
-  closesAt: null,
-  responseLimit: null,
-  createdAt: T0,
-  updatedAt: T0,
-  publishedAt: null,
-  closedAt: null,
-  archivedAt: null,
-});
-
-const textQuestion = (surveyId: string, id: string): NewQuestion => ({
-  id,
-  surveyId,
-  type: 'short_text',
-  text: id,
-  description: '',
-  required: false,
-  settings: {},
-  choices: [],
-});
+import { question, survey, T0 } from './records.js';
 
 const otherRequestsRun = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
 export function describeSurveyLockContract(current: () => Store): void {
   describe('units of edits on one survey', () => {
-    async function survey(id: string): Promise<void> {
+    async function draft(id: string): Promise<void> {
       const store = current();
-      if (!(await store.findUserById('usr_lock'))) {
-        await store.insertUser({ id: 'usr_lock', email: 'lock@example.com', name: 'Lock', passwordHash: 'x', createdAt: T0 });
-        await store.insertWorkspace({ id: 'wsp_lock', name: 'Locks', createdAt: T0 });
+      if (!(await store.findUserById('usr_owner'))) {
+        await store.insertUser({ id: 'usr_owner', email: 'owner@example.com', name: 'Owner', passwordHash: 'x', createdAt: T0 });
+        await store.insertWorkspace({ id: 'wsp_a', name: 'Alpha', createdAt: T0 });
       }
-      await store.insertSurvey(draft(id), []);
+      await store.insertSurvey(survey(id), []);
     }
 
     /** Reads the count, lets others run, then appends if under `cap`: the check-then-write of add_question. */
@@ -59,12 +27,12 @@ export function describeSurveyLockContract(current: () => Store): void {
         const count = (await store.listQuestions(surveyId)).length;
         await otherRequestsRun();
         if (count >= cap) return false;
-        await store.insertQuestion(textQuestion(surveyId, id), count + 1);
+        await store.insertQuestion(question(surveyId, id, 'short_text'), count + 1);
         return true;
       });
 
     it('runs parallel read-check-write units one at a time: positions stay dense and a cap exact', async () => {
-      await survey('srv_lock');
+      await draft('srv_lock');
       const added = await Promise.all(Array.from({ length: 30 }, (_, i) => appendUnder('srv_lock', `qst_${i}`, 24)));
       expect(added.filter(Boolean)).toHaveLength(24);
       const questions = await current().listQuestions('srv_lock');
@@ -72,16 +40,16 @@ export function describeSurveyLockContract(current: () => Store): void {
     });
 
     it('hands a unit a store that sees its own writes, and lets a nested unit join it', async () => {
-      await survey('srv_nest');
+      await draft('srv_nest');
       const seen = await current().withSurveyLocked('srv_nest', async (store) => {
-        await store.insertQuestion(textQuestion('srv_nest', 'qst_outer'), 1);
+        await store.insertQuestion(question('srv_nest', 'qst_outer', 'short_text'), 1);
         return store.withSurveyLocked('srv_nest', async (inner) => (await inner.listQuestions('srv_nest')).map((q) => q.id));
       });
       expect(seen).toEqual(['qst_outer']);
     });
 
     it('passes a failing unit\'s error on and runs the units queued behind it', async () => {
-      await survey('srv_fail');
+      await draft('srv_fail');
       const failing = current().withSurveyLocked('srv_fail', async () => {
         await otherRequestsRun();
         throw new Error('refused by a check');
