@@ -76,7 +76,7 @@ describe.each(backends)('parallel edits on %s', (backend) => {
   it('20 parallel update_question each adding a choice to a survey with responses: no acknowledged choice is lost', async () => {
     const surveyId = await newSurvey([{ type: 'single_choice', text: 'Plan', choices: ['Free', 'Pro'] }]);
     await ok('set_survey_status', { survey_id: surveyId, status: 'open' });
-    const [plan] = await questionsOf(surveyId);
+    const plan = (await questionsOf(surveyId))[0]!;
     const now = team.server.clock.now();
     await team.server.store.insertResponses([
       {
@@ -94,7 +94,7 @@ describe.each(backends)('parallel edits on %s', (backend) => {
     for (const refused of answers.filter((a) => a.isError)) {
       expect(refused.payload.error).toMatch(/^validation failed: survey '.+' has responses, so removing choice 'Tier \d+' is no longer allowed/);
     }
-    const [after] = await questionsOf(surveyId);
+    const after = (await questionsOf(surveyId))[0]!;
     expect(after.choices.map((c: Json) => c.label)).toEqual(['Free', 'Pro', ...acknowledged.slice(-1)]);
     expect(acknowledged).toHaveLength(1);
   });
