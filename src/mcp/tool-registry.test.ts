@@ -175,7 +175,7 @@ describe('tools/call', () => {
       defineTool({ ...failingTool(undefined), output: z.strictObject({}), run: async () => answer });
     const huge = await createToolRegistry([answering({ word: 'x'.repeat(maxAnswerChars) })]).call('echo', { word: 'hi' }, context);
     expect(errorOf(huge).error).toBe(
-      'validation failed: the answer of echo would be 4.0 MB, over the 4.0 MB an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)',
+      'validation failed: the answer of echo would be over the 1.0 MB an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)',
     );
     // What V8 throws past its string length limit (~512 MB), without spending the memory.
     const unserialisable = {
@@ -184,7 +184,7 @@ describe('tools/call', () => {
       },
     };
     const failed = await createToolRegistry([answering(unserialisable)]).call('echo', { word: 'hi' }, context);
-    expect(errorOf(failed).error).toMatch(/^validation failed: the answer of echo would be too large to serialise, over the 4.0 MB/);
+    expect(errorOf(failed).error).toMatch(/^validation failed: the answer of echo would be over the 1.0 MB/);
   });
 
   it('answers contention on a survey with its message: the person may try again', async () => {

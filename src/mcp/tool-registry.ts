@@ -39,7 +39,7 @@ export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRe
         return toolError(`validation failed: ${describeIssue(parsed.error.issues[0]!)}`);
       }
       try {
-        return toolSuccess(name, (await tool.run(context, parsed.data)) as Record<string, unknown>);
+        return await toolSuccess(name, (await tool.run(context, parsed.data)) as Record<string, unknown>);
       } catch (error) {
         // Contention is not the database failing: the person may simply try again.
         if (error instanceof PlatformError || error instanceof StoreContentionError) return toolError(error.message);

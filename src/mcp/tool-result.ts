@@ -1,30 +1,29 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { answerJson } from './answer-json.js';
 
 /**
- * The most characters of JSON one tool answer may hold. It travels twice (structuredContent and
- * its text mirror), so this bounds a JSON-RPC answer near 8 MB; the largest legitimate answer, a
- * 200-question survey with 50 long choices each, stays near 3 MB.
+ * The most characters of JSON one tool answer may hold, as much as a request body. Serialising
+ * holds the event loop (~15 ms a megabyte, twice: here and in the transport, which also sends
+ * the text mirror), and an assistant's context could not take more anyway. Typical answers are a
+ * few kilobytes; a 200-question survey with 50 choices each is under 1 MB.
  */
-export const maxAnswerChars = 4 * 1024 * 1024;
+export const maxAnswerChars = 1024 * 1024;
 
 const megabytes = (chars: number): string => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * Success: JSON in `structuredContent`, mirrored as text for clients that read only text. An
- * answer too large to send (or even to serialise: V8 throws RangeError past ~512 MB) becomes a
- * tool error here, inside the tool's error path, instead of failing the HTTP answer.
+ * answer too large to send becomes a tool error here, inside the tool's error path, and is never
+ * serialised in full (see `answerJson`); neither can a RangeError from V8 escape as an HTTP 500.
  */
-export function toolSuccess(toolName: string, result: Record<string, unknown>): CallToolResult {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(result);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-  }
-  if (text === undefined || text.length > maxAnswerChars) {
-    const size = text === undefined ? 'too large to serialise' : megabytes(text.length);
+export async function toolSuccess(toolName: string, result: Record<string, unknown>): Promise<CallToolResult> {
+  const text = await answerJson(result, maxAnswerChars).catch((error: unknown) => {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  });
+  if (text === undefined) {
     return toolError(
-      `validation failed: the answer of ${toolName} would be ${size}, over the ${megabytes(maxAnswerChars)} an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)`,
+      `validation failed: the answer of ${toolName} would be over the ${megabytes(maxAnswerChars)} an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)`,
     );
   }
   return { content: [{ type: 'text', text }], structuredContent: result };

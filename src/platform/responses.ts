@@ -1,9 +1,9 @@
-import type { AnswerCondition, Question, ResponseFilter, ResponseStatus, Survey, SurveyResponse } from '../store/survey-store.js';
+import type { AnswerCondition, Question, ResponseFilter, ResponseKey, ResponsePage, ResponseStatus, Survey, SurveyResponse } from '../store/survey-store.js';
 import { openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { notFound, validationFailed } from './errors.js';
 import { decodeCursor, encodeCursor, isTuple, pageSize } from './pagination.js';
-import { pacer } from './pacing.js';
+import { pacer, type Pace } from './pacing.js';
 import { cutText, iso } from './present.js';
 import { isChoiceType, isNumericType, isTextType } from './question-rules.js';
 import { checkPlainText, parseTime } from './values.js';
@@ -162,13 +162,13 @@ export async function listResponses(ctx: PlatformContext, actorUserId: string, a
   const limit = pageSize(args.limit);
   const binding = ['responses', filter, args.question_ids ?? null];
   const after = args.cursor === undefined ? undefined : decodeCursor(args.cursor, binding, isTuple('number', 'number'));
-  const [page, total] = await Promise.all([
-    ctx.store.listResponses(filter, after && { submittedAt: after[0], seq: after[1] }, limit + 1),
+  const pace = pacer();
+  const [fetched, total] = await Promise.all([
+    readPaced(ctx, filter, after && { submittedAt: after[0], seq: after[1] }, limit + 1, questions.length, pace),
     countMatching(ctx, survey, filter),
   ]);
-  const rows = page.responses.slice(0, limit);
+  const rows = fetched.slice(0, limit);
   const last = rows.at(-1);
-  const pace = pacer();
   const responses: ResponseJson[] = [];
   for (const response of rows) {
     responses.push(responseJson(survey, selected, response, true));
@@ -177,9 +177,35 @@ export async function listResponses(ctx: PlatformContext, actorUserId: string, a
   return {
     survey_id: survey.id,
     responses,
-    next_cursor: page.responses.length > limit && last ? encodeCursor(binding, [last.key.submittedAt, last.key.seq]) : null,
+    next_cursor: fetched.length > limit && last ? encodeCursor(binding, [last.key.submittedAt, last.key.seq]) : null,
     total,
   };
+}
+
+/** About this many answer rows per read keeps one read of a page to a few milliseconds. */
+const answerRowsPerRead = 1000;
+
+/** `count` responses after `after`, read a few at a time (fewer, the more questions), pacing between reads. */
+async function readPaced(
+  ctx: PlatformContext,
+  filter: ResponseFilter,
+  after: ResponseKey | undefined,
+  count: number,
+  questionCount: number,
+  pace: Pace,
+): Promise<ResponsePage['responses'][number][]> {
+  const perRead = Math.max(1, Math.floor(answerRowsPerRead / Math.max(1, questionCount)));
+  const fetched: ResponsePage['responses'][number][] = [];
+  let from = after;
+  while (fetched.length < count) {
+    const take = Math.min(perRead, count - fetched.length);
+    const { responses } = await ctx.store.listResponses(filter, from, take);
+    fetched.push(...responses);
+    if (responses.length < take) break;
+    from = responses.at(-1)!.key;
+    await pace();
+  }
+  return fetched;
 }
 
 export interface GetResponseArgs {
