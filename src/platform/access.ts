@@ -76,10 +76,15 @@ export async function openQuestion(
 }
 
 export async function closeIfDue(ctx: PlatformContext, survey: Survey): Promise<Survey> {
-  const now = ctx.clock.now();
-  if (!autoCloseDue(survey, now)) return survey;
-  const closedAt = survey.closesAt !== null && survey.closesAt <= now ? survey.closesAt : now;
-  return ctx.store.updateSurvey(survey.id, { status: 'closed', previousStatus: survey.status, closedAt, updatedAt: now });
+  if (!autoCloseDue(survey, ctx.clock.now())) return survey;
+  // Decided again under the lock: an edit may have closed, archived or extended it since it was read.
+  return editingSurvey(ctx, survey.id, async (ctx) => {
+    const current = await ctx.store.findSurvey(survey.id);
+    const now = ctx.clock.now();
+    if (!current || !autoCloseDue(current, now)) return current ?? survey;
+    const closedAt = current.closesAt !== null && current.closesAt <= now ? current.closesAt : now;
+    return ctx.store.updateSurvey(current.id, { status: 'closed', previousStatus: current.status, closedAt, updatedAt: now });
+  });
 }
 
 /** Archived surveys reject every edit until restored. */

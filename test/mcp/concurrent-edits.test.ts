@@ -61,6 +61,21 @@ describe.each(backends)('parallel edits on %s', (backend) => {
     expect(new Set(questions.map((q) => q.text)).size).toBe(40);
   });
 
+  it('20 parallel adds mixed with 20 parallel moves: all applied, positions 1 to 30, no 5xx', async () => {
+    const surveyId = await newSurvey(Array.from({ length: 10 }, (_, i) => text(i)));
+    const existing = await questionsOf(surveyId);
+    const answers = await parallel(40, (i) =>
+      i % 2 === 0
+        ? call('add_question', { survey_id: surveyId, ...text(100 + i), position: 1 + (i % 7) })
+        : call('update_question', { question_id: existing[i % 10]!.id, position: 1 + (i % 10) }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+    expect(answers.filter((a) => a.isError).map((a) => a.payload.error)).toEqual([]);
+    const questions = await questionsOf(surveyId);
+    expect(questions.map((q) => q.position)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(new Set(questions.map((q) => q.id)).size).toBe(30);
+  });
+
   it('195 questions and 50 parallel add_question: exactly 5 get in, the cap of 200 holds', async () => {
     const surveyId = await newSurvey(Array.from({ length: 195 }, (_, i) => text(i)));
     const answers = await parallel(50, (i) => call('add_question', { survey_id: surveyId, ...text(1000 + i) }));
