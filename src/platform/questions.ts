@@ -155,7 +155,7 @@ export interface DeleteQuestionResult {
 }
 
 export async function deleteQuestion(ctx: PlatformContext, actorUserId: string, args: DeleteQuestionArgs): Promise<DeleteQuestionResult> {
-  return editingQuestion(ctx, args.question_id, async (ctx) => {
+  return editingQuestion(ctx, args.question_id, async (ctx): Promise<DeleteQuestionResult> => {
     const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
     assertEditable(survey);
     if (hasResponses(survey)) throw validationFailed(lockedMessage(survey.id, 'deleting questions'));
@@ -166,6 +166,6 @@ export async function deleteQuestion(ctx: PlatformContext, actorUserId: string, 
     }
     await ctx.store.deleteQuestion(question.id);
     await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
-    return { deleted: true, question_id: question.id, survey_id: survey.id } as const;
+    return { deleted: true, question_id: question.id, survey_id: survey.id };
   });
 }

@@ -40,11 +40,11 @@ export interface PublishFacts {
 /** What must hold whenever a survey is open or paused: respondents can answer it. */
 export const isLive = (status: SurveyStatus): boolean => status === 'open' || status === 'paused';
 
-/** Why a survey may not become open (publish, resume or reopen): the rules a live survey keeps. */
 export type Opening = 'publishing' | 'resuming' | 'reopening';
 
 const openedAs: Record<Opening, string> = { publishing: 'published', resuming: 'resumed', reopening: 'reopened' };
 
+/** Why a survey may not become open (publish, resume or reopen): the rules a live survey keeps. */
 export function publishProblem(facts: PublishFacts, now: number, doing: Opening = 'publishing'): string | undefined {
   if (facts.questionCount === 0) return `a survey needs at least one question to be ${openedAs[doing]}`;
   if (facts.choiceQuestionsShort.length > 0) {
