@@ -37,7 +37,7 @@ function buildMcpServer(platform: Platform): McpServer {
       async (args: Record<string, unknown>, extra) => {
         const userId = extra.authInfo?.extra?.userId as string;
         try {
-          return toolSuccess((await tool.run({ platform, userId }, args)) as Record<string, unknown>);
+          return await toolSuccess(tool.name, (await tool.run({ platform, userId }, args)) as Record<string, unknown>);
         } catch (error) {
           if (error instanceof PlatformError) return toolError(error.message);
           throw error;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Platform } from '../platform/index.js';
 import { notAuthorized } from '../platform/errors.js';
-import { StoreUnavailableError } from '../store/errors.js';
+import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
+import { maxAnswerChars } from './tool-result.js';
 import { defineTool } from './tool.js';
 import { createToolRegistry } from './tool-registry.js';
 import { surveyTools } from './tools/index.js';
@@ -133,6 +134,12 @@ describe('tools/call', () => {
       'validation failed: choices must have at least 2 items',
     ],
     ['update_survey', { survey_id: 'srv_1', closes_at: 'next week' }, 'validation failed: closes_at must be a valid ISO-8601 date-time'],
+    ['list_responses', { survey_id: 'srv_1', question_ids: Array(201).fill('qst_1') }, 'validation failed: question_ids must have at most 200 items'],
+    [
+      'add_question',
+      { survey_id: 'srv_1', type: 'rating', text: 'Rate', settings: { max: [[[5]]] } },
+      'validation failed: settings: values must be numbers, text, true/false or null, not lists or objects',
+    ],
     [
       'share_survey',
       { survey_id: 'srv_1', user_email: 'a@example.com', role: 'owner' },
@@ -161,6 +168,28 @@ describe('tools/call', () => {
     const { error } = errorOf(result);
     expect(error).toMatch(/^internal error while running echo \(reference [0-9a-f-]{36}\)$/);
     expect(logged).toEqual([[error.slice(-37, -1), failure]]);
+  });
+
+  it('answers a tool error, not an HTTP failure, when the answer is over the cap or cannot be serialised', async () => {
+    const answering = (answer: object) =>
+      defineTool({ ...failingTool(undefined), output: z.strictObject({}), run: async () => answer });
+    const huge = await createToolRegistry([answering({ word: 'x'.repeat(maxAnswerChars) })]).call('echo', { word: 'hi' }, context);
+    expect(errorOf(huge).error).toBe(
+      'validation failed: the answer of echo would be over the 1.0 MB an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)',
+    );
+    // What V8 throws past its string length limit (~512 MB), without spending the memory.
+    const unserialisable = {
+      toJSON: () => {
+        throw new RangeError('Invalid string length');
+      },
+    };
+    const failed = await createToolRegistry([answering(unserialisable)]).call('echo', { word: 'hi' }, context);
+    expect(errorOf(failed).error).toMatch(/^validation failed: the answer of echo would be over the 1.0 MB/);
+  });
+
+  it('answers contention on a survey with its message: the person may try again', async () => {
+    const registry = createToolRegistry([failingTool(new StoreContentionError('srv_1', 5))]);
+    expect(errorOf(await registry.call('echo', { word: 'hi' }, context)).error).toMatch(/^survey 'srv_1' is being changed by other requests/);
   });
 
   it('lets a store outage through for the HTTP layer to answer 503', async () => {

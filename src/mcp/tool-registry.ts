@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { PlatformError } from '../platform/errors.js';
-import { StoreUnavailableError } from '../store/errors.js';
+import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
 import { describeIssue } from './arguments.js';
 import type { SurveyTool, ToolContext } from './tool.js';
 import { toolError, toolSuccess } from './tool-result.js';
@@ -39,9 +39,10 @@ export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRe
         return toolError(`validation failed: ${describeIssue(parsed.error.issues[0]!)}`);
       }
       try {
-        return toolSuccess((await tool.run(context, parsed.data)) as Record<string, unknown>);
+        return await toolSuccess(name, (await tool.run(context, parsed.data)) as Record<string, unknown>);
       } catch (error) {
-        if (error instanceof PlatformError) return toolError(error.message);
+        // Contention is not the database failing: the person may simply try again.
+        if (error instanceof PlatformError || error instanceof StoreContentionError) return toolError(error.message);
         // The HTTP layer answers 503 for an unreachable store; that is not the tool's fault.
         if (error instanceof StoreUnavailableError) throw error;
         const reference = randomUUID();

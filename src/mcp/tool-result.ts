@@ -1,8 +1,32 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { answerJson } from './answer-json.js';
 
-/** Success: JSON in `structuredContent`, mirrored as text for clients that read only text. */
-export function toolSuccess(result: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+/**
+ * The most characters of JSON one tool answer may hold, as much as a request body. Serialising
+ * holds the event loop (~15 ms a megabyte, twice: here and in the transport, which also sends
+ * the text mirror), and an assistant's context could not take more anyway. Typical answers are a
+ * few kilobytes; a 200-question survey with 50 choices each is under 1 MB.
+ */
+export const maxAnswerChars = 1024 * 1024;
+
+const megabytes = (chars: number): string => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * Success: JSON in `structuredContent`, mirrored as text for clients that read only text. An
+ * answer too large to send becomes a tool error here, inside the tool's error path, and is never
+ * serialised in full (see `answerJson`); neither can a RangeError from V8 escape as an HTTP 500.
+ */
+export async function toolSuccess(toolName: string, result: Record<string, unknown>): Promise<CallToolResult> {
+  const text = await answerJson(result, maxAnswerChars).catch((error: unknown) => {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  });
+  if (text === undefined) {
+    return toolError(
+      `validation failed: the answer of ${toolName} would be over the ${megabytes(maxAnswerChars)} an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)`,
+    );
+  }
+  return { content: [{ type: 'text', text }], structuredContent: result };
 }
 
 /**

@@ -44,6 +44,24 @@ export async function openSurvey(
   return { actor, survey: await closeIfDue(ctx, survey), role: role! };
 }
 
+/**
+ * Runs one edit (its reads, checks and writes) as a unit with the survey locked, so that the
+ * rules it checks are the rules in force when it writes, however many edits run at once.
+ */
+export const editingSurvey = <T>(ctx: PlatformContext, surveyId: string, work: (ctx: PlatformContext) => Promise<T>): Promise<T> =>
+  ctx.store.withSurveyLocked(surveyId, (store) => work({ ...ctx, store }));
+
+/** `editingSurvey` for an edit named by a question: its survey is locked, then the question read again. */
+export async function editingQuestion<T>(
+  ctx: PlatformContext,
+  questionId: string,
+  work: (ctx: PlatformContext) => Promise<T>,
+): Promise<T> {
+  const question = await ctx.store.findQuestion(questionId);
+  if (!question) throw notFound('question', questionId);
+  return editingSurvey(ctx, question.surveyId, work);
+}
+
 /** A question and its survey, checked like `openSurvey`. */
 export async function openQuestion(
   ctx: PlatformContext,
@@ -58,10 +76,15 @@ export async function openQuestion(
 }
 
 export async function closeIfDue(ctx: PlatformContext, survey: Survey): Promise<Survey> {
-  const now = ctx.clock.now();
-  if (!autoCloseDue(survey, now)) return survey;
-  const closedAt = survey.closesAt !== null && survey.closesAt <= now ? survey.closesAt : now;
-  return ctx.store.updateSurvey(survey.id, { status: 'closed', previousStatus: survey.status, closedAt, updatedAt: now });
+  if (!autoCloseDue(survey, ctx.clock.now())) return survey;
+  // Decided again under the lock: an edit may have closed, archived or extended it since it was read.
+  return editingSurvey(ctx, survey.id, async (ctx) => {
+    const current = await ctx.store.findSurvey(survey.id);
+    const now = ctx.clock.now();
+    if (!current || !autoCloseDue(current, now)) return current ?? survey;
+    const closedAt = current.closesAt !== null && current.closesAt <= now ? current.closesAt : now;
+    return ctx.store.updateSurvey(current.id, { status: 'closed', previousStatus: current.status, closedAt, updatedAt: now });
+  });
 }
 
 /** Archived surveys reject every edit until restored. */

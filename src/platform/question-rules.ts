@@ -13,6 +13,9 @@ export const questionTypes: readonly QuestionType[] = [
   'date',
 ];
 
+/** The most questions one survey holds. */
+export const maxQuestions = 200;
+
 export const isChoiceType = (type: QuestionType): boolean => type === 'single_choice' || type === 'multiple_choice';
 export const isNumericType = (type: QuestionType): boolean => type === 'rating' || type === 'nps' || type === 'number';
 export const isTextType = (type: QuestionType): boolean => type === 'short_text' || type === 'long_text';

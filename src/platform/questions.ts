@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Choice, NewQuestion, Question, QuestionType } from '../store/survey-store.js';
-import { assertEditable, openQuestion, openSurvey } from './access.js';
+import { assertEditable, editingQuestion, editingSurvey, openQuestion, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { validationFailed } from './errors.js';
 import { newId } from './ids.js';
@@ -12,8 +12,9 @@ import {
   checkSettings,
   checkType,
   isChoiceType,
+  maxQuestions,
 } from './question-rules.js';
-import { hasResponses } from './states.js';
+import { hasResponses, isLive } from './states.js';
 
 /** One question as `create_survey` and `add_question` take it. */
 export interface QuestionInput {
@@ -65,15 +66,20 @@ export interface QuestionResult {
 }
 
 export async function addQuestion(ctx: PlatformContext, actorUserId: string, args: AddQuestionArgs): Promise<QuestionResult> {
-  const { survey } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
-  assertEditable(survey);
-  const question = newQuestion(survey.id, args);
-  if (question.required && hasResponses(survey)) throw validationFailed(lockedMessage(survey.id, 'adding a required question'));
-  const count = (await ctx.store.listQuestions(survey.id)).length;
-  if (count >= 200) throw validationFailed(`survey '${survey.id}' already holds the maximum of 200 questions`);
-  const position = checkPosition(args.position, count + 1, count + 1);
-  await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
-  return { question: questionJson(await ctx.store.insertQuestion(question, position)) };
+  return editingSurvey(ctx, args.survey_id, async (ctx) => {
+    const { survey } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
+    assertEditable(survey);
+    const question = newQuestion(survey.id, args);
+    if (question.required && hasResponses(survey)) throw validationFailed(lockedMessage(survey.id, 'adding a required question'));
+    if (isLive(survey.status) && isChoiceType(question.type) && question.choices.length < 2) {
+      throw validationFailed(`choice question '${question.text}' needs at least 2 choices: survey '${survey.id}' is ${survey.status}, and respondents must be able to answer every question`);
+    }
+    const count = (await ctx.store.listQuestions(survey.id)).length;
+    if (count >= maxQuestions) throw validationFailed(`survey '${survey.id}' already holds the maximum of ${maxQuestions} questions`);
+    const position = checkPosition(args.position, count + 1, count + 1);
+    await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
+    return { question: questionJson(await ctx.store.insertQuestion(question, position)) };
+  });
 }
 
 export interface UpdateQuestionArgs {
@@ -88,31 +94,33 @@ export interface UpdateQuestionArgs {
 }
 
 export async function updateQuestion(ctx: PlatformContext, actorUserId: string, args: UpdateQuestionArgs): Promise<QuestionResult> {
-  const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
-  assertEditable(survey);
-  const locked = hasResponses(survey);
-  const settings = args.settings === undefined ? question.settings : checkSettings(question.type, args.settings);
-  if (locked && !isDeepStrictEqual(settings, question.settings)) {
-    throw validationFailed(lockedMessage(survey.id, 'changing settings'));
-  }
-  if (locked && args.required === true && !question.required) {
-    throw validationFailed(lockedMessage(survey.id, 'making a question required'));
-  }
-  const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked);
-  const count = (await ctx.store.listQuestions(survey.id)).length;
-  const updated = await ctx.store.updateQuestion(
-    question.id,
-    {
-      text: args.text === undefined ? question.text : checkQuestionText(args.text),
-      description: args.description === undefined ? question.description : checkDescription(args.description),
-      required: args.required ?? question.required,
-      settings,
-    },
-    choices,
-    checkPosition(args.position, count, question.position),
-  );
-  await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
-  return { question: questionJson(updated) };
+  return editingQuestion(ctx, args.question_id, async (ctx) => {
+    const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
+    assertEditable(survey);
+    const locked = hasResponses(survey);
+    const settings = args.settings === undefined ? question.settings : checkSettings(question.type, args.settings);
+    if (locked && !isDeepStrictEqual(settings, question.settings)) {
+      throw validationFailed(lockedMessage(survey.id, 'changing settings'));
+    }
+    if (locked && args.required === true && !question.required) {
+      throw validationFailed(lockedMessage(survey.id, 'making a question required'));
+    }
+    const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked);
+    const count = (await ctx.store.listQuestions(survey.id)).length;
+    const updated = await ctx.store.updateQuestion(
+      question.id,
+      {
+        text: args.text === undefined ? question.text : checkQuestionText(args.text),
+        description: args.description === undefined ? question.description : checkDescription(args.description),
+        required: args.required ?? question.required,
+        settings,
+      },
+      choices,
+      checkPosition(args.position, count, question.position),
+    );
+    await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
+    return { question: questionJson(updated) };
+  });
 }
 
 function nextChoices(question: Question, given: Array<{ id?: string; label: string }>, locked: boolean): Choice[] {
@@ -147,10 +155,17 @@ export interface DeleteQuestionResult {
 }
 
 export async function deleteQuestion(ctx: PlatformContext, actorUserId: string, args: DeleteQuestionArgs): Promise<DeleteQuestionResult> {
-  const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
-  assertEditable(survey);
-  if (hasResponses(survey)) throw validationFailed(lockedMessage(survey.id, 'deleting questions'));
-  await ctx.store.deleteQuestion(question.id);
-  await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
-  return { deleted: true, question_id: question.id, survey_id: survey.id };
+  return editingQuestion(ctx, args.question_id, async (ctx): Promise<DeleteQuestionResult> => {
+    const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
+    assertEditable(survey);
+    if (hasResponses(survey)) throw validationFailed(lockedMessage(survey.id, 'deleting questions'));
+    if (isLive(survey.status) && (await ctx.store.listQuestions(survey.id)).length === 1) {
+      throw validationFailed(
+        `'${question.text}' is the only question of ${survey.status} survey '${survey.id}', which must keep at least one: add another first, or close the survey`,
+      );
+    }
+    await ctx.store.deleteQuestion(question.id);
+    await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
+    return { deleted: true, question_id: question.id, survey_id: survey.id };
+  });
 }

@@ -1,8 +1,9 @@
-import type { AnswerCondition, Question, ResponseFilter, ResponseStatus, Survey, SurveyResponse } from '../store/survey-store.js';
+import type { AnswerCondition, Question, ResponseFilter, ResponseKey, ResponsePage, ResponseStatus, Survey, SurveyResponse } from '../store/survey-store.js';
 import { openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { notFound, validationFailed } from './errors.js';
 import { decodeCursor, encodeCursor, isTuple, pageSize } from './pagination.js';
+import { pacer, type Pace } from './pacing.js';
 import { cutText, iso } from './present.js';
 import { isChoiceType, isNumericType, isTextType } from './question-rules.js';
 import { checkPlainText, parseTime } from './values.js';
@@ -76,7 +77,7 @@ export function responseFilter(
   if (from !== undefined && before !== undefined && from >= before) {
     throw validationFailed(`'submitted_after' ${args.submitted_after} is not before 'submitted_before' ${args.submitted_before}`);
   }
-  const selected = args.question_ids === undefined ? [...questions] : args.question_ids.map((id) => questionOf(survey, questions, id));
+  const selected = args.question_ids === undefined ? [...questions] : selectedQuestions(survey, questions, args.question_ids);
   return {
     filter: {
       surveyId: survey.id,
@@ -95,6 +96,16 @@ export async function countMatching(ctx: PlatformContext, survey: Survey, filter
   }
   const statuses = filter.statuses.length === 0 ? responseStatuses : filter.statuses;
   return statuses.reduce((total, status) => total + survey.responseCounts[status], 0);
+}
+
+/** The questions asked for, in the order given; a repeat would only multiply the work. */
+function selectedQuestions(survey: Survey, questions: readonly Question[], ids: readonly string[]): Question[] {
+  const seen = new Set<string>();
+  return ids.map((id) => {
+    if (seen.has(id)) throw validationFailed(`question_ids has a repeated id '${id}'`);
+    seen.add(id);
+    return questionOf(survey, questions, id);
+  });
 }
 
 export function questionOf(survey: Survey, questions: readonly Question[], id: string): Question {
@@ -134,11 +145,11 @@ export function answerCondition(survey: Survey, questions: readonly Question[], 
   }
   if (isTextType(question.type)) {
     fits(['contains'], 'contains');
-    checkPlainText('where.contains', where.contains!);
-    if (where.contains!.trim().length === 0 || where.contains!.length > 200) {
+    const contains = checkPlainText('where.contains', where.contains!);
+    if (contains.trim().length === 0 || contains.length > 200) {
       throw validationFailed(`'where.contains' must be 1 to 200 characters`);
     }
-    return { questionId: question.id, contains: where.contains };
+    return { questionId: question.id, contains };
   }
   throw validationFailed(`'where' cannot filter ${question.type} question '${question.id}': use submitted_after/submitted_before for time ranges`);
 }
@@ -151,18 +162,50 @@ export async function listResponses(ctx: PlatformContext, actorUserId: string, a
   const limit = pageSize(args.limit);
   const binding = ['responses', filter, args.question_ids ?? null];
   const after = args.cursor === undefined ? undefined : decodeCursor(args.cursor, binding, isTuple('number', 'number'));
-  const [page, total] = await Promise.all([
-    ctx.store.listResponses(filter, after && { submittedAt: after[0], seq: after[1] }, limit + 1),
+  const pace = pacer();
+  const [fetched, total] = await Promise.all([
+    readPaced(ctx, filter, after && { submittedAt: after[0], seq: after[1] }, limit + 1, questions.length, pace),
     countMatching(ctx, survey, filter),
   ]);
-  const rows = page.responses.slice(0, limit);
+  const rows = fetched.slice(0, limit);
   const last = rows.at(-1);
+  const responses: ResponseJson[] = [];
+  for (const response of rows) {
+    responses.push(responseJson(survey, selected, response, true));
+    await pace();
+  }
   return {
     survey_id: survey.id,
-    responses: rows.map((response) => responseJson(survey, selected, response, true)),
-    next_cursor: page.responses.length > limit && last ? encodeCursor(binding, [last.key.submittedAt, last.key.seq]) : null,
+    responses,
+    next_cursor: fetched.length > limit && last ? encodeCursor(binding, [last.key.submittedAt, last.key.seq]) : null,
     total,
   };
+}
+
+/** About this many answer rows per read keeps one read of a page to a few milliseconds. */
+const answerRowsPerRead = 1000;
+
+/** `count` responses after `after`, read a few at a time (fewer, the more questions), pacing between reads. */
+async function readPaced(
+  ctx: PlatformContext,
+  filter: ResponseFilter,
+  after: ResponseKey | undefined,
+  count: number,
+  questionCount: number,
+  pace: Pace,
+): Promise<ResponsePage['responses'][number][]> {
+  const perRead = Math.max(1, Math.floor(answerRowsPerRead / Math.max(1, questionCount)));
+  const fetched: ResponsePage['responses'][number][] = [];
+  let from = after;
+  while (fetched.length < count) {
+    const take = Math.min(perRead, count - fetched.length);
+    const { responses } = await ctx.store.listResponses(filter, from, take);
+    fetched.push(...responses);
+    if (responses.length < take) break;
+    from = responses.at(-1)!.key;
+    await pace();
+  }
+  return fetched;
 }
 
 export interface GetResponseArgs {

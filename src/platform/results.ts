@@ -6,6 +6,7 @@ import { validationFailed } from './errors.js';
 import { cutText, iso } from './present.js';
 import { isChoiceType, isTextType } from './question-rules.js';
 import { countMatching, questionOf, responseFilter, type ResponseFilterArgs } from './responses.js';
+import { pacedMap, pacer } from './pacing.js';
 import { can } from './roles.js';
 
 /** How many of the newest text answers a result shows. */
@@ -65,8 +66,10 @@ export async function getSurveyResults(
     throw validationFailed(`'segment_by' must be a single_choice question, '${segmentQuestion.id}' is ${segmentQuestion.type}`);
   }
   const showText = can(role, 'view_responses');
+  // Up to 200 questions times 50 segments: thousands of queries, so other requests get turns.
+  const pace = pacer();
   const aggregateAll = (segment?: AggregateScope['segment']) =>
-    Promise.all(selected.map((question) => aggregate(ctx, { filter, questionId: question.id, segment }, question, showText)));
+    pacedMap(selected, (question) => aggregate(ctx, { filter, questionId: question.id, segment }, question, showText), pace);
 
   const result: GetSurveyResultsResult = {
     survey_id: survey.id,

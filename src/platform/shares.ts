@@ -1,6 +1,6 @@
 import type { Store } from '../store/store.js';
 import type { CollaboratorRole, Survey } from '../store/survey-store.js';
-import { openSurvey } from './access.js';
+import { editingSurvey, openSurvey } from './access.js';
 import type { Clock } from './clock.js';
 import type { PlatformContext } from './context.js';
 import { notFound, validationFailed } from './errors.js';
@@ -21,8 +21,10 @@ export interface ShareSurveyResult {
 }
 
 export async function shareSurvey(ctx: PlatformContext, actorUserId: string, args: ShareSurveyArgs): Promise<ShareSurveyResult> {
-  const { survey, actor } = await openSurvey(ctx, actorUserId, args.survey_id, 'manage', 'share');
-  return applyShare(ctx, survey, actor.id, args.user_email, args.role);
+  return editingSurvey(ctx, args.survey_id, async (ctx) => {
+    const { survey, actor } = await openSurvey(ctx, actorUserId, args.survey_id, 'manage', 'share');
+    return applyShare(ctx, survey, actor.id, args.user_email, args.role);
+  });
 }
 
 /** For admin commands: grants as the survey's owner, with no actor check. */
@@ -33,9 +35,11 @@ export async function shareSurveyAsAdmin(
   email: string,
   role: ShareRole,
 ): Promise<ShareSurveyResult> {
-  const survey = await store.findSurvey(surveyId);
-  if (!survey) throw notFound('survey', surveyId);
-  return applyShare({ store, clock }, survey, survey.ownerId, email, role);
+  return editingSurvey({ store, clock }, surveyId, async (ctx) => {
+    const survey = await ctx.store.findSurvey(surveyId);
+    if (!survey) throw notFound('survey', surveyId);
+    return applyShare(ctx, survey, survey.ownerId, email, role);
+  });
 }
 
 async function applyShare(

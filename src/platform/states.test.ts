@@ -35,10 +35,13 @@ describe('preconditions', () => {
     expect(publishProblem({ questionCount: 1, choiceQuestionsShort: [], closesAt: now }, now)).toMatch(/has passed/);
     expect(publishProblem({ questionCount: 1, choiceQuestionsShort: [], closesAt: now + 1 }, now)).toBeUndefined();
   });
-  it('reopening needs a future closes_at and room under the response limit', () => {
-    expect(reopenProblem(survey({ status: 'closed', closesAt: now - 1 }), now)).toMatch(/has passed/);
-    expect(reopenProblem(survey({ status: 'closed', responseLimit: 2, responseCounts: { completed: 2, partial: 0, disqualified: 0 } }), now)).toMatch(/limit of 2 is reached/);
-    expect(reopenProblem(survey({ status: 'closed' }), now)).toBeUndefined();
+  it('resuming and reopening keep the same rules, named by what is being done', () => {
+    expect(publishProblem({ questionCount: 0, choiceQuestionsShort: [], closesAt: null }, now, 'reopening')).toBe('a survey needs at least one question to be reopened');
+    expect(publishProblem({ questionCount: 1, choiceQuestionsShort: ['Plan?'], closesAt: null }, now, 'resuming')).toBe("choice question 'Plan?' needs at least 2 choices before resuming");
+  });
+  it('reopening also needs room under the response limit', () => {
+    expect(reopenProblem(survey({ status: 'closed', responseLimit: 2, responseCounts: { completed: 2, partial: 0, disqualified: 0 } }))).toMatch(/limit of 2 is reached/);
+    expect(reopenProblem(survey({ status: 'closed' }))).toBeUndefined();
   });
 });
 

@@ -37,21 +37,27 @@ export interface PublishFacts {
   readonly closesAt: number | null;
 }
 
-export function publishProblem(facts: PublishFacts, now: number): string | undefined {
-  if (facts.questionCount === 0) return 'a survey needs at least one question to be published';
+/** What must hold whenever a survey is open or paused: respondents can answer it. */
+export const isLive = (status: SurveyStatus): boolean => status === 'open' || status === 'paused';
+
+export type Opening = 'publishing' | 'resuming' | 'reopening';
+
+const openedAs: Record<Opening, string> = { publishing: 'published', resuming: 'resumed', reopening: 'reopened' };
+
+/** Why a survey may not become open (publish, resume or reopen): the rules a live survey keeps. */
+export function publishProblem(facts: PublishFacts, now: number, doing: Opening = 'publishing'): string | undefined {
+  if (facts.questionCount === 0) return `a survey needs at least one question to be ${openedAs[doing]}`;
   if (facts.choiceQuestionsShort.length > 0) {
-    return `choice question '${facts.choiceQuestionsShort[0]}' needs at least 2 choices before publishing`;
+    return `choice question '${facts.choiceQuestionsShort[0]}' needs at least 2 choices before ${doing}`;
   }
   if (facts.closesAt !== null && facts.closesAt <= now) {
-    return `'closes_at' ${new Date(facts.closesAt).toISOString()} has passed: move it to the future or clear it before publishing`;
+    return `'closes_at' ${new Date(facts.closesAt).toISOString()} has passed: move it to the future or clear it before ${doing}`;
   }
   return undefined;
 }
 
-export function reopenProblem(survey: Survey, now: number): string | undefined {
-  if (survey.closesAt !== null && survey.closesAt <= now) {
-    return `'closes_at' ${new Date(survey.closesAt).toISOString()} has passed: move it to the future or clear it before reopening`;
-  }
+/** Reopening also needs room under the response limit. */
+export function reopenProblem(survey: Survey): string | undefined {
   if (limitReached(survey)) {
     return `the response limit of ${survey.responseLimit} is reached: raise 'response_limit' or clear it before reopening`;
   }

@@ -1,5 +1,5 @@
 import type { Survey, SurveyFields, SurveyStatus } from '../store/survey-store.js';
-import { openSurvey } from './access.js';
+import { editingSurvey, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { notFound, validationFailed } from './errors.js';
 import { surveyJson } from './present.js';
@@ -10,11 +10,11 @@ import type { SetSurveyStatusArgs, SetSurveyStatusResult } from './surveys.js';
 const actionFor = (from: SurveyStatus, to: SurveyStatus): string =>
   to === 'archived' ? 'archive' : from === 'archived' ? 'restore' : 'change the status of';
 
-export async function setSurveyStatus(
-  ctx: PlatformContext,
-  actorUserId: string,
-  args: SetSurveyStatusArgs,
-): Promise<SetSurveyStatusResult> {
+export function setSurveyStatus(ctx: PlatformContext, actorUserId: string, args: SetSurveyStatusArgs): Promise<SetSurveyStatusResult> {
+  return editingSurvey(ctx, args.survey_id, (ctx) => changeStatus(ctx, actorUserId, args));
+}
+
+async function changeStatus(ctx: PlatformContext, actorUserId: string, args: SetSurveyStatusArgs): Promise<SetSurveyStatusResult> {
   const found = await ctx.store.findSurvey(args.survey_id);
   if (!found) throw notFound('survey', args.survey_id);
   const known = surveyStatuses.includes(args.status);
@@ -26,7 +26,7 @@ export async function setSurveyStatus(
   const to = args.status;
   if (from === to) return { survey: surveyJson(survey, role), previous_status: from, changed: false };
 
-  const problem = transitionProblem(from, to, survey.previousStatus) ?? (await preconditionProblem(ctx, survey, from, to));
+  const problem = transitionProblem(from, to, survey.previousStatus) ?? (await openingProblem(ctx, survey, from, to));
   if (problem) throw validationFailed(problem);
 
   const now = ctx.clock.now();
@@ -42,24 +42,15 @@ export async function setSurveyStatus(
   return { survey: surveyJson(updated, role), previous_status: from, changed: true };
 }
 
-async function preconditionProblem(
-  ctx: PlatformContext,
-  survey: Survey,
-  from: SurveyStatus,
-  to: SurveyStatus,
-): Promise<string | undefined> {
-  const now = ctx.clock.now();
-  if (from === 'draft' && to === 'open') {
-    const questions = await ctx.store.listQuestions(survey.id);
-    return publishProblem(
-      {
-        questionCount: questions.length,
-        choiceQuestionsShort: questions.filter((q) => isChoiceType(q.type) && q.choices.length < 2).map((q) => q.text),
-        closesAt: survey.closesAt,
-      },
-      now,
-    );
-  }
-  if (to === 'open') return reopenProblem(survey, now);
-  return undefined;
+/** Publishing, resuming and reopening all check the rules an open survey keeps (see `publishProblem`). */
+async function openingProblem(ctx: PlatformContext, survey: Survey, from: SurveyStatus, to: SurveyStatus): Promise<string | undefined> {
+  if (to !== 'open') return undefined;
+  const questions = await ctx.store.listQuestions(survey.id);
+  const facts = {
+    questionCount: questions.length,
+    choiceQuestionsShort: questions.filter((q) => isChoiceType(q.type) && q.choices.length < 2).map((q) => q.text),
+    closesAt: survey.closesAt,
+  };
+  const doing = from === 'draft' ? 'publishing' : from === 'paused' ? 'resuming' : 'reopening';
+  return publishProblem(facts, ctx.clock.now(), doing) ?? (from === 'closed' ? reopenProblem(survey) : undefined);
 }

@@ -1,5 +1,5 @@
 import type { NewQuestion, Survey, SurveyFields, SurveyStatus } from '../store/survey-store.js';
-import { activeUser, assertEditable, closeIfDue, openSurvey } from './access.js';
+import { activeUser, assertEditable, closeIfDue, editingSurvey, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { notAuthorized, notFound, validationFailed } from './errors.js';
 import { newId } from './ids.js';
@@ -8,7 +8,7 @@ import { collaboratorJson, questionJson, surveyJson, type CollaboratorJson, type
 import { newQuestion, type QuestionInput } from './questions.js';
 import { effectiveRole } from './roles.js';
 import { hasResponses, surveyStatuses } from './states.js';
-import { checkDescription } from './question-rules.js';
+import { checkDescription, maxQuestions } from './question-rules.js';
 import { checkLength, checkPlainText, parseOptionalTime } from './values.js';
 
 export interface GetMeResult {
@@ -122,7 +122,7 @@ export async function createSurvey(ctx: PlatformContext, actorUserId: string, ar
   const description = checkDescription(args.description);
   const id = newId('srv');
   const questions: NewQuestion[] = (args.questions ?? []).map((input) => newQuestion(id, input));
-  if (questions.length > 200) throw validationFailed(`a survey holds at most 200 questions, got ${questions.length}`);
+  if (questions.length > maxQuestions) throw validationFailed(`a survey holds at most ${maxQuestions} questions, got ${questions.length}`);
   const now = ctx.clock.now();
   const survey = await ctx.store.insertSurvey(
     {
@@ -163,7 +163,11 @@ export interface UpdateSurveyResult {
   survey: SurveyJson;
 }
 
-export async function updateSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
+export function updateSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
+  return editingSurvey(ctx, args.survey_id, (ctx) => changeSurvey(ctx, actorUserId, args));
+}
+
+async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
   const { survey, role } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
   assertEditable(survey);
   const now = ctx.clock.now();

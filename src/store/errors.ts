@@ -17,3 +17,22 @@ export class StoreUnavailableError extends Error {
     this.name = 'StoreUnavailableError';
   }
 }
+
+/**
+ * Edits of one survey kept colliding (PostgreSQL gave up on them as deadlocked or not
+ * serialisable every time it was retried, or a lock was not granted in time). Nothing was
+ * written; the database is healthy, so this is the caller's to retry, not a 503.
+ */
+export class StoreContentionError extends Error {
+  constructor(
+    readonly surveyId: string,
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `survey '${surveyId}' is being changed by other requests at this moment and this change could not be applied after ${attempts} attempt${attempts === 1 ? '' : 's'}: nothing was changed, try again`,
+      options,
+    );
+    this.name = 'StoreContentionError';
+  }
+}

@@ -8,5 +8,16 @@ import type { SurveyStore } from './survey-store.js';
  */
 export interface Store extends AccountStore, SurveyStore, AuthStore {
   readonly backend: 'sqlite' | 'postgres';
+  /**
+   * Runs `work` (an edit's reads, checks and writes) as one unit against the survey, locked for
+   * writing, through the store it is given: no other unit on that survey runs in between, so what
+   * it checked is what is in force when it writes. PostgreSQL: one transaction that starts with
+   * `SELECT … FOR UPDATE` on the survey row, retried whole on a deadlock or serialisation failure
+   * (see `edit-policy.ts`); rolled back when `work` throws. SQLite: the process's units run one at
+   * a time (its writes share one connection); each write is atomic on its own, so a unit checks
+   * everything before its first write. Fails with `StoreContentionError` when it cannot get
+   * through. A nested call joins the unit it runs in.
+   */
+  withSurveyLocked<T>(surveyId: string, work: (store: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewAuthorizationCode, NewGrant, TokenIssue } from '../../src/store/auth-store.js';
 import { DuplicateRecordError } from '../../src/store/errors.js';
 import type { Store } from '../../src/store/store.js';
-import type { Answer, AggregateScope, NewQuestion, NewSurvey, ResponseFilter, SurveyResponse } from '../../src/store/survey-store.js';
+import type { Answer, AggregateScope, ResponseFilter, SurveyResponse } from '../../src/store/survey-store.js';
+import { question, survey, T0 } from './records.js';
+import { describeSurveyLockContract } from './survey-lock.contract.js';
 
 export interface StoreHarness {
   /** Opens a store on this test's database; the first call creates and migrates it. */
@@ -18,40 +20,8 @@ export interface StoreHarness {
 
 export type FreshStoreFactory = () => Promise<StoreHarness>;
 
-const T0 = 1_767_225_600_000;
 const hour = 3_600_000;
 const day = 24 * hour;
-
-const survey = (id: string, fields: Partial<NewSurvey> = {}): NewSurvey => ({
-  id,
-  workspaceId: 'wsp_a',
-  ownerId: 'usr_owner',
-  title: `Survey ${id}`,
-  description: '',
-  status: 'draft',
-  previousStatus: null,
-  anonymous: false,
-  opensAt: null,
-  closesAt: null,
-  responseLimit: null,
-  createdAt: T0,
-  updatedAt: T0,
-  publishedAt: null,
-  closedAt: null,
-  archivedAt: null,
-  ...fields,
-});
-
-const question = (surveyId: string, id: string, type: NewQuestion['type'], choices: string[] = [], settings: Record<string, unknown> = {}): NewQuestion => ({
-  id,
-  surveyId,
-  type,
-  text: `Question ${id}`,
-  description: '',
-  required: false,
-  settings,
-  choices: choices.map((label, index) => ({ id: `${id}_c${index + 1}`, label })),
-});
 
 const blank = { choiceId: null, number: null, text: null };
 const answer = (questionId: string, value: Partial<Answer>): Answer => ({ ...blank, questionId, ...value });
@@ -94,6 +64,8 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
       await store.setWorkspaceMember('wsp_a', 'usr_admin', 'admin');
       await store.setWorkspaceMember('wsp_a', 'usr_member', 'member');
     }
+
+    describeSurveyLockContract(() => store);
 
     describe('accounts', () => {
       it('stores a user and finds it by id and by email in any case', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CreateSurveyArgs } from '../../platform/index.js';
+import { maxQuestions } from '../../platform/question-rules.js';
 import { defineTool } from '../tool.js';
 import { argumentsOf, description, editAnnotations, questionArguments, title, workspaceId } from './fields.js';
 import { surveyDetail } from './get-survey.js';
@@ -9,7 +10,7 @@ const input = argumentsOf<CreateSurveyArgs>()({
   title: title.describe('Survey title, 1 to 200 characters.'),
   description: description.optional().describe('Shown to respondents under the title.'),
   anonymous: z.boolean().optional().describe('When true, respondent email and name are never recorded or shown (default false).'),
-  questions: z.array(z.strictObject(questionArguments)).max(200).optional().describe('Questions in order; more can be added later with add_question.'),
+  questions: z.array(z.strictObject(questionArguments)).max(maxQuestions).optional().describe('Questions in order, at most 200; more can be added later with add_question.'),
 });
 
 export const createSurvey = defineTool({

@@ -3,7 +3,7 @@
  * exist must come back as `survey 'x' not found` (spec 7.2), not as a format error.
  */
 import { z } from 'zod';
-import { questionTypes } from '../../platform/question-rules.js';
+import { maxQuestions, questionTypes } from '../../platform/question-rules.js';
 import { responseStatuses } from '../../platform/responses.js';
 import { collaboratorRoles } from '../../platform/roles.js';
 import { surveyStatuses } from '../../platform/states.js';
@@ -51,8 +51,13 @@ export const title = z.string().min(1).max(200);
 export const description = z.string().max(2000);
 export const questionText = z.string().min(1).max(500);
 export const choiceLabel = z.string().min(1).max(200).describe('Choice label, unique within the question (ignoring case).');
+/** Settings are flat: a nested value could only be refused later, after costing a deep walk. */
+const isFlat = (settings: Record<string, unknown>): boolean =>
+  Object.values(settings).every((value) => value === null || typeof value !== 'object');
+
 export const settings = z
   .record(z.string(), z.unknown())
+  .refine(isFlat, { message: 'values must be numbers, text, true/false or null, not lists or objects' })
   .describe('Type-specific settings: rating takes {min: 0 or 1, max: 3 to 10} (default 1 to 5); number takes optional {min, max}; other types take none.');
 export const position = z.number().int().min(1);
 
@@ -62,7 +67,7 @@ export const filterArguments = {
   status: responseStatus.optional(),
   submitted_after: dateTime.optional().describe('Only responses submitted at or after this ISO-8601 date-time (with zone, e.g. 2026-03-01T00:00:00Z).'),
   submitted_before: dateTime.optional().describe('Only responses submitted before this ISO-8601 date-time (with zone).'),
-  question_ids: z.array(questionId).optional(),
+  question_ids: z.array(questionId).max(maxQuestions).optional(),
 };
 
 /** One question as `create_survey` and `add_question` take it. */

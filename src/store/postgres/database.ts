@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { redactUrl } from '../../redact-url.js';
 import { StoreUnavailableError } from '../errors.js';
+import type { EditFailure } from '../edit-policy.js';
 import type { Dialect } from '../rows.js';
 import { migrations } from './migrations/index.js';
 
@@ -98,6 +99,25 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     (constraint === undefined || error.constraint === constraint)
   );
 }
+
+/**
+ * What a failed unit of edits means for `runEdit`: deadlock (40P01) and serialisation failure
+ * (40001) are worth a retry; a lock not granted in time (55P03) means the survey is busy.
+ */
+export function classifyEditFailure(error: unknown): EditFailure {
+  if (!(error instanceof pg.DatabaseError)) return 'other';
+  if (error.code === '40P01' || error.code === '40001') return 'transient';
+  return error.code === '55P03' ? 'busy' : 'other';
+}
+
+/** The database as seen from inside a transaction: nested `transaction` calls join it. */
+export const inTransaction = (tx: Queryable, location: string): PostgresDatabase => ({
+  ...tx,
+  location,
+  transaction: (work) => work(tx),
+  // The transaction's client goes back to the pool when the transaction ends.
+  close: async () => {},
+});
 
 function unavailable(display: string, error: unknown): StoreUnavailableError {
   const reason = errorCode(error)?.match(/^E[A-Z_]+$/)?.[0] ?? (error as Error).message;

@@ -1,8 +1,23 @@
+import { lockTimeoutMs, runEdit } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { postgresAccountStore } from './account-store.js';
 import { postgresAuthStore } from './auth-store.js';
-import { openPostgresDatabase } from './database.js';
+import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase, type Queryable } from './database.js';
 import { postgresSurveyStore } from './survey-store.js';
+
+const lockSurvey = (q: Queryable, surveyId: string) => q.run('SELECT 1 FROM surveys WHERE id = $1 FOR UPDATE', [surveyId]);
+
+/** Every store method on `db`; inside a unit of edits, `db` is that unit's transaction. */
+function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked']): Store {
+  return {
+    backend: 'postgres',
+    ...postgresAccountStore(db),
+    ...postgresSurveyStore(db),
+    ...postgresAuthStore(db),
+    withSurveyLocked,
+    close: () => db.close(),
+  };
+}
 
 /**
  * Opens the store on a `postgres://` or `postgresql://` URL and applies pending migrations.
@@ -12,11 +27,22 @@ import { postgresSurveyStore } from './survey-store.js';
  */
 export async function openPostgresStore(url: string): Promise<Store> {
   const db = await openPostgresDatabase(url);
-  return {
-    backend: 'postgres',
-    ...postgresAccountStore(db),
-    ...postgresSurveyStore(db),
-    ...postgresAuthStore(db),
-    close: () => db.close(),
-  };
+  const locked: Store['withSurveyLocked'] = (surveyId, work) =>
+    runEdit(
+      surveyId,
+      () =>
+        db.transaction(async (tx) => {
+          await tx.run(`SET LOCAL lock_timeout = ${lockTimeoutMs}`);
+          await lockSurvey(tx, surveyId);
+          // Every read and write of the unit goes through this transaction's one connection: a
+          // second pooled connection per unit could starve the pool while units wait on the lock.
+          const unit: Store = storeOn(inTransaction(tx, db.location), async (otherId, nested) => {
+            await lockSurvey(tx, otherId);
+            return nested(unit);
+          });
+          return work(unit);
+        }),
+      classifyEditFailure,
+    );
+  return storeOn(db, locked);
 }
