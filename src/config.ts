@@ -23,6 +23,8 @@ export interface ServerConfig {
   readonly seedDemo: boolean;
   /** Spec 2.2 says one hour; test deployments shorten it so expiry can be observed. */
   readonly accessTokenTtlMs: number;
+  /** What `GET /` (the notification stream) answers; absent, the contract's 404. */
+  readonly streamGetStatus?: StreamGetStatus;
 }
 
 export const defaultDbFile = 'survey-mcp.db';
@@ -45,6 +47,22 @@ export function parseTokenTtl(flag: string, value: string): number {
     throw new RangeError(`${flag} '${value}' must be whole seconds from 1 to 3600`);
   }
   return seconds * 1000;
+}
+
+/**
+ * The contract answers the stream GET with 404; the MCP transport spec (2025-11-25) says 405, and
+ * strict clients (the MCP Inspector) treat anything else as a failed transport.
+ */
+export type StreamGetStatus = 404 | 405;
+
+export const defaultStreamGetStatus: StreamGetStatus = 404;
+
+export function parseStreamGetStatus(flag: string, value: string): StreamGetStatus {
+  const trimmed = value.trim();
+  if (trimmed === '404' || trimmed === '405') return Number(trimmed) as StreamGetStatus;
+  throw new RangeError(
+    `${flag} '${value}' must be 404 (the contract's answer, the default) or 405 (what strict clients such as the MCP Inspector accept)`,
+  );
 }
 
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };

@@ -4,9 +4,11 @@ import {
   defaultMcpRateLimit,
   defaultRegisterRateLimit,
   defaultSignInRateLimit,
+  defaultStreamGetStatus,
   resolveDb,
   resolveRateStore,
   type ServerConfig,
+  type StreamGetStatus,
 } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
 import { redactUrl } from '../../redact-url.js';
@@ -28,6 +30,7 @@ export interface ServeOptions {
   trustProxy?: boolean;
   seed: boolean;
   accessTokenTtl?: number;
+  streamGetStatus?: StreamGetStatus;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -46,6 +49,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     trustProxy: options.trustProxy ?? false,
     seedDemo: options.seed,
     accessTokenTtlMs: options.accessTokenTtl ?? defaultAccessTokenTtlMs,
+    streamGetStatus: options.streamGetStatus ?? defaultStreamGetStatus,
   };
 }
 
@@ -65,7 +69,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.log(`  demo password                                ${demoPassword}`);
   }
   console.log(chalk.bold('\nConnect an assistant'));
-  for (const line of clientSetup(server.baseUrl)) console.log(`  ${line}`);
+  for (const line of clientSetup(server.baseUrl, config.streamGetStatus ?? defaultStreamGetStatus)) console.log(`  ${line}`);
   console.log(chalk.dim('\nPress Ctrl+C to stop.'));
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
