@@ -10,7 +10,7 @@ import { inspectorCli } from './rows/inspector.js';
 import { mcpRemote } from './rows/mcp-remote.js';
 
 /** Every real client we name in the README, each asked the same things. A new client is a new row. */
-const rows: readonly ClientRow[] = [sdk1Client, sdk2Client, mcpRemote, inspectorCli];
+const rows: readonly ClientRow[] = [sdk1Client, sdk2Client('legacy'), sdk2Client('auto'), mcpRemote, inspectorCli];
 
 const toolNames = [
   'add_question',
