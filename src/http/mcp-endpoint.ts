@@ -21,8 +21,6 @@ export interface McpEndpointOptions extends McpGateOptions {
 /** A node:http request handler (also usable as Express middleware); `next` gets every other path. */
 export type McpEndpoint = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-const noStreamMessage = 'Method not found: this server sends no notification stream';
-
 /**
  * The MCP endpoint, every method on `/`, as a plain node:http handler in front of the Express app:
  * through Express each request cost ~100 µs more (bench/README.md). CORS as on the rest of the
@@ -35,7 +33,12 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   // GET is no longer an allowed method, which the Allow header of every 405 then says.
   const streamGetStatus = options.streamGetStatus ?? 404;
   const allow = streamGetStatus === 405 ? 'POST' : 'GET, POST';
-  const noStream = rpcRefusal(streamGetStatus, ErrorCode.MethodNotFound, noStreamMessage, streamGetStatus === 405 ? { Allow: allow } : undefined);
+  const noStream = rpcRefusal(
+    streamGetStatus,
+    ErrorCode.MethodNotFound,
+    'Method not found: this server sends no notification stream',
+    streamGetStatus === 405 ? { Allow: allow } : undefined,
+  );
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const verdict = await passGate(req.headers);

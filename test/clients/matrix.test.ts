@@ -3,11 +3,11 @@ import { tokenFor } from '../helpers/mcp.js';
 import type { ClientRow, ClientSession } from './client-row.js';
 import { inspectorsOwnClient, runInspector } from './inspector-cli.js';
 import { startMatrixServers, type MatrixServers } from './matrix-servers.js';
+import { inspectorCli } from './rows/inspector.js';
+import { mcpRemote } from './rows/mcp-remote.js';
 import { sdk1Client } from './rows/sdk-1.js';
 import { sdk2Client } from './rows/sdk-2.js';
 import { WireRecorder } from './wire-recorder.js';
-import { inspectorCli } from './rows/inspector.js';
-import { mcpRemote } from './rows/mcp-remote.js';
 
 /** Every real client we name in the README, each asked the same things. A new client is a new row. */
 const rows: readonly ClientRow[] = [sdk1Client, sdk2Client('legacy'), sdk2Client('auto'), mcpRemote, inspectorCli];

@@ -32,6 +32,7 @@ export class ScriptedBrowser {
       req.on('end', () => {
         // Answered at once: the client waits for its opener to exit before it waits for the code.
         res.writeHead(202).end();
+        if (!URL.canParse(body)) return void (browser.failure = new Error(`the client opened ${JSON.stringify(body)}, not a URL`));
         const url = new URL(body);
         browser.opened.push(url);
         approveInBrowser(server, url, person)
