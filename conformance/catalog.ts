@@ -38,6 +38,7 @@ import { initialize } from './checks/mcp/initialize.js';
 import { invalidToken401 } from './checks/mcp/invalid-token-401.js';
 import { missingToken401 } from './checks/mcp/missing-token-401.js';
 import { notification202 } from './checks/mcp/notification-202.js';
+import { streamGetStrictClients } from './checks/mcp/stream-get-strict-clients.js';
 import { streamRequest404 } from './checks/mcp/stream-request-404.js';
 import { toolsCall } from './checks/mcp/tools-call.js';
 import { toolsList } from './checks/mcp/tools-list.js';
@@ -120,6 +121,7 @@ export const CATALOG: readonly Check[] = [
   foreignToken403,
   unauthenticatedGet401,
   streamRequest404,
+  streamGetStrictClients,
   unknownMethod32601,
   unsupportedProtocolVersion400,
   notification202,

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseTokenTtl, parseWholeNumber, resolveDb, serverConfig } from './config.js';
+import { ConfigError, parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseStreamGetStatus, parseTokenTtl, parseWholeNumber, resolveDb, serverConfig } from './config.js';
 
 describe('flag parsers', () => {
   it('reads N/S rate rules and explains the format when it is wrong', () => {
     expect(parseRateRule('--mcp-rate-limit', '180/60')).toEqual({ limit: 180, windowMs: 60_000 });
     expect(() => parseRateRule('--mcp-rate-limit', '0/60')).toThrow("--mcp-rate-limit '0/60' is not N/S");
     expect(() => parseRateRule('--mcp-rate-limit', '10/7200')).toThrow('S from 1 to 3600');
+  });
+
+  it('takes 404 or 405 as the stream GET status and names both when given anything else', () => {
+    expect(parseStreamGetStatus('--stream-get-status', '404')).toBe(404);
+    expect(parseStreamGetStatus('--stream-get-status', '405')).toBe(405);
+    for (const bad of ['200', '400', '4o5', '', '405.0']) {
+      expect(() => parseStreamGetStatus('--stream-get-status', bad)).toThrow(
+        `--stream-get-status '${bad}' must be 404 (the contract's answer, the default) or 405`,
+      );
+    }
   });
 
   it('takes ports from 0 to 65535', () => {

@@ -23,6 +23,8 @@ export interface ServerConfig {
   readonly seedDemo: boolean;
   /** Spec 2.2 says one hour; test deployments shorten it so expiry can be observed. */
   readonly accessTokenTtlMs: number;
+  /** What `GET /` (the notification stream) answers; absent, the contract's 404. */
+  readonly streamGetStatus: StreamGetStatus;
 }
 
 export const defaultDbFile = 'survey-mcp.db';
@@ -63,6 +65,22 @@ export function parseWholeNumber(flag: string, value: string, range: { min: numb
 /** Whole seconds from 1 to 3600 (the spec's hour is the longest an access token may live). */
 export const parseTokenTtl = (flag: string, value: string): number =>
   parseWholeNumber(flag, value, { min: 1, max: 3600, unit: 'seconds' }) * 1000;
+
+/**
+ * The contract answers the stream GET with 404; the MCP transport spec (2025-11-25) says 405, and
+ * strict clients (the MCP Inspector) treat anything else as a failed transport.
+ */
+export type StreamGetStatus = 404 | 405;
+
+export const defaultStreamGetStatus: StreamGetStatus = 404;
+
+export function parseStreamGetStatus(flag: string, value: string): StreamGetStatus {
+  const trimmed = value.trim();
+  if (trimmed === '404' || trimmed === '405') return Number(trimmed) as StreamGetStatus;
+  throw new RangeError(
+    `${flag} '${value}' must be 404 (the contract's answer, the default) or 405 (what strict clients such as the MCP Inspector accept)`,
+  );
+}
 
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
@@ -139,6 +157,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     trustProxy: false,
     seedDemo: true,
     accessTokenTtlMs: defaultAccessTokenTtlMs,
+    streamGetStatus: defaultStreamGetStatus,
     ...given,
     db: resolveDb(partial.db, env),
     rateStore: resolveRateStore(partial.rateStore, env),

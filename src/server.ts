@@ -68,6 +68,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       authUrl,
       rateRule: config.mcpRateLimit,
       allowedOrigins: config.allowedOrigins,
+      streamGetStatus: config.streamGetStatus,
     };
     const app = createMcpApp({
       context,

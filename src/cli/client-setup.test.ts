@@ -3,10 +3,20 @@ import { clientSetup } from './client-setup.js';
 
 describe('clientSetup', () => {
   it('gives every client the MCP host URL with its trailing slash, in that client’s own format', () => {
-    const lines = clientSetup('https://surveys.example.com');
+    const lines = clientSetup('https://surveys.example.com', 404);
     expect(lines[0]).toBe('Claude Code      claude mcp add --transport http survey https://surveys.example.com/');
     expect(lines.join('\n')).toContain('{"servers":{"survey":{"type":"http","url":"https://surveys.example.com/"}}}');
     expect(lines.join('\n')).toContain('{"mcpServers":{"survey":{"url":"https://surveys.example.com/"}}}');
     expect(lines.join('\n')).toContain('"args":["mcp-remote","https://surveys.example.com/"]');
+  });
+
+  it('follows the Inspector line with one line on the stream GET: the flag to use, or that it is in use', () => {
+    const atContract = clientSetup('http://127.0.0.1:8787', 404);
+    const inspector = atContract.findIndex((line) => line.startsWith('MCP Inspector'));
+    expect(atContract).toHaveLength(inspector + 2);
+    expect(atContract[inspector + 1]).toContain('serve with --stream-get-status 405');
+    const forStrictClients = clientSetup('http://127.0.0.1:8787', 405);
+    expect(forStrictClients).toHaveLength(inspector + 2);
+    expect(forStrictClients[inspector + 1]).toContain('GET / answers 405 (--stream-get-status 405)');
   });
 });

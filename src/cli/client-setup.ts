@@ -1,5 +1,8 @@
-/** How to point real MCP clients at a running server; printed by `serve` and shown in the README. */
-export function clientSetup(mcpUrl: string): string[] {
+/**
+ * How to point real MCP clients at a running server; printed by `serve` and shown in the README.
+ * `streamGetStatus` is what `GET /` answers: the Inspector connects reliably only at 405.
+ */
+export function clientSetup(mcpUrl: string, streamGetStatus: 404 | 405): string[] {
   const url = `${mcpUrl}/`;
   return [
     `Claude Code      claude mcp add --transport http survey ${url}`,
@@ -8,5 +11,8 @@ export function clientSetup(mcpUrl: string): string[] {
     `Claude Desktop   Settings > Connectors > Add custom connector: ${url}`,
     `                 or claude_desktop_config.json: ${JSON.stringify({ mcpServers: { survey: { command: 'npx', args: ['mcp-remote', url] } } })}`,
     `MCP Inspector    npx @modelcontextprotocol/inspector, transport Streamable HTTP, URL ${url}`,
+    streamGetStatus === 404
+      ? '                 it often lists no tools while GET / answers the contract’s 404: serve with --stream-get-status 405 to debug with it'
+      : '                 GET / answers 405 (--stream-get-status 405), so it lists every tool; deployments answer 404 as the contract says',
   ];
 }

@@ -8,6 +8,7 @@ import {
   parsePort,
   parsePublicUrl,
   parseRateRule,
+  parseStreamGetStatus,
   parseTokenTtl,
   parseWholeNumber,
 } from '../config.js';
@@ -90,6 +91,11 @@ export function buildProgram(): Command {
     .option('--trust-proxy', 'trust X-Forwarded-For from a reverse proxy (per-IP registration limit)')
     .option('--no-seed', 'do not seed the demo into an empty store')
     .option('--access-token-ttl <seconds>', 'access token lifetime, for test deployments (default and maximum 3600)', argument(parseTokenTtl, '--access-token-ttl'))
+    .option(
+      '--stream-get-status <status>',
+      "what GET / (the notification stream) answers: 404 as the contract says (default), or 405 for strict clients such as the MCP Inspector (local development; off-contract)",
+      argument(parseStreamGetStatus, '--stream-get-status'),
+    )
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
   addConformanceOptions(
     program

@@ -11,13 +11,15 @@ export interface McpEndpointOptions extends McpGateOptions {
   readonly dispatcher: McpDispatcher;
   /** Largest JSON-RPC body accepted; larger ones get 413. */
   readonly maxBodyBytes?: number;
+  /**
+   * What the GET that would open a notification stream answers: the contract's 404 (the default),
+   * or 405, the only refusal strict clients such as the MCP Inspector accept.
+   */
+  readonly streamGetStatus?: 404 | 405;
 }
 
 /** A node:http request handler (also usable as Express middleware); `next` gets every other path. */
 export type McpEndpoint = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-
-// Spec 4.1 rule 1: no server-initiated stream, so the GET that would open one is 404.
-const noStream = rpcRefusal(404, ErrorCode.MethodNotFound, 'Method not found: this server sends no notification stream');
 
 /**
  * The MCP endpoint, every method on `/`, as a plain node:http handler in front of the Express app:
@@ -27,6 +29,16 @@ const noStream = rpcRefusal(404, ErrorCode.MethodNotFound, 'Method not found: th
 export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const passGate = mcpGate(options);
   const answerPost = mcpPost(options.dispatcher, options.maxBodyBytes ?? 1024 * 1024);
+  // Spec 4.1 rule 1: no server-initiated stream, so the GET that would open one is 404. At 405
+  // GET is no longer an allowed method, which the Allow header of every 405 then says.
+  const streamGetStatus = options.streamGetStatus ?? 404;
+  const allow = streamGetStatus === 405 ? 'POST' : 'GET, POST';
+  const noStream = rpcRefusal(
+    streamGetStatus,
+    ErrorCode.MethodNotFound,
+    'Method not found: this server sends no notification stream',
+    streamGetStatus === 405 ? { Allow: allow } : undefined,
+  );
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const verdict = await passGate(req.headers);
@@ -34,7 +46,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (req.method === 'POST') return answerPost(req, res, verdict.auth);
     // HEAD as GET, as Express routed it.
     if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, noStream);
-    sendJson(res, rpcRefusal(405, ErrorCode.InvalidRequest, `Method not allowed: ${req.method} (stateless server, no sessions to end)`, { Allow: 'GET, POST' }));
+    sendJson(res, rpcRefusal(405, ErrorCode.InvalidRequest, `Method not allowed: ${req.method} (stateless server, no sessions to end)`, { Allow: allow }));
   }
 
   return function serveMcp(req, res, next) {

@@ -1,32 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/run.js';
-import { serverConfig } from '../../src/config.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { systemClock } from '../../src/platform/clock.js';
+import type { ServerConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { testServerConfig } from '../helpers/server.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // A real clock: the runner waits out real token lifetimes and rate windows.
+let config: ServerConfig;
 let server: RunningServer;
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-'));
-  server = await startServer(
-    serverConfig(
-      {
-        port: 0,
-        authPort: 0,
-        db: join(dir, 'survey.db'),
-        mcpRateLimit: { limit: 20, windowMs: 3_000 },
-        registerRateLimit: { limit: 40, windowMs: 3_000 },
-        accessTokenTtlMs: 2_000,
-      },
-      {},
-    ),
-    { clock: systemClock },
-  );
+  config = testServerConfig(join(dir, 'survey.db'), {
+    mcpRateLimit: { limit: 20, windowMs: 3_000 },
+    registerRateLimit: { limit: 40, windowMs: 3_000 },
+    signInRateLimit: { limit: 20, windowMs: 60_000 },
+    seedDemo: true,
+    accessTokenTtlMs: 2_000,
+  });
+  server = await startServer(config, { clock: systemClock });
 });
 afterAll(async () => {
   await server.close();
@@ -34,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('survey-mcp conformance against a local survey-mcp serve', () => {
-  it('passes every check, the opt-in registration limit and token expiry included', async () => {
+  it('passes every check, the opt-in registration limit and token expiry included, with the one warning the contract’s 404 earns', async () => {
     const alice = (await server.store.findUserByEmail('alice@example.com'))!;
     const foreign = await issueServiceToken(server.store, systemClock, { userId: alice.id, scope: 'reporting', ttlMs: 600_000 });
     const report = await runConformance({
@@ -46,7 +42,28 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
       includeRegisterLimit: true,
     });
     const notPassed = report.results.filter((result) => result.status !== 'pass');
-    expect(notPassed.map((result) => `${result.id}: ${result.status} ${result.message ?? ''}`)).toEqual([]);
+    // The contract's 404 on GET / is what strict clients reject: the one warning it always gets.
+    expect(notPassed.map((result) => `${result.id}: ${result.status} ${result.message ?? ''}`)).toEqual([
+      expect.stringMatching(/^stream-get-strict-clients: warn GET \/ with the token answered HTTP 404/),
+    ]);
+    expect(notPassed[0]?.message).toContain('survey-mcp serve --stream-get-status 405');
     expect(report.results.length).toBeGreaterThanOrEqual(60);
   }, 120_000);
+
+  it('reports the trade-off of --stream-get-status 405: strict clients served, the contract’s 404 failed', async () => {
+    const strict = await startServer({ ...config, seedDemo: false, streamGetStatus: 405 }, { clock: systemClock });
+    try {
+      const report = await runConformance({
+        url: strict.baseUrl,
+        signIn: { kind: 'password', user: 'alice@example.com', password: 'survey-demo' },
+        only: ['stream-request-404', 'stream-get-strict-clients'],
+      });
+      expect(report.results.map((result) => [result.id, result.status])).toEqual([
+        ['stream-request-404', 'fail'],
+        ['stream-get-strict-clients', 'pass'],
+      ]);
+    } finally {
+      await strict.close();
+    }
+  });
 });

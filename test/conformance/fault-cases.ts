@@ -380,6 +380,13 @@ export const FAULT_CASES: readonly FaultCase[] = [
     reason: /GET \/ with the token: expected HTTP 404, got HTTP 405/,
   },
   {
+    check: 'stream-get-strict-clients',
+    group: 'mcp',
+    deployment: 'answers the stream request with 400, which strict clients take for a failed transport',
+    fake: { faults: { streamStatus: 400 } },
+    reason: /GET \/ with the token answered HTTP 400, but strict clients .* accept only 405 or an event stream/,
+  },
+  {
     check: 'unknown-method-32601',
     group: 'mcp',
     deployment: 'answers an unknown method with HTTP 404',

@@ -17,16 +17,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A server on 127.0.0.1, ports 0, a fresh SQLite file in a temp dir; no demo data unless asked. */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-test-'));
-  const clock = new ManualClock(Date.now());
-  const config = serverConfig(
+/** A server on 127.0.0.1, ports 0, over the SQLite file `db`; no demo data unless asked. */
+export function testServerConfig(db: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return serverConfig(
     {
       host: '127.0.0.1',
       port: 0,
       authPort: 0,
-      db: join(dir, 'survey.db'),
+      db,
       seedDemo: false,
       // Tests sign in far more often than a person; the limit has a test of its own.
       signInRateLimit: { limit: 10_000, windowMs: 60_000 },
@@ -34,7 +32,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
     {},
   );
-  const running = await startServer(config, { clock });
+}
+
+/** A test server with a fresh SQLite file in a temp dir. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-test-'));
+  const clock = new ManualClock(Date.now());
+  const running = await startServer(testServerConfig(join(dir, 'survey.db'), overrides), { clock });
   return {
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,

@@ -112,6 +112,34 @@ describe('methods and request targets', () => {
   });
 });
 
+describe('the stream GET at --stream-get-status 405, for strict clients', () => {
+  let strict: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    strict = await startTestServer({ streamGetStatus: 405 });
+    await createTestUser(strict);
+    token = await tokenFor(strict, 'alice@example.com');
+  });
+  afterAll(() => strict.close());
+
+  it('answers GET and HEAD with 405, Allow: POST and the same JSON-RPC body as the 404', async () => {
+    const contract = await fetch(`${server.baseUrl}/`, { headers: { authorization: `Bearer ${alice}`, accept: 'text/event-stream' } });
+    const get = await fetch(`${strict.baseUrl}/`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(await readJson(get)).toEqual(await readJson(contract));
+    const head = await fetch(`${strict.baseUrl}/`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
+    expect(head.status).toBe(405);
+  });
+
+  it('still asks for a token first, and names only POST as allowed on every 405', async () => {
+    expect((await fetch(`${strict.baseUrl}/`, { headers: { accept: 'text/event-stream' } })).status).toBe(401);
+    const deleted = await fetch(`${strict.baseUrl}/`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers.get('allow')).toBe('POST');
+  });
+});
+
 describe('POST / bodies and media types', () => {
   it('refuses a client that does not accept JSON with 406', async () => {
     const response = await postMcp(server, rpc('ping'), { token: alice, headers: { accept: 'text/html' } });

@@ -1,81 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, formFields, startTestServer, type TestServer } from '../helpers/server.js';
-
-const demoPassword = 'survey-demo';
-const redirectUrl = 'http://127.0.0.1:33418/callback';
-
-/**
- * An assistant's OAuth side as the SDK drives it; instead of opening a browser it walks our real
- * sign-in and consent pages over HTTP and keeps the code the redirect would have delivered.
- */
-class HeadlessProvider implements OAuthClientProvider {
-  client?: OAuthClientInformationMixed;
-  stored?: OAuthTokens;
-  verifier = '';
-  code?: string;
-  registrations = 0;
-
-  constructor(
-    private readonly server: TestServer,
-    private readonly email: string,
-  ) {}
-
-  get redirectUrl() {
-    return redirectUrl;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'SDK end-to-end test',
-      redirect_uris: [redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.registrations++;
-    this.client = info;
-  }
-  tokens() {
-    return this.stored;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.stored = tokens;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-
-  async redirectToAuthorization(url: URL): Promise<void> {
-    const jar = new CookieJar();
-    const signInPage = await (await jar.fetch(url.href)).text();
-    const signedIn = await jar.postForm(`${this.server.authUrl}/sign-in`, {
-      ...formFields(signInPage, '/sign-in'),
-      email: this.email,
-      password: demoPassword,
-    });
-    const consent = await (await jar.fetch(new URL(signedIn.headers.get('location')!, this.server.authUrl).href)).text();
-    expect(consent).toContain('SDK end-to-end test');
-    expect(consent).toContain(redirectUrl);
-    const decided = await jar.postForm(`${this.server.authUrl}/oauth/authorize`, {
-      ...formFields(consent, '/oauth/authorize'),
-      decision: 'approve',
-    });
-    const back = new URL(decided.headers.get('location')!);
-    expect(back.searchParams.get('iss')).toBe(this.server.baseUrl);
-    this.code = back.searchParams.get('code') ?? undefined;
-  }
-}
+import { HeadlessOAuthProvider } from '../helpers/headless-oauth-provider.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function connect(provider: HeadlessProvider): Promise<Client> {
+async function connect(provider: HeadlessOAuthProvider): Promise<Client> {
   const url = new URL(`${server.baseUrl}/`);
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
   const client = new Client({ name: 'e2e', version: '1.0.0' });
@@ -91,9 +18,9 @@ async function connect(provider: HeadlessProvider): Promise<Client> {
     await client.connect(first);
     return client;
   } catch (error) {
-    if (!provider.code) throw error;
+    if (!provider.callback) throw error;
   }
-  await first.finishAuth(provider.code);
+  await first.finishAuth(provider.callback.searchParams.get('code')!);
   const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
   const authorized = new Client({ name: 'e2e', version: '1.0.0' });
   await authorized.connect(transport);
@@ -105,10 +32,10 @@ const payload = (result: Awaited<ReturnType<Client['callTool']>>) =>
 
 describe('the MCP SDK client against our server, from discovery to revocation', () => {
   it('discovers, registers, signs in with PKCE, calls tools, refreshes and is signed out by revocation', async () => {
-    const provider = new HeadlessProvider(server, 'alice@example.com');
+    const provider = new HeadlessOAuthProvider(server, 'alice@example.com', 'SDK end-to-end test');
     const client = await connect(provider);
     expect(provider.registrations).toBe(1);
-    expect(provider.stored?.refresh_token).toBeTruthy();
+    expect(provider.tokens()?.refresh_token).toBeTruthy();
 
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(13);
@@ -128,25 +55,25 @@ describe('the MCP SDK client against our server, from discovery to revocation', 
     expect(payload(missing)).toEqual({ error: "survey 'srv_missing' not found" });
 
     // The hour passes: the SDK sees 401, refreshes with the rotating refresh token, and retries.
-    const oldAccess = provider.stored!.access_token;
-    const oldRefresh = provider.stored!.refresh_token;
+    const oldAccess = provider.tokens()!.access_token;
+    const oldRefresh = provider.tokens()!.refresh_token;
     server.clock.advance(60 * 60 * 1000 + 1000);
     const client2 = await connect(provider);
     const afterRefresh = await client2.callTool({ name: 'get_me', arguments: {} });
     expect(afterRefresh.isError).toBeFalsy();
-    expect(provider.stored!.access_token).not.toBe(oldAccess);
-    expect(provider.stored!.refresh_token).not.toBe(oldRefresh);
+    expect(provider.tokens()!.access_token).not.toBe(oldAccess);
+    expect(provider.tokens()!.refresh_token).not.toBe(oldRefresh);
 
     // Revocation signs the client out at once.
     const revoked = await fetch(`${server.authUrl}/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: provider.stored!.refresh_token!, client_id: provider.client!.client_id }).toString(),
+      body: new URLSearchParams({ token: provider.tokens()!.refresh_token!, client_id: provider.clientInformation()!.client_id }).toString(),
     });
     expect(revoked.status).toBe(200);
     const after = await fetch(`${server.baseUrl}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${provider.stored!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: { authorization: `Bearer ${provider.tokens()!.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(after.status).toBe(401);

@@ -1,5 +1,5 @@
 import chalk from 'chalk';
-import { serverConfig, type ServerConfig } from '../../config.js';
+import { serverConfig, type ServerConfig, type StreamGetStatus } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
@@ -21,6 +21,7 @@ export interface ServeOptions {
   trustProxy?: boolean;
   seed: boolean;
   accessTokenTtl?: number;
+  streamGetStatus?: StreamGetStatus;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -39,6 +40,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     trustProxy: options.trustProxy,
     seedDemo: options.seed,
     accessTokenTtlMs: options.accessTokenTtl,
+    streamGetStatus: options.streamGetStatus,
   });
 }
 
@@ -58,7 +60,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.log(`  demo password                                ${demoPassword}`);
   }
   console.log(chalk.bold('\nConnect an assistant'));
-  for (const line of clientSetup(server.baseUrl)) console.log(`  ${line}`);
+  for (const line of clientSetup(server.baseUrl, config.streamGetStatus)) console.log(`  ${line}`);
   console.log(chalk.dim('\nPress Ctrl+C to stop.'));
 
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
