@@ -23,6 +23,11 @@ export interface ServerConfig {
   readonly seedDemo: boolean;
   /** Spec 2.2 says one hour; test deployments shorten it so expiry can be observed. */
   readonly accessTokenTtlMs: number;
+  /**
+   * Fetch client metadata documents from loopback and private addresses too. Off in production:
+   * an https client_id could otherwise aim our fetches at the machine or its network (SSRF).
+   */
+  readonly allowPrivateClientMetadata?: boolean;
 }
 
 export const defaultDbFile = 'survey-mcp.db';

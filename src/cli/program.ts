@@ -73,6 +73,10 @@ export function buildProgram(): Command {
     .option('--trust-proxy', 'trust X-Forwarded-For from a reverse proxy (per-IP registration limit)')
     .option('--no-seed', 'do not seed the demo into an empty store')
     .option('--access-token-ttl <seconds>', 'access token lifetime, for test deployments (default and maximum 3600)', argument(parseTokenTtl, '--access-token-ttl'))
+    .option(
+      '--allow-private-client-metadata',
+      'fetch client metadata documents from loopback and private addresses too (local development and tests only)',
+    )
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
   addConformanceOptions(
     program

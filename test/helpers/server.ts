@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { defaultAccessTokenTtlMs, defaultMcpRateLimit, defaultRegisterRateLimit, type ServerConfig } from '../../src/config.js';
 import { createAccount } from '../../src/platform/accounts.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { startServer } from '../../src/server.js';
+import { startServer, type ServerDeps } from '../../src/server.js';
 import type { Store } from '../../src/store/store.js';
 
 export interface TestServer {
@@ -18,7 +18,7 @@ export interface TestServer {
 }
 
 /** A server on 127.0.0.1, ports 0, a fresh SQLite file in a temp dir; no demo data unless asked. */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, deps: Omit<ServerDeps, 'clock'> = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-test-'));
   const clock = new ManualClock(Date.now());
   const config: ServerConfig = {
@@ -39,7 +39,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     signInRateLimit: { limit: 10_000, windowMs: 60_000 },
     ...overrides,
   };
-  const running = await startServer(config, { clock });
+  const running = await startServer(config, { ...deps, clock });
   return {
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,

@@ -28,6 +28,7 @@ export interface ServeOptions {
   trustProxy?: boolean;
   seed: boolean;
   accessTokenTtl?: number;
+  allowPrivateClientMetadata?: boolean;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -46,6 +47,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     trustProxy: options.trustProxy ?? false,
     seedDemo: options.seed,
     accessTokenTtlMs: options.accessTokenTtl ?? defaultAccessTokenTtlMs,
+    allowPrivateClientMetadata: options.allowPrivateClientMetadata ?? false,
   };
 }
 
@@ -59,6 +61,11 @@ export async function serve(options: ServeOptions): Promise<void> {
   console.log(`  connected apps                               ${server.authUrl}/account/apps`);
   console.log(`  store                                        ${redactUrl(config.db)}`);
   if (config.rateStore) console.log(`  rate windows                                 ${redactUrl(config.rateStore)}`);
+  if (config.allowPrivateClientMetadata) {
+    console.log(
+      chalk.yellow('  client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only'),
+    );
+  }
   if (server.seeded) {
     const { demoPassword, demoUsers } = await import('../../platform/demo/index.js');
     console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);

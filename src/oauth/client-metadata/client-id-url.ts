@@ -41,3 +41,9 @@ export function verifiedHostOf(clientId: string): string | undefined {
     return undefined;
   }
 }
+
+/** A client's name as pages show it: 'Claude — claude.ai' when its document's host vouches for it. */
+export function displayName(client: { readonly id: string; readonly name: string }): string {
+  const host = verifiedHostOf(client.id);
+  return host ? `${client.name} — ${host}` : client.name;
+}

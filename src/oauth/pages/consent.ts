@@ -4,6 +4,8 @@ export interface ConsentPage {
   readonly csrfToken: string;
   readonly email: string;
   readonly clientName: string;
+  /** For a client known by its metadata document: the host that published it, so vouches for the name. */
+  readonly verifiedHost?: string;
   readonly redirectUri: string;
   /** The authorization request, carried unchanged to the POST and validated again there. */
   readonly params: Record<string, string | undefined>;
@@ -18,7 +20,9 @@ export function consentPage(page: ConsentPage): string {
     account: { email: page.email, csrfToken: page.csrfToken },
     body: html`<section class="card">
   <p class="eyebrow">Connect an app</p>
-  <h1><span class="client-name">${page.clientName}</span> wants to access your surveys</h1>
+  <h1><span class="client-name">${page.clientName}</span>${page.verifiedHost
+    ? html` <span class="verified-host">— ${page.verifiedHost}</span>`
+    : ''} wants to access your surveys</h1>
   <p class="lead">Signed in as <strong>${page.email}</strong></p>
   <ul class="grants">
     <li>Read the surveys, questions and responses your account can open</li>
@@ -30,7 +34,9 @@ export function consentPage(page: ConsentPage): string {
     <strong class="host">${host}</strong>
     <code class="redirect-uri">${page.redirectUri}</code>
   </div>
-  <p class="fine">The app chose its own name. Only allow it if you started this connection yourself.
+  <p class="fine">${page.verifiedHost
+    ? html`<strong>${page.verifiedHost}</strong> publishes this app's name and addresses.`
+    : 'The app chose its own name.'} Only allow it if you started this connection yourself.
     You can revoke access at any time under <a href="/account/apps">Connected apps</a>.</p>
   <form method="post" action="/oauth/authorize" class="actions">
     ${hiddenFields({ ...page.params, csrf_token: page.csrfToken })}
