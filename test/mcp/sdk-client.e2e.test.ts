@@ -1,81 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, formFields, startTestServer, type TestServer } from '../helpers/server.js';
+import { connectHeadless, HeadlessProvider } from '../helpers/headless-provider.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const demoPassword = 'survey-demo';
-const redirectUrl = 'http://127.0.0.1:33418/callback';
-
-/**
- * An assistant's OAuth side as the SDK drives it; instead of opening a browser it walks our real
- * sign-in and consent pages over HTTP and keeps the code the redirect would have delivered.
- */
-class HeadlessProvider implements OAuthClientProvider {
-  client?: OAuthClientInformationMixed;
-  stored?: OAuthTokens;
-  verifier = '';
-  code?: string;
-  registrations = 0;
-
-  constructor(
-    private readonly server: TestServer,
-    private readonly email: string,
-  ) {}
-
-  get redirectUrl() {
-    return redirectUrl;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: 'SDK end-to-end test',
-      redirect_uris: [redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.registrations++;
-    this.client = info;
-  }
-  tokens() {
-    return this.stored;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.stored = tokens;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-
-  async redirectToAuthorization(url: URL): Promise<void> {
-    const jar = new CookieJar();
-    const signInPage = await (await jar.fetch(url.href)).text();
-    const signedIn = await jar.postForm(`${this.server.authUrl}/sign-in`, {
-      ...formFields(signInPage, '/sign-in'),
-      email: this.email,
-      password: demoPassword,
-    });
-    const consent = await (await jar.fetch(new URL(signedIn.headers.get('location')!, this.server.authUrl).href)).text();
-    expect(consent).toContain('SDK end-to-end test');
-    expect(consent).toContain(redirectUrl);
-    const decided = await jar.postForm(`${this.server.authUrl}/oauth/authorize`, {
-      ...formFields(consent, '/oauth/authorize'),
-      decision: 'approve',
-    });
-    const back = new URL(decided.headers.get('location')!);
-    expect(back.searchParams.get('iss')).toBe(this.server.baseUrl);
-    this.code = back.searchParams.get('code') ?? undefined;
-  }
-}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -83,29 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function connect(provider: HeadlessProvider): Promise<Client> {
-  const url = new URL(`${server.baseUrl}/`);
-  const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  const client = new Client({ name: 'e2e', version: '1.0.0' });
-  try {
-    await client.connect(first);
-    return client;
-  } catch (error) {
-    if (!provider.code) throw error;
-  }
-  await first.finishAuth(provider.code);
-  const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  const authorized = new Client({ name: 'e2e', version: '1.0.0' });
-  await authorized.connect(transport);
-  return authorized;
-}
+const connect = (provider: HeadlessProvider) => connectHeadless(server, provider);
 
 const payload = (result: Awaited<ReturnType<Client['callTool']>>) =>
   JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Record<string, any>;
 
 describe('the MCP SDK client against our server, from discovery to revocation', () => {
   it('discovers, registers, signs in with PKCE, calls tools, refreshes and is signed out by revocation', async () => {
-    const provider = new HeadlessProvider(server, 'alice@example.com');
+    const provider = new HeadlessProvider(server, { email: 'alice@example.com', password: demoPassword });
     const client = await connect(provider);
     expect(provider.registrations).toBe(1);
     expect(provider.stored?.refresh_token).toBeTruthy();
