@@ -1,8 +1,7 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Server } from 'node:http';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startCallback } from '../helpers/browser.js';
 import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
 import { authorizeUrl, createTestUser, pkcePair, startTestServer, testPassword, type RegisteredClient, type TestServer } from '../helpers/server.js';
 
@@ -19,14 +18,8 @@ beforeAll(async () => {
   host = await ClientMetadataHost.start();
   server = await startTestServer({ allowPrivateClientMetadata: true }, { clientMetadataFetch: { ca: host.certificates.ca } });
   await createTestUser(server, 'alice@example.com', 'Alice Martin');
-  callback = createServer((_req, res) => res.end('the app received the answer'));
-  callback.listen(0, '127.0.0.1');
-  await once(callback, 'listening');
-  redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  ({ server: callback, redirectUri } = await startCallback());
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
