@@ -3,6 +3,7 @@ import { runConformance } from '../../conformance/run.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,13 @@ import { join } from 'node:path';
 // A real clock: the runner waits out real token lifetimes and rate windows.
 let server: RunningServer;
 let dir: string;
+// The client metadata documents QA would host: one the runner authorizes with, one it must see refused.
+let documents: ClientMetadataHost;
 beforeAll(async () => {
+  documents = await ClientMetadataHost.start();
+  const metadata = { client_name: 'survey-mcp conformance', redirect_uris: ['http://127.0.0.1:33418/callback'] };
+  documents.document('/conformance.json', metadata);
+  documents.route('/mismatched.json', (_req, res) => res.end(JSON.stringify({ ...metadata, client_id: documents.url('/other.json') })));
   dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-'));
   server = await startServer(
     {
@@ -28,12 +35,14 @@ beforeAll(async () => {
       trustProxy: false,
       seedDemo: true,
       accessTokenTtlMs: 2_000,
+      allowPrivateClientMetadata: true,
     },
-    { clock: systemClock },
+    { clock: systemClock, clientMetadataFetch: { ca: documents.certificates.ca } },
   );
 });
 afterAll(async () => {
   await server.close();
+  await documents.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -48,6 +57,8 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
       mcpRateLimit: { limit: 20, windowSeconds: 3 },
       registerRateLimit: { limit: 40, windowSeconds: 3 },
       includeRegisterLimit: true,
+      clientMetadataUrl: documents.url('/conformance.json'),
+      badClientMetadataUrl: documents.url('/mismatched.json'),
     });
     const notPassed = report.results.filter((result) => result.status !== 'pass');
     expect(notPassed.map((result) => `${result.id}: ${result.status} ${result.message ?? ''}`)).toEqual([]);
