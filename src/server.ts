@@ -6,6 +6,7 @@ import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp-endpoint.js';
 import { createMcpDispatcher } from './mcp/server.js';
 import { createPlatform } from './platform/index.js';
+import type { RateRule } from './limits/limiter.js';
 import { openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
@@ -29,6 +30,8 @@ export interface ServerDeps {
   readonly clock?: Clock;
   /** Tests shorten the deadline and bring their own CA for a client's https host. */
   readonly clientMetadataFetch?: Partial<Pick<FetchPolicy, 'ca' | 'timeoutMs' | 'resolve'>>;
+  /** Tests fetch dozens of documents from one loopback host within a minute. */
+  readonly clientMetadataHostRule?: RateRule;
 }
 
 /** The composition root: store, rate log and both hosts, built from one config. */
@@ -64,6 +67,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       policy: { ...defaultFetchPolicy, allowPrivateAddresses: config.allowPrivateClientMetadata ?? false, ...deps.clientMetadataFetch },
       clock,
       slidingLog,
+      hostRule: deps.clientMetadataHostRule,
     });
     const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }));

@@ -22,6 +22,8 @@ export interface FetchPolicy {
   readonly ca?: string | Buffer;
   /** Name resolution; every address it returns is checked. Defaults to the system resolver. */
   readonly resolve?: (hostname: string) => Promise<readonly ResolvedAddress[]>;
+  /** Called with the checked address before connecting; may refuse with `ClientMetadataError`. */
+  readonly beforeConnect?: (address: string) => Promise<void>;
 }
 
 export const defaultFetchPolicy: FetchPolicy = { allowPrivateAddresses: false, timeoutMs: 3000, maxBytes: 5 * 1024 };
@@ -144,6 +146,7 @@ export async function fetchClientMetadataDocument(url: URL, policy: FetchPolicy)
 
 async function fetchChecked(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<FetchedDocument> {
   const pinned = await checkedAddress(url, policy);
+  await policy.beforeConnect?.(pinned.address);
   signal.throwIfAborted();
   return new Promise((resolve, reject) => {
     const outgoing = request(

@@ -28,7 +28,9 @@ function resolver(): ClientMetadataResolver {
     policy: { allowPrivateAddresses: false, timeoutMs: 1000, maxBytes: 5120 },
     clock,
     slidingLog,
-    fetchDocument: async (target) => {
+    // Every name resolves to one address per domain, as wildcard DNS would have it.
+    fetchDocument: async (target, policy) => {
+      await policy.beforeConnect?.(target.hostname.endsWith('wild.example') ? '192.0.2.80' : `192.0.2.${fetches.length % 200}`);
       fetches.push(target.href);
       const answer = answers.shift() ?? ((u: URL) => ({ document: documentAt(u.href), cacheControl: undefined }));
       return answer(target);
@@ -95,6 +97,15 @@ describe('resolving a client by its metadata document', () => {
     );
     expect(fetches).toHaveLength(20);
     await expect(clients.resolve('https://other.example/client.json')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
+  it('fetches from one address at most 20 times a minute, however many names point at it', async () => {
+    const clients = resolver();
+    for (let i = 0; i < 20; i++) await clients.resolve(`https://n${i}.wild.example/client.json`);
+    await expect(clients.resolve('https://n20.wild.example/client.json')).rejects.toThrow(
+      /^client metadata documents were fetched from n20\.wild\.example \(192\.0\.2\.80\) too often; try again in \d+ seconds$/,
+    );
+    expect(fetches).toHaveLength(20);
   });
 
   it('refuses a client_id that is no usable URL without fetching anything', async () => {

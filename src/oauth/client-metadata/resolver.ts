@@ -21,8 +21,9 @@ export interface ClientMetadataOptions {
 }
 
 /**
- * At most 20 fetches a minute from one host: enough for many distinct clients there, too few for
- * our authorization endpoint to serve as a tool to flood a third party.
+ * At most 20 fetches a minute from one host name, and from one address: enough for many distinct
+ * clients there, too few for our authorization endpoint to serve as a tool to flood a third party
+ * (the address limit holds when many names, wildcard or borrowed, point at the same machine).
  */
 export const defaultHostRule: RateRule = { limit: 20, windowMs: 60_000 };
 
@@ -71,19 +72,11 @@ export class ClientMetadataResolver {
       if (error.transient && cached && this.options.clock.now() < cached.staleUntil) return cached.client;
       throw error;
     };
-    const decision = await this.options.slidingLog.consume(`client-metadata:${url.hostname}`, this.hostRule);
-    if (!decision.allowed) {
-      return standIn(
-        new ClientMetadataError(
-          'host_busy',
-          `client metadata documents were fetched from ${url.hostname} too often; try again in ${decision.retryAfterSeconds} seconds`,
-          true,
-        ),
-      );
-    }
     let fetched: FetchedDocument;
     try {
-      fetched = await this.fetchDocument(url, this.options.policy);
+      await this.admit(`host:${url.hostname}`, url.hostname);
+      const beforeConnect = (address: string) => this.admit(`address:${address}`, `${url.hostname} (${address})`);
+      fetched = await this.fetchDocument(url, { ...this.options.policy, beforeConnect });
     } catch (error) {
       if (error instanceof ClientMetadataError) return standIn(error);
       throw error;
@@ -99,6 +92,17 @@ export class ClientMetadataResolver {
     const freshUntil = now + freshLifetimeMs(fetched.cacheControl, this.bounds);
     this.remember(url.href, { client, freshUntil, staleUntil: freshUntil + this.bounds.staleMs });
     return client;
+  }
+
+  /** Draws one fetch from the budget of a host name or an address, shared by every instance. */
+  private async admit(key: string, shown: string): Promise<void> {
+    const decision = await this.options.slidingLog.consume(`client-metadata-${key}`, this.hostRule);
+    if (decision.allowed) return;
+    throw new ClientMetadataError(
+      'host_busy',
+      `client metadata documents were fetched from ${shown} too often; try again in ${decision.retryAfterSeconds} seconds`,
+      true,
+    );
   }
 
   private remember(clientId: string, entry: Cached): void {

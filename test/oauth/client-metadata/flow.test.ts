@@ -21,7 +21,11 @@ const { verifier, challenge } = pkcePair();
 
 beforeAll(async () => {
   host = await ClientMetadataHost.start();
-  server = await startTestServer({ allowPrivateClientMetadata: true }, { clientMetadataFetch: { ca: host.certificates.ca, timeoutMs: 500 } });
+  server = await startTestServer(
+    { allowPrivateClientMetadata: true },
+    // Every document here lives on one loopback host; the per-host limit has unit tests of its own.
+    { clientMetadataFetch: { ca: host.certificates.ca, timeoutMs: 500 }, clientMetadataHostRule: { limit: 1000, windowMs: 60_000 } },
+  );
   await createTestUser(server);
 });
 afterAll(async () => {
