@@ -16,5 +16,4 @@ describe('how long a client metadata document is kept', () => {
   ])('Cache-Control %s keeps it %i ms', (header, expected) => {
     expect(freshLifetimeMs(header, bounds)).toBe(expected);
   });
-
 });

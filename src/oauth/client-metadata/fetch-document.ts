@@ -48,7 +48,7 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<ResolvedAd
   try {
     addresses = family !== 0 ? [{ address: hostname, family: family === 6 ? 6 : 4 }] : await (policy.resolve ?? systemResolve)(hostname);
   } catch (error) {
-    throw new ClientMetadataError('unreachable', `the host of '${url.href}' could not be resolved (${describe(error)})`, true);
+    throw new ClientMetadataError('unreachable', `the host of '${url.href}' could not be resolved (${reasonOf(error)})`, true);
   }
   if (addresses.length === 0) throw new ClientMetadataError('unreachable', `the host of '${url.href}' has no address`, true);
   if (!policy.allowPrivateAddresses) {
@@ -73,7 +73,7 @@ const pinnedLookup =
     else callback(null, pinned.address, pinned.family);
   };
 
-const describe = (error: unknown): string =>
+const reasonOf = (error: unknown): string =>
   error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error);
 
 function readBody(url: URL, response: IncomingMessage, policy: FetchPolicy): Promise<FetchedDocument> {
@@ -170,7 +170,7 @@ async function fetchChecked(url: URL, policy: FetchPolicy, signal: AbortSignal):
     );
     outgoing.on('error', (error) => {
       if (error instanceof ClientMetadataError) return reject(error);
-      reject(new ClientMetadataError('unreachable', `the client metadata document at '${url.href}' could not be fetched (${describe(error)})`, true));
+      reject(new ClientMetadataError('unreachable', `the client metadata document at '${url.href}' could not be fetched (${reasonOf(error)})`, true));
     });
     outgoing.end();
   });
