@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../redirect-uri.js';
 import { hiddenFields, html, layout } from './html.js';
 
 export interface ConsentPage {
@@ -9,6 +10,17 @@ export interface ConsentPage {
   readonly redirectUri: string;
   /** The authorization request, carried unchanged to the POST and validated again there. */
   readonly params: Record<string, string | undefined>;
+}
+
+/**
+ * Whose word the name is. A document cannot vouch for an answer delivered to this computer: any
+ * program here could present the same client_id with a loopback redirect URI (MCP 2026-07-28
+ * security considerations, localhost redirect URI risks), so the page says so.
+ */
+function verifiedNote(verifiedHost: string, destination: URL) {
+  const published = html`<strong>${verifiedHost}</strong> publishes this app's name and addresses.`;
+  if (destination.protocol !== 'http:' || !isLoopbackHost(destination.hostname)) return published;
+  return html`${published} <span class="caution">The answer goes to a program on this computer, and any program here could use that name.</span>`;
 }
 
 /** Shows who asks and where the person will be sent, then approve or refuse. */
@@ -34,9 +46,7 @@ export function consentPage(page: ConsentPage): string {
     <strong class="host">${host}</strong>
     <code class="redirect-uri">${page.redirectUri}</code>
   </div>
-  <p class="fine">${page.verifiedHost
-    ? html`<strong>${page.verifiedHost}</strong> publishes this app's name and addresses.`
-    : 'The app chose its own name.'} Only allow it if you started this connection yourself.
+  <p class="fine">${page.verifiedHost ? verifiedNote(page.verifiedHost, destination) : 'The app chose its own name.'} Only allow it if you started this connection yourself.
     You can revoke access at any time under <a href="/account/apps">Connected apps</a>.</p>
   <form method="post" action="/oauth/authorize" class="actions">
     ${hiddenFields({ ...page.params, csrf_token: page.csrfToken })}

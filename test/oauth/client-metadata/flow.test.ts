@@ -7,6 +7,7 @@ import {
   postToken,
   readJson,
   runAuthorization,
+  signIn,
   startTestServer,
   type RegisteredClient,
   type TestServer,
@@ -63,6 +64,18 @@ describe('a client known by its metadata document', () => {
     });
     expect(revoked.status).toBe(200);
     expect(host.fetchesOf('/claude.json')).toBe(1);
+  });
+
+  it('warns that the name proves nothing when the answer goes to this computer, and only then', async () => {
+    const web = host.document('/web.json', { client_name: 'Web App', redirect_uris: ['https://app.example/callback'] });
+    const webConsent = await signIn(server, new CookieJar(), authorizeUrl(server, { client: { client_id: web, client_name: 'Web App', redirect_uris: ['https://app.example/callback'] }, challenge }), 'alice@example.com');
+    expect(webConsent).toContain("publishes this app's name and addresses.");
+    expect(webConsent).not.toContain('class="caution"');
+    const local = metadataClient(host.document('/local.json', app));
+    const localConsent = await signIn(server, new CookieJar(), authorizeUrl(server, { client: local, challenge }), 'alice@example.com');
+    expect(localConsent).toContain(
+      '<span class="caution">The answer goes to a program on this computer, and any program here could use that name.</span>',
+    );
   });
 
   it('keeps using a recent copy while its host is down, and stops ten minutes after it expired', async () => {
