@@ -3,6 +3,7 @@ import {
   authorizeUrl,
   CookieJar,
   createTestUser,
+  formFields,
   pkcePair,
   postToken,
   readJson,
@@ -76,6 +77,17 @@ describe('a client known by its metadata document', () => {
     expect(localConsent).toContain(
       '<span class="caution">The answer goes to a program on this computer, and any program here could use that name.</span>',
     );
+  });
+
+  it('names the client with its host on the sign-in page, again after a wrong password', async () => {
+    const client = metadataClient(host.document('/sign-in.json', app));
+    const jar = new CookieJar();
+    const page = await (await jar.fetch(authorizeUrl(server, { client, challenge }))).text();
+    const shown = `to continue to <strong>Claude — ${new URL(host.origin).host}</strong>`;
+    expect(page).toContain(shown);
+    const again = await jar.postForm(`${server.authUrl}/sign-in`, { ...formFields(page, '/sign-in'), email: 'alice@example.com', password: 'wrong' });
+    expect(again.status).toBe(401);
+    expect(await again.text()).toContain(shown);
   });
 
   it('keeps using a recent copy while its host is down, and stops ten minutes after it expired', async () => {
