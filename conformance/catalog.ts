@@ -19,6 +19,7 @@ import { tokenNoStore } from './checks/authorization/token-no-store.js';
 import { tokenScopeAndLifetime } from './checks/authorization/token-scope-and-lifetime.js';
 import { unregisteredRedirectUriRefused } from './checks/authorization/unregistered-redirect-uri-refused.js';
 import { authorizationServerMetadata } from './checks/discovery/authorization-server-metadata.js';
+import { clientIdMetadataDocumentSupported } from './checks/discovery/client-id-metadata-document-supported.js';
 import { discoveryCors } from './checks/discovery/discovery-cors.js';
 import { endpoints } from './checks/discovery/endpoints.js';
 import { grantTypes } from './checks/discovery/grant-types.js';
@@ -52,6 +53,8 @@ import { noRateLimitHeaders } from './checks/rate-limits/no-rate-limit-headers.j
 import { retryAfterHonoured } from './checks/rate-limits/retry-after-honoured.js';
 import { retryAfterValid } from './checks/rate-limits/retry-after-valid.js';
 import { unauthenticatedNotCounted } from './checks/rate-limits/unauthenticated-not-counted.js';
+import { badClientMetadataDocumentRefused } from './checks/authorization/bad-client-metadata-document-refused.js';
+import { clientMetadataDocumentFlow } from './checks/authorization/client-metadata-document-flow.js';
 import { registrationAcceptsNativeRedirects } from './checks/registration/registration-accepts-native-redirects.js';
 import { registrationIdempotent } from './checks/registration/registration-idempotent.js';
 import { registrationNoSecret } from './checks/registration/registration-no-secret.js';
@@ -85,6 +88,7 @@ export const CATALOG: readonly Check[] = [
   metadataWithoutNulls,
   openidConfigurationParserFields,
   discoveryCors,
+  clientIdMetadataDocumentSupported,
 
   registrationResponse,
   registrationNoSecret,
@@ -100,6 +104,8 @@ export const CATALOG: readonly Check[] = [
   unregisteredRedirectUriRefused,
   noErrorRedirectToUntrustedWebUri,
   loopbackRedirectAnyPort,
+  clientMetadataDocumentFlow,
+  badClientMetadataDocumentRefused,
   pkceRequired,
   pkceUnknownMethodRefused,
   codeSingleUse,

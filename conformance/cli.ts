@@ -32,6 +32,8 @@ export interface ConformanceFlags {
   readonly html?: string;
   readonly includeRegisterLimit?: boolean;
   readonly timeout?: string;
+  readonly clientMetadataUrl?: string;
+  readonly badClientMetadataUrl?: string;
 }
 
 /** Where the command reads and writes; tests pass their own. */
@@ -65,7 +67,9 @@ export function addConformanceOptions(command: Command): Command {
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
     .option('--html <file>', 'also write the report as one self-contained HTML page, failures with their evidence')
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
-    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS));
+    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS))
+    .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
+    .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it");
 }
 
 const rateLimitFlag = z
@@ -75,6 +79,8 @@ const rateLimitFlag = z
     const [limit, windowSeconds] = text.split('/').map(Number);
     return { limit: limit ?? 0, windowSeconds: windowSeconds ?? 0 };
   });
+
+const httpsUrlFlag = z.string().regex(/^https:\/\/[^/]+\/./, 'must be an https URL with a path, e.g. https://qa.example/client.json');
 
 const checkList = z.string().transform((text) =>
   text
@@ -104,6 +110,8 @@ const flagsSchema = z.object({
     .regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')
     .transform(Number)
     .default(DEFAULT_TIMEOUT_MS),
+  clientMetadataUrl: httpsUrlFlag.optional(),
+  badClientMetadataUrl: httpsUrlFlag.optional(),
 });
 
 type ParsedFlags = z.infer<typeof flagsSchema>;
@@ -144,6 +152,8 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
     only: parsed.only,
     skip: parsed.skip,
     timeoutMs: parsed.timeout,
+    clientMetadataUrl: parsed.clientMetadataUrl,
+    badClientMetadataUrl: parsed.badClientMetadataUrl,
     progress: streamProgress(io.stderr),
   });
   io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));

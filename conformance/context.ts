@@ -82,6 +82,8 @@ export interface CheckContext {
   client(): Promise<OAuthClient>;
   /** Registers another client under `clientName`, for checks that need a second one. */
   registerClient(clientName: string): Promise<OAuthClient>;
+  /** A client whose client_id is the URL of its metadata document: nothing is registered. */
+  metadataClient(documentUrl: string): Promise<OAuthClient>;
   signIn(): SignIn;
   /** Follows an authorization request that should be refused, without asking the person. */
   probe(url: URL): Promise<AuthorizationOutcome>;
@@ -153,6 +155,11 @@ export function createContext(deps: {
 
     async registerClient(clientName) {
       return (await registerClientNamed(clientName)).client;
+    },
+
+    async metadataClient(documentUrl) {
+      const redirectUri = deps.signIn?.redirectUri ?? DEFAULT_REDIRECT_URI;
+      return new OAuthClient(http, await serverMetadata(), documentUrl, redirectUri, target.baseUrl);
     },
 
     signIn() {

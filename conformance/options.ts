@@ -41,6 +41,13 @@ export interface ConformanceOptions {
   /** Per HTTP request. */
   readonly timeoutMs?: number;
   readonly progress?: Progress;
+  /**
+   * A client metadata document QA hosts where the deployment can fetch it, listing the runner's
+   * redirect URI: the whole authorization then runs with this URL as client_id.
+   */
+  readonly clientMetadataUrl?: string;
+  /** A document whose `client_id` differs from its URL: the deployment must refuse it. */
+  readonly badClientMetadataUrl?: string;
 }
 
 /** Options with every default applied. */
@@ -53,6 +60,8 @@ export interface RunSettings {
   readonly registerRateLimit: RateLimit;
   readonly includeRegisterLimit: boolean;
   readonly timeoutMs: number;
+  readonly clientMetadataUrl: string | undefined;
+  readonly badClientMetadataUrl: string | undefined;
 }
 
 export function settingsFrom(options: ConformanceOptions): RunSettings {
@@ -64,6 +73,8 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     registerRateLimit: options.registerRateLimit ?? SPEC_REGISTER_RATE_LIMIT,
     includeRegisterLimit: options.includeRegisterLimit ?? false,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    clientMetadataUrl: options.clientMetadataUrl,
+    badClientMetadataUrl: options.badClientMetadataUrl,
   };
 }
 

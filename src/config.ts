@@ -25,6 +25,11 @@ export interface ServerConfig {
   readonly accessTokenTtlMs: number;
   /** What `GET /` (the notification stream) answers; absent, the contract's 404. */
   readonly streamGetStatus: StreamGetStatus;
+  /**
+   * Fetch client metadata documents from loopback and private addresses too. Off in production:
+   * an https client_id could otherwise aim our fetches at the machine or its network (SSRF).
+   */
+  readonly allowPrivateClientMetadata: boolean;
 }
 
 export const defaultDbFile = 'survey-mcp.db';
@@ -158,6 +163,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     seedDemo: true,
     accessTokenTtlMs: defaultAccessTokenTtlMs,
     streamGetStatus: defaultStreamGetStatus,
+    allowPrivateClientMetadata: false,
     ...given,
     db: resolveDb(partial.db, env),
     rateStore: resolveRateStore(partial.rateStore, env),

@@ -6,7 +6,10 @@ import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp-endpoint.js';
 import { createMcpDispatcher } from './mcp/server.js';
 import { createPlatform } from './platform/index.js';
+import type { RateRule } from './limits/limiter.js';
 import { openSlidingLog } from './limits/open.js';
+import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
+import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
 import type { OAuthContext } from './oauth/context.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { openStore } from './store/open.js';
@@ -25,6 +28,10 @@ export interface RunningServer {
 
 export interface ServerDeps {
   readonly clock?: Clock;
+  /** Tests shorten the deadline and bring their own CA for a client's https host. */
+  readonly clientMetadataFetch?: Partial<Pick<FetchPolicy, 'ca' | 'timeoutMs' | 'resolve'>>;
+  /** Tests fetch dozens of documents from one loopback host within a minute. */
+  readonly clientMetadataHostRule?: RateRule;
 }
 
 /** The composition root: store, rate log and both hosts, built from one config. */
@@ -56,7 +63,13 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     const baseUrl = config.baseUrl ?? localUrl(config.host, mcpServer);
     const authUrl = config.authUrl ?? localUrl(config.host, authServer);
 
-    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs };
+    const clientMetadata = new ClientMetadataResolver({
+      policy: { ...defaultFetchPolicy, allowPrivateAddresses: config.allowPrivateClientMetadata, ...deps.clientMetadataFetch },
+      clock,
+      slidingLog,
+      hostRule: deps.clientMetadataHostRule,
+    });
+    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }));
     cleanup.push(() => dispatcher.close());
     const mcp: McpEndpointOptions = {

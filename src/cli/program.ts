@@ -96,6 +96,10 @@ export function buildProgram(): Command {
       "what GET / (the notification stream) answers: 404 as the contract says (default), or 405 for strict clients such as the MCP Inspector (local development; off-contract)",
       argument(parseStreamGetStatus, '--stream-get-status'),
     )
+    .option(
+      '--allow-private-client-metadata',
+      'fetch client metadata documents from loopback and private addresses too (local development and tests only)',
+    )
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
   addConformanceOptions(
     program

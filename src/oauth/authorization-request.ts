@@ -1,4 +1,5 @@
 import type { OAuthClient } from '../store/auth-store.js';
+import { lookUpClient } from './clients.js';
 import { namesThisResource, type OAuthContext } from './context.js';
 import type { OAuthErrorCode } from './errors.js';
 import { isPkceMethod, isValidChallenge, type PkceMethod } from './pkce.js';
@@ -64,14 +65,16 @@ export async function checkAuthorizationRequest(
   if (typeof params === 'string') return { kind: 'page', unknownClient: false, reason: params };
   const clientId = params.client_id;
   if (!clientId) return { kind: 'page', unknownClient: false, reason: "the request has no 'client_id'" };
-  const client = await context.store.findClient(clientId);
-  if (!client) {
+  const found = await lookUpClient(context, clientId);
+  if (found.kind !== 'found') {
     return {
       kind: 'page',
       unknownClient: true,
-      reason: `no app is registered with client_id '${clientId}'; the app should register again`,
+      reason:
+        found.kind === 'refused' ? found.reason : `no app is registered with client_id '${clientId}'; the app should register again`,
     };
   }
+  const { client } = found;
   const redirectUri = params.redirect_uri;
   if (!redirectUri) return { kind: 'page', unknownClient: false, reason: "the request has no 'redirect_uri'" };
   if (!client.redirectUris.some((registered) => redirectUriMatches(registered, redirectUri))) {

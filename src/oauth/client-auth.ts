@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { OAuthClient } from '../store/auth-store.js';
+import { lookUpClient } from './clients.js';
 import type { OAuthContext } from './context.js';
 import { OAuthError, invalidRequest } from './errors.js';
 
@@ -10,9 +11,10 @@ import { OAuthError, invalidRequest } from './errors.js';
 export async function requestingClient(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<OAuthClient> {
   const clientId = body.client_id ?? basicUser(req.headers.authorization);
   if (typeof clientId !== 'string' || clientId === '') throw invalidRequest("'client_id' is required");
-  const client = await context.store.findClient(clientId);
-  if (!client) throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
-  return client;
+  const found = await lookUpClient(context, clientId);
+  if (found.kind === 'refused') throw new OAuthError('invalid_client', found.reason);
+  if (found.kind === 'unknown') throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
+  return found.client;
 }
 
 function basicUser(header: string | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import type { Clock } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
+import type { ClientMetadataResolver } from './client-metadata/resolver.js';
 
 /** What every OAuth handler needs; built once by the composition root. */
 export interface OAuthContext {
@@ -11,6 +12,8 @@ export interface OAuthContext {
   readonly authUrl: string;
   /** Spec 2.2: one hour; shorter only on test deployments (`--access-token-ttl`). */
   readonly accessTokenTtlMs: number;
+  /** Clients whose client_id is the https URL of their metadata document. */
+  readonly clientMetadata: ClientMetadataResolver;
 }
 
 /** Cookies carry `Secure` whenever the auth host is served over https. */

@@ -121,6 +121,11 @@ export interface AuthStore {
    */
   registerClient(client: NewOAuthClient): Promise<OAuthClient>;
   findClient(clientId: string): Promise<OAuthClient | undefined>;
+  /**
+   * Records (or updates to its latest document) a client known by its metadata document URL, so
+   * grants can refer to it and connected apps can name it. Its id is the URL.
+   */
+  saveMetadataClient(client: OAuthClient): Promise<void>;
 
   insertAuthorizationCode(code: NewAuthorizationCode): Promise<void>;
   /** Reads without side effects, so the caller can check bindings before redeeming. */

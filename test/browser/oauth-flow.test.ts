@@ -1,12 +1,11 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Gitignored; copy a picture into docs/screenshots/ by hand when the pages change. */
 const screenshots = 'test-results/screenshots';
 import { verifyAccessToken } from '../../src/oauth/tokens.js';
+import { launchChromium, startCallback } from '../helpers/browser.js';
 import {
   authorizeUrl,
   createTestUser,
@@ -27,16 +26,10 @@ let client: RegisteredClient;
 beforeAll(async () => {
   server = await startTestServer();
   await createTestUser(server, 'alice@example.com', 'Alice Martin');
-  // The app's loopback redirect target, as a desktop client would run it.
-  callback = createServer((_req, res) => res.end('the app received the answer'));
-  callback.listen(0, '127.0.0.1');
-  await once(callback, 'listening');
-  const { port } = callback.address() as AddressInfo;
-  client = await registerClient(server, { client_name: 'Claude', redirect_uris: [`http://127.0.0.1:${port}/callback`] });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  const started = await startCallback();
+  callback = started.server;
+  client = await registerClient(server, { client_name: 'Claude', redirect_uris: [started.redirectUri] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

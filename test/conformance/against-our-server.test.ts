@@ -5,6 +5,7 @@ import { systemClock } from '../../src/platform/clock.js';
 import type { ServerConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { testServerConfig } from '../helpers/server.js';
+import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,13 @@ import { join } from 'node:path';
 let config: ServerConfig;
 let server: RunningServer;
 let dir: string;
+// The client metadata documents QA would host: one the runner authorizes with, one it must see refused.
+let documents: ClientMetadataHost;
 beforeAll(async () => {
+  documents = await ClientMetadataHost.start();
+  const metadata = { client_name: 'survey-mcp conformance', redirect_uris: ['http://127.0.0.1:33418/callback'] };
+  documents.document('/conformance.json', metadata);
+  documents.route('/mismatched.json', (_req, res) => res.end(JSON.stringify({ ...metadata, client_id: documents.url('/other.json') })));
   dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-'));
   config = testServerConfig(join(dir, 'survey.db'), {
     mcpRateLimit: { limit: 20, windowMs: 3_000 },
@@ -21,11 +28,13 @@ beforeAll(async () => {
     signInRateLimit: { limit: 20, windowMs: 60_000 },
     seedDemo: true,
     accessTokenTtlMs: 2_000,
+    allowPrivateClientMetadata: true,
   });
-  server = await startServer(config, { clock: systemClock });
+  server = await startServer(config, { clock: systemClock, clientMetadataFetch: { ca: documents.certificates.ca } });
 });
 afterAll(async () => {
   await server.close();
+  await documents.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -40,6 +49,8 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
       mcpRateLimit: { limit: 20, windowSeconds: 3 },
       registerRateLimit: { limit: 40, windowSeconds: 3 },
       includeRegisterLimit: true,
+      clientMetadataUrl: documents.url('/conformance.json'),
+      badClientMetadataUrl: documents.url('/mismatched.json'),
     });
     const notPassed = report.results.filter((result) => result.status !== 'pass');
     // The contract's 404 on GET / is what strict clients reject: the one warning it always gets.

@@ -56,6 +56,7 @@ describe('survey-mcp conformance', () => {
     [{ url: 'http://x', browser: true, user: 'a@b.c' }, '--browser signs in interactively: leave out --user and --password'],
     [{ url: 'http://x', user: 'a@b.c' }, '--user a@b.c needs --password (or SURVEY_MCP_PASSWORD)'],
     [{ url: 'http://x', only: 'dicsovery' }, 'unknown check or group "dicsovery" in --only; --list shows them'],
+    [{ url: 'http://x', clientMetadataUrl: 'http://qa.example/c.json' }, '--client-metadata-url must be an https URL with a path, e.g. https://qa.example/client.json'],
   ] satisfies [ConformanceFlags, string][])('bad usage %j exits 2 saying what to fix', async (flags, message) => {
     expect(await exitOf(flags)).toMatchObject({ exitCode: 2, message });
   });
@@ -67,7 +68,8 @@ describe('survey-mcp conformance', () => {
       await conformanceCommand(
         {
           url: `${fake.url}/`,
-          only: 'discovery,authorization-code-flow',
+          only: 'discovery,authorization-code-flow,client-metadata-document-flow',
+          clientMetadataUrl: fake.clientMetadataUrl,
           json: join(directory, 'reports/conformance.json'),
           junit: join(directory, 'reports/conformance.xml'),
           html: join(directory, 'reports/conformance.html'),
@@ -75,11 +77,12 @@ describe('survey-mcp conformance', () => {
         io,
       );
       expect(io.out()).toContain('  PASS  authorization-code-flow');
+      expect(io.out()).toContain('  PASS  client-metadata-document-flow');
       expect(io.out()).not.toMatch(/\x1b\[/);
     });
     const json = JSON.parse(await readFile(join(directory, 'reports/conformance.json'), 'utf8')) as { counts: unknown };
-    expect(json.counts).toEqual({ pass: 14, fail: 0, warn: 0, skip: 0 });
-    expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain('tests="14" failures="0"');
+    expect(json.counts).toEqual({ pass: 16, fail: 0, warn: 0, skip: 0 });
+    expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain('tests="16" failures="0"');
     expect(await readFile(join(directory, 'reports/conformance.html'), 'utf8')).toContain('<p class="verdict pass">every MUST passed</p>');
   });
 

@@ -5,7 +5,7 @@ import { createAuthHost } from './fake/auth-host.js';
 import type { Faults } from './fake/faults.js';
 import { createMcpHost } from './fake/mcp-host.js';
 import { FakeSlidingLog, type FakeRateRule } from './fake/sliding-log.js';
-import { ALICE, FakeState } from './fake/state.js';
+import { ALICE, BAD_CLIENT_METADATA_URL, CLIENT_METADATA_URL, FakeState } from './fake/state.js';
 
 export type { Faults } from './fake/faults.js';
 
@@ -24,6 +24,9 @@ export interface FakeDeployment {
   readonly user: { readonly email: string; readonly password: string };
   /** A valid token of another platform service, for --foreign-token. */
   readonly foreignToken: string;
+  /** For --client-metadata-url and --bad-client-metadata-url. */
+  readonly clientMetadataUrl: string;
+  readonly badClientMetadataUrl: string;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,8 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     authUrl,
     user: { email: ALICE.email, password: ALICE.password },
     foreignToken: state.foreignToken,
+    clientMetadataUrl: CLIENT_METADATA_URL,
+    badClientMetadataUrl: BAD_CLIENT_METADATA_URL,
     async close() {
       await Promise.all([mcpHost.close(), authHost.close()]);
     },

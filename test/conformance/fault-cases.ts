@@ -127,6 +127,13 @@ export const FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { noCors: true } },
     reason: /allows origin none \(no Access-Control-Allow-Origin\)/,
   },
+  {
+    check: 'client-id-metadata-document-supported',
+    group: 'discovery',
+    deployment: 'does not advertise client ID metadata documents',
+    fake: { faults: { asMetadataOverrides: { client_id_metadata_document_supported: undefined } } },
+    reason: /"client_id_metadata_document_supported" must be true, or clients such as Claude and VS Code fall back to registration: \/\.well-known\/oauth-authorization-server has undefined/,
+  },
 
   // registration
   {
@@ -229,6 +236,20 @@ export const FAULT_CASES: readonly FaultCase[] = [
     deployment: 'matches loopback redirect URIs with their port',
     fake: { faults: { strictLoopbackPort: true } },
     reason: /on port 43211 was refused: HTTP 400/,
+  },
+  {
+    check: 'client-metadata-document-flow',
+    group: 'authorization',
+    deployment: 'treats an https client_id as an unknown client',
+    fake: { faults: { clientMetadataUnsupported: true } },
+    reason: /the authorization stopped at GET http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+ \(HTTP 400\) instead of redirecting/,
+  },
+  {
+    check: 'bad-client-metadata-document-refused',
+    group: 'authorization',
+    deployment: 'accepts a metadata document whose client_id is not its URL',
+    fake: { faults: { clientMetadataMismatchAccepted: true } },
+    reason: /accepted the document at https:\/\/client\.example\/oauth\/mismatched\.json and redirected to http:\/\/127\.0\.0\.1:33418\/callback/,
   },
   {
     check: 'pkce-required',

@@ -22,6 +22,8 @@ export function runAgainst(fake: FakeDeployment, options: Partial<ConformanceOpt
     url: fake.url,
     signIn: { kind: 'password', user: fake.user.email, password: fake.user.password },
     foreignToken: fake.foreignToken,
+    clientMetadataUrl: fake.clientMetadataUrl,
+    badClientMetadataUrl: fake.badClientMetadataUrl,
     ...options,
   });
 }

@@ -33,7 +33,7 @@ describe('the conformance runner', () => {
 
   test('the report holds the selected checks only', async () => {
     const report = await withFakeDeployment({}, (fake) => runAgainst(fake, { only: ['discovery'], skip: ['discovery-cors'] }));
-    expect(report.results.map((result) => result.group)).toEqual(Array(12).fill('discovery'));
+    expect(report.results.map((result) => result.group)).toEqual(Array(13).fill('discovery'));
   });
 
   test('checks that need extra input are skipped with the reason', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { serverConfig, type ServerConfig } from '../../src/config.js';
 import { createAccount } from '../../src/platform/accounts.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { startServer } from '../../src/server.js';
+import { startServer, type ServerDeps } from '../../src/server.js';
 import type { Store } from '../../src/store/store.js';
 
 export interface TestServer {
@@ -35,10 +35,10 @@ export function testServerConfig(db: string, overrides: Partial<ServerConfig> = 
 }
 
 /** A test server with a fresh SQLite file in a temp dir. */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, deps: Omit<ServerDeps, 'clock'> = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-test-'));
   const clock = new ManualClock(Date.now());
-  const running = await startServer(testServerConfig(join(dir, 'survey.db'), overrides), { clock });
+  const running = await startServer(testServerConfig(join(dir, 'survey.db'), overrides), { ...deps, clock });
   return {
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,

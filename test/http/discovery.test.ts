@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpApp } from '../../src/http/mcp-app.js';
+import { defaultFetchPolicy } from '../../src/oauth/client-metadata/fetch-document.js';
+import { ClientMetadataResolver } from '../../src/oauth/client-metadata/resolver.js';
 import { startTestServer, readJson, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -47,6 +49,7 @@ describe('discovery documents', () => {
       token_endpoint_auth_methods_supported: ['none'],
       scopes_supported: ['mcp_customer'],
       authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
     });
     expect(hasNull(metadata)).toBe(false);
   });
@@ -89,9 +92,11 @@ describe('discovery documents', () => {
 
 describe('discovery behind a reverse proxy', () => {
   it('publishes the configured URLs and serves the path-aware forms for a base URL with a path', async () => {
+    const slidingLog = { consume: async () => ({ allowed: true as const }), close: async () => {} };
+    const clientMetadata = new ClientMetadataResolver({ policy: defaultFetchPolicy, clock: server.clock, slidingLog });
     const app = createMcpApp({
-      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000 },
-      slidingLog: { consume: async () => ({ allowed: true }), close: async () => {} },
+      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, clientMetadata },
+      slidingLog,
       registerRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,
     });

@@ -1,8 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HeadlessOAuthProvider } from '../helpers/headless-oauth-provider.js';
+import { connectHeadless, HeadlessProvider } from '../helpers/headless-provider.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const demoPassword = 'survey-demo';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,29 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function connect(provider: HeadlessOAuthProvider): Promise<Client> {
-  const url = new URL(`${server.baseUrl}/`);
-  const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  const client = new Client({ name: 'e2e', version: '1.0.0' });
-  try {
-    await client.connect(first);
-    return client;
-  } catch (error) {
-    if (!provider.callback) throw error;
-  }
-  await first.finishAuth(provider.callback.searchParams.get('code')!);
-  const transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  const authorized = new Client({ name: 'e2e', version: '1.0.0' });
-  await authorized.connect(transport);
-  return authorized;
-}
+const connect = (provider: HeadlessProvider) => connectHeadless(server, provider);
 
 const payload = (result: Awaited<ReturnType<Client['callTool']>>) =>
   JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Record<string, any>;
 
 describe('the MCP SDK client against our server, from discovery to revocation', () => {
   it('discovers, registers, signs in with PKCE, calls tools, refreshes and is signed out by revocation', async () => {
-    const provider = new HeadlessOAuthProvider(server, 'alice@example.com', 'SDK end-to-end test');
+    const provider = new HeadlessProvider(server, { email: 'alice@example.com', password: demoPassword });
     const client = await connect(provider);
     expect(provider.registrations).toBe(1);
     expect(provider.tokens()?.refresh_token).toBeTruthy();

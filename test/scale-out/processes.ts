@@ -40,8 +40,8 @@ export class CliProcess {
   /** Resolves with the exit code (null when killed by a signal). */
   readonly exited: Promise<number | null>;
 
-  constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [bin, ...args], { cwd: root, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  constructor(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
+    this.child = spawn(process.execPath, [bin, ...args], { cwd: root, env: { ...cliEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     spawned.add(this.child);
     this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (this.stdout += chunk));
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
@@ -87,8 +87,8 @@ export async function runCli(args: readonly string[]): Promise<{ code: number | 
  * Starts `survey-mcp serve` and resolves once it has printed all it prints at start (its last line
  * is the Ctrl+C hint); rejects if it exits first.
  */
-export async function startServe(args: readonly string[]): Promise<CliProcess> {
-  const serve = new CliProcess(['serve', '--host', '127.0.0.1', ...args]);
+export async function startServe(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliProcess> {
+  const serve = new CliProcess(['serve', '--host', '127.0.0.1', ...args], env);
   const ready = new Promise<void>((resolve, reject) => {
     serve.child.stdout!.on('data', () => {
       if (serve.stdout.includes('Press Ctrl+C to stop.')) resolve();

@@ -535,6 +535,16 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect((await store.findClient('cli_n'))?.grantTypes).toEqual(['authorization_code', 'refresh_token']);
       });
 
+      it('keeps a client known by its metadata document under its URL, updated to its latest document', async () => {
+        const url = 'https://app.example/client.json';
+        const metadataClient = { ...client, id: url, name: 'App', redirectUris: ['https://app.example/cb'] };
+        const { registrationKey: _key, ...expected } = metadataClient;
+        await store.saveMetadataClient(expected);
+        expect(await store.findClient(url)).toEqual(expected);
+        await store.saveMetadataClient({ ...expected, name: 'App renamed', redirectUris: ['https://app.example/cb2'], createdAt: T0 + 9 });
+        expect(await store.findClient(url)).toEqual({ ...expected, name: 'App renamed', redirectUris: ['https://app.example/cb2'] });
+      });
+
       it('redeems a code once into a grant whose access token checks out', async () => {
         await store.insertAuthorizationCode(code);
         expect(await store.findAuthorizationCode('code-hash')).toEqual({ ...code, redeemedAt: undefined });

@@ -22,6 +22,7 @@ export interface ServeOptions {
   seed: boolean;
   accessTokenTtl?: number;
   streamGetStatus?: StreamGetStatus;
+  allowPrivateClientMetadata?: boolean;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -41,6 +42,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     seedDemo: options.seed,
     accessTokenTtlMs: options.accessTokenTtl,
     streamGetStatus: options.streamGetStatus,
+    allowPrivateClientMetadata: options.allowPrivateClientMetadata,
   });
 }
 
@@ -54,6 +56,11 @@ export async function serve(options: ServeOptions): Promise<void> {
   console.log(`  connected apps                               ${server.authUrl}/account/apps`);
   console.log(`  store                                        ${redactUrl(config.db)}`);
   if (config.rateStore) console.log(`  rate windows                                 ${redactUrl(config.rateStore)}`);
+  if (config.allowPrivateClientMetadata) {
+    console.log(
+      chalk.yellow('  client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only'),
+    );
+  }
   if (server.seeded) {
     const { demoPassword, demoUsers } = await import('../../platform/demo/index.js');
     console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);

@@ -6,6 +6,7 @@ import {
   type AuthorizationRequest,
 } from '../authorization-request.js';
 import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
+import { displayName, isMetadataDocumentUrl, verifiedHostOf } from '../client-metadata/client-id-url.js';
 import type { OAuthContext } from '../context.js';
 import { consentPage } from '../pages/consent.js';
 import { errorPage } from '../pages/error.js';
@@ -68,7 +69,7 @@ async function showSignInOrConsent(context: OAuthContext, req: Request, res: Res
   const userId = await signedInUser(context, req);
   const user = userId ? await context.store.findUserById(userId) : undefined;
   if (!user) {
-    sendPage(res, 200, signInPage({ csrfToken: token, returnTo: authorizeUrl(request), clientName: request.client.name }));
+    sendPage(res, 200, signInPage({ csrfToken: token, returnTo: authorizeUrl(request), clientName: displayName(request.client) }));
     return;
   }
   sendPage(
@@ -78,6 +79,7 @@ async function showSignInOrConsent(context: OAuthContext, req: Request, res: Res
       csrfToken: token,
       email: user.email,
       clientName: request.client.name,
+      verifiedHost: verifiedHostOf(request.client.id),
       redirectUri: request.redirectUri,
       params: request.params,
     }),
@@ -120,6 +122,8 @@ export function decideAuthorizationHandler(context: OAuthContext): RequestHandle
       sendPage(res, 400, errorPage("the form must send 'decision' as approve or deny"));
       return;
     }
+    // Grants refer to a client row; a metadata client gets one once a person approves it.
+    if (isMetadataDocumentUrl(request.client.id)) await context.store.saveMetadataClient(request.client);
     const code = mintSecret();
     const now = context.clock.now();
     await context.store.insertAuthorizationCode({

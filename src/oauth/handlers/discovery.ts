@@ -34,6 +34,7 @@ export function authorizationServerMetadata(context: OAuthContext) {
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
   };

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { RateDecision, RateRule, SlidingLog } from '../../limits/limiter.js';
 import { authenticate } from '../../platform/accounts.js';
 import { csrfToken, csrfValid, endSession, isKnownDevice, rememberDevice, startSession } from '../browser-session.js';
+import { displayName } from '../client-metadata/client-id-url.js';
+import { lookUpClient } from '../clients.js';
 import type { OAuthContext } from '../context.js';
 import { signInPage } from '../pages/sign-in.js';
 import { sendPage } from '../send-page.js';
@@ -29,7 +31,8 @@ function safeReturnTo(value: unknown, authUrl: string): string {
 async function clientNameFor(context: OAuthContext, returnTo: string): Promise<string | undefined> {
   const url = new URL(returnTo, context.authUrl);
   const clientId = url.pathname === '/oauth/authorize' ? url.searchParams.get('client_id') : null;
-  return clientId ? (await context.store.findClient(clientId))?.name : undefined;
+  const found = clientId ? await lookUpClient(context, clientId) : undefined;
+  return found?.kind === 'found' ? displayName(found.client) : undefined;
 }
 
 export interface SignInLimit {

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../redirect-uri.js';
 import { destinationHtml } from './destination.js';
 import { hiddenFields, html, layout } from './html.js';
 
@@ -5,9 +6,22 @@ export interface ConsentPage {
   readonly csrfToken: string;
   readonly email: string;
   readonly clientName: string;
+  /** For a client known by its metadata document: the host that published it, so vouches for the name. */
+  readonly verifiedHost?: string;
   readonly redirectUri: string;
   /** The authorization request, carried unchanged to the POST and validated again there. */
   readonly params: Record<string, string | undefined>;
+}
+
+/**
+ * Whose word the name is. A document cannot vouch for an answer delivered to this computer: any
+ * program here could present the same client_id with a loopback redirect URI (MCP 2026-07-28
+ * security considerations, localhost redirect URI risks), so the page says so.
+ */
+function verifiedNote(verifiedHost: string, destination: URL) {
+  const published = html`<strong>${verifiedHost}</strong> publishes this app's name and addresses.`;
+  if (destination.protocol !== 'http:' || !isLoopbackHost(destination.hostname)) return published;
+  return html`${published} <span class="caution">The answer goes to a program on this computer, and any program here could use that name.</span>`;
 }
 
 /** Shows who asks and where the person will be sent, then approve or refuse. */
@@ -17,7 +31,9 @@ export function consentPage(page: ConsentPage): string {
     account: { email: page.email, csrfToken: page.csrfToken },
     body: html`<section class="card">
   <p class="eyebrow">Connect an app</p>
-  <h1><span class="client-name">${page.clientName}</span> wants to access your surveys</h1>
+  <h1><span class="client-name">${page.clientName}</span>${page.verifiedHost
+    ? html` <span class="verified-host">— ${page.verifiedHost}</span>`
+    : ''} wants to access your surveys</h1>
   <p class="lead">Signed in as <strong>${page.email}</strong></p>
   <ul class="grants">
     <li>Read the surveys, questions and responses your account can open</li>
@@ -29,7 +45,7 @@ export function consentPage(page: ConsentPage): string {
     ${destinationHtml(page.redirectUri)}
     <code class="redirect-uri">${page.redirectUri}</code>
   </div>
-  <p class="fine">The app chose its own name. Only allow it if you started this connection yourself.
+  <p class="fine">${page.verifiedHost ? verifiedNote(page.verifiedHost, new URL(page.redirectUri)) : 'The app chose its own name.'} Only allow it if you started this connection yourself.
     You can revoke access at any time under <a href="/account/apps">Connected apps</a>.</p>
   <form method="post" action="/oauth/authorize" class="actions">
     ${hiddenFields({ ...page.params, csrf_token: page.csrfToken })}

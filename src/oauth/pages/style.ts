@@ -43,6 +43,8 @@ button.link { background: none; border: none; padding: 0; color: var(--brand); f
 .grants { margin: 0 0 22px; padding: 0; list-style: none; display: grid; gap: 10px; }
 .grants li { position: relative; padding-left: 26px; }
 .grants li::before { content: "✓"; position: absolute; left: 0; top: 0; color: var(--ok); font-weight: 700; }
+.verified-host { color: var(--ok); font-weight: 600; }
+.caution { color: var(--danger); }
 .destination { display: grid; gap: 4px; padding: 14px 16px; border-radius: 10px; background: var(--bg); border: 1px solid var(--line); }
 .destination .label { font-size: 13px; color: var(--muted); }
 .destination .host { font-size: 16px; }

@@ -78,6 +78,15 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       const row = await db.one<ClientRow<PostgresColumns>>('SELECT * FROM oauth_clients WHERE id = $1', [clientId]);
       return row && toClient(row);
     },
+    async saveMetadataClient(client) {
+      await db.run(
+        `INSERT INTO oauth_clients (id, registration_key, name, redirect_uris, grant_types, response_types, scope, created_at)
+         VALUES ($1, 'metadata:' || $1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris,
+           grant_types = excluded.grant_types, response_types = excluded.response_types`,
+        [client.id, client.name, client.redirectUris, client.grantTypes, client.responseTypes, client.scope, client.createdAt],
+      );
+    },
 
     async insertAuthorizationCode(code) {
       await db.run(

@@ -31,6 +31,12 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
      VALUES (@id, @registrationKey, @name, @redirectUris, @grantTypes, @responseTypes, @scope, @createdAt)
      ON CONFLICT (registration_key) DO NOTHING`,
   );
+  const upsertMetadataClient = db.prepare(
+    `INSERT INTO oauth_clients (id, registration_key, name, redirect_uris, grant_types, response_types, scope, created_at)
+     VALUES (@id, 'metadata:' || @id, @name, @redirectUris, @grantTypes, @responseTypes, @scope, @createdAt)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris,
+       grant_types = excluded.grant_types, response_types = excluded.response_types`,
+  );
   const clientByKey = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE registration_key = ?');
   const setClientGrants = db.prepare('UPDATE oauth_clients SET grant_types = ? WHERE id = ?');
   const clientById = db.prepare<[string], ClientRow<SqliteColumns>>('SELECT * FROM oauth_clients WHERE id = ?');
@@ -194,6 +200,14 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     async findClient(clientId) {
       const row = clientById.get(clientId);
       return row && toClient(row);
+    },
+    async saveMetadataClient(client) {
+      upsertMetadataClient.run({
+        ...client,
+        redirectUris: JSON.stringify(client.redirectUris),
+        grantTypes: JSON.stringify(client.grantTypes),
+        responseTypes: JSON.stringify(client.responseTypes),
+      });
     },
 
     async insertAuthorizationCode(code) {

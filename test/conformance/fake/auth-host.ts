@@ -32,7 +32,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
 
   app.get('/oauth/authorize', (req, res) => {
     const request = pick(req.query as Record<string, unknown>);
-    const client = request.client_id ? state.clients.get(request.client_id) : undefined;
+    const client = request.client_id ? clientOf(request.client_id, config) : undefined;
     if (!client) return page(res, 400, '<h1>Unknown client</h1>');
     if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri ?? '', faults)) {
       return page(res, 400, '<h1>This redirect URI is not registered</h1>');
@@ -183,6 +183,16 @@ function verifierMatches(challenge: string | undefined, method: string, verifier
   if (method === 'plain') return verifier === challenge;
   if (faults.allowPlainDowngrade && verifier === challenge) return true;
   return createHash('sha256').update(verifier).digest('base64url') === challenge;
+}
+
+/** A registered client, or one described by a metadata document whose client_id is its URL. */
+function clientOf(clientId: string, config: AuthHostConfig): FakeClient | undefined {
+  const { state, faults } = config;
+  const registered = state.clients.get(clientId);
+  if (registered || !clientId.startsWith('https://') || faults.clientMetadataUnsupported) return registered;
+  const document = state.metadataDocuments.get(clientId);
+  if (!document || (document['client_id'] !== clientId && !faults.clientMetadataMismatchAccepted)) return undefined;
+  return { clientId, record: document, redirectUris: document['redirect_uris'] as string[] };
 }
 
 /** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */

@@ -18,6 +18,10 @@ export interface Faults {
   readonly acceptAnyRedirectUri?: boolean;
   readonly registrationErrorStatus?: number;
   readonly httpsOnlyRedirects?: boolean;
+  /** Treats an https client_id as an unknown client instead of fetching its document. */
+  readonly clientMetadataUnsupported?: boolean;
+  /** Accepts a metadata document whose client_id is not its own URL. */
+  readonly clientMetadataMismatchAccepted?: boolean;
   // authorization and tokens
   readonly omitRefreshToken?: boolean;
   readonly mangleState?: boolean;

@@ -81,6 +81,7 @@ function authorizationServerMetadata(config: McpHostConfig): Record<string, unkn
     revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: ['mcp_customer'],
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
     jwks_uri: `${config.baseUrl()}/.well-known/jwks.json`,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],

@@ -56,9 +56,24 @@ export function randomId(prefix = ''): string {
   return `${prefix}${randomBytes(16).toString('base64url')}`;
 }
 
+/** Client metadata documents QA would host; the fake reads them from here instead of fetching. */
+export const CLIENT_METADATA_URL = 'https://client.example/oauth/conformance.json';
+export const BAD_CLIENT_METADATA_URL = 'https://client.example/oauth/mismatched.json';
+
+const metadataDocument = (clientId: string) => ({
+  client_id: clientId,
+  client_name: 'survey-mcp conformance (metadata document)',
+  redirect_uris: ['http://127.0.0.1:33418/callback'],
+  token_endpoint_auth_method: 'none',
+});
+
 /** Everything the fake remembers, in memory. */
 export class FakeState {
   readonly clients = new Map<string, FakeClient>();
+  readonly metadataDocuments = new Map<string, Record<string, unknown>>([
+    [CLIENT_METADATA_URL, metadataDocument(CLIENT_METADATA_URL)],
+    [BAD_CLIENT_METADATA_URL, metadataDocument('https://client.example/oauth/someone-else.json')],
+  ]);
   readonly clientIdsByRegistration = new Map<string, string>();
   readonly sessions = new Map<string, FakeSession>();
   readonly codes = new Map<string, FakeCode>();

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { clientFromDocument } from './validate-document.js';
+
+const url = 'https://app.example/oauth/client.json';
+const good = {
+  client_id: url,
+  client_name: 'Example App',
+  redirect_uris: ['https://app.example/callback', 'http://127.0.0.1/callback'],
+  grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none',
+  logo_uri: 'https://app.example/logo.png',
+};
+
+const refusal = (document: unknown) => {
+  try {
+    clientFromDocument(url, document, 0);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the document was accepted');
+};
+
+describe('client metadata documents', () => {
+  it('yields the client shape of a registration, keeping only the grants we offer', () => {
+    expect(clientFromDocument(url, good, 42)).toEqual({
+      id: url,
+      name: 'Example App',
+      redirectUris: good.redirect_uris,
+      grantTypes: ['authorization_code', 'refresh_token'],
+      responseTypes: ['code'],
+      scope: 'mcp_customer',
+      createdAt: 42,
+    });
+  });
+
+  it('defaults to both grants and a public client when the document names neither', () => {
+    const { grant_types: _g, token_endpoint_auth_method: _t, ...minimal } = good;
+    expect(clientFromDocument(url, minimal, 0).grantTypes).toEqual(['authorization_code', 'refresh_token']);
+  });
+
+  it('refuses a client_id that differs from the URL, even by a trailing slash', () => {
+    expect(refusal({ ...good, client_id: `${url}/` })).toBe(
+      `the client metadata document at '${url}' says its 'client_id' is '${url}/': it must equal the document's URL byte for byte`,
+    );
+  });
+
+  it.each([
+    [[1, 2], 'is not a JSON object'],
+    ['text', 'is not a JSON object'],
+    [{ ...good, client_secret: 's3cret' }, "carries 'client_secret'"],
+    [{ ...good, client_secret_expires_at: 0 }, "carries 'client_secret'"],
+    [{ ...good, token_endpoint_auth_method: 'client_secret_basic' }, "'token_endpoint_auth_method' that must be 'none' or absent"],
+    [{ ...good, token_endpoint_auth_method: 'private_key_jwt' }, 'public clients only'],
+    [{ ...good, client_name: undefined }, "'client_name' that must be a string"],
+    [{ ...good, client_name: 'Claude\u202Eevil' }, 'text-direction characters'],
+    [{ ...good, client_name: 'Claude\nAdmin' }, 'control or text-direction'],
+    [{ ...good, redirect_uris: [] }, "'redirect_uris' that must list at least one"],
+    [{ ...good, redirect_uris: ['http://evil.example/cb'] }, "'redirect_uris[0]' 'http://evil.example/cb' that is refused: it uses http on a non-loopback host"],
+    [{ ...good, redirect_uris: ['javascript:alert(1)'] }, 'forbidden scheme'],
+    [{ ...good, grant_types: ['client_credentials'] }, "must include 'authorization_code'"],
+    [{ ...good, response_types: ['token'] }, "must include 'code'"],
+  ])('refuses %j', (document, why) => {
+    expect(refusal(document)).toContain(why);
+  });
+});
