@@ -17,6 +17,8 @@ import { streamProgress } from './progress.js';
 import { renderConsole, shouldUseColor } from './reporters/console.js';
 import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
+import { renderRequirementTrace } from './reporters/requirements.js';
+import { REQUIREMENTS } from './requirements/manifest.js';
 import { runConformance } from './run.js';
 
 /** The flags as commander hands them over (all strings or booleans). */
@@ -32,6 +34,7 @@ export interface ConformanceFlags {
   readonly only?: string;
   readonly skip?: string;
   readonly list?: boolean;
+  readonly requirements?: boolean;
   readonly json?: string;
   readonly junit?: string;
   readonly includeRegisterLimit?: boolean;
@@ -65,6 +68,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--only <checks>', 'comma-separated check ids or groups to run')
     .option('--skip <checks>', 'comma-separated check ids or groups to leave out')
     .option('--list', 'print every check with its spec section, and run nothing')
+    .option('--requirements', 'with --list: print every requirement and the checks that prove it')
     .option('--json <file>', 'also write the report, with evidence, as JSON')
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
@@ -98,6 +102,7 @@ const flagsSchema = z.object({
   only: checkList.default([]),
   skip: checkList.default([]),
   list: z.boolean().default(false),
+  requirements: z.boolean().default(false),
   json: z.string().min(1).optional(),
   junit: z.string().min(1).optional(),
   includeRegisterLimit: z.boolean().default(false),
@@ -119,8 +124,9 @@ const processIo: ConformanceIo = { stdout: process.stdout, stderr: process.stder
  */
 export async function conformanceCommand(flags: ConformanceFlags, io: ConformanceIo = processIo): Promise<void> {
   const parsed = parseFlags(flags);
+  if (parsed.requirements && !parsed.list) throw usageError('--requirements goes with --list: survey-mcp conformance --list --requirements');
   if (parsed.list) {
-    io.stdout.write(renderCheckList(CATALOG));
+    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG) : renderCheckList(CATALOG));
     return;
   }
   if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");

@@ -1,5 +1,6 @@
 import type { Group } from '../../conformance/check.js';
 import type { ConformanceOptions } from '../../conformance/options.js';
+import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
 import type { FakeDeploymentOptions } from './fake-deployment.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
@@ -477,4 +478,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { revokeUnknownStatus: 400 } },
     reason: /revoking the access token failed/,
   },
+  ...BRANCH_FAULT_CASES,
 ];

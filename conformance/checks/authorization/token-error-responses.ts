@@ -18,8 +18,14 @@ export const tokenErrorResponses: Check = {
       code_verifier: randomPKCECodeVerifier(),
     });
     expectErrorBody(unknownCode, 400, 'invalid_grant', 'redeeming a code that was never issued');
+    const missingCode = await client.tokenRequest({
+      grant_type: 'authorization_code',
+      redirect_uri: client.redirectUri,
+      code_verifier: randomPKCECodeVerifier(),
+    });
+    expectErrorBody(missingCode, 400, 'invalid_request', 'an authorization_code request without a code');
     const unknownGrant = await client.tokenRequest({ grant_type: 'urn:example:conformance-unknown-grant' });
     expectErrorBody(unknownGrant, 400, 'unsupported_grant_type', 'an unknown grant_type');
-    return 'an unknown code got 400 invalid_grant; an unknown grant type got 400 unsupported_grant_type';
+    return 'an unknown code got 400 invalid_grant, a missing one 400 invalid_request, an unknown grant type 400 unsupported_grant_type';
   },
 };

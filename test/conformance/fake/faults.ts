@@ -12,6 +12,7 @@ export interface Faults {
   readonly issuerSuffix?: string;
   readonly asMetadataRedirect?: boolean;
   readonly noCors?: boolean;
+  readonly resourceTrailingSlash?: boolean;
   // registration
   readonly registrationOverrides?: Readonly<Record<string, unknown>>;
   readonly newClientIdOnReRegistration?: boolean;
@@ -36,6 +37,23 @@ export interface Faults {
   readonly refreshReuseKeepsGrant?: boolean;
   readonly tokenErrorStatus?: number;
   readonly omitNoStore?: boolean;
+  readonly unknownScopeGranted?: boolean;
+  readonly errorRedirectWithoutIss?: boolean;
+  readonly deniedWithoutState?: boolean;
+  readonly unknownClientRedirects?: boolean;
+  readonly unknownClientHtmlOnly?: boolean;
+  readonly consentHidesRedirect?: boolean;
+  readonly framableConsent?: boolean;
+  readonly consentIgnoresCsrf?: boolean;
+  readonly sessionCookieScriptable?: boolean;
+  readonly codeNotBoundToClient?: boolean;
+  readonly codeNotBoundToRedirectUri?: boolean;
+  /** Redemption checks the code, waits, then marks it used: parallel redemptions all pass. */
+  readonly codeRedemptionRace?: boolean;
+  readonly refreshNotBoundToClient?: boolean;
+  readonly refreshRace?: boolean;
+  readonly refreshScopeEscalation?: boolean;
+  readonly missingParameterAsInvalidGrant?: boolean;
   // MCP transport
   readonly initializeError?: boolean;
   readonly emptyToolList?: boolean;
@@ -65,8 +83,11 @@ export interface Faults {
   readonly limitBeforeAuth?: boolean;
   readonly penaltyExtends?: boolean;
   readonly understateRetryAfter?: boolean;
+  /** Counts per clock window instead of sliding: a full budget either side of an edge. */
+  readonly fixedWindow?: boolean;
   // revocation
   readonly revocationIgnored?: boolean;
   readonly revokeRefreshKeepsAccess?: boolean;
   readonly revokeUnknownStatus?: number;
+  readonly revokeAnyClientsToken?: boolean;
 }

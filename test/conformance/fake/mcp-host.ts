@@ -32,7 +32,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   });
   app.get('/.well-known/oauth-protected-resource', (_req, res) => {
     res.json({
-      resource: config.baseUrl(),
+      resource: `${config.baseUrl()}${faults.resourceTrailingSlash ? '/' : ''}`,
       authorization_servers: [config.baseUrl()],
       scopes_supported: ['mcp_customer'],
       bearer_methods_supported: ['header'],

@@ -31,7 +31,10 @@ export class FakeSlidingLog {
         return { allowed: false, retryAfterSeconds: Math.ceil(this.rule.windowMs / 1000) };
       }
     }
-    const log = (this.logs.get(key) ?? []).filter((time) => time > now - this.rule.windowMs);
+    const clockWindowStart = now - (now % this.rule.windowMs);
+    const inWindow = (time: number): boolean =>
+      this.faults.fixedWindow ? time >= clockWindowStart : time > now - this.rule.windowMs;
+    const log = (this.logs.get(key) ?? []).filter(inWindow);
     this.logs.set(key, log);
     if (log.length < this.rule.limit) {
       log.push(now);

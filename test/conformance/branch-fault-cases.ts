@@ -1,0 +1,160 @@
+import type { FaultCase } from './fault-cases.js';
+
+/**
+ * Wrong deployments that break a rule in one branch or at one edge only (an error path, a
+ * second client, a window boundary), each caught by the check named, and by no other.
+ */
+export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
+  // discovery
+  {
+    check: 'resource-matches-base-url',
+    group: 'discovery',
+    deployment: 'publishes the resource with a trailing slash',
+    fake: { faults: { resourceTrailingSlash: true } },
+    reason: /"resource" is "http:\/\/127\.0\.0\.1:\d+\/", the client used "http:\/\/127\.0\.0\.1:\d+"/,
+  },
+  {
+    check: 'iss-parameter-advertised',
+    group: 'discovery',
+    deployment: 'sends iss without advertising it',
+    fake: { faults: { asMetadataOverrides: { authorization_response_iss_parameter_supported: undefined } } },
+    reason: /"authorization_response_iss_parameter_supported" must be true/,
+  },
+
+  // authorization: error paths of the authorization endpoint
+  {
+    check: 'authorization-error-redirect',
+    group: 'authorization',
+    deployment: 'grants a scope it does not offer',
+    fake: { faults: { unknownScopeGranted: true } },
+    reason: /scope conformance-unknown-scope: redirected back without an error/,
+  },
+  {
+    check: 'authorization-error-redirect',
+    group: 'authorization',
+    deployment: 'leaves iss off its error redirects only',
+    fake: { faults: { errorRedirectWithoutIss: true } },
+    reason: /no code_challenge: iss missing/,
+  },
+  {
+    check: 'authorization-denied-redirect',
+    group: 'authorization',
+    deployment: 'drops state when the person refuses',
+    fake: { faults: { deniedWithoutState: true } },
+    reason: /refusing on the consent page: state missing/,
+  },
+  {
+    check: 'unknown-client-error-page',
+    group: 'authorization',
+    deployment: "redirects an unknown client's request to its redirect URI",
+    fake: { faults: { unknownClientRedirects: true } },
+    reason: /client_id "conformance-unknown-client" was redirected to http:\/\/127\.0\.0\.1:33418\/callback/,
+  },
+  {
+    check: 'unknown-client-json',
+    group: 'authorization',
+    deployment: 'answers an unknown client with HTML even when JSON is asked for',
+    fake: { faults: { unknownClientHtmlOnly: true } },
+    reason: /Accept: application\/json: the body is not a JSON object/,
+  },
+
+  // authorization: the pages a person sees
+  {
+    check: 'consent-shows-client-and-redirect',
+    group: 'authorization',
+    deployment: 'hides the redirect destination on the consent page',
+    fake: { faults: { consentHidesRedirect: true } },
+    reason: /does not show the redirect destination http:\/\/127\.0\.0\.1:33418\/callback/,
+  },
+  {
+    check: 'consent-not-framable',
+    group: 'authorization',
+    deployment: 'lets the consent page be framed',
+    fake: { faults: { framableConsent: true } },
+    reason: /lacks Content-Security-Policy frame-ancestors 'none' .* and X-Frame-Options: DENY/,
+  },
+  {
+    check: 'consent-requires-csrf',
+    group: 'authorization',
+    deployment: 'accepts an approval with a forged CSRF token',
+    fake: { faults: { consentIgnoresCsrf: true } },
+    reason: /approved with a forged CSRF token and a code was issued/,
+  },
+  {
+    check: 'session-cookie-flags',
+    group: 'authorization',
+    deployment: 'lets scripts read the session cookie',
+    fake: { faults: { sessionCookieScriptable: true } },
+    reason: /cookie "sid" lacks HttpOnly/,
+  },
+
+  // authorization: what codes and refresh tokens are bound to
+  {
+    check: 'code-bound-to-client',
+    group: 'authorization',
+    deployment: 'lets another client redeem a code',
+    fake: { faults: { codeNotBoundToClient: true } },
+    reason: /as another client, with the right verifier: expected HTTP 400, got HTTP 200/,
+  },
+  {
+    check: 'code-bound-to-redirect-uri',
+    group: 'authorization',
+    deployment: 'redeems a code with any redirect_uri',
+    fake: { faults: { codeNotBoundToRedirectUri: true } },
+    reason: /redirect_uri http:\/\/127\.0\.0\.1:33418\/not-the-callback: expected HTTP 400, got HTTP 200/,
+  },
+  {
+    check: 'code-parallel-redemption',
+    group: 'authorization',
+    deployment: 'checks a code and marks it used in two steps',
+    fake: { faults: { codeRedemptionRace: true } },
+    reason: /10 of 10 parallel redemptions of one code issued tokens, expected exactly 1/,
+  },
+  {
+    check: 'refresh-bound-to-client',
+    group: 'authorization',
+    deployment: 'renews a refresh token for any client',
+    fake: { faults: { refreshNotBoundToClient: true } },
+    reason: /another client presenting the runner's refresh token: expected HTTP 400, got HTTP 200/,
+  },
+  {
+    check: 'refresh-parallel',
+    group: 'authorization',
+    deployment: 'checks a refresh token and spends it in two steps',
+    fake: { faults: { refreshRace: true } },
+    reason: /5 of 5 parallel refreshes of one refresh token succeeded, expected at most 1/,
+  },
+  {
+    check: 'refresh-no-scope-escalation',
+    group: 'authorization',
+    deployment: 'ignores the scope of a refresh request',
+    fake: { faults: { refreshScopeEscalation: true } },
+    reason: /scope "mcp_customer conformance-extra-scope": expected HTTP 400, got HTTP 200/,
+  },
+  {
+    check: 'token-error-responses',
+    group: 'authorization',
+    deployment: 'answers a missing code with invalid_grant instead of invalid_request',
+    fake: { faults: { missingParameterAsInvalidGrant: true } },
+    reason: /without a code: expected "error": "invalid_request"/,
+  },
+
+  // rate limits: the window edge
+  {
+    check: 'sliding-window-edge',
+    group: 'rate-limits',
+    deployment: 'counts requests in fixed clock windows',
+    fake: { faults: { fixedWindow: true }, mcpRateLimit: { limit: 5, windowMs: 2000 } },
+    reason: /capacity returned at a window edge/,
+    run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
+  },
+
+  // revocation
+  {
+    check: 'revoke-other-clients-token-ignored',
+    group: 'revocation',
+    deployment: "lets any client revoke another client's token",
+    fake: { faults: { revokeAnyClientsToken: true } },
+    reason: /another client revoked the runner's access token: HTTP 401/,
+  },
+];
