@@ -145,7 +145,7 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     group: 'rate-limits',
     deployment: 'counts requests in fixed clock windows',
     fake: { faults: { fixedWindow: true }, mcpRateLimit: { limit: 5, windowMs: 2000 } },
-    reason: /capacity returned at a window edge/,
+    reason: /capacity came back before the oldest request aged out/,
     run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
   },
 

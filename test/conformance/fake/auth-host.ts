@@ -34,26 +34,27 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const request = pick(req.query as Record<string, unknown>);
     const client = request.client_id ? state.clients.get(request.client_id) : undefined;
     if (!client) {
-      if (faults.unknownClientRedirects) return redirectError(res, request, 'invalid_client', config);
       if (req.accepts(['html', 'json']) === 'json' && !faults.unknownClientHtmlOnly) {
         return res.status(400).json({ error: 'invalid_client' });
       }
+      if (faults.unknownClientRedirects) return redirectError(res, request, 'invalid_client', config);
       return page(res, 400, '<h1>Unknown client</h1>');
     }
     if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri ?? '', faults)) {
       return page(res, 400, '<h1>This redirect URI is not registered</h1>');
     }
-    if (request.response_type !== 'code') return redirectError(res, request, 'unsupported_response_type', config);
-    if (!request.code_challenge && !faults.pkceOptional) return redirectError(res, request, 'invalid_request', config);
+    const refuseRequest = (error: string): void => redirectError(res, request, error, config, !faults.errorRedirectWithoutIss);
+    if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
+    if (!request.code_challenge && !faults.pkceOptional) return refuseRequest('invalid_request');
     const method = request.code_challenge_method ?? 'plain';
     if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
-      return redirectError(res, request, 'invalid_request', config);
+      return refuseRequest('invalid_request');
     }
     if (request.code_challenge !== undefined && method === 'plain' && !/^[\w.~-]{43,128}$/.test(request.code_challenge)) {
-      return redirectError(res, request, 'invalid_request', config);
+      return refuseRequest('invalid_request');
     }
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
-      return redirectError(res, request, 'invalid_scope', config);
+      return refuseRequest('invalid_scope');
     }
     const session = sessionOf(req, res, state, faults);
     return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '');
@@ -146,11 +147,17 @@ function redirectAllowed(client: FakeClient, requested: string, faults: Faults):
   });
 }
 
-function redirectError(res: Response, request: AuthorizationRequest, error: string, config: AuthHostConfig): void {
+function redirectError(
+  res: Response,
+  request: AuthorizationRequest,
+  error: string,
+  config: AuthHostConfig,
+  withIss = true,
+): void {
   const target = new URL(request.redirect_uri ?? '');
   target.searchParams.set('error', error);
   if (request.state !== undefined) target.searchParams.set('state', request.state);
-  if (!config.faults.errorRedirectWithoutIss) target.searchParams.set('iss', config.issuer());
+  if (withIss) target.searchParams.set('iss', config.issuer());
   res.redirect(302, target.toString());
 }
 

@@ -5,6 +5,9 @@ import type { AuthHostConfig } from './auth-host.js';
 import type { Faults } from './faults.js';
 import { randomId } from './state.js';
 
+// Long enough that parallel requests on a busy machine all arrive inside it.
+const RACE_WINDOW_MS = 250;
+
 export async function redeemCode(
   body: Record<string, string | undefined>,
   res: Response,
@@ -22,7 +25,7 @@ export async function redeemCode(
   if (code.clientId !== body.client_id && !faults.codeNotBoundToClient) return refuse('invalid_grant');
   if (code.redirectUri !== body.redirect_uri && !faults.codeNotBoundToRedirectUri) return refuse('invalid_grant');
   if (!verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
-  if (faults.codeRedemptionRace) await setTimeout(20);
+  if (faults.codeRedemptionRace) await setTimeout(RACE_WINDOW_MS);
   code.used = true;
   const grantId = randomId('grant_');
   state.grants.set(grantId, { userId: code.userId, clientId: code.clientId, revoked: false });
@@ -47,7 +50,7 @@ export async function refresh(
     if (!faults.refreshReuseKeepsGrant) state.revokeGrant(record.grantId);
     return refuse('invalid_grant');
   }
-  if (faults.refreshRace) await setTimeout(20);
+  if (faults.refreshRace) await setTimeout(RACE_WINDOW_MS);
   if (!faults.noRefreshRotation) record.spent = true;
   res.json(issueTokens(record.grantId, grant.userId, config, faults.noRefreshRotation ? body.refresh_token : undefined));
 }
