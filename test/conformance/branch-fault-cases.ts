@@ -44,6 +44,13 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /refusing on the consent page: state missing/,
   },
   {
+    check: 'unregistered-redirect-uri-refused',
+    group: 'authorization',
+    deployment: 'takes localhost for a registered 127.0.0.1 redirect',
+    fake: { faults: { loopbackAnyHost: true } },
+    reason: /redirected to the unregistered http:\/\/localhost:33418\/callback: an open redirect/,
+  },
+  {
     check: 'unknown-client-error-page',
     group: 'authorization',
     deployment: "redirects an unknown client's request to its redirect URI",
@@ -137,6 +144,14 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     deployment: 'answers a missing code with invalid_grant instead of invalid_request',
     fake: { faults: { missingParameterAsInvalidGrant: true } },
     reason: /without a code: expected "error": "invalid_request"/,
+  },
+
+  {
+    check: 'token-no-store',
+    group: 'authorization',
+    deployment: 'lets the refusal of a code be cached',
+    fake: { faults: { codeErrorsCacheable: true } },
+    reason: /^a refused code lacks Cache-Control: no-store$/,
   },
 
   // rate limits: the window edge

@@ -306,7 +306,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
     group: 'authorization',
     deployment: 'lets token responses be cached',
     fake: { faults: { omitNoStore: true } },
-    reason: /the token response and an error response lack Cache-Control: no-store/,
+    reason: /the token response and a refused refresh and a refused code and a refused grant type lack Cache-Control: no-store/,
   },
 
   // MCP transport

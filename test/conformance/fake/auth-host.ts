@@ -101,6 +101,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
     const body = req.body as Record<string, string | undefined>;
     const refuse = (error: string): void => {
+      if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
@@ -139,7 +140,7 @@ function redirectAllowed(client: FakeClient, requested: string, faults: Faults):
     return (
       known.protocol === 'http:' &&
       ['127.0.0.1', '[::1]'].includes(known.hostname) &&
-      known.hostname === wanted.hostname &&
+      (known.hostname === wanted.hostname || faults.loopbackAnyHost === true) &&
       known.protocol === wanted.protocol &&
       known.pathname === wanted.pathname &&
       known.search === wanted.search

@@ -25,6 +25,8 @@ export interface Faults {
   readonly omitIss?: boolean;
   readonly openRedirect?: boolean;
   readonly strictLoopbackPort?: boolean;
+  /** Lets localhost stand in for a registered 127.0.0.1 loopback redirect. */
+  readonly loopbackAnyHost?: boolean;
   readonly pkceOptional?: boolean;
   readonly acceptAnyChallengeMethod?: boolean;
   readonly reusableCodes?: boolean;
@@ -37,6 +39,8 @@ export interface Faults {
   readonly refreshReuseKeepsGrant?: boolean;
   readonly tokenErrorStatus?: number;
   readonly omitNoStore?: boolean;
+  /** Cache-Control: no-store on every token answer but the refusals of a code. */
+  readonly codeErrorsCacheable?: boolean;
   readonly unknownScopeGranted?: boolean;
   readonly errorRedirectWithoutIss?: boolean;
   readonly deniedWithoutState?: boolean;
