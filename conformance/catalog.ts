@@ -80,6 +80,7 @@ import { unknownClientErrorPage } from './checks/authorization/unknown-client-er
 import { unknownClientJson } from './checks/authorization/unknown-client-json.js';
 import { issParameterAdvertised } from './checks/discovery/iss-parameter-advertised.js';
 import { resourceMatchesBaseUrl } from './checks/discovery/resource-matches-base-url.js';
+import { repeated429Shape } from './checks/rate-limits/repeated-429-shape.js';
 import { slidingWindowEdge } from './checks/rate-limits/sliding-window-edge.js';
 import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other-clients-token-ignored.js';
 
@@ -166,6 +167,7 @@ export const CATALOG: readonly Check[] = [
   mcpRateLimitEnforced,
   retryAfterValid,
   noRateLimitHeaders,
+  repeated429Shape,
   budgetSharedPerPerson,
   unauthenticatedNotCounted,
   failuresDoNotExtend,

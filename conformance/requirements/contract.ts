@@ -184,6 +184,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'mcp-rate-limit-enforced',
     'retry-after-valid',
   ]),
+  mustAnyEra('contract-8-rule5-every-refusal', '8 rule 5', 'Every refusal while limited has that shape, not only the first', [
+    'repeated-429-shape',
+    'registration-rate-limit',
+  ]),
   mustAnyEra('contract-8-rule6-no-extension', '8 rule 6', 'Requests that keep failing do not extend the penalty', ['failures-do-not-extend']),
   mustAnyEra('contract-8-rule7-no-headers', '8 rule 7', 'No X-RateLimit-* headers', ['no-rate-limit-headers']),
 ];

@@ -164,6 +164,23 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
   },
 
+  {
+    check: 'repeated-429-shape',
+    group: 'rate-limits',
+    deployment: 'sends the error body with the first 429 in a row only',
+    fake: { faults: { bareRepeatRefusals: true }, mcpRateLimit: { limit: 5, windowMs: 2000 } },
+    reason: /refusal \d in a row: the body is not a JSON object/,
+    run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
+  },
+  {
+    check: 'registration-rate-limit',
+    group: 'registration',
+    deployment: 'sends the error body with the first refused registration only',
+    fake: { faults: { bareRepeatRefusals: true }, registerRateLimit: { limit: 3, windowMs: 2000 } },
+    reason: /registration \d+, right after the 429: the body is not a JSON object/,
+    run: { includeRegisterLimit: true, registerRateLimit: { limit: 3, windowSeconds: 2 } },
+  },
+
   // revocation
   {
     check: 'revoke-other-clients-token-ignored',

@@ -89,6 +89,8 @@ export interface Faults {
   readonly understateRetryAfter?: boolean;
   /** Counts per clock window instead of sliding: a full budget either side of an edge. */
   readonly fixedWindow?: boolean;
+  /** Only the first 429 in a row carries the error body. */
+  readonly bareRepeatRefusals?: boolean;
   // revocation
   readonly revocationIgnored?: boolean;
   readonly revokeRefreshKeepsAccess?: boolean;

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
-import type { FakeSlidingLog } from './sliding-log.js';
+import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
 import { callTool, TOOL_LIST } from './tools.js';
 
@@ -91,10 +91,7 @@ function authorizationServerMetadata(config: McpHostConfig): Record<string, unkn
 function register(req: Request, res: Response, config: McpHostConfig): void {
   const { state, faults } = config;
   const decision = config.registerLimit.consume(req.socket.remoteAddress ?? 'unknown');
-  if (!decision.allowed) {
-    res.set('retry-after', String(decision.retryAfterSeconds)).status(429).json({ error: 'rate_limit_exceeded' });
-    return;
-  }
+  if (!decision.allowed) return refuseOverLimit(res, decision, faults);
   const body = (req.body ?? {}) as Record<string, unknown>;
   const refuse = (error: string, description: string): void => {
     res.status(faults.registrationErrorStatus ?? 422).json({ error, error_description: description });
@@ -242,6 +239,12 @@ function admit(res: Response, config: McpHostConfig, key: string): boolean {
     res.set('x-ratelimit-remaining', String(decision.allowed ? decision.remaining : 0));
   }
   if (decision.allowed) return true;
-  res.set('retry-after', String(decision.retryAfterSeconds)).status(429).json({ error: 'rate_limit_exceeded' });
+  refuseOverLimit(res, decision, config.faults);
   return false;
+}
+
+function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: false }, faults: Faults): void {
+  res.set('retry-after', String(decision.retryAfterSeconds)).status(429);
+  if (decision.repeated && faults.bareRepeatRefusals) res.end();
+  else res.json({ error: 'rate_limit_exceeded' });
 }

@@ -7,12 +7,14 @@ export interface FakeRateRule {
 
 export type FakeRateDecision =
   | { readonly allowed: true; readonly remaining: number }
-  | { readonly allowed: false; readonly retryAfterSeconds: number };
+  /** `repeated`: the previous request of this key was refused too. */
+  | { readonly allowed: false; readonly retryAfterSeconds: number; readonly repeated: boolean };
 
 /** The exact sliding log of the field notes, with the rate-limit faults built in. */
 export class FakeSlidingLog {
   private readonly logs = new Map<string, number[]>();
   private readonly blockedUntil = new Map<string, number>();
+  private readonly refusedLast = new Set<string>();
 
   constructor(
     private readonly rule: FakeRateRule,
@@ -21,6 +23,14 @@ export class FakeSlidingLog {
   ) {}
 
   consume(key: string): FakeRateDecision {
+    const decision = this.decide(key);
+    const repeated = this.refusedLast.has(key);
+    if (decision.allowed) this.refusedLast.delete(key);
+    else this.refusedLast.add(key);
+    return decision.allowed ? decision : { ...decision, repeated };
+  }
+
+  private decide(key: string): FakeRateDecision {
     if (this.disabled) return { allowed: true, remaining: this.rule.limit };
     const now = Date.now();
     if (this.faults.penaltyExtends) {
@@ -28,7 +38,7 @@ export class FakeSlidingLog {
       if (now < until) {
         // Every refused request restarts the penalty: exactly what section 8 rule 6 forbids.
         this.blockedUntil.set(key, now + this.rule.windowMs);
-        return { allowed: false, retryAfterSeconds: Math.ceil(this.rule.windowMs / 1000) };
+        return { allowed: false, retryAfterSeconds: Math.ceil(this.rule.windowMs / 1000), repeated: false };
       }
     }
     const clockWindowStart = now - (now % this.rule.windowMs);
@@ -44,6 +54,6 @@ export class FakeSlidingLog {
     if (this.faults.penaltyExtends) this.blockedUntil.set(key, now + this.rule.windowMs);
     const honest = Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000));
     const retryAfterSeconds = this.faults.understateRetryAfter ? 1 : (this.faults.retryAfterSeconds ?? honest);
-    return { allowed: false, retryAfterSeconds };
+    return { allowed: false, retryAfterSeconds, repeated: false };
   }
 }
