@@ -81,6 +81,7 @@ import { unknownClientJson } from './checks/authorization/unknown-client-json.js
 import { issParameterAdvertised } from './checks/discovery/iss-parameter-advertised.js';
 import { resourceMatchesBaseUrl } from './checks/discovery/resource-matches-base-url.js';
 import { repeated429Shape } from './checks/rate-limits/repeated-429-shape.js';
+import { retryAfterCountsToOldest } from './checks/rate-limits/retry-after-counts-to-oldest.js';
 import { slidingWindowEdge } from './checks/rate-limits/sliding-window-edge.js';
 import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other-clients-token-ignored.js';
 
@@ -173,6 +174,7 @@ export const CATALOG: readonly Check[] = [
   failuresDoNotExtend,
   retryAfterHonoured,
   slidingWindowEdge,
+  retryAfterCountsToOldest,
 
   revokedAccessToken401,
   revokedRefreshTokenSignsOut,

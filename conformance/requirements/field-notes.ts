@@ -128,6 +128,7 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   must('fn-rate-retry-after', 'rate limits', 'Retry-After is the time until the oldest logged request ages out, within 1..60', [
     'retry-after-valid',
     'retry-after-honoured',
+    'retry-after-counts-to-oldest',
   ]),
   must('fn-rate-per-user', 'rate limits', "Per user account on the MCP endpoint: all that user's tokens and clients share it", [
     'budget-shared-per-person',

@@ -161,9 +161,19 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     deployment: 'counts requests in fixed clock windows',
     fake: { faults: { fixedWindow: true }, mcpRateLimit: { limit: 5, windowMs: 2000 } },
     reason: /capacity came back before the oldest request aged out/,
+    // When its budget is spent across an edge, the plain limit check sees too many admitted too.
+    mayAlsoFail: ['mcp-rate-limit-enforced'],
     run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
   },
 
+  {
+    check: 'retry-after-counts-to-oldest',
+    group: 'rate-limits',
+    deployment: 'asks to wait a whole window from the first refusal',
+    fake: { faults: { retryAfterFromFirstRefusal: true }, mcpRateLimit: { limit: 5, windowMs: 3000 } },
+    reason: /Retry-After was \d; it ages out within \d s/,
+    run: { mcpRateLimit: { limit: 5, windowSeconds: 3 } },
+  },
   {
     check: 'repeated-429-shape',
     group: 'rate-limits',

@@ -87,6 +87,8 @@ export interface Faults {
   readonly limitBeforeAuth?: boolean;
   readonly penaltyExtends?: boolean;
   readonly understateRetryAfter?: boolean;
+  /** Retry-After counts a whole window from the first refusal, not from the oldest request. */
+  readonly retryAfterFromFirstRefusal?: boolean;
   /** Counts per clock window instead of sliding: a full budget either side of an edge. */
   readonly fixedWindow?: boolean;
   /** Only the first 429 in a row carries the error body. */

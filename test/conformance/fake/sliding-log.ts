@@ -15,6 +15,7 @@ export class FakeSlidingLog {
   private readonly logs = new Map<string, number[]>();
   private readonly blockedUntil = new Map<string, number>();
   private readonly refusedLast = new Set<string>();
+  private readonly blockStartedAt = new Map<string, number>();
 
   constructor(
     private readonly rule: FakeRateRule,
@@ -25,9 +26,17 @@ export class FakeSlidingLog {
   consume(key: string): FakeRateDecision {
     const decision = this.decide(key);
     const repeated = this.refusedLast.has(key);
-    if (decision.allowed) this.refusedLast.delete(key);
-    else this.refusedLast.add(key);
-    return decision.allowed ? decision : { ...decision, repeated };
+    if (decision.allowed) {
+      this.refusedLast.delete(key);
+      return decision;
+    }
+    this.refusedLast.add(key);
+    const now = Date.now();
+    if (!repeated) this.blockStartedAt.set(key, now);
+    if (!this.faults.retryAfterFromFirstRefusal) return { ...decision, repeated };
+    // A penalty box: a whole window from the first refusal, however old the oldest request.
+    const blockEnd = (this.blockStartedAt.get(key) ?? now) + this.rule.windowMs;
+    return { ...decision, repeated, retryAfterSeconds: Math.max(1, Math.ceil((blockEnd - now) / 1000)) };
   }
 
   private decide(key: string): FakeRateDecision {
@@ -52,7 +61,9 @@ export class FakeSlidingLog {
     }
     const oldest = log[0] ?? now;
     if (this.faults.penaltyExtends) this.blockedUntil.set(key, now + this.rule.windowMs);
-    const honest = Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000));
+    // A fixed window is honest about its own edge; a sliding log about its oldest request.
+    const freedAt = this.faults.fixedWindow ? clockWindowStart + this.rule.windowMs : oldest + this.rule.windowMs;
+    const honest = Math.max(1, Math.ceil((freedAt - now) / 1000));
     const retryAfterSeconds = this.faults.understateRetryAfter ? 1 : (this.faults.retryAfterSeconds ?? honest);
     return { allowed: false, retryAfterSeconds, repeated: false };
   }
