@@ -75,6 +75,7 @@ import { consentShowsClientAndRedirect } from './checks/authorization/consent-sh
 import { refreshBoundToClient } from './checks/authorization/refresh-bound-to-client.js';
 import { refreshNoScopeEscalation } from './checks/authorization/refresh-no-scope-escalation.js';
 import { refreshParallel } from './checks/authorization/refresh-parallel.js';
+import { resourceTrailingSlashAccepted } from './checks/authorization/resource-trailing-slash-accepted.js';
 import { sessionCookieFlags } from './checks/authorization/session-cookie-flags.js';
 import { unknownClientErrorPage } from './checks/authorization/unknown-client-error-page.js';
 import { unknownClientJson } from './checks/authorization/unknown-client-json.js';
@@ -82,6 +83,7 @@ import { issParameterAdvertised } from './checks/discovery/iss-parameter-adverti
 import { resourceMatchesBaseUrl } from './checks/discovery/resource-matches-base-url.js';
 import { repeated429Shape } from './checks/rate-limits/repeated-429-shape.js';
 import { retryAfterCountsToOldest } from './checks/rate-limits/retry-after-counts-to-oldest.js';
+import { mcpCorsExposesHeaders } from './checks/mcp/mcp-cors-exposes-headers.js';
 import { slidingWindowEdge } from './checks/rate-limits/sliding-window-edge.js';
 import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other-clients-token-ignored.js';
 
@@ -146,6 +148,7 @@ export const CATALOG: readonly Check[] = [
   refreshBoundToClient,
   refreshParallel,
   refreshNoScopeEscalation,
+  resourceTrailingSlashAccepted,
 
   initialize,
   toolsList,
@@ -159,6 +162,7 @@ export const CATALOG: readonly Check[] = [
   unsupportedProtocolVersion400,
   notification202,
   foreignOriginRefused,
+  mcpCorsExposesHeaders,
   expiredToken401,
 
   toolErrorNotFound,

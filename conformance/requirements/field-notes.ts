@@ -18,6 +18,9 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   should('fn-host-resource-no-slash', 'MCP host', 'resource is published without a trailing slash, as the client wrote the address', [
     'resource-matches-base-url',
   ]),
+  should('fn-host-resource-both-forms', 'MCP host', 'resource sent back with or without a trailing slash is accepted at authorize, token and audience check', [
+    'resource-trailing-slash-accepted',
+  ]),
   should('fn-host-as-fields', 'MCP host', 'Both AS documents list PKCE methods, scopes, response and grant types, auth methods', [
     'pkce-methods',
     'scopes-supported',
@@ -31,6 +34,9 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   should('fn-host-no-null', 'MCP host', 'No metadata value is null; an absent value is an absent key', ['metadata-without-nulls']),
   must('fn-host-discovery-no-redirect', 'MCP host', 'Discovery documents are served without redirects', ['authorization-server-metadata']),
   should('fn-host-discovery-cors', 'MCP host', 'Discovery is CORS-open and OPTIONS is answered before any bearer check', ['discovery-cors']),
+  should('fn-host-expose-headers', 'MCP host', 'WWW-Authenticate, Retry-After and MCP-Protocol-Version are exposed to browsers; OPTIONS passes before any bearer check', [
+    'mcp-cors-exposes-headers',
+  ]),
   should('fn-host-unauthenticated-get', 'MCP host', 'An unauthenticated GET / answers 401', ['unauthenticated-get-401']),
   legacy.must('fn-host-unknown-method', 'MCP host', 'Unknown JSON-RPC methods get 200 and -32601, never 5xx', ['unknown-method-32601']),
   should('fn-host-origin', 'MCP host', 'A foreign Origin is refused (DNS rebinding)', ['foreign-origin-refused']),
@@ -41,7 +47,9 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ]),
 
   // Registration
-  must('fn-reg-idempotent', 'registration', 'Idempotent on (client_name, redirect_uris, scope)', ['registration-idempotent']),
+  must('fn-reg-idempotent', 'registration', 'Idempotent on (client_name, redirect_uris, scope): the same client_id and the same body', [
+    'registration-idempotent',
+  ]),
   should('fn-reg-never-expire', 'registration', 'Registrations never expire', {
     unobservable: 'an expiry shows only after the deployment\'s own retention time, far beyond a run',
   }),

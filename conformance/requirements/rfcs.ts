@@ -38,7 +38,7 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
   ]),
   rfc6749.must('rfc6749-4.1.3-valid-code', '4.1.3', 'An invalid or unknown code is refused', ['token-error-responses']),
   rfc6749.must('rfc6749-5.1-no-store', '5.1', 'Token responses carry Cache-Control: no-store', ['token-no-store']),
-  rfc6749.must('rfc6749-5.2-errors', '5.2', 'Token errors are 400 with a JSON error code: invalid_request, invalid_grant, unsupported_grant_type', [
+  rfc6749.must('rfc6749-5.2-errors', '5.2', 'Token errors carry a JSON error code: invalid_request, invalid_grant, unsupported_grant_type with 400, invalid_client with 400 or 401', [
     'token-error-responses',
   ]),
   rfc6749.must('rfc6749-6-refresh-client', '6', 'A refresh token is bound to the client it was issued to', ['refresh-bound-to-client']),

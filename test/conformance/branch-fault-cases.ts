@@ -21,6 +21,24 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /"authorization_response_iss_parameter_supported" must be true/,
   },
 
+  // registration
+  {
+    check: 'registration-idempotent',
+    group: 'registration',
+    deployment: 'restamps client_id_issued_at on every re-registration',
+    fake: { faults: { reRegistrationRestamped: true } },
+    reason: /the same client_id but a different record: "client_id_issued_at" \d+ became \d+/,
+  },
+
+  // mcp
+  {
+    check: 'mcp-cors-exposes-headers',
+    group: 'mcp',
+    deployment: 'exposes none of its headers to browsers',
+    fake: { faults: { mcpExposesNoHeaders: true } },
+    reason: /a browser client cannot read www-authenticate, retry-after, mcp-protocol-version/,
+  },
+
   // authorization: error paths of the authorization endpoint
   {
     check: 'authorization-error-redirect',
@@ -63,6 +81,14 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     deployment: 'answers an unknown client with HTML even when JSON is asked for',
     fake: { faults: { unknownClientHtmlOnly: true } },
     reason: /Accept: application\/json: the body is not a JSON object/,
+  },
+
+  {
+    check: 'resource-trailing-slash-accepted',
+    group: 'authorization',
+    deployment: 'refuses the resource with a trailing slash',
+    fake: { faults: { resourceSlashRefused: true } },
+    reason: /resource "http:\/\/127\.0\.0\.1:\d+\/" was refused with error "invalid_target"/,
   },
 
   // authorization: the pages a person sees
@@ -146,6 +172,13 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /without a code: expected "error": "invalid_request"/,
   },
 
+  {
+    check: 'token-error-responses',
+    group: 'authorization',
+    deployment: 'answers an unknown client_id with invalid_grant',
+    fake: { faults: { unknownClientAsInvalidGrant: true } },
+    reason: /a client_id never registered: expected "error": "invalid_client"/,
+  },
   {
     check: 'token-no-store',
     group: 'authorization',

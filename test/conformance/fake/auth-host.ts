@@ -53,6 +53,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (request.code_challenge !== undefined && method === 'plain' && !/^[\w.~-]{43,128}$/.test(request.code_challenge)) {
       return refuseRequest('invalid_request');
     }
+    const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
+    if (request.resource !== undefined && !resources.includes(request.resource)) return refuseRequest('invalid_target');
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
       return refuseRequest('invalid_scope');
     }
@@ -104,6 +106,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
+    const known = state.clients.has(body.client_id ?? '') || faults.unknownClientAsInvalidGrant;
+    if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     return refuse('unsupported_grant_type');

@@ -16,6 +16,8 @@ export interface Faults {
   // registration
   readonly registrationOverrides?: Readonly<Record<string, unknown>>;
   readonly newClientIdOnReRegistration?: boolean;
+  /** The same client_id on re-registration, but a fresh client_id_issued_at each time. */
+  readonly reRegistrationRestamped?: boolean;
   readonly acceptAnyRedirectUri?: boolean;
   readonly registrationErrorStatus?: number;
   readonly httpsOnlyRedirects?: boolean;
@@ -42,6 +44,8 @@ export interface Faults {
   /** Cache-Control: no-store on every token answer but the refusals of a code. */
   readonly codeErrorsCacheable?: boolean;
   readonly unknownScopeGranted?: boolean;
+  /** Only the resource exactly as published, not with a trailing slash. */
+  readonly resourceSlashRefused?: boolean;
   readonly errorRedirectWithoutIss?: boolean;
   readonly deniedWithoutState?: boolean;
   readonly unknownClientRedirects?: boolean;
@@ -58,6 +62,8 @@ export interface Faults {
   readonly refreshRace?: boolean;
   readonly refreshScopeEscalation?: boolean;
   readonly missingParameterAsInvalidGrant?: boolean;
+  /** Does not look the client up: an unknown client_id falls through to invalid_grant. */
+  readonly unknownClientAsInvalidGrant?: boolean;
   // MCP transport
   readonly initializeError?: boolean;
   readonly emptyToolList?: boolean;
@@ -72,6 +78,7 @@ export interface Faults {
   readonly ignoreProtocolVersion?: boolean;
   readonly notificationStatus?: number;
   readonly ignoreOrigin?: boolean;
+  readonly mcpExposesNoHeaders?: boolean;
   // tool errors
   readonly toolErrorsAsJsonRpcErrors?: boolean;
   readonly forbiddenSurveyVisible?: boolean;

@@ -49,6 +49,14 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   });
   app.get('/.well-known/jwks.json', (_req, res) => res.json({ keys: [] }));
 
+  app.use('/', (req, res, next) => {
+    if (req.path !== '/') return next();
+    res.set('access-control-allow-origin', '*');
+    if (!faults.mcpExposesNoHeaders) res.set('access-control-expose-headers', 'WWW-Authenticate, Retry-After, MCP-Protocol-Version');
+    if (req.method !== 'OPTIONS') return next();
+    res.set('access-control-allow-methods', 'GET, POST, OPTIONS').set('access-control-allow-headers', '*');
+    return res.status(204).end();
+  });
   app.post('/register', express.json(), (req, res) => register(req, res, config));
   app.post('/', express.json(), (req, res) => mcpPost(req, res, config));
   app.get('/', (req, res) => {
@@ -133,7 +141,8 @@ function register(req: Request, res: Response, config: McpHostConfig): void {
     state.clients.set(clientId, { clientId, record, redirectUris: redirectUris.map(String) });
     state.clientIdsByRegistration.set(key, clientId);
   }
-  res.status(201).json(state.clients.get(clientId)?.record);
+  const record = state.clients.get(clientId)?.record;
+  res.status(201).json(faults.reRegistrationRestamped ? { ...record, client_id_issued_at: Date.now() } : record);
 }
 
 function redirectProblem(uri: string, faults: Faults): string | undefined {
