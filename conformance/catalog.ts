@@ -84,6 +84,7 @@ import { resourceMatchesBaseUrl } from './checks/discovery/resource-matches-base
 import { repeated429Shape } from './checks/rate-limits/repeated-429-shape.js';
 import { retryAfterCountsToOldest } from './checks/rate-limits/retry-after-counts-to-oldest.js';
 import { mcpCorsExposesHeaders } from './checks/mcp/mcp-cors-exposes-headers.js';
+import { sessionDeleteAnswered } from './checks/mcp/session-delete-answered.js';
 import { slidingWindowEdge } from './checks/rate-limits/sliding-window-edge.js';
 import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other-clients-token-ignored.js';
 
@@ -158,6 +159,7 @@ export const CATALOG: readonly Check[] = [
   foreignToken403,
   unauthenticatedGet401,
   streamRequest404,
+  sessionDeleteAnswered,
   unknownMethod32601,
   unsupportedProtocolVersion400,
   notification202,

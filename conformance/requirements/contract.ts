@@ -11,7 +11,9 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   // 1. What the service does
   must('contract-1.2-stateless', '1 rule 2', 'Every request carries its own bearer token; no session is opened or kept', [
     'initialize',
+    'tools-list',
     'missing-token-401',
+    'session-delete-answered',
   ]),
   mustAnyEra('contract-1.3-permissions', '1 rule 3', "A token reaches exactly the surveys the person's permissions reach", [
     'tool-error-not-authorized',
@@ -52,6 +54,11 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-2.2-bearer', '2.2', 'The access token is presented as Authorization: Bearer', ['authorization-code-flow', 'initialize']),
 
   // 4. Endpoints
+  mustAnyEra('contract-4-json', '4', 'Payloads are JSON unless stated otherwise', [
+    'authorization-server-metadata',
+    'registration-response',
+    'token-error-responses',
+  ]),
   must('contract-4.1-json-rpc', '4.1', 'POST / answers initialize, tools/list and tools/call in JSON-RPC envelopes', [
     'initialize',
     'tools-list',
@@ -87,6 +94,11 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'refresh-grant',
     'token-endpoint-auth-methods',
   ]),
+  mustAnyEra('contract-4.2-standard-oauth', '4.2', 'Authorize, token and revoke take and give the fields of standard OAuth 2.0 (the RFC rules below)', [
+    'authorization-code-flow',
+    'token-error-responses',
+    'revoke-unknown-token-200',
+  ]),
   mustAnyEra('contract-4.2-revoke-signs-out', '4.2', 'Revoking signs the client out immediately', [
     'revoked-access-token-401',
     'revoked-refresh-token-signs-out',
@@ -96,6 +108,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-5.1-platform-credentials', '5.1 rule 1', 'The person signs in with their platform credentials, single sign-on included', {
     unobservable: 'which credentials and identity providers the platform accepts is the platform\'s own; the runner signs in with the credentials (or browser) it is given',
   }),
+  mustAnyEra('contract-5.1-no-api-key', '5.1 rule 2', 'There is no API key; clients are public and receive no secret', [
+    'registration-no-secret',
+    'token-endpoint-auth-methods',
+  ]),
   mustAnyEra('contract-5.1-foreign-token-403', '5.1 rule 3', "Another service's valid token gets 403 insufficient_scope", ['foreign-token-403']),
   mustAnyEra('contract-5.2-issuer', '5.2', 'The issuer is {base_url}, the host the metadata is fetched from', [
     'issuer-matches-base-url',
@@ -107,6 +123,11 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-5.2-pkce-methods', '5.2', 'PKCE methods: S256 and plain', ['pkce-methods']),
   mustAnyEra('contract-5.2-client-auth', '5.2', 'Client authentication: none', ['token-endpoint-auth-methods']),
   mustAnyEra('contract-5.2-scope', '5.2', 'Scope: mcp_customer', ['scopes-supported']),
+  mustAnyEra('contract-5.3-discover-register', '5.3 steps 1-2', 'A client discovers, then registers, and may register on every connection', [
+    'protected-resource-metadata',
+    'authorization-server-metadata',
+    'registration-idempotent',
+  ]),
   mustAnyEra('contract-5.3-consent', '5.3 step 3', "The person sees the client's name and redirect destination, and approves or refuses", [
     'consent-shows-client-and-redirect',
     'authorization-denied-redirect',

@@ -45,6 +45,9 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   legacy.must('fn-host-get-before-transport', 'MCP host', 'GET is answered before the SDK transport, never with a stream that does not end', [
     'stream-request-404',
   ]),
+  should('fn-host-delete-before-transport', 'MCP host', 'DELETE is answered before the SDK transport: refused at once, never a stream', [
+    'session-delete-answered',
+  ]),
 
   // Registration
   must('fn-reg-idempotent', 'registration', 'Idempotent on (client_name, redirect_uris, scope): the same client_id and the same body', [

@@ -39,6 +39,15 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /a browser client cannot read www-authenticate, retry-after, mcp-protocol-version/,
   },
 
+  {
+    check: 'session-delete-answered',
+    group: 'mcp',
+    deployment: 'lets DELETE / reach a transport that opens an endless stream',
+    fake: { faults: { deleteOpensStream: true } },
+    reason: /DELETE \/ with the token got no complete answer \(no answer within 1000 ms\)/,
+    run: { timeoutMs: 1000 },
+  },
+
   // authorization: error paths of the authorization endpoint
   {
     check: 'authorization-error-redirect',

@@ -74,6 +74,7 @@ export interface Faults {
   readonly foreignTokenStatus?: number;
   readonly streamBeforeAuth?: boolean;
   readonly streamStatus?: number;
+  readonly deleteOpensStream?: boolean;
   readonly unknownMethodHttpStatus?: number;
   readonly ignoreProtocolVersion?: boolean;
   readonly notificationStatus?: number;

@@ -71,6 +71,12 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     if (!authenticate(req, res, config)) return undefined;
     return refuseStream();
   });
+  app.delete('/', (req, res) => {
+    if (!authenticate(req, res, config)) return undefined;
+    if (!faults.deleteOpensStream) return res.status(405).set('allow', 'GET, POST').json({ error: 'method_not_allowed' });
+    // What the SDK's stateless transport does when DELETE reaches it: a stream that never ends.
+    return res.status(200).type('text/event-stream').flushHeaders();
+  });
   return app;
 }
 
