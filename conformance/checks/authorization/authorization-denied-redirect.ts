@@ -1,4 +1,5 @@
 import { skip, type Check } from '../../check.js';
+import { consentPageOf } from '../../sign-in.js';
 import { expectErrorRedirect } from './error-redirect.js';
 
 export const authorizationDeniedRedirect: Check = {
@@ -13,6 +14,9 @@ export const authorizationDeniedRedirect: Check = {
     if (!decide) skip('with --browser the person decides; run headless (--user/--password) to refuse on their behalf');
     const pending = await (await ctx.client()).beginAuthorization();
     const outcome = await decide(pending.url, 'refuse');
+    if (outcome.kind === 'callback' && !consentPageOf(outcome.exchanges)) {
+      skip('the deployment went to the redirect without a consent form to refuse (it remembers the approval)');
+    }
     return expectErrorRedirect(outcome, pending, ['access_denied'], ctx.target.baseUrl, 'refusing on the consent page');
   },
 };
