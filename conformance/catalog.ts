@@ -69,6 +69,30 @@ import { toolErrorNotAuthorized } from './checks/tool-errors/tool-error-not-auth
 import { toolErrorNotFound } from './checks/tool-errors/tool-error-not-found.js';
 import { toolErrorValidation } from './checks/tool-errors/tool-error-validation.js';
 
+import { authorizationDeniedRedirect } from './checks/authorization/authorization-denied-redirect.js';
+import { authorizationErrorRedirect } from './checks/authorization/authorization-error-redirect.js';
+import { codeBoundToClient } from './checks/authorization/code-bound-to-client.js';
+import { codeBoundToRedirectUri } from './checks/authorization/code-bound-to-redirect-uri.js';
+import { codeParallelRedemption } from './checks/authorization/code-parallel-redemption.js';
+import { consentNotFramable } from './checks/authorization/consent-not-framable.js';
+import { consentRequiresCsrf } from './checks/authorization/consent-requires-csrf.js';
+import { consentShowsClientAndRedirect } from './checks/authorization/consent-shows-client-and-redirect.js';
+import { refreshBoundToClient } from './checks/authorization/refresh-bound-to-client.js';
+import { refreshNoScopeEscalation } from './checks/authorization/refresh-no-scope-escalation.js';
+import { refreshParallel } from './checks/authorization/refresh-parallel.js';
+import { resourceTrailingSlashAccepted } from './checks/authorization/resource-trailing-slash-accepted.js';
+import { sessionCookieFlags } from './checks/authorization/session-cookie-flags.js';
+import { unknownClientErrorPage } from './checks/authorization/unknown-client-error-page.js';
+import { unknownClientJson } from './checks/authorization/unknown-client-json.js';
+import { issParameterAdvertised } from './checks/discovery/iss-parameter-advertised.js';
+import { resourceMatchesBaseUrl } from './checks/discovery/resource-matches-base-url.js';
+import { repeated429Shape } from './checks/rate-limits/repeated-429-shape.js';
+import { retryAfterCountsToOldest } from './checks/rate-limits/retry-after-counts-to-oldest.js';
+import { mcpCorsExposesHeaders } from './checks/mcp/mcp-cors-exposes-headers.js';
+import { sessionDeleteAnswered } from './checks/mcp/session-delete-answered.js';
+import { slidingWindowEdge } from './checks/rate-limits/sliding-window-edge.js';
+import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other-clients-token-ignored.js';
+
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
  * before the rate-limit group spends the person's budget, revocation comes after both, and the
@@ -89,6 +113,8 @@ export const CATALOG: readonly Check[] = [
   openidConfigurationParserFields,
   discoveryCors,
   clientIdMetadataDocumentSupported,
+  resourceMatchesBaseUrl,
+  issParameterAdvertised,
 
   registrationResponse,
   registrationNoSecret,
@@ -118,6 +144,21 @@ export const CATALOG: readonly Check[] = [
   spentRefreshRevokesGrant,
   tokenErrorResponses,
   tokenNoStore,
+  authorizationErrorRedirect,
+  authorizationDeniedRedirect,
+  unknownClientErrorPage,
+  unknownClientJson,
+  consentShowsClientAndRedirect,
+  consentNotFramable,
+  consentRequiresCsrf,
+  sessionCookieFlags,
+  codeBoundToClient,
+  codeBoundToRedirectUri,
+  codeParallelRedemption,
+  refreshBoundToClient,
+  refreshParallel,
+  refreshNoScopeEscalation,
+  resourceTrailingSlashAccepted,
 
   initialize,
   toolsList,
@@ -128,10 +169,12 @@ export const CATALOG: readonly Check[] = [
   unauthenticatedGet401,
   streamRequest404,
   streamGetStrictClients,
+  sessionDeleteAnswered,
   unknownMethod32601,
   unsupportedProtocolVersion400,
   notification202,
   foreignOriginRefused,
+  mcpCorsExposesHeaders,
   expiredToken401,
 
   toolErrorNotFound,
@@ -141,14 +184,18 @@ export const CATALOG: readonly Check[] = [
   mcpRateLimitEnforced,
   retryAfterValid,
   noRateLimitHeaders,
+  repeated429Shape,
   budgetSharedPerPerson,
   unauthenticatedNotCounted,
   failuresDoNotExtend,
   retryAfterHonoured,
+  slidingWindowEdge,
+  retryAfterCountsToOldest,
 
   revokedAccessToken401,
   revokedRefreshTokenSignsOut,
   revokeUnknownToken200,
+  revokeOtherClientsTokenIgnored,
 
   registrationRateLimit,
 ];

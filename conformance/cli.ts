@@ -27,6 +27,7 @@ export interface ConformanceFlags {
   readonly only?: string;
   readonly skip?: string;
   readonly list?: boolean;
+  readonly requirements?: boolean;
   readonly json?: string;
   readonly junit?: string;
   readonly html?: string;
@@ -63,6 +64,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--only <checks>', 'comma-separated check ids or groups to run')
     .option('--skip <checks>', 'comma-separated check ids or groups to leave out')
     .option('--list', 'print every check with its spec section, and run nothing')
+    .option('--requirements', 'with --list: print every requirement and the checks that prove it')
     .option('--json <file>', 'also write the report, with evidence, as JSON')
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
     .option('--html <file>', 'also write the report as one self-contained HTML page, failures with their evidence')
@@ -101,6 +103,7 @@ const flagsSchema = z.object({
   only: checkList.default([]),
   skip: checkList.default([]),
   list: z.boolean().default(false),
+  requirements: z.boolean().default(false),
   json: z.string().min(1).optional(),
   junit: z.string().min(1).optional(),
   html: z.string().min(1).optional(),
@@ -125,9 +128,10 @@ const processIo: ConformanceIo = { stdout: process.stdout, stderr: process.stder
  */
 export async function conformanceCommand(flags: ConformanceFlags, io: ConformanceIo = processIo): Promise<void> {
   const parsed = parseFlags(flags);
+  if (parsed.requirements && !parsed.list) throw usageError('--requirements goes with --list: survey-mcp conformance --list --requirements');
   // Loaded here, not at the top: the CLI declares these flags on every start, `--help` included,
   // and the checks and openid-client are most of the runner's loading time.
-  const [{ CATALOG }, { runConformance }, { renderConsole, shouldUseColor }, { renderJson }, { renderJunit }, { renderHtml }] =
+  const [{ CATALOG }, { runConformance }, { renderConsole, shouldUseColor }, { renderJson }, { renderJunit }, { renderHtml }, { renderRequirementTrace }, { REQUIREMENTS }] =
     await Promise.all([
       import('./catalog.js'),
       import('./run.js'),
@@ -135,9 +139,11 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       import('./reporters/json.js'),
       import('./reporters/junit.js'),
       import('./reporters/html.js'),
+      import('./reporters/requirements.js'),
+      import('./requirements/manifest.js'),
     ]);
   if (parsed.list) {
-    io.stdout.write(renderCheckList(CATALOG));
+    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG) : renderCheckList(CATALOG));
     return;
   }
   if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");

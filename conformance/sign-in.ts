@@ -22,8 +22,16 @@ export interface SignIn {
   authorize(url: URL): Promise<AuthorizationOutcome>;
   /** Follows a request that should be refused, without asking the person for anything. */
   probe(url: URL): Promise<AuthorizationOutcome>;
+  /**
+   * Signs in and answers the consent form otherwise than approving it: refusing, or approving
+   * with a forged CSRF token. Only headless sign-in can; a person in a browser decides alone.
+   */
+  readonly decide?: (url: URL, decision: ConsentDecision) => Promise<AuthorizationOutcome>;
   close(): Promise<void>;
 }
+
+/** How the runner answers a consent form: as the person would, or as an attacker would. */
+export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf';
 
 /** Thrown when the pages cannot be driven to the redirect URI; carries what was seen. */
 export class SignInFailed extends Error {
@@ -53,6 +61,7 @@ export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
     redirectUri: DEFAULT_REDIRECT_URI,
     authorize: (url) => walkAuthorization(http, jar, url, credentials),
     probe: (url) => walkAuthorization(http, jar, url, credentials),
+    decide: (url, decision) => walkAuthorization(http, jar, url, credentials, decision),
     close: async () => {},
   };
 }
@@ -84,13 +93,14 @@ export async function browserSignIn(
 /**
  * Drives the deployment's pages as a browser would: keeps cookies, follows redirects by hand
  * until one points at the request's redirect_uri, fills in any form with a password field, and
- * submits the consent form with its approve button.
+ * submits the consent form with its approve button (or as `decision` says).
  */
 export async function walkAuthorization(
   http: Http,
   jar: CookieJar,
   authorizationUrl: URL,
   credentials: Credentials | undefined,
+  decision: ConsentDecision = 'approve',
 ): Promise<AuthorizationOutcome> {
   const redirectUri = authorizationUrl.searchParams.get('redirect_uri') ?? '';
   const exchanges: Exchange[] = [];
@@ -123,9 +133,13 @@ export async function walkAuthorization(
     }
     const consent = forms.map((form) => ({ form, approve: approveButton(form) })).find((found) => found.approve);
     if (consent?.approve) {
-      if (approved) throw new SignInFailed('the consent form came back after approving it', exchanges);
+      if (approved) {
+        // A forged approval sent back to the form was refused, which is what the forger wanted to see.
+        if (decision === 'forge-csrf') return { kind: 'page', exchange, exchanges };
+        throw new SignInFailed('the consent form came back after approving it', exchanges);
+      }
       approved = true;
-      next = submit(consent.form, {}, consent.approve);
+      next = answerConsent(consent.form, consent.approve, decision, exchanges);
       continue;
     }
     return { kind: 'page', exchange, exchanges };
@@ -163,6 +177,34 @@ function submit(form: HtmlForm, fills: Readonly<Record<string, string>>, submitt
   const url = new URL(form.action);
   for (const [name, value] of fields) url.searchParams.append(name, value);
   return { url: url.toString(), method: 'GET' };
+}
+
+function answerConsent(
+  form: HtmlForm,
+  approve: FormControl,
+  decision: ConsentDecision,
+  exchanges: readonly Exchange[],
+): PageRequest {
+  if (decision === 'refuse') {
+    const refuse = form.controls.find((control) => isButton(control) && REFUSE.test(`${control.value} ${control.name}`));
+    if (!refuse) throw new SignInFailed('the consent form has no button to refuse with', exchanges);
+    return submit(form, {}, refuse);
+  }
+  if (decision === 'approve') return submit(form, {}, approve);
+  const csrf = form.controls.filter((control) => control.type === 'hidden' && CSRF_FIELD.test(control.name));
+  if (csrf.length === 0) throw new SignInFailed('the consent form has no hidden CSRF token field', exchanges);
+  return submit(form, Object.fromEntries(csrf.map((control) => [control.name, `${control.value}-forged`])), approve);
+}
+
+const CSRF_FIELD = /csrf|xsrf|authenticity|request.?token|nonce/i;
+
+/** The page the person approved on: the last one with an approve button, when the runner walked it. */
+export function consentPageOf(exchanges: readonly Exchange[]): Exchange | undefined {
+  return exchanges.findLast(
+    (exchange) =>
+      exchange.response.status === 200 &&
+      parseForms(exchange.response.body, exchange.request.url).some((form) => approveButton(form)),
+  );
 }
 
 function credentialFills(form: HtmlForm, credentials: Credentials): Record<string, string> {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
+import { REQUIREMENTS } from '../../conformance/requirements/manifest.js';
+import { isProven } from '../../conformance/requirements/requirement.js';
 import { addConformanceOptions, conformanceCommand, type ConformanceFlags, type ConformanceIo } from '../../conformance/cli.js';
 import { withFakeDeployment } from './harness.js';
 
@@ -35,6 +37,18 @@ describe('survey-mcp conformance', () => {
     for (const check of CATALOG) expect(io.out()).toMatch(new RegExp(`  ${check.id} +${check.level} +\\S`));
   });
 
+  test('--list --requirements prints each requirement with the checks that prove it, or why it cannot be seen', async () => {
+    const io = captureIo();
+    await conformanceCommand({ list: true, requirements: true }, io);
+    const proven = REQUIREMENTS.filter(isProven);
+    expect(io.out()).toContain('contract-5.4-missing-token  MUST  § 5.4\n');
+    expect(io.out()).toContain('proven by: missing-token-401, unauthenticated-get-401\n');
+    expect(io.out()).toContain('not observable: a rule for clients, not for the deployment\n');
+    expect(io.out()).toMatch(
+      new RegExp(`${REQUIREMENTS.length} requirements: ${proven.length} proven by ${CATALOG.length} checks, ${REQUIREMENTS.length - proven.length} not observable from outside\n$`),
+    );
+  });
+
   test('the flags parse from the command line with their defaults', () => {
     const command = addConformanceOptions(new Command('conformance')).exitOverride();
     command.parse(['--url', 'http://127.0.0.1:8787', '--only', 'discovery,mcp', '--include-register-limit'], { from: 'user' });
@@ -57,6 +71,7 @@ describe('survey-mcp conformance', () => {
     [{ url: 'http://x', user: 'a@b.c' }, '--user a@b.c needs --password (or SURVEY_MCP_PASSWORD)'],
     [{ url: 'http://x', only: 'dicsovery' }, 'unknown check or group "dicsovery" in --only; --list shows them'],
     [{ url: 'http://x', clientMetadataUrl: 'http://qa.example/c.json' }, '--client-metadata-url must be an https URL with a path, e.g. https://qa.example/client.json'],
+    [{ url: 'http://x', requirements: true }, '--requirements goes with --list: survey-mcp conformance --list --requirements'],
   ] satisfies [ConformanceFlags, string][])('bad usage %j exits 2 saying what to fix', async (flags, message) => {
     expect(await exitOf(flags)).toMatchObject({ exitCode: 2, message });
   });
@@ -81,8 +96,9 @@ describe('survey-mcp conformance', () => {
       expect(io.out()).not.toMatch(/\x1b\[/);
     });
     const json = JSON.parse(await readFile(join(directory, 'reports/conformance.json'), 'utf8')) as { counts: unknown };
-    expect(json.counts).toEqual({ pass: 16, fail: 0, warn: 0, skip: 0 });
-    expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain('tests="16" failures="0"');
+    const selected = CATALOG.filter((check) => check.group === 'discovery').length + 1;
+    expect(json.counts).toEqual({ pass: selected, fail: 0, warn: 0, skip: 0 });
+    expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain(`tests="${selected}" failures="0"`);
     expect(await readFile(join(directory, 'reports/conformance.html'), 'utf8')).toContain('<p class="verdict pass">every MUST passed</p>');
   });
 

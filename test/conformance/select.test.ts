@@ -22,6 +22,7 @@ describe('selecting checks with --only and --skip', () => {
       'revoked-access-token-401',
       'revoked-refresh-token-signs-out',
       'revoke-unknown-token-200',
+      'revoke-other-clients-token-ignored',
     ]);
   });
 
@@ -35,6 +36,7 @@ describe('selecting checks with --only and --skip', () => {
     expect(ids(['revocation'], ['revoke-unknown-token-200'])).toEqual([
       'revoked-access-token-401',
       'revoked-refresh-token-signs-out',
+      'revoke-other-clients-token-ignored',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { TokenSet } from '../../client.js';
+import type { OAuthClient, TokenSet } from '../../client.js';
 import type { Authorization, CheckContext, Grant } from '../../context.js';
 import { captureExchanges, cite, type Exchange } from '../../http.js';
 import { useToken } from '../shared/use-token.js';
@@ -77,4 +77,14 @@ export function spentRefresh(ctx: CheckContext): Promise<SpentRefresh> {
     });
     return { run, reuse };
   });
+}
+
+/** Another registered client, for checks that a code or token is bound to the one it was issued to. */
+export function secondClient(ctx: CheckContext): Promise<OAuthClient> {
+  return ctx.once('register a second client', () => ctx.registerClient('survey-mcp conformance (second client)'));
+}
+
+/** A raw refresh of `refreshToken` by `client`, with any extra fields. */
+export function refreshRaw(client: OAuthClient, refreshToken: string, extra: Readonly<Record<string, string>> = {}): Promise<Exchange> {
+  return client.tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, resource: client.resource, ...extra });
 }

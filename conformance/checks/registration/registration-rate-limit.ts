@@ -1,6 +1,7 @@
 import { fail, skip, type Check } from '../../check.js';
 import { register, registrationRequest } from '../../client.js';
 import { describeResponse } from '../../expect.js';
+import type { Exchange } from '../../http.js';
 import { formatRateLimit } from '../../options.js';
 import { DEFAULT_REDIRECT_URI } from '../../sign-in.js';
 import { expectNoRateLimitHeaders, expectRateLimitBody, expectRetryAfter } from '../shared/rate-limited.js';
@@ -22,11 +23,11 @@ export const registrationRateLimit: Check = {
     for (let sent = 1; sent <= rate.limit + 1; sent += 1) {
       const exchange = await register(ctx.http, ctx.target.registrationEndpoint, request);
       if (exchange.response.status === 429) {
-        const what = `registration ${sent}`;
-        expectRateLimitBody(exchange, what);
-        const seconds = expectRetryAfter(exchange, rate.windowSeconds, what);
-        expectNoRateLimitHeaders(exchange, what);
-        return `registration ${sent} got 429 with Retry-After ${seconds}`;
+        // The next attempt is refused too, and must say so in the same shape.
+        const again = await register(ctx.http, ctx.target.registrationEndpoint, request);
+        const seconds = expectRefusal(exchange, `registration ${sent}`, rate.windowSeconds);
+        expectRefusal(again, `registration ${sent + 1}, right after the 429`, rate.windowSeconds);
+        return `registrations ${sent} and ${sent + 1} got 429 with Retry-After (${seconds} s first)`;
       }
       if (exchange.response.status >= 300) fail(`registration ${sent} answered ${describeResponse(exchange)}`);
     }
@@ -34,3 +35,10 @@ export const registrationRateLimit: Check = {
     fail(`${rate.limit + 1} registrations in ${seconds} s were all accepted; the limit is ${formatRateLimit(rate)}`);
   },
 };
+
+function expectRefusal(exchange: Exchange, what: string, windowSeconds: number): number {
+  expectRateLimitBody(exchange, what);
+  const seconds = expectRetryAfter(exchange, windowSeconds, what);
+  expectNoRateLimitHeaders(exchange, what);
+  return seconds;
+}

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
+import { redeemCode, refresh } from './token-endpoint.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 
 export interface AuthHostConfig {
@@ -33,25 +33,41 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   app.get('/oauth/authorize', (req, res) => {
     const request = pick(req.query as Record<string, unknown>);
     const client = request.client_id ? clientOf(request.client_id, config) : undefined;
-    if (!client) return page(res, 400, '<h1>Unknown client</h1>');
+    if (!client) {
+      if (req.accepts(['html', 'json']) === 'json' && !faults.unknownClientHtmlOnly) {
+        return res.status(400).json({ error: 'invalid_client' });
+      }
+      if (faults.unknownClientRedirects) return redirectError(res, request, 'invalid_client', config);
+      return page(res, 400, '<h1>Unknown client</h1>');
+    }
     if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri ?? '', faults)) {
       return page(res, 400, '<h1>This redirect URI is not registered</h1>');
     }
-    const session = sessionOf(req, res, state);
+    const session = sessionOf(req, res, state, faults);
     // RFC 9700 §4.11.2: a web redirect URI gets errors only once someone has signed in.
-    const refuse = (error: string): void =>
+    const refuseRequest = (error: string): void =>
       session.userId || isNative(request.redirect_uri ?? '') || faults.redirectErrorsToStrangers
-        ? redirectError(res, request, error, config)
+        ? redirectError(res, request, error, config, !faults.errorRedirectWithoutIss)
         : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
-    if (request.response_type !== 'code') return refuse('unsupported_response_type');
-    if (!request.code_challenge && !faults.pkceOptional) return refuse('invalid_request');
+    if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
+    if (!request.code_challenge && !faults.pkceOptional) return refuseRequest('invalid_request');
     const method = request.code_challenge_method ?? 'plain';
-    if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) return refuse('invalid_request');
-    return session.userId ? consentPage(res, request, session) : signInPage(res, request, session, '');
+    if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
+      return refuseRequest('invalid_request');
+    }
+    if (request.code_challenge !== undefined && method === 'plain' && !/^[\w.~-]{43,128}$/.test(request.code_challenge)) {
+      return refuseRequest('invalid_request');
+    }
+    const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
+    if (request.resource !== undefined && !resources.includes(request.resource)) return refuseRequest('invalid_target');
+    if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
+      return refuseRequest('invalid_scope');
+    }
+    return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '');
   });
 
   app.post('/oauth/sign-in', (req, res) => {
-    const session = sessionOf(req, res, state);
+    const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
     if (req.body.csrf_token !== session.csrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
     const user = USERS.find((u) => u.email === req.body.email && u.password === req.body.password);
@@ -61,10 +77,14 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   });
 
   app.post('/oauth/consent', (req, res) => {
-    const session = sessionOf(req, res, state);
+    const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
-    if (req.body.csrf_token !== session.csrf || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
-    if (req.body.decision !== 'approve') return redirectError(res, request, 'access_denied', config);
+    const csrfOk = req.body.csrf_token === session.csrf || faults.consentIgnoresCsrf;
+    if (!csrfOk || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
+    if (req.body.decision !== 'approve') {
+      const { state: _dropped, ...withoutState } = request;
+      return redirectError(res, faults.deniedWithoutState ? withoutState : request, 'access_denied', config);
+    }
     const code = randomId('code_');
     state.codes.set(code, {
       clientId: request.client_id ?? '',
@@ -87,8 +107,11 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
     const body = req.body as Record<string, string | undefined>;
     const refuse = (error: string): void => {
+      if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
+    const known = state.clients.has(body.client_id ?? '') || faults.unknownClientAsInvalidGrant;
+    if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     return refuse('unsupported_grant_type');
@@ -100,6 +123,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const refreshToken = state.refreshTokens.get(token);
     if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
     if (faults.revocationIgnored) return res.status(200).end();
+    const grantId = access?.grantId ?? refreshToken?.grantId;
+    const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;
+    // RFC 7009 section 2.1: a token is revoked only for the client it was issued to.
+    if (owner !== (req.body as Record<string, unknown>)['client_id'] && !faults.revokeAnyClientsToken) return res.status(200).end();
     if (access) access.revoked = true;
     if (refreshToken) {
       if (faults.revokeRefreshKeepsAccess) refreshToken.revoked = true;
@@ -109,80 +136,6 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   });
 
   return app;
-}
-
-function redeemCode(
-  body: Record<string, string | undefined>,
-  res: Response,
-  refuse: (error: string) => void,
-  config: AuthHostConfig,
-): void {
-  const { state, faults } = config;
-  const code = state.codes.get(body.code ?? '');
-  if (!code) return refuse('invalid_grant');
-  if (code.used && !faults.reusableCodes) {
-    if (!faults.codeReplayKeepsTokens) state.revokeGrant(code.grantId);
-    return refuse('invalid_grant');
-  }
-  if (code.clientId !== body.client_id || code.redirectUri !== body.redirect_uri) return refuse('invalid_grant');
-  if (!verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
-  code.used = true;
-  const grantId = randomId('grant_');
-  state.grants.set(grantId, { userId: code.userId, clientId: code.clientId, revoked: false });
-  code.grantId = grantId;
-  res.json(issueTokens(grantId, code.userId, config, undefined));
-}
-
-function refresh(
-  body: Record<string, string | undefined>,
-  res: Response,
-  refuse: (error: string) => void,
-  config: AuthHostConfig,
-): void {
-  const { state, faults } = config;
-  const record = state.refreshTokens.get(body.refresh_token ?? '');
-  const grant = record ? state.grants.get(record.grantId) : undefined;
-  if (!record || !grant || record.revoked || grant.revoked) return refuse('invalid_grant');
-  if (record.spent && !faults.spentRefreshAccepted) {
-    if (!faults.refreshReuseKeepsGrant) state.revokeGrant(record.grantId);
-    return refuse('invalid_grant');
-  }
-  if (!faults.noRefreshRotation) record.spent = true;
-  res.json(issueTokens(record.grantId, grant.userId, config, faults.noRefreshRotation ? body.refresh_token : undefined));
-}
-
-function issueTokens(
-  grantId: string,
-  userId: string,
-  config: AuthHostConfig,
-  keptRefreshToken: string | undefined,
-): Record<string, unknown> {
-  const { state, faults, accessTokenTtlSeconds } = config;
-  const accessToken = randomId('at_');
-  state.accessTokens.set(accessToken, {
-    userId,
-    grantId,
-    scope: 'mcp_customer',
-    expiresAt: Date.now() + accessTokenTtlSeconds * 1000,
-    revoked: false,
-  });
-  const refreshToken = keptRefreshToken ?? randomId('rt_');
-  if (!keptRefreshToken) state.refreshTokens.set(refreshToken, { grantId, spent: false, revoked: false });
-  return {
-    access_token: accessToken,
-    token_type: 'Bearer',
-    expires_in: accessTokenTtlSeconds,
-    scope: 'mcp_customer',
-    ...(faults.omitRefreshToken ? {} : { refresh_token: refreshToken }),
-  };
-}
-
-function verifierMatches(challenge: string | undefined, method: string, verifier: string, faults: Faults): boolean {
-  if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional)) return true;
-  if (challenge === undefined) return false;
-  if (method === 'plain') return verifier === challenge;
-  if (faults.allowPlainDowngrade && verifier === challenge) return true;
-  return createHash('sha256').update(verifier).digest('base64url') === challenge;
 }
 
 /** A registered client, or one described by a metadata document whose client_id is its URL. */
@@ -205,7 +158,7 @@ function redirectAllowed(client: FakeClient, requested: string, faults: Faults):
     return (
       known.protocol === 'http:' &&
       ['127.0.0.1', '[::1]'].includes(known.hostname) &&
-      known.hostname === wanted.hostname &&
+      (known.hostname === wanted.hostname || faults.loopbackAnyHost === true) &&
       known.protocol === wanted.protocol &&
       known.pathname === wanted.pathname &&
       known.search === wanted.search
@@ -219,11 +172,17 @@ function isNative(redirectUri: string): boolean {
   return url.protocol === 'http:' ? ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) : url.protocol !== 'https:';
 }
 
-function redirectError(res: Response, request: AuthorizationRequest, error: string, config: AuthHostConfig): void {
+function redirectError(
+  res: Response,
+  request: AuthorizationRequest,
+  error: string,
+  config: AuthHostConfig,
+  withIss = true,
+): void {
   const target = new URL(request.redirect_uri ?? '');
   target.searchParams.set('error', error);
   if (request.state !== undefined) target.searchParams.set('state', request.state);
-  target.searchParams.set('iss', config.issuer());
+  if (withIss) target.searchParams.set('iss', config.issuer());
   res.redirect(302, target.toString());
 }
 
@@ -235,14 +194,14 @@ function pick(source: Record<string, unknown>): AuthorizationRequest {
   return request;
 }
 
-function sessionOf(req: Request, res: Response, state: FakeState): FakeSession {
+function sessionOf(req: Request, res: Response, state: FakeState, faults: Faults): FakeSession {
   const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   const existing = sid ? state.sessions.get(sid) : undefined;
   if (existing) return existing;
   const id = randomId('sid_');
   const session: FakeSession = { csrf: randomId('csrf_') };
   state.sessions.set(id, session);
-  res.cookie('sid', id, { httpOnly: true, sameSite: 'lax', path: '/' });
+  res.cookie('sid', id, { httpOnly: !faults.sessionCookieScriptable, sameSite: 'lax', path: '/' });
   return session;
 }
 
@@ -267,11 +226,13 @@ function signInPage(res: Response, request: AuthorizationRequest, session: FakeS
   );
 }
 
-function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession): void {
+function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession, client: FakeClient, faults: Faults): void {
+  if (!faults.framableConsent) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
+  const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>`;
   page(
     res,
     200,
-    `<h1>Allow access?</h1><p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>
+    `<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${destination}
 <form method="post" action="/oauth/consent">${hiddenFields(request, session)}
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve">Approve</button></form>`,

@@ -12,9 +12,12 @@ export interface Faults {
   readonly issuerSuffix?: string;
   readonly asMetadataRedirect?: boolean;
   readonly noCors?: boolean;
+  readonly resourceTrailingSlash?: boolean;
   // registration
   readonly registrationOverrides?: Readonly<Record<string, unknown>>;
   readonly newClientIdOnReRegistration?: boolean;
+  /** The same client_id on re-registration, but a fresh client_id_issued_at each time. */
+  readonly reRegistrationRestamped?: boolean;
   readonly acceptAnyRedirectUri?: boolean;
   readonly registrationErrorStatus?: number;
   readonly httpsOnlyRedirects?: boolean;
@@ -30,6 +33,8 @@ export interface Faults {
   /** Redirects errors to any registered https URI, even for a browser with no session. */
   readonly redirectErrorsToStrangers?: boolean;
   readonly strictLoopbackPort?: boolean;
+  /** Lets localhost stand in for a registered 127.0.0.1 loopback redirect. */
+  readonly loopbackAnyHost?: boolean;
   readonly pkceOptional?: boolean;
   readonly acceptAnyChallengeMethod?: boolean;
   readonly reusableCodes?: boolean;
@@ -42,6 +47,29 @@ export interface Faults {
   readonly refreshReuseKeepsGrant?: boolean;
   readonly tokenErrorStatus?: number;
   readonly omitNoStore?: boolean;
+  /** Cache-Control: no-store on every token answer but the refusals of a code. */
+  readonly codeErrorsCacheable?: boolean;
+  readonly unknownScopeGranted?: boolean;
+  /** Only the resource exactly as published, not with a trailing slash. */
+  readonly resourceSlashRefused?: boolean;
+  readonly errorRedirectWithoutIss?: boolean;
+  readonly deniedWithoutState?: boolean;
+  readonly unknownClientRedirects?: boolean;
+  readonly unknownClientHtmlOnly?: boolean;
+  readonly consentHidesRedirect?: boolean;
+  readonly framableConsent?: boolean;
+  readonly consentIgnoresCsrf?: boolean;
+  readonly sessionCookieScriptable?: boolean;
+  readonly codeNotBoundToClient?: boolean;
+  readonly codeNotBoundToRedirectUri?: boolean;
+  /** Redemption checks the code, waits, then marks it used: parallel redemptions all pass. */
+  readonly codeRedemptionRace?: boolean;
+  readonly refreshNotBoundToClient?: boolean;
+  readonly refreshRace?: boolean;
+  readonly refreshScopeEscalation?: boolean;
+  readonly missingParameterAsInvalidGrant?: boolean;
+  /** Does not look the client up: an unknown client_id falls through to invalid_grant. */
+  readonly unknownClientAsInvalidGrant?: boolean;
   // MCP transport
   readonly initializeError?: boolean;
   readonly emptyToolList?: boolean;
@@ -52,10 +80,12 @@ export interface Faults {
   readonly foreignTokenStatus?: number;
   readonly streamBeforeAuth?: boolean;
   readonly streamStatus?: number;
+  readonly deleteOpensStream?: boolean;
   readonly unknownMethodHttpStatus?: number;
   readonly ignoreProtocolVersion?: boolean;
   readonly notificationStatus?: number;
   readonly ignoreOrigin?: boolean;
+  readonly mcpExposesNoHeaders?: boolean;
   // tool errors
   readonly toolErrorsAsJsonRpcErrors?: boolean;
   readonly forbiddenSurveyVisible?: boolean;
@@ -71,8 +101,15 @@ export interface Faults {
   readonly limitBeforeAuth?: boolean;
   readonly penaltyExtends?: boolean;
   readonly understateRetryAfter?: boolean;
+  /** Retry-After counts a whole window from the first refusal, not from the oldest request. */
+  readonly retryAfterFromFirstRefusal?: boolean;
+  /** Counts per clock window instead of sliding: a full budget either side of an edge. */
+  readonly fixedWindow?: boolean;
+  /** Only the first 429 in a row carries the error body. */
+  readonly bareRepeatRefusals?: boolean;
   // revocation
   readonly revocationIgnored?: boolean;
   readonly revokeRefreshKeepsAccess?: boolean;
   readonly revokeUnknownStatus?: number;
+  readonly revokeAnyClientsToken?: boolean;
 }

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
-import type { FakeSlidingLog } from './sliding-log.js';
+import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
 import { callTool, TOOL_LIST } from './tools.js';
 
@@ -32,7 +32,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   });
   app.get('/.well-known/oauth-protected-resource', (_req, res) => {
     res.json({
-      resource: config.baseUrl(),
+      resource: `${config.baseUrl()}${faults.resourceTrailingSlash ? '/' : ''}`,
       authorization_servers: [config.baseUrl()],
       scopes_supported: ['mcp_customer'],
       bearer_methods_supported: ['header'],
@@ -49,6 +49,14 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   });
   app.get('/.well-known/jwks.json', (_req, res) => res.json({ keys: [] }));
 
+  app.use('/', (req, res, next) => {
+    if (req.path !== '/') return next();
+    res.set('access-control-allow-origin', '*');
+    if (!faults.mcpExposesNoHeaders) res.set('access-control-expose-headers', 'WWW-Authenticate, Retry-After, MCP-Protocol-Version');
+    if (req.method !== 'OPTIONS') return next();
+    res.set('access-control-allow-methods', 'GET, POST, OPTIONS').set('access-control-allow-headers', '*');
+    return res.status(204).end();
+  });
   app.post('/register', express.json(), (req, res) => register(req, res, config));
   app.post('/', express.json(), (req, res) => mcpPost(req, res, config));
   app.get('/', (req, res) => {
@@ -62,6 +70,12 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     if (faults.streamBeforeAuth) return refuseStream();
     if (!authenticate(req, res, config)) return undefined;
     return refuseStream();
+  });
+  app.delete('/', (req, res) => {
+    if (!authenticate(req, res, config)) return undefined;
+    if (!faults.deleteOpensStream) return res.status(405).set('allow', 'GET, POST').json({ error: 'method_not_allowed' });
+    // What the SDK's stateless transport does when DELETE reaches it: a stream that never ends.
+    return res.status(200).type('text/event-stream').flushHeaders();
   });
   return app;
 }
@@ -92,10 +106,7 @@ function authorizationServerMetadata(config: McpHostConfig): Record<string, unkn
 function register(req: Request, res: Response, config: McpHostConfig): void {
   const { state, faults } = config;
   const decision = config.registerLimit.consume(req.socket.remoteAddress ?? 'unknown');
-  if (!decision.allowed) {
-    res.set('retry-after', String(decision.retryAfterSeconds)).status(429).json({ error: 'rate_limit_exceeded' });
-    return;
-  }
+  if (!decision.allowed) return refuseOverLimit(res, decision, faults);
   const body = (req.body ?? {}) as Record<string, unknown>;
   const refuse = (error: string, description: string): void => {
     res.status(faults.registrationErrorStatus ?? 422).json({ error, error_description: description });
@@ -137,7 +148,8 @@ function register(req: Request, res: Response, config: McpHostConfig): void {
     state.clients.set(clientId, { clientId, record, redirectUris: redirectUris.map(String) });
     state.clientIdsByRegistration.set(key, clientId);
   }
-  res.status(201).json(state.clients.get(clientId)?.record);
+  const record = state.clients.get(clientId)?.record;
+  res.status(201).json(faults.reRegistrationRestamped ? { ...record, client_id_issued_at: Date.now() } : record);
 }
 
 function redirectProblem(uri: string, faults: Faults): string | undefined {
@@ -243,6 +255,12 @@ function admit(res: Response, config: McpHostConfig, key: string): boolean {
     res.set('x-ratelimit-remaining', String(decision.allowed ? decision.remaining : 0));
   }
   if (decision.allowed) return true;
-  res.set('retry-after', String(decision.retryAfterSeconds)).status(429).json({ error: 'rate_limit_exceeded' });
+  refuseOverLimit(res, decision, config.faults);
   return false;
+}
+
+function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: false }, faults: Faults): void {
+  res.set('retry-after', String(decision.retryAfterSeconds)).status(429);
+  if (decision.repeated && faults.bareRepeatRefusals) res.end();
+  else res.json({ error: 'rate_limit_exceeded' });
 }

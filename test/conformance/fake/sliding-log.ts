@@ -7,12 +7,15 @@ export interface FakeRateRule {
 
 export type FakeRateDecision =
   | { readonly allowed: true; readonly remaining: number }
-  | { readonly allowed: false; readonly retryAfterSeconds: number };
+  /** `repeated`: the previous request of this key was refused too. */
+  | { readonly allowed: false; readonly retryAfterSeconds: number; readonly repeated: boolean };
 
 /** The exact sliding log of the field notes, with the rate-limit faults built in. */
 export class FakeSlidingLog {
   private readonly logs = new Map<string, number[]>();
   private readonly blockedUntil = new Map<string, number>();
+  private readonly refusedLast = new Set<string>();
+  private readonly blockStartedAt = new Map<string, number>();
 
   constructor(
     private readonly rule: FakeRateRule,
@@ -21,6 +24,22 @@ export class FakeSlidingLog {
   ) {}
 
   consume(key: string): FakeRateDecision {
+    const decision = this.decide(key);
+    const repeated = this.refusedLast.has(key);
+    if (decision.allowed) {
+      this.refusedLast.delete(key);
+      return decision;
+    }
+    this.refusedLast.add(key);
+    const now = Date.now();
+    if (!repeated) this.blockStartedAt.set(key, now);
+    if (!this.faults.retryAfterFromFirstRefusal) return { ...decision, repeated };
+    // A penalty box: a whole window from the first refusal, however old the oldest request.
+    const blockEnd = (this.blockStartedAt.get(key) ?? now) + this.rule.windowMs;
+    return { ...decision, repeated, retryAfterSeconds: Math.max(1, Math.ceil((blockEnd - now) / 1000)) };
+  }
+
+  private decide(key: string): FakeRateDecision {
     if (this.disabled) return { allowed: true, remaining: this.rule.limit };
     const now = Date.now();
     if (this.faults.penaltyExtends) {
@@ -28,10 +47,13 @@ export class FakeSlidingLog {
       if (now < until) {
         // Every refused request restarts the penalty: exactly what section 8 rule 6 forbids.
         this.blockedUntil.set(key, now + this.rule.windowMs);
-        return { allowed: false, retryAfterSeconds: Math.ceil(this.rule.windowMs / 1000) };
+        return { allowed: false, retryAfterSeconds: Math.ceil(this.rule.windowMs / 1000), repeated: false };
       }
     }
-    const log = (this.logs.get(key) ?? []).filter((time) => time > now - this.rule.windowMs);
+    const clockWindowStart = now - (now % this.rule.windowMs);
+    const inWindow = (time: number): boolean =>
+      this.faults.fixedWindow ? time >= clockWindowStart : time > now - this.rule.windowMs;
+    const log = (this.logs.get(key) ?? []).filter(inWindow);
     this.logs.set(key, log);
     if (log.length < this.rule.limit) {
       log.push(now);
@@ -39,8 +61,10 @@ export class FakeSlidingLog {
     }
     const oldest = log[0] ?? now;
     if (this.faults.penaltyExtends) this.blockedUntil.set(key, now + this.rule.windowMs);
-    const honest = Math.max(1, Math.ceil((oldest + this.rule.windowMs - now) / 1000));
+    // A fixed window is honest about its own edge; a sliding log about its oldest request.
+    const freedAt = this.faults.fixedWindow ? clockWindowStart + this.rule.windowMs : oldest + this.rule.windowMs;
+    const honest = Math.max(1, Math.ceil((freedAt - now) / 1000));
     const retryAfterSeconds = this.faults.understateRetryAfter ? 1 : (this.faults.retryAfterSeconds ?? honest);
-    return { allowed: false, retryAfterSeconds };
+    return { allowed: false, retryAfterSeconds, repeated: false };
   }
 }

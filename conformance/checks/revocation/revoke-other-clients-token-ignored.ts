@@ -1,0 +1,23 @@
+import { fail, type Check } from '../../check.js';
+import { describeResponse } from '../../expect.js';
+import { secondClient } from '../authorization/experiments.js';
+import { tokenInUse } from './revocation.js';
+
+export const revokeOtherClientsTokenIgnored: Check = {
+  id: 'revoke-other-clients-token-ignored',
+  group: 'revocation',
+  title: "A client cannot revoke another client's token",
+  spec: 'RFC 7009 section 2.1; field notes: revocation',
+  level: 'MUST',
+  needsSignIn: true,
+  async run(ctx) {
+    const { tokens } = await ctx.authorize();
+    await tokenInUse(ctx, tokens.accessToken, 'the new access token');
+    const other = await secondClient(ctx);
+    // Either answer is allowed (RFC 7009 lets the server refuse or ignore it); the token must live on.
+    await other.revoke(tokens.accessToken, 'access_token').catch(() => undefined);
+    const after = await ctx.mcp.post(tokens.accessToken, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    if (after.response.status !== 200 && after.response.status !== 429) fail(`another client revoked the runner's access token: ${describeResponse(after)}`);
+    return `after another client tried to revoke it, the access token still answers HTTP ${after.response.status}`;
+  },
+};

@@ -1,0 +1,214 @@
+import { requirementsFrom, type Requirement } from './requirement.js';
+
+const { must } = requirementsFrom('contract', '2025-11-25');
+const { must: mustAnyEra } = requirementsFrom('contract', 'any');
+
+const PERMISSION_CHANGE =
+  'the person\'s platform permissions would have to change during the run, and only the platform can change them; the runner proves the permissions in force (tool-error-not-authorized)';
+
+/** Every normative sentence of the interface contract (`survey-assistant-server.md`). */
+export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
+  // 1. What the service does
+  must('contract-1.2-stateless', '1 rule 2', 'Every request carries its own bearer token; no session is opened or kept', [
+    'initialize',
+    'tools-list',
+    'missing-token-401',
+    'session-delete-answered',
+  ]),
+  mustAnyEra('contract-1.3-permissions', '1 rule 3', "A token reaches exactly the surveys the person's permissions reach", [
+    'tool-error-not-authorized',
+  ]),
+  mustAnyEra('contract-1.3-permission-change', '1 rule 3', 'A token loses access the moment the permissions change', {
+    unobservable: PERMISSION_CHANGE,
+  }),
+  mustAnyEra('contract-1.4-public-clients', '1 rule 4', 'Clients are public and register themselves; no secret, no API key', [
+    'registration-response',
+    'registration-no-secret',
+  ]),
+  mustAnyEra('contract-1.4-discovery', '1 rule 4', 'A client configures itself from the server address alone', [
+    'protected-resource-metadata',
+    'authorization-server-metadata',
+    'authorization-code-flow',
+  ]),
+
+  // 2. Resources
+  mustAnyEra('contract-2.1-record', '2.1', 'Registration answers the client record with the fields of section 2.1', ['registration-response']),
+  mustAnyEra('contract-2.1-allowed-values', '2.1', 'Only the allowed grant types, response types and auth method are registered', [
+    'registration-refuses-bad-metadata',
+  ]),
+  mustAnyEra('contract-2.1-no-secret', '2.1', 'No client secret is ever issued', ['registration-no-secret']),
+  mustAnyEra('contract-2.1-idempotent', '2.1 rule 1', 'Re-registering the same name, redirect URIs and scope returns the same client_id', [
+    'registration-idempotent',
+  ]),
+  mustAnyEra('contract-2.1-no-access', '2.1 rule 2', 'Registering grants no access: the person decides on the consent screen', [
+    'consent-shows-client-and-redirect',
+    'authorization-denied-redirect',
+  ]),
+  mustAnyEra('contract-2.1-consent-name', '2.1', 'The consent screen shows the client_name', ['consent-shows-client-and-redirect']),
+  mustAnyEra('contract-2.1-consent-redirect', '2.1', 'The consent screen shows the redirect destination', [
+    'consent-shows-client-and-redirect',
+  ]),
+  mustAnyEra('contract-2.2-scope', '2.2', 'The access token carries scope mcp_customer', ['token-scope-and-lifetime']),
+  mustAnyEra('contract-2.2-lifetime', '2.2', 'The access token lives one hour, and no longer', ['token-scope-and-lifetime', 'expired-token-401']),
+  mustAnyEra('contract-2.2-renewal', '2.2', 'Renewal is the refresh_token grant at the token endpoint', ['refresh-grant']),
+  mustAnyEra('contract-2.2-bearer', '2.2', 'The access token is presented as Authorization: Bearer', ['authorization-code-flow', 'initialize']),
+
+  // 4. Endpoints
+  mustAnyEra('contract-4-json', '4', 'Payloads are JSON unless stated otherwise', [
+    'authorization-server-metadata',
+    'registration-response',
+    'token-error-responses',
+  ]),
+  must('contract-4.1-json-rpc', '4.1', 'POST / answers initialize, tools/list and tools/call in JSON-RPC envelopes', [
+    'initialize',
+    'tools-list',
+    'tools-call',
+  ]),
+  mustAnyEra('contract-4.1-scope-required', '4.1', 'POST / needs a bearer token with scope mcp_customer', ['foreign-token-403']),
+  mustAnyEra('contract-4.1-register-422', '4.1', 'POST /register answers errors with 422', [
+    'registration-refuses-bad-metadata',
+    'registration-refuses-bad-redirect-uri',
+  ]),
+  mustAnyEra('contract-4.1-prm', '4.1', 'GET /.well-known/oauth-protected-resource is public RFC 9728 metadata', [
+    'protected-resource-metadata',
+  ]),
+  mustAnyEra('contract-4.1-as-metadata', '4.1', 'GET /.well-known/oauth-authorization-server is public RFC 8414 metadata', [
+    'authorization-server-metadata',
+  ]),
+  mustAnyEra('contract-4.1-openid-configuration', '4.1', 'GET /.well-known/openid-configuration is the same document', [
+    'openid-configuration-document',
+  ]),
+  must('contract-4.1-stream-404', '4.1 rule 1', 'A method opening a notification stream gets 404 and JSON-RPC "Method not found"', [
+    'stream-request-404',
+  ]),
+  must('contract-4.1-unknown-method', '4.1 rule 2', 'Any other unsupported method gets HTTP 200 and error -32601', [
+    'unknown-method-32601',
+  ]),
+  mustAnyEra('contract-4.2-response-type', '4.2', 'The authorization endpoint serves response type code only', [
+    'response-types',
+    'authorization-error-redirect',
+  ]),
+  mustAnyEra('contract-4.2-pkce', '4.2', 'PKCE is required of clients', ['pkce-required']),
+  mustAnyEra('contract-4.2-grants', '4.2', 'The token endpoint grants authorization_code and refresh_token, client authentication none', [
+    'authorization-code-flow',
+    'refresh-grant',
+    'token-endpoint-auth-methods',
+  ]),
+  mustAnyEra('contract-4.2-standard-oauth', '4.2', 'Authorize, token and revoke take and give the fields of standard OAuth 2.0 (the RFC rules below)', [
+    'authorization-code-flow',
+    'token-error-responses',
+    'revoke-unknown-token-200',
+  ]),
+  mustAnyEra('contract-4.2-revoke-signs-out', '4.2', 'Revoking signs the client out immediately', [
+    'revoked-access-token-401',
+    'revoked-refresh-token-signs-out',
+  ]),
+
+  // 5. Authentication
+  mustAnyEra('contract-5.1-platform-credentials', '5.1 rule 1', 'The person signs in with their platform credentials, single sign-on included', {
+    unobservable: 'which credentials and identity providers the platform accepts is the platform\'s own; the runner signs in with the credentials (or browser) it is given',
+  }),
+  mustAnyEra('contract-5.1-no-api-key', '5.1 rule 2', 'There is no API key; clients are public and receive no secret', [
+    'registration-no-secret',
+    'token-endpoint-auth-methods',
+  ]),
+  mustAnyEra('contract-5.1-foreign-token-403', '5.1 rule 3', "Another service's valid token gets 403 insufficient_scope", ['foreign-token-403']),
+  mustAnyEra('contract-5.2-issuer', '5.2', 'The issuer is {base_url}, the host the metadata is fetched from', [
+    'issuer-matches-base-url',
+    'iss-returned',
+  ]),
+  mustAnyEra('contract-5.2-endpoints', '5.2', 'Authorization, token, revocation and registration endpoints are where 5.2 puts them', ['endpoints']),
+  mustAnyEra('contract-5.2-response-types', '5.2', 'Response types: code', ['response-types']),
+  mustAnyEra('contract-5.2-grant-types', '5.2', 'Grant types: authorization_code, refresh_token', ['grant-types']),
+  mustAnyEra('contract-5.2-pkce-methods', '5.2', 'PKCE methods: S256 and plain', ['pkce-methods']),
+  mustAnyEra('contract-5.2-client-auth', '5.2', 'Client authentication: none', ['token-endpoint-auth-methods']),
+  mustAnyEra('contract-5.2-scope', '5.2', 'Scope: mcp_customer', ['scopes-supported']),
+  mustAnyEra('contract-5.3-discover-register', '5.3 steps 1-2', 'A client discovers, then registers, and may register on every connection', [
+    'protected-resource-metadata',
+    'authorization-server-metadata',
+    'registration-idempotent',
+  ]),
+  mustAnyEra('contract-5.3-consent', '5.3 step 3', "The person sees the client's name and redirect destination, and approves or refuses", [
+    'consent-shows-client-and-redirect',
+    'authorization-denied-redirect',
+  ]),
+  mustAnyEra('contract-5.3-exchange', '5.3 step 4', 'The code is exchanged with PKCE, and the token works on every request', [
+    'authorization-code-flow',
+    'pkce-verifier-mismatch',
+  ]),
+  mustAnyEra('contract-5.3-renew', '5.3 step 5', 'The client renews with the refresh_token grant', ['refresh-grant']),
+  mustAnyEra('contract-5.4-missing-token', '5.4', 'A missing token gets 401 {"error": "unauthorized"} and the resource_metadata challenge', [
+    'missing-token-401',
+    'unauthenticated-get-401',
+  ]),
+  mustAnyEra('contract-5.4-invalid-token', '5.4', 'An unknown token gets the same 401 answer', ['invalid-token-401']),
+  mustAnyEra('contract-5.4-expired-token', '5.4', 'An expired token gets the same 401 answer', ['expired-token-401']),
+  mustAnyEra('contract-5.4-revoked-token', '5.4', 'A revoked token gets the same 401 answer', [
+    'revoked-access-token-401',
+    'revoked-refresh-token-signs-out',
+  ]),
+  mustAnyEra('contract-5.5-connected-apps', '5.5 rule 1', 'Revoking from the connected-apps page signs the client out immediately', {
+    unobservable: "the connected-apps page is part of the person's platform profile, behind their own session; the runner revokes through the revocation endpoint, which rule 2 makes equivalent",
+  }),
+  mustAnyEra('contract-5.5-revocation-endpoint', '5.5 rule 2', 'Calling the revocation endpoint has the same effect', [
+    'revoked-access-token-401',
+    'revoked-refresh-token-signs-out',
+  ]),
+  mustAnyEra('contract-5.5-permissions', '5.5 rule 3', "Access follows the person's permissions at every moment", {
+    unobservable: PERMISSION_CHANGE,
+  }),
+
+  // 6-7. Events and errors
+  must('contract-6-no-stream', '6', 'No server-initiated notification stream is sent', ['stream-request-404']),
+  mustAnyEra('contract-7.1-403', '7.1', '403 carries {"error": "insufficient_scope"}', ['foreign-token-403']),
+  mustAnyEra('contract-7.1-422-redirect', '7.1', 'A refused redirect address gets 422 invalid_redirect_uri with a description', [
+    'registration-refuses-bad-redirect-uri',
+  ]),
+  mustAnyEra('contract-7.1-422-metadata', '7.1', 'A rejected payload gets 422 invalid_client_metadata with a description', [
+    'registration-refuses-bad-metadata',
+  ]),
+  mustAnyEra('contract-7.1-429', '7.1', '429 carries {"error": "rate_limit_exceeded"} and Retry-After, on both limited endpoints', [
+    'mcp-rate-limit-enforced',
+    'registration-rate-limit',
+  ]),
+  mustAnyEra('contract-7.2-tool-error', '7.2 rules 1-2', 'A tool that cannot complete returns a tool error result {"error": …} in a successful envelope', [
+    'tool-error-not-found',
+  ]),
+  mustAnyEra('contract-7.2-not-found', '7.2 rule 3', 'An unknown id: the message names the record kind and the id, and says not found', [
+    'tool-error-not-found',
+  ]),
+  mustAnyEra('contract-7.2-not-authorized', '7.2 rule 3', 'A record the person may not open: the message says not authorized', [
+    'tool-error-not-authorized',
+  ]),
+  mustAnyEra('contract-7.2-validation', '7.2 rule 3', 'A rejected argument: the message begins with the validation-failed text', [
+    'tool-error-validation',
+  ]),
+  mustAnyEra('contract-7.2-clients', '7.2 rule 4', 'Clients treat tool errors as tool errors and need not reconnect', {
+    unobservable: 'a rule for clients, not for the deployment',
+  }),
+
+  // 8. Limits
+  mustAnyEra('contract-8-mcp-limit', '8', 'POST / admits 180 requests per 60 s per user account', ['mcp-rate-limit-enforced']),
+  mustAnyEra('contract-8-register-limit', '8', 'POST /register admits 20 requests per 60 s', ['registration-rate-limit']),
+  mustAnyEra('contract-8-register-per-ip', '8', 'The registration budget is counted per client IP address', {
+    unobservable: 'telling a per-address budget from a global one needs requests from a second source address, which one runner does not have',
+  }),
+  mustAnyEra('contract-8-rule1-unit', '8 rule 1', 'The unit is the HTTP request: every request costs one', ['mcp-rate-limit-enforced']),
+  mustAnyEra('contract-8-rule2-per-user', '8 rule 2', "All of one user's clients and tokens share one budget", ['budget-shared-per-person']),
+  mustAnyEra('contract-8-rule3-slides', '8 rule 3', 'The window slides: capacity returns only as the oldest requests age out, never at a clock edge', [
+    'sliding-window-edge',
+    'retry-after-honoured',
+  ]),
+  mustAnyEra('contract-8-rule3-burst', '8 rule 3', 'The whole budget may be spent at once', ['sliding-window-edge']),
+  mustAnyEra('contract-8-rule4-unauthenticated', '8 rule 4', 'Requests without a token are not counted', ['unauthenticated-not-counted']),
+  mustAnyEra('contract-8-rule5-answer', '8 rule 5', '429 {"error": "rate_limit_exceeded"} with Retry-After in whole seconds, at most 60', [
+    'mcp-rate-limit-enforced',
+    'retry-after-valid',
+  ]),
+  mustAnyEra('contract-8-rule5-every-refusal', '8 rule 5', 'Every refusal while limited has that shape, not only the first', [
+    'repeated-429-shape',
+    'registration-rate-limit',
+  ]),
+  mustAnyEra('contract-8-rule6-no-extension', '8 rule 6', 'Requests that keep failing do not extend the penalty', ['failures-do-not-extend']),
+  mustAnyEra('contract-8-rule7-no-headers', '8 rule 7', 'No X-RateLimit-* headers', ['no-rate-limit-headers']),
+];

@@ -1,0 +1,20 @@
+import { CONTRACT_REQUIREMENTS } from './contract.js';
+import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
+import { isProven, type Requirement } from './requirement.js';
+import { RFC_REQUIREMENTS } from './rfcs.js';
+
+export type { Requirement } from './requirement.js';
+
+/** Every rule the runner is meant to prove, traced to the checks that prove it. */
+export const REQUIREMENTS: readonly Requirement[] = [...CONTRACT_REQUIREMENTS, ...FIELD_NOTE_REQUIREMENTS, ...RFC_REQUIREMENTS];
+
+export interface TraceSummary {
+  readonly total: number;
+  readonly proven: number;
+  readonly unobservable: readonly Requirement[];
+}
+
+export function summarizeTrace(requirements: readonly Requirement[]): TraceSummary {
+  const unobservable = requirements.filter((requirement) => !isProven(requirement));
+  return { total: requirements.length, proven: requirements.length - unobservable.length, unobservable };
+}

@@ -1,0 +1,64 @@
+import type { Level } from '../check.js';
+
+/** Where a rule is written. The contract wins where it speaks; the others fill in around it. */
+export type RequirementSource =
+  | 'contract'
+  | 'field notes'
+  | 'RFC 6749'
+  | 'RFC 7009'
+  | 'RFC 7636'
+  | 'RFC 8252'
+  | 'RFC 8414'
+  | 'RFC 9207'
+  | 'RFC 9700'
+  | 'RFC 9728'
+  | 'OAuth 2.1';
+
+/**
+ * The protocol era a rule belongs to: `any` for rules that hold whatever revision a request
+ * speaks (OAuth, bearer answers, limits), or the MCP revision that introduced it.
+ */
+export type Era = 'any' | '2025-11-25' | '2026-07-28';
+
+interface RequirementBase {
+  /** Unique, kebab-case, prefixed by its source: `contract-5.4-missing-token`. */
+  readonly id: string;
+  readonly source: RequirementSource;
+  readonly section: string;
+  readonly level: Level;
+  /** The rule in one sentence, as a person would check it. */
+  readonly rule: string;
+  readonly era: Era;
+}
+
+/** Proven by these catalog checks: each fails on a deployment that breaks the rule. */
+export interface ProvenRequirement extends RequirementBase {
+  readonly checks: readonly [string, ...string[]];
+}
+
+/** Cannot be seen from outside the deployment; the reason says why. */
+export interface UnobservableRequirement extends RequirementBase {
+  readonly unobservable: string;
+}
+
+export type Requirement = ProvenRequirement | UnobservableRequirement;
+
+export function isProven(requirement: Requirement): requirement is ProvenRequirement {
+  return 'checks' in requirement;
+}
+
+type Proof = readonly [string, ...string[]] | { readonly unobservable: string };
+
+/**
+ * A writer of one source's requirements, so the manifest reads as a table:
+ * `must('contract-5.4-missing-token', '5.4', 'rule…', ['missing-token-401'])`.
+ */
+export function requirementsFrom(source: RequirementSource, era: Era) {
+  const make =
+    (level: Level) =>
+    (id: string, section: string, rule: string, proof: Proof): Requirement =>
+      Array.isArray(proof)
+        ? { id, source, section, level, rule, era, checks: proof as ProvenRequirement['checks'] }
+        : { id, source, section, level, rule, era, unobservable: (proof as { unobservable: string }).unobservable };
+  return { must: make('MUST'), should: make('SHOULD') };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'vitest';
+import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
+import { runAgainst, withFakeDeployment } from './harness.js';
+
+// A fault in one branch must not be caught by accident elsewhere, nor hide behind another
+// check's failure: against it, every other check of the group passes.
+describe('a deployment broken in one branch', () => {
+  for (const faultCase of BRANCH_FAULT_CASES) {
+    test(`that ${faultCase.deployment} fails ${faultCase.check} and no other ${faultCase.group} check`, async () => {
+      const report = await withFakeDeployment(faultCase.fake, (fake) =>
+        runAgainst(fake, { ...faultCase.run, only: [faultCase.group] }),
+      );
+      const caught = report.results.filter(
+        (result) => (result.status === 'fail' || result.status === 'warn') && !faultCase.mayAlsoFail?.includes(result.id),
+      );
+      const account = caught.map((result) => `${result.id}: ${result.message}`).join('\n');
+      expect(caught.map((result) => result.id), account).toEqual([faultCase.check]);
+      expect(caught[0]?.message).toMatch(faultCase.reason);
+    }, 60_000);
+  }
+});

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
+import type { Response } from 'express';
+import type { AuthHostConfig } from './auth-host.js';
+import type { Faults } from './faults.js';
+import { randomId } from './state.js';
+
+// Long enough that parallel requests on a busy machine all arrive inside it.
+const RACE_WINDOW_MS = 250;
+
+export async function redeemCode(
+  body: Record<string, string | undefined>,
+  res: Response,
+  refuse: (error: string) => void,
+  config: AuthHostConfig,
+): Promise<void> {
+  const { state, faults } = config;
+  if (!body.code && !faults.missingParameterAsInvalidGrant) return refuse('invalid_request');
+  const code = state.codes.get(body.code ?? '');
+  if (!code) return refuse('invalid_grant');
+  if (code.used && !faults.reusableCodes) {
+    if (!faults.codeReplayKeepsTokens) state.revokeGrant(code.grantId);
+    return refuse('invalid_grant');
+  }
+  if (code.clientId !== body.client_id && !faults.codeNotBoundToClient) return refuse('invalid_grant');
+  if (code.redirectUri !== body.redirect_uri && !faults.codeNotBoundToRedirectUri) return refuse('invalid_grant');
+  if (!verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
+  if (faults.codeRedemptionRace) await setTimeout(RACE_WINDOW_MS);
+  code.used = true;
+  const grantId = randomId('grant_');
+  state.grants.set(grantId, { userId: code.userId, clientId: code.clientId, revoked: false });
+  code.grantId = grantId;
+  res.json(issueTokens(grantId, code.userId, config, undefined));
+}
+
+export async function refresh(
+  body: Record<string, string | undefined>,
+  res: Response,
+  refuse: (error: string) => void,
+  config: AuthHostConfig,
+): Promise<void> {
+  const { state, faults } = config;
+  const record = state.refreshTokens.get(body.refresh_token ?? '');
+  const grant = record ? state.grants.get(record.grantId) : undefined;
+  if (!record || !grant || record.revoked || grant.revoked) return refuse('invalid_grant');
+  if (grant.clientId !== body.client_id && !faults.refreshNotBoundToClient) return refuse('invalid_grant');
+  const scopes = (body.scope ?? 'mcp_customer').split(' ');
+  if (scopes.some((scope) => scope !== 'mcp_customer') && !faults.refreshScopeEscalation) return refuse('invalid_scope');
+  if (record.spent && !faults.spentRefreshAccepted) {
+    if (!faults.refreshReuseKeepsGrant) state.revokeGrant(record.grantId);
+    return refuse('invalid_grant');
+  }
+  if (faults.refreshRace) await setTimeout(RACE_WINDOW_MS);
+  if (!faults.noRefreshRotation) record.spent = true;
+  res.json(issueTokens(record.grantId, grant.userId, config, faults.noRefreshRotation ? body.refresh_token : undefined));
+}
+
+function issueTokens(
+  grantId: string,
+  userId: string,
+  config: AuthHostConfig,
+  keptRefreshToken: string | undefined,
+): Record<string, unknown> {
+  const { state, faults, accessTokenTtlSeconds } = config;
+  const accessToken = randomId('at_');
+  state.accessTokens.set(accessToken, {
+    userId,
+    grantId,
+    scope: 'mcp_customer',
+    expiresAt: Date.now() + accessTokenTtlSeconds * 1000,
+    revoked: false,
+  });
+  const refreshToken = keptRefreshToken ?? randomId('rt_');
+  if (!keptRefreshToken) state.refreshTokens.set(refreshToken, { grantId, spent: false, revoked: false });
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: accessTokenTtlSeconds,
+    scope: 'mcp_customer',
+    ...(faults.omitRefreshToken ? {} : { refresh_token: refreshToken }),
+  };
+}
+
+function verifierMatches(challenge: string | undefined, method: string, verifier: string, faults: Faults): boolean {
+  if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional)) return true;
+  if (challenge === undefined) return false;
+  if (method === 'plain') return verifier === challenge;
+  if (faults.allowPlainDowngrade && verifier === challenge) return true;
+  return createHash('sha256').update(verifier).digest('base64url') === challenge;
+}
