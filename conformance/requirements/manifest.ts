@@ -1,12 +1,18 @@
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
+import { MCP_REQUIREMENTS } from './mcp.js';
 import { isProven, type Requirement } from './requirement.js';
 import { RFC_REQUIREMENTS } from './rfcs.js';
 
 export type { Requirement } from './requirement.js';
 
 /** Every rule the runner is meant to prove, traced to the checks that prove it. */
-export const REQUIREMENTS: readonly Requirement[] = [...CONTRACT_REQUIREMENTS, ...FIELD_NOTE_REQUIREMENTS, ...RFC_REQUIREMENTS];
+export const REQUIREMENTS: readonly Requirement[] = [
+  ...CONTRACT_REQUIREMENTS,
+  ...FIELD_NOTE_REQUIREMENTS,
+  ...RFC_REQUIREMENTS,
+  ...MCP_REQUIREMENTS,
+];
 
 export interface TraceSummary {
   readonly total: number;

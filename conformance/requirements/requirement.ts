@@ -12,7 +12,9 @@ export type RequirementSource =
   | 'RFC 9207'
   | 'RFC 9700'
   | 'RFC 9728'
-  | 'OAuth 2.1';
+  | 'OAuth 2.1'
+  | 'MCP 2025-11-25'
+  | 'MCP 2026-07-28';
 
 /**
  * The protocol era a rule belongs to: `any` for rules that hold whatever revision a request

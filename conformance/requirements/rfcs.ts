@@ -93,5 +93,11 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
     'pkce-no-downgrade',
   ]),
   rfc9700.should('rfc9700-4.14.2-reuse', '4.14.2', 'A spent refresh token presented again revokes the grant', ['spent-refresh-revokes-grant']),
+  rfc9700.should(
+    'rfc9700-4.11.2-open-redirector',
+    '4.11.2',
+    'An error never bounces an unauthenticated browser to a web redirect URI anyone could have registered a moment ago',
+    ['no-error-redirect-to-untrusted-web-uri'],
+  ),
   rfc9700.must('rfc9700-4.16-clickjacking', '4.16', 'The authorization pages cannot be framed by another site', ['consent-not-framable']),
 ];

@@ -110,7 +110,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
-    const known = state.clients.has(body.client_id ?? '') || faults.unknownClientAsInvalidGrant;
+    const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
