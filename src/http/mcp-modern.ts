@@ -1,0 +1,20 @@
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCRequest } from '@modelcontextprotocol/server';
+import type { McpDispatcher } from '../mcp/server.js';
+import type { BearerAuth } from './middleware/bearer-auth.js';
+import { sendAnswer, throwIfStoreUnavailable } from './rpc-answer.js';
+
+/**
+ * HTTP status of a refusal the SDK gives before any handler runs (2026-07-28
+ * transports/streamable-http: 404 for a method we do not offer, 400 for the rest). Errors from a
+ * handler travel in a 200, as in the legacy era.
+ */
+const refusalStatus: Readonly<Record<number, number>> = { [-32601]: 404 };
+
+/** Answers one checked 2026-07-28 request through the dispatcher's modern server. */
+export async function answerModern(res: ServerResponse, dispatcher: McpDispatcher, request: JSONRPCRequest, auth: BearerAuth): Promise<void> {
+  const { message, beforeHandler } = await dispatcher.handleModern(request, auth.authInfo);
+  throwIfStoreUnavailable([message]);
+  const status = beforeHandler && 'error' in message ? (refusalStatus[message.error.code] ?? 400) : 200;
+  sendAnswer(res, status, message);
+}

@@ -1,0 +1,38 @@
+import { Server, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { CallToolResult as LegacyCallToolResult, ListToolsResult as LegacyListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { ModernExchangeTransport, modernRevision } from './modern-exchange-transport.js';
+
+/** What the server offers, the same in both eras: its identity and its tools. */
+export interface McpSurface {
+  readonly info: { readonly name: string; readonly title: string; readonly version: string };
+  readonly instructions: string;
+  listTools(): LegacyListToolsResult;
+  callTool(name: string, args: unknown, authInfo: AuthInfo | undefined): Promise<LegacyCallToolResult>;
+}
+
+/**
+ * The tool list changes only with a new release, and is the same for every person, so shared
+ * caches may keep it for an hour (2026-07-28 server/utilities/caching, "Choosing a Cache Scope").
+ */
+const cacheHours = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' } as const;
+
+/**
+ * One long-lived SDK 2.x server bound to revision 2026-07-28, answering through the exchange
+ * transport. The SDK speaks the revision: `server/discover`, the `_meta` envelope check,
+ * `resultType`, the serverInfo stamp and the cache hints; our tools are the legacy era's.
+ */
+export async function createModernServer(surface: McpSurface): Promise<{ transport: ModernExchangeTransport; close(): Promise<void> }> {
+  const server = new Server(surface.info, {
+    supportedProtocolVersions: [modernRevision],
+    capabilities: { tools: { listChanged: false } },
+    instructions: surface.instructions,
+    cacheHints: { 'tools/list': cacheHours, 'server/discover': cacheHours },
+  });
+  // The same JSON in both eras; the two SDK lines only type JSON Schema values differently.
+  server.setRequestHandler('tools/list', () => surface.listTools() as ListToolsResult);
+  server.setRequestHandler('tools/call', async (request, ctx) => (await surface.callTool(request.params.name, request.params.arguments, ctx.http?.authInfo)) as CallToolResult);
+  const transport = new ModernExchangeTransport();
+  await server.connect(transport);
+  return { transport, close: () => server.close() };
+}
