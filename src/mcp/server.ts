@@ -88,7 +88,8 @@ export async function createMcpDispatcher(
       return answers;
     },
     handleModern(request, authInfo) {
-      const refusal = invalidParams(request);
+      // `initialize` is no method of this revision: the SDK answers it 404, as any other.
+      const refusal = request.method === 'initialize' ? undefined : invalidParams(request);
       return refusal ? Promise.resolve({ message: refusal, beforeHandler: false }) : modern.transport.exchange(request, { authInfo });
     },
     close: async () => {

@@ -102,7 +102,7 @@ describe('2026-07-28 requests beside 2025-11-25 ones on one endpoint', () => {
   });
 
   it('answers a method it does not offer, subscriptions/listen included, with 404 and -32601 under the request id', async () => {
-    for (const method of ['ping', 'resources/list', 'subscriptions/listen']) {
+    for (const method of ['ping', 'initialize', 'prompts/list', 'subscriptions/listen']) {
       const { request, send } = modern(method, method === 'subscriptions/listen' ? { notifications: { toolsListChanged: true } } : {});
       const response = await send();
       expect(response.status, method).toBe(404);
