@@ -3,11 +3,12 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CATALOG } from './catalog.js';
-import { GROUPS, type Check } from './check.js';
+import { eraOf, GROUPS, type Check } from './check.js';
 import { ConformanceExitError, usageError } from './errors.js';
 import {
   DEFAULT_FORBIDDEN_SURVEY_ID,
   DEFAULT_TIMEOUT_MS,
+  PROTOCOL_CHOICES,
   SPEC_MCP_RATE_LIMIT,
   SPEC_REGISTER_RATE_LIMIT,
   type RateLimit,
@@ -32,6 +33,7 @@ export interface ConformanceFlags {
   readonly only?: string;
   readonly skip?: string;
   readonly list?: boolean;
+  readonly protocol?: string;
   readonly json?: string;
   readonly junit?: string;
   readonly includeRegisterLimit?: boolean;
@@ -64,7 +66,8 @@ export function addConformanceOptions(command: Command): Command {
     )
     .option('--only <checks>', 'comma-separated check ids or groups to run')
     .option('--skip <checks>', 'comma-separated check ids or groups to leave out')
-    .option('--list', 'print every check with its spec section, and run nothing')
+    .option('--protocol <era>', `MCP revision to check: ${PROTOCOL_CHOICES.join(', ')} (default auto: every era the deployment offers, found with server/discover)`)
+    .option('--list', 'print every check with its era and spec section, and run nothing')
     .option('--json <file>', 'also write the report, with evidence, as JSON')
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
@@ -98,6 +101,7 @@ const flagsSchema = z.object({
   only: checkList.default([]),
   skip: checkList.default([]),
   list: z.boolean().default(false),
+  protocol: z.enum(PROTOCOL_CHOICES, { error: `must be one of ${PROTOCOL_CHOICES.join(', ')}` }).default('auto'),
   json: z.string().min(1).optional(),
   junit: z.string().min(1).optional(),
   includeRegisterLimit: z.boolean().default(false),
@@ -135,6 +139,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
     only: parsed.only,
     skip: parsed.skip,
     timeoutMs: parsed.timeout,
+    protocol: parsed.protocol,
     progress: streamProgress(io.stderr),
   });
   io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
@@ -183,7 +188,7 @@ function renderCheckList(catalog: readonly Check[]): string {
     const checks = catalog.filter((check) => check.group === group);
     lines.push(group);
     for (const check of checks) {
-      lines.push(`  ${check.id.padEnd(idWidth)}  ${check.level.padEnd(6)}  ${check.spec}`);
+      lines.push(`  ${check.id.padEnd(idWidth)}  ${check.level.padEnd(6)}  ${`MCP ${eraOf(check)}`.padEnd(14)}  ${check.spec}`);
       lines.push(`  ${' '.repeat(idWidth)}  ${check.title}`);
     }
     lines.push('');

@@ -50,6 +50,8 @@ export interface Faults {
   readonly ignoreProtocolVersion?: boolean;
   readonly notificationStatus?: number;
   readonly ignoreOrigin?: boolean;
+  /** Breaks one rule of the 2026-07-28 era (fake/modern-mcp.ts). */
+  readonly modernFault?: ModernFault;
   // tool errors
   readonly toolErrorsAsJsonRpcErrors?: boolean;
   readonly forbiddenSurveyVisible?: boolean;
@@ -70,3 +72,15 @@ export interface Faults {
   readonly revokeRefreshKeepsAccess?: boolean;
   readonly revokeUnknownStatus?: number;
 }
+
+/** One way to get revision 2026-07-28 wrong. */
+export type ModernFault =
+  | 'no-discover'
+  | 'no-result-type'
+  | 'no-server-info'
+  | 'no-cache-hints'
+  | 'envelope-unchecked'
+  | 'name-header-unchecked'
+  | 'name-header-not-decoded'
+  | 'any-version'
+  | 'unknown-method-200';
