@@ -8,5 +8,12 @@ export function clientSetup(mcpUrl: string): string[] {
     `Claude Desktop   Settings > Connectors > Add custom connector: ${url}`,
     `                 or claude_desktop_config.json: ${JSON.stringify({ mcpServers: { survey: { command: 'npx', args: ['mcp-remote', url] } } })}`,
     `MCP Inspector    npx @modelcontextprotocol/inspector, transport Streamable HTTP, URL ${url}`,
+    `SDK 2.x client   new Client(info, { versionNegotiation: { mode: 'auto' } }) over StreamableHTTPClientTransport(${url})`,
   ];
 }
+
+/** Which MCP revisions `POST /` speaks, decided per request; printed by `serve` and in the README. */
+export const protocolEras = [
+  '2026-07-28   stateless: server/discover, version and capabilities in each request\'s _meta',
+  '2025-11-25   initialize first (and the revisions before it, back to 2024-10-07)',
+];

@@ -11,7 +11,7 @@ import {
 import type { RateRule } from '../../limits/limiter.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
-import { clientSetup } from '../client-setup.js';
+import { clientSetup, protocolEras } from '../client-setup.js';
 
 export interface ServeOptions {
   host: string;
@@ -64,6 +64,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);
     console.log(`  demo password                                ${demoPassword}`);
   }
+  console.log(chalk.bold('\nProtocol revisions spoken (per request)'));
+  for (const line of protocolEras) console.log(`  ${line}`);
   console.log(chalk.bold('\nConnect an assistant'));
   for (const line of clientSetup(server.baseUrl)) console.log(`  ${line}`);
   console.log(chalk.dim('\nPress Ctrl+C to stop.'));
