@@ -3,7 +3,8 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, formFields, startTestServer, type TestServer } from '../helpers/server.js';
+import { approveInBrowser, OAuthClientState } from '../helpers/oauth-client-state.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const demoPassword = 'survey-demo';
 const redirectUrl = 'http://127.0.0.1:33418/callback';
@@ -12,17 +13,15 @@ const redirectUrl = 'http://127.0.0.1:33418/callback';
  * An assistant's OAuth side as the SDK drives it; instead of opening a browser it walks our real
  * sign-in and consent pages over HTTP and keeps the code the redirect would have delivered.
  */
-class HeadlessProvider implements OAuthClientProvider {
-  client?: OAuthClientInformationMixed;
-  stored?: OAuthTokens;
-  verifier = '';
+class HeadlessProvider extends OAuthClientState<OAuthClientInformationMixed, OAuthTokens> implements OAuthClientProvider {
   code?: string;
-  registrations = 0;
 
   constructor(
     private readonly server: TestServer,
     private readonly email: string,
-  ) {}
+  ) {
+    super();
+  }
 
   get redirectUrl() {
     return redirectUrl;
@@ -36,44 +35,10 @@ class HeadlessProvider implements OAuthClientProvider {
       token_endpoint_auth_method: 'none',
     };
   }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: OAuthClientInformationMixed) {
-    this.registrations++;
-    this.client = info;
-  }
-  tokens() {
-    return this.stored;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.stored = tokens;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
 
   async redirectToAuthorization(url: URL): Promise<void> {
-    const jar = new CookieJar();
-    const signInPage = await (await jar.fetch(url.href)).text();
-    const signedIn = await jar.postForm(`${this.server.authUrl}/sign-in`, {
-      ...formFields(signInPage, '/sign-in'),
-      email: this.email,
-      password: demoPassword,
-    });
-    const consent = await (await jar.fetch(new URL(signedIn.headers.get('location')!, this.server.authUrl).href)).text();
-    expect(consent).toContain('SDK end-to-end test');
-    expect(consent).toContain(redirectUrl);
-    const decided = await jar.postForm(`${this.server.authUrl}/oauth/authorize`, {
-      ...formFields(consent, '/oauth/authorize'),
-      decision: 'approve',
-    });
-    const back = new URL(decided.headers.get('location')!);
-    expect(back.searchParams.get('iss')).toBe(this.server.baseUrl);
-    this.code = back.searchParams.get('code') ?? undefined;
+    const back = await approveInBrowser(this.server, url, this.email, demoPassword, 'SDK end-to-end test', redirectUrl);
+    this.code = back.get('code') ?? undefined;
   }
 }
 

@@ -1,53 +1,31 @@
 import { Client, StreamableHTTPClientTransport, type OAuthClientMetadata, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, formFields, startTestServer, type TestServer } from '../helpers/server.js';
+import { approveInBrowser, OAuthClientState } from '../helpers/oauth-client-state.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const demoPassword = 'survey-demo';
 const redirectUrl = 'http://127.0.0.1:33419/callback';
+const clientName = 'SDK 2.x end-to-end test';
 type Stored<K extends 'tokens' | 'clientInformation'> = NonNullable<Awaited<ReturnType<OAuthClientProvider[K]>>>;
 
 /** The SDK 2.x client's OAuth side, walking our real sign-in and consent pages instead of a browser. */
-class HeadlessProvider implements OAuthClientProvider {
-  client?: Stored<'clientInformation'>;
-  stored?: Stored<'tokens'>;
-  verifier = '';
+class HeadlessProvider extends OAuthClientState<Stored<'clientInformation'>, Stored<'tokens'>> implements OAuthClientProvider {
   code?: string;
   iss?: string;
 
-  constructor(private readonly server: TestServer) {}
+  constructor(private readonly server: TestServer) {
+    super();
+  }
 
   get redirectUrl() {
     return redirectUrl;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'SDK 2.x end-to-end test', redirect_uris: [redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(info: Stored<'clientInformation'>) {
-    this.client = info;
-  }
-  tokens() {
-    return this.stored;
-  }
-  saveTokens(tokens: Stored<'tokens'>) {
-    this.stored = tokens;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
+    return { client_name: clientName, redirect_uris: [redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
-    const jar = new CookieJar();
-    const signInPage = await (await jar.fetch(url.href)).text();
-    const signedIn = await jar.postForm(`${this.server.authUrl}/sign-in`, { ...formFields(signInPage, '/sign-in'), email: 'alice@example.com', password: demoPassword });
-    const consent = await (await jar.fetch(new URL(signedIn.headers.get('location')!, this.server.authUrl).href)).text();
-    const decided = await jar.postForm(`${this.server.authUrl}/oauth/authorize`, { ...formFields(consent, '/oauth/authorize'), decision: 'approve' });
-    const back = new URL(decided.headers.get('location')!).searchParams;
+    const back = await approveInBrowser(this.server, url, 'alice@example.com', demoPassword, clientName, redirectUrl);
     this.code = back.get('code') ?? undefined;
     // The 2.x client checks the issuer of the answer (RFC 9207) before redeeming the code.
     this.iss = back.get('iss') ?? undefined;
