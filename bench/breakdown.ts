@@ -3,6 +3,7 @@
  * without HTTP: what bounds the full stack's throughput, next to the HTTP figures.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { decideEra } from '../src/http/mcp-era.js';
 import { openSlidingLog } from '../src/limits/open.js';
 import { createMcpDispatcher } from '../src/mcp/server.js';
 import { verifyAccessToken } from '../src/oauth/tokens.js';
@@ -32,12 +33,19 @@ export async function breakdown(db: string, token: string, surveyId: string): Pr
       params: { name: 'get_survey', arguments: { survey_id: surveyId } },
     };
     const extra = { authInfo: { token, clientId: verdict.clientId, scopes: [verdict.scope], extra: { userId } } };
+    const modernCall = {
+      ...call,
+      params: { ...call.params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+    };
+    const modernHeaders = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_survey' };
     const [answer] = await dispatcher.handle([call], extra);
     const stages: Array<[string, () => Promise<unknown>]> = [
       ['bearer token lookup (verifyAccessToken)', () => verifyAccessToken(store, token, Date.now())],
       ['rate limit check + log (SQLite, the store\'s file)', () => slidingLog.consume(`mcp:${userId}`, benchRateRule)],
       ['platform.getSurvey (its store reads)', () => platform.getSurvey(userId, { survey_id: surveyId })],
       ['MCP dispatch of tools/call, platform included', () => dispatcher.handle([call], extra)],
+      ['era decision of a 2026-07-28 request (envelope and header checks)', async () => decideEra(modernHeaders, modernCall)],
+      ['the same dispatch on the 2026-07-28 server (SDK 2.x)', () => dispatcher.handleModern(modernCall, extra.authInfo)],
       ['JSON.stringify of the answer', async () => JSON.stringify(answer)],
     ];
     const costs: Array<{ stage: string; micros: number }> = [];

@@ -28,6 +28,18 @@ export function toolCall(url: string, token: string, tool: string, args: Record<
   };
 }
 
+/** The same call as a 2026-07-28 client sends it: the `_meta` envelope and the mirrored headers. */
+export function modernToolCall(url: string, token: string, tool: string, args: Record<string, unknown>): RpcRequest {
+  const legacy = toolCall(url, token, tool, args);
+  const revision = '2026-07-28';
+  const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
+  return {
+    url,
+    headers: { ...legacy.headers, 'mcp-protocol-version': revision, 'mcp-method': 'tools/call', 'mcp-name': tool },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args, _meta } }),
+  };
+}
+
 export interface Answer {
   readonly status: number;
   readonly contentType: string;

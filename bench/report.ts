@@ -34,6 +34,7 @@ export interface BenchResults {
 
 export const variantTitles: Record<string, string> = {
   fullStack: 'full stack (SQLite, limiter on)',
+  fullStackModern: 'the same, 2026-07-28 requests',
   ceiling: 'ceiling: bare node:http from memory',
   naive: 'naive: SDK stateless + requireBearerAuth',
   fullStackRedis: 'full stack (SQLite store, Redis limiter)',

@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import { breakdown } from './breakdown.js';
 import { benchRedisLog, benchSqliteLog } from './limiter.js';
 import { millionSurvey, prepareStore } from './fixtures.js';
-import { measureSequential, measureThroughput, send, toolCall, toolFailure, type RpcRequest, type ThroughputResult } from './load.js';
+import { measureSequential, measureThroughput, modernToolCall, send, toolCall, toolFailure, type RpcRequest, type ThroughputResult } from './load.js';
 import { renderReport, writeResults, type BenchResults, type Outcome } from './report.js';
 import { launchServer, stopAllServers, type LaunchOptions, type ServerProcess } from './server-process.js';
 import { benchRateRule } from './servers/protocol.js';
@@ -61,6 +61,11 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   const failure = toolFailure(ours);
   if (failure) throw new Error(`the full stack cannot answer get_survey, nothing to measure: ${failure}`);
   throughput.fullStack = await outcome(() => throughputOf(fullStack.url, token, fullStack));
+  // The same call in the 2026-07-28 era, answered by the SDK 2.x server beside the 1.x one.
+  throughput.fullStackModern = await outcome(async () => {
+    await expectSameResult(modernToolCall(fullStack.url, token, 'get_survey', demoSurvey), ours.body);
+    return throughputOf(fullStack.url, token, fullStack, modernToolCall);
+  });
   await fullStack.stop();
   // With no server running, so that nothing competes with it for the cores.
   const costs = await outcome(() => breakdown(demoDb, token, demoSurvey.survey_id));
@@ -144,8 +149,8 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   };
 }
 
-async function throughputOf(url: string, token: string, server: ServerProcess): Promise<ThroughputResult[]> {
-  const request = toolCall(url, token, 'get_survey', demoSurvey);
+async function throughputOf(url: string, token: string, server: ServerProcess, call = toolCall): Promise<ThroughputResult[]> {
+  const request = call(url, token, 'get_survey', demoSurvey);
   const runs: ThroughputResult[] = [];
   for (const connections of connectionCounts) runs.push(await measureThroughput(server, request, connections, timing));
   return runs;
@@ -160,12 +165,16 @@ async function throughputAt32(options: { db: string; rateStore?: string }, token
   }
 }
 
-/** The naive server must do the very same work: its tool result must equal ours. */
+/** Another server or era must do the very same work: its tool result must equal ours. */
 async function expectSameResult(request: RpcRequest, oursBody: string): Promise<void> {
   const answer = await send(request);
   const failure = toolFailure(answer);
   if (failure) throw new Error(`it cannot answer get_survey: ${failure}`);
-  const resultOf = (body: string) => JSON.stringify((JSON.parse(body) as { result: unknown }).result);
+  // Without the fields only the 2026-07-28 era stamps on a result.
+  const resultOf = (body: string) => {
+    const { resultType: _type, _meta: _server, ...result } = (JSON.parse(body) as { result: Record<string, unknown> }).result;
+    return JSON.stringify(result);
+  };
   if (resultOf(answer.body) !== resultOf(oursBody)) throw new Error('its get_survey result differs from the full stack\'s');
 }
 

@@ -46,6 +46,15 @@ import { toolsList } from './checks/mcp/tools-list.js';
 import { unauthenticatedGet401 } from './checks/mcp/unauthenticated-get-401.js';
 import { unknownMethod32601 } from './checks/mcp/unknown-method-32601.js';
 import { unsupportedProtocolVersion400 } from './checks/mcp/unsupported-protocol-version-400.js';
+import { modernDiscover } from './checks/modern-mcp/modern-discover.js';
+import { modernEnvelope32602 } from './checks/modern-mcp/modern-envelope-32602.js';
+import { modernHeaderMismatch32020 } from './checks/modern-mcp/modern-header-mismatch-32020.js';
+import { modernMcpNameBase64 } from './checks/modern-mcp/modern-mcp-name-base64.js';
+import { modernResultType } from './checks/modern-mcp/modern-result-type.js';
+import { modernServerInfo } from './checks/modern-mcp/modern-server-info.js';
+import { modernToolsListCacheHints } from './checks/modern-mcp/modern-tools-list-cache-hints.js';
+import { modernUnknownMethod404 } from './checks/modern-mcp/modern-unknown-method-404.js';
+import { modernUnsupportedVersion32022 } from './checks/modern-mcp/modern-unsupported-version-32022.js';
 import { budgetSharedPerPerson } from './checks/rate-limits/budget-shared-per-person.js';
 import { failuresDoNotExtend } from './checks/rate-limits/failures-do-not-extend.js';
 import { mcpRateLimitEnforced } from './checks/rate-limits/mcp-rate-limit-enforced.js';
@@ -180,6 +189,16 @@ export const CATALOG: readonly Check[] = [
   toolErrorNotFound,
   toolErrorNotAuthorized,
   toolErrorValidation,
+
+  modernDiscover,
+  modernResultType,
+  modernServerInfo,
+  modernToolsListCacheHints,
+  modernEnvelope32602,
+  modernHeaderMismatch32020,
+  modernMcpNameBase64,
+  modernUnsupportedVersion32022,
+  modernUnknownMethod404,
 
   mcpRateLimitEnforced,
   retryAfterValid,

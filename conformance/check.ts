@@ -7,11 +7,25 @@ export const GROUPS = [
   'authorization',
   'mcp',
   'tool-errors',
+  'modern-mcp',
   'rate-limits',
   'revocation',
 ] as const;
 
 export type Group = (typeof GROUPS)[number];
+
+/** MCP protocol revisions the runner speaks; `any` for rules outside the MCP protocol (OAuth, limits). */
+export type Era = '2025-11-25' | '2026-07-28' | 'any';
+
+/**
+ * The era a check proves, from its group: the MCP and tool-error checks speak 2025-11-25
+ * (initialize, then requests), the modern group 2026-07-28 (server/discover, `_meta` on every
+ * request); discovery, OAuth, rate limits and revocation hold in both.
+ */
+export function eraOf(check: Pick<Check, 'group'>): Era {
+  if (check.group === 'mcp' || check.group === 'tool-errors') return '2025-11-25';
+  return check.group === 'modern-mcp' ? '2026-07-28' : 'any';
+}
 
 /** MUST failures fail the run; SHOULD failures are reported as warnings. */
 export type Level = 'MUST' | 'SHOULD';

@@ -2,11 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { GROUPS, type Check } from './check.js';
+import { eraOf, GROUPS, type Check } from './check.js';
 import { ConformanceExitError, usageError } from './errors.js';
 import {
   DEFAULT_FORBIDDEN_SURVEY_ID,
   DEFAULT_TIMEOUT_MS,
+  PROTOCOL_CHOICES,
   SPEC_MCP_RATE_LIMIT,
   SPEC_REGISTER_RATE_LIMIT,
   type RateLimit,
@@ -28,6 +29,7 @@ export interface ConformanceFlags {
   readonly skip?: string;
   readonly list?: boolean;
   readonly requirements?: boolean;
+  readonly protocol?: string;
   readonly json?: string;
   readonly junit?: string;
   readonly html?: string;
@@ -63,7 +65,8 @@ export function addConformanceOptions(command: Command): Command {
     )
     .option('--only <checks>', 'comma-separated check ids or groups to run')
     .option('--skip <checks>', 'comma-separated check ids or groups to leave out')
-    .option('--list', 'print every check with its spec section, and run nothing')
+    .option('--protocol <era>', `MCP revision to check: ${PROTOCOL_CHOICES.join(', ')} (default auto: every era the deployment offers, found with server/discover)`)
+    .option('--list', 'print every check with its era and spec section, and run nothing')
     .option('--requirements', 'with --list: print every requirement and the checks that prove it')
     .option('--json <file>', 'also write the report, with evidence, as JSON')
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
@@ -104,6 +107,7 @@ const flagsSchema = z.object({
   skip: checkList.default([]),
   list: z.boolean().default(false),
   requirements: z.boolean().default(false),
+  protocol: z.enum(PROTOCOL_CHOICES, { error: `must be one of ${PROTOCOL_CHOICES.join(', ')}` }).default('auto'),
   json: z.string().min(1).optional(),
   junit: z.string().min(1).optional(),
   html: z.string().min(1).optional(),
@@ -160,6 +164,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
     timeoutMs: parsed.timeout,
     clientMetadataUrl: parsed.clientMetadataUrl,
     badClientMetadataUrl: parsed.badClientMetadataUrl,
+    protocol: parsed.protocol,
     progress: streamProgress(io.stderr),
   });
   io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
@@ -209,7 +214,7 @@ function renderCheckList(catalog: readonly Check[]): string {
     const checks = catalog.filter((check) => check.group === group);
     lines.push(group);
     for (const check of checks) {
-      lines.push(`  ${check.id.padEnd(idWidth)}  ${check.level.padEnd(6)}  ${check.spec}`);
+      lines.push(`  ${check.id.padEnd(idWidth)}  ${check.level.padEnd(6)}  ${`MCP ${eraOf(check)}`.padEnd(14)}  ${check.spec}`);
       lines.push(`  ${' '.repeat(idWidth)}  ${check.title}`);
     }
     lines.push('');

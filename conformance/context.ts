@@ -11,6 +11,7 @@ import { ConformanceExitError, usageError } from './errors.js';
 import { captureExchanges, cite, jsonOf, type Exchange, type Http } from './http.js';
 import { CookieJar } from './cookie-jar.js';
 import { isObject, type Mcp } from './mcp.js';
+import type { ModernMcp } from './modern.js';
 import type { RunSettings } from './options.js';
 import type { Progress } from './progress.js';
 import { registerPolitely } from './registration.js';
@@ -73,6 +74,8 @@ export interface CheckContext {
   readonly settings: RunSettings;
   readonly http: Http;
   readonly mcp: Mcp;
+  /** The same endpoint spoken as revision 2026-07-28. */
+  readonly modern: ModernMcp;
   readonly progress: Progress;
   /** Runs `compute` once per run, named by `step`; later callers share its result or failure. */
   once<T>(step: string, compute: () => Promise<T>): Promise<T>;
@@ -112,10 +115,11 @@ export function createContext(deps: {
   settings: RunSettings;
   http: Http;
   mcp: Mcp;
+  modern: ModernMcp;
   progress: Progress;
   signIn: SignIn | undefined;
 }): CheckContext {
-  const { target, settings, http, mcp, progress } = deps;
+  const { target, settings, http, mcp, modern, progress } = deps;
   const steps = new Map<string, Promise<unknown>>();
   // The main session's current tokens; one renewal at a time, since a refresh token is single use.
   let mainTokens: Promise<TokenSet> | undefined;
@@ -125,6 +129,7 @@ export function createContext(deps: {
     settings,
     http,
     mcp,
+    modern,
     progress,
 
     once<T>(step: string, compute: () => Promise<T>): Promise<T> {

@@ -10,6 +10,10 @@ export interface RateLimit {
 export const SPEC_MCP_RATE_LIMIT: RateLimit = { limit: 180, windowSeconds: 60 };
 export const SPEC_REGISTER_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 60 };
 
+/** Which MCP eras to check: one revision, or every era the deployment offers (`auto`). */
+export const PROTOCOL_CHOICES = ['2025-11-25', '2026-07-28', 'auto'] as const;
+export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
+
 export const DEFAULT_FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -40,6 +44,8 @@ export interface ConformanceOptions {
   readonly skip?: readonly string[];
   /** Per HTTP request. */
   readonly timeoutMs?: number;
+  /** Default `auto`: the 2026-07-28 checks run where server/discover says the era is offered. */
+  readonly protocol?: ProtocolChoice;
   readonly progress?: Progress;
   /**
    * A client metadata document QA hosts where the deployment can fetch it, listing the runner's
@@ -62,6 +68,7 @@ export interface RunSettings {
   readonly timeoutMs: number;
   readonly clientMetadataUrl: string | undefined;
   readonly badClientMetadataUrl: string | undefined;
+  readonly protocol: ProtocolChoice;
 }
 
 export function settingsFrom(options: ConformanceOptions): RunSettings {
@@ -75,6 +82,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     clientMetadataUrl: options.clientMetadataUrl,
     badClientMetadataUrl: options.badClientMetadataUrl,
+    protocol: options.protocol ?? 'auto',
   };
 }
 

@@ -5,6 +5,7 @@ import { describeError } from './describe-error.js';
 import { ConformanceExitError, usageError } from './errors.js';
 import { captureExchanges, Http, RequestFailed, type Exchange } from './http.js';
 import { Mcp } from './mcp.js';
+import { ModernMcp } from './modern.js';
 import { settingsFrom, type ConformanceOptions, type RunSettings } from './options.js';
 import { silentProgress, type Progress } from './progress.js';
 import { countResults, evidenceOf, type CheckResult, type Report, type Status } from './report.js';
@@ -20,7 +21,7 @@ import { targetFrom, type Target } from './target.js';
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const target = targetFrom(options.url);
   const settings = settingsFrom(options);
-  const checks = selectChecks(CATALOG, options.only, options.skip);
+  const checks = selectChecks(CATALOG, options.only, options.skip, settings.protocol);
   const needSignIn = checks.filter((check) => check.needsSignIn);
   if (needSignIn.length > 0 && !settings.signIn) {
     throw usageError(
@@ -38,6 +39,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       settings,
       http,
       mcp: new Mcp(http, target.mcpEndpoint, settings.mcpRateLimit, progress),
+      modern: new ModernMcp(http, target.mcpEndpoint),
       progress,
       signIn,
     });

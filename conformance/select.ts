@@ -1,15 +1,17 @@
-import { GROUPS, type Check } from './check.js';
+import { eraOf, GROUPS, type Check } from './check.js';
 import { usageError } from './errors.js';
+import type { ProtocolChoice } from './options.js';
 
 /**
  * The checks a run makes, in catalog order: those named (by id or group) in `only`, or all,
- * minus those named in `skip`. Unknown names are a usage error, so a typo cannot silently
- * drop a check.
+ * minus those named in `skip` and those of the MCP era `protocol` leaves out. Unknown names are
+ * a usage error, so a typo cannot silently drop a check.
  */
 export function selectChecks(
   catalog: readonly Check[],
   only: readonly string[] = [],
   skip: readonly string[] = [],
+  protocol: ProtocolChoice = 'auto',
 ): Check[] {
   const known = new Set<string>([...GROUPS, ...catalog.map((check) => check.id)]);
   for (const [flag, names] of [['--only', only], ['--skip', skip]] as const) {
@@ -19,7 +21,9 @@ export function selectChecks(
     }
   }
   const named = (names: readonly string[], check: Check): boolean => names.includes(check.id) || names.includes(check.group);
-  const selected = catalog.filter((check) => (only.length === 0 || named(only, check)) && !named(skip, check));
-  if (selected.length === 0) throw usageError('--only and --skip leave no check to run');
+  const chosen = catalog.filter((check) => (only.length === 0 || named(only, check)) && !named(skip, check));
+  if (chosen.length === 0) throw usageError('--only and --skip leave no check to run');
+  const selected = chosen.filter((check) => protocol === 'auto' || [protocol, 'any'].includes(eraOf(check)));
+  if (selected.length === 0) throw usageError(`--protocol ${protocol} leaves none of the checks named by --only and --skip`);
   return selected;
 }

@@ -21,7 +21,7 @@ const allowed: Record<string, readonly string[]> = {
 };
 
 /** Packages that would tie a lower layer to HTTP or MCP. */
-const protocolPackages = /^(express|@modelcontextprotocol\/sdk)(\/|$)/;
+const protocolPackages = /^(express|@modelcontextprotocol\/(sdk|server|client))(\/|$)/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

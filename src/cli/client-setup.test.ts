@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientSetup } from './client-setup.js';
+import { clientSetup, protocolEras } from './client-setup.js';
 
 describe('clientSetup', () => {
   it('gives every client the MCP host URL with its trailing slash, in that client’s own format', () => {
@@ -18,5 +18,11 @@ describe('clientSetup', () => {
     const forStrictClients = clientSetup('http://127.0.0.1:8787', 405);
     expect(forStrictClients).toHaveLength(inspector + 2);
     expect(forStrictClients[inspector + 1]).toContain('GET / answers 405 (--stream-get-status 405)');
+  });
+});
+
+describe('protocolEras', () => {
+  it('names both revisions the server speaks, the stateless one first', () => {
+    expect(protocolEras.map((line) => line.slice(0, 10))).toEqual(['2026-07-28', '2025-11-25']);
   });
 });

@@ -14,5 +14,12 @@ export function clientSetup(mcpUrl: string, streamGetStatus: 404 | 405): string[
     streamGetStatus === 404
       ? '                 it often lists no tools while GET / answers the contract’s 404: serve with --stream-get-status 405 to debug with it'
       : '                 GET / answers 405 (--stream-get-status 405), so it lists every tool; deployments answer 404 as the contract says',
+    `SDK 2.x client   new Client(info, { versionNegotiation: { mode: 'auto' } }) over StreamableHTTPClientTransport(${url})`,
   ];
 }
+
+/** Which MCP revisions `POST /` speaks, decided per request; printed by `serve` and in the README. */
+export const protocolEras = [
+  '2026-07-28   stateless: server/discover, version and capabilities in each request\'s _meta',
+  '2025-11-25   initialize first (and the revisions before it, back to 2024-10-07)',
+];

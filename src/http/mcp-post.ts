@@ -7,9 +7,11 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import { storeUnavailableCode, type McpDispatcher } from '../mcp/server.js';
-import { StoreUnavailableError } from '../store/errors.js';
+import type { McpDispatcher } from '../mcp/server.js';
 import { sendJson, type JsonAnswer } from './json-answer.js';
+import { decideEra } from './mcp-era.js';
+import { answerModern } from './mcp-modern.js';
+import { sendAnswer, throwIfStoreUnavailable } from './rpc-answer.js';
 import type { BearerAuth } from './middleware/bearer-auth.js';
 import { BodyTooLargeError, readBody, UnreadableBodyError } from './read-body.js';
 
@@ -49,6 +51,14 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     } catch {
       return sendJson(res, rpcRefusal(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON'));
     }
+    const era = decideEra(req.headers, body);
+    if ('refusal' in era) return sendJson(res, era.refusal);
+    if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth);
+    if (era.era === 'modern-notification') {
+      res.statusCode = 202;
+      res.end();
+      return;
+    }
     const batch = Array.isArray(body);
     const candidates = batch ? (body as unknown[]) : [body];
     if (candidates.length === 0 || candidates.length > maxBatch) {
@@ -74,19 +84,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
       return;
     }
     const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } });
-    const unavailable = answers.find((answer) => 'error' in answer && answer.error.code === storeUnavailableCode);
-    // Answered like every other outage: 503, Retry-After, no store URL.
-    if (unavailable && 'error' in unavailable) throw new StoreUnavailableError(unavailable.error.message);
-    sendAnswer(res, batch ? answers : answers[0]);
+    throwIfStoreUnavailable(answers);
+    sendAnswer(res, 200, batch ? answers : answers[0]);
   };
-}
-
-/**
- * 200 with the JSON-RPC answer. Unlike the refusals, no ETag: no JSON-RPC client sends one back,
- * and hashing every answer cost ~30 µs of a request (bench/README.md).
- */
-function sendAnswer(res: ServerResponse, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
 }

@@ -2,6 +2,7 @@ import type { Group } from '../../conformance/check.js';
 import type { ConformanceOptions } from '../../conformance/options.js';
 import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
 import type { FakeDeploymentOptions } from './fake-deployment.js';
+import { MODERN_FAULT_CASES } from './fault-cases-modern.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -461,6 +462,8 @@ export const FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { validationMessageWithoutPrefix: true } },
     reason: /the message "limit too large" must begin "validation failed: "/,
   },
+
+  ...MODERN_FAULT_CASES,
 
   // rate limits
   rateCase('mcp-rate-limit-enforced', 'does not limit the MCP endpoint', { noMcpLimit: true }, /6 requests in [\d.]+ s were all admitted; the limit is 5 per 2 s/),

@@ -13,13 +13,15 @@ import { createTestUser, readJson, startTestServer, type TestServer } from '../h
 
 // The token check passed, then the store went away while the tool ran: the dispatcher answers
 // with the code the tool registry gives a StoreUnavailableError.
+const storeGone = { code: storeUnavailableCode, message: 'store unavailable: postgres://app:***@db.internal:5432/survey (ECONNRESET)' };
 const storeGoneMidRequest: McpDispatcher = {
   handle: async (messages) =>
     messages.map((message) => ({
       jsonrpc: '2.0' as const,
       id: 'id' in message ? message.id : 0,
-      error: { code: storeUnavailableCode, message: 'store unavailable: postgres://app:***@db.internal:5432/survey (ECONNRESET)' },
+      error: storeGone,
     })),
+  handleModern: async (request) => ({ message: { jsonrpc: '2.0', id: request.id, error: storeGone }, beforeHandler: false }),
   close: async () => {},
 };
 

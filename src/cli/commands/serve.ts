@@ -3,7 +3,7 @@ import { serverConfig, type ServerConfig, type StreamGetStatus } from '../../con
 import type { RateRule } from '../../limits/limiter.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
-import { clientSetup } from '../client-setup.js';
+import { clientSetup, protocolEras } from '../client-setup.js';
 
 /** The flags as commander hands them over, already parsed; absent ones take serverConfig's defaults. */
 export interface ServeOptions {
@@ -66,6 +66,8 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);
     console.log(`  demo password                                ${demoPassword}`);
   }
+  console.log(chalk.bold('\nProtocol revisions spoken (per request)'));
+  for (const line of protocolEras) console.log(`  ${line}`);
   console.log(chalk.bold('\nConnect an assistant'));
   for (const line of clientSetup(server.baseUrl, config.streamGetStatus)) console.log(`  ${line}`);
   console.log(chalk.dim('\nPress Ctrl+C to stop.'));

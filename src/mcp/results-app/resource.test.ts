@@ -7,9 +7,8 @@ describe('the results view resource', () => {
     expect(readResultsView(RESULTS_VIEW_URI)?.contents).toHaveLength(1);
   });
 
-  it('carries caching hints only when asked, for the modern protocol era', () => {
+  it('carries no caching hints of its own: the 2026-07-28 server stamps them, the 2025-11-25 one has none', () => {
     expect(readResultsView(RESULTS_VIEW_URI)).not.toHaveProperty('ttlMs');
-    expect(readResultsView(RESULTS_VIEW_URI, { cacheHints: true })).toMatchObject({ ttlMs: 86_400_000, cacheScope: 'public' });
   });
 
   it('is the resource the tool names', () => {

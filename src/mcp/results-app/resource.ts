@@ -45,11 +45,11 @@ export function listResultsViews(): ListResourcesResult {
   return { resources: [listing] };
 }
 
-/** The page, or undefined for any other URI (the caller answers "resource not found"). */
-export function readResultsView(uri: string, options: { readonly cacheHints?: boolean } = {}): ReadResourceResult | undefined {
+/**
+ * The page, or undefined for any other URI (the caller answers "resource not found"). The modern
+ * era's server stamps `resultsViewCacheHints` on it.
+ */
+export function readResultsView(uri: string): ReadResourceResult | undefined {
   if (uri !== RESULTS_VIEW_URI) return undefined;
-  return {
-    contents: [{ uri: RESULTS_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: RESULTS_VIEW_HTML, _meta: resourceMeta }],
-    ...(options.cacheHints ? resultsViewCacheHints : {}),
-  };
+  return { contents: [{ uri: RESULTS_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: RESULTS_VIEW_HTML, _meta: resourceMeta }] };
 }

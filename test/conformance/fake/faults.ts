@@ -86,6 +86,8 @@ export interface Faults {
   readonly notificationStatus?: number;
   readonly ignoreOrigin?: boolean;
   readonly mcpExposesNoHeaders?: boolean;
+  /** Breaks one rule of the 2026-07-28 era (fake/modern-mcp.ts). */
+  readonly modernFault?: ModernFault;
   // tool errors
   readonly toolErrorsAsJsonRpcErrors?: boolean;
   readonly forbiddenSurveyVisible?: boolean;
@@ -113,3 +115,15 @@ export interface Faults {
   readonly revokeUnknownStatus?: number;
   readonly revokeAnyClientsToken?: boolean;
 }
+
+/** One way to get revision 2026-07-28 wrong. */
+export type ModernFault =
+  | 'no-discover'
+  | 'no-result-type'
+  | 'no-server-info'
+  | 'no-cache-hints'
+  | 'envelope-unchecked'
+  | 'name-header-unchecked'
+  | 'name-header-not-decoded'
+  | 'any-version'
+  | 'unknown-method-200';

@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
 import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
+import { claimsModern, modernPost } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
 
 export interface McpHostConfig {
@@ -200,6 +201,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const caller = authenticate(req, res, config);
   if (!caller) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
+  if (claimsModern(req)) return modernPost(req, res, faults.modernFault, (name, args) => callTool(name, args, faults));
   const version = req.headers['mcp-protocol-version'];
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });

@@ -1,0 +1,23 @@
+import { fail, type Check } from '../../check.js';
+import { isObject } from '../../mcp.js';
+import { expectModernResult, MODERN_SPEC, modernToken } from '../../modern.js';
+
+const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
+
+export const modernServerInfo: Check = {
+  id: 'modern-server-info',
+  group: 'modern-mcp',
+  title: 'Results name the server in _meta (io.modelcontextprotocol/serverInfo)',
+  spec: `${MODERN_SPEC} basic/index "_meta", per-response protocol fields (SHOULD)`,
+  level: 'SHOULD',
+  needsSignIn: true,
+  async run(ctx) {
+    const result = expectModernResult(await ctx.modern.request(await modernToken(ctx), 'tools/list'), 'tools/list');
+    const meta = result['_meta'];
+    const info = isObject(meta) ? meta[serverInfoKey] : undefined;
+    if (!isObject(info) || typeof info['name'] !== 'string' || typeof info['version'] !== 'string') {
+      fail(`tools/list: _meta["${serverInfoKey}"] is ${JSON.stringify(info)}, not { name, version }`);
+    }
+    return `${info['name']} ${info['version']}`;
+  },
+};

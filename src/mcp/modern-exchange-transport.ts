@@ -1,0 +1,71 @@
+import {
+  PerRequestHTTPServerTransport,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+  type MessageClassification,
+  type MessageExtraInfo,
+  type RequestId,
+} from '@modelcontextprotocol/server';
+
+/** The revision of the modern era this server speaks. */
+export const modernRevision = '2026-07-28';
+
+const classification: MessageClassification = { era: 'modern', revision: modernRevision };
+
+/** A modern answer, and whether the SDK gave it before any handler ran (a ladder refusal: 4xx). */
+export interface ModernExchange {
+  readonly message: JSONRPCMessage;
+  readonly beforeHandler: boolean;
+}
+
+type Settle = (message: JSONRPCMessage, beforeHandler: boolean) => void;
+
+/**
+ * Lets one long-lived SDK 2.x `Server` answer many 2026-07-28 requests at once, as
+ * `ExchangeTransport` does for the legacy era.
+ *
+ * The SDK's own entry (`createMcpHandler`) builds a server and a web `Request`/`Response` pair per
+ * request: ~510 µs of CPU for a tools/call against ~95 µs this way (bench/README.md). A 2.x server
+ * binds to the modern era only when connected to a `PerRequestHTTPServerTransport` classified
+ * 2026-07-28, hence the subclass; everything per request lives here instead: a process-unique id
+ * on the way in, the caller's id on the way out. An answer sent while the message is still being
+ * delivered comes from the SDK's pre-handler gates (unknown method, bad envelope), which the
+ * revision answers with an HTTP error status; handlers always run later.
+ */
+export class ModernExchangeTransport extends PerRequestHTTPServerTransport {
+  private lastId = 0;
+  private delivering = false;
+  private readonly pending = new Map<RequestId, Settle>();
+
+  constructor() {
+    super({ classification, responseMode: 'json' });
+  }
+
+  override async start(): Promise<void> {}
+
+  override async close(): Promise<void> {
+    this.onclose?.();
+  }
+
+  override async send(message: JSONRPCMessage): Promise<void> {
+    if (!('id' in message) || 'method' in message || message.id === undefined) return;
+    const settle = this.pending.get(message.id);
+    if (!settle) return;
+    this.pending.delete(message.id);
+    settle(message, this.delivering);
+  }
+
+  /** Hands one modern request to the server and resolves with its answer under the caller's id. */
+  exchange(request: JSONRPCRequest, extra: Pick<MessageExtraInfo, 'authInfo'>): Promise<ModernExchange> {
+    const id = ++this.lastId;
+    return new Promise((resolve) => {
+      this.pending.set(id, (message, beforeHandler) => resolve({ message: { ...message, id: request.id } as JSONRPCMessage, beforeHandler }));
+      this.delivering = true;
+      try {
+        this.onmessage?.({ ...request, id }, { classification, ...extra });
+      } finally {
+        this.delivering = false;
+      }
+    });
+  }
+}

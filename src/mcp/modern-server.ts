@@ -1,0 +1,49 @@
+import {
+  ProtocolError,
+  Server,
+  type CallToolResult,
+  type ListResourcesResult,
+  type ListToolsResult,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/server';
+import { resultsViewCacheHints } from './results-app/resource.js';
+import { ModernExchangeTransport, modernRevision } from './modern-exchange-transport.js';
+import { resourceNotFoundCode, resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
+
+/**
+ * The tool list changes only with a new release, and is the same for every person, so shared
+ * caches may keep it for an hour (2026-07-28 server/utilities/caching, "Choosing a Cache Scope").
+ */
+const cacheHours = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' } as const;
+
+/**
+ * One long-lived SDK 2.x server bound to revision 2026-07-28, answering through the exchange
+ * transport. The SDK speaks the revision: `server/discover`, the `_meta` envelope check,
+ * `resultType`, the serverInfo stamp and the cache hints; our tools are the legacy era's.
+ */
+export async function createModernServer(surface: McpSurface): Promise<{ transport: ModernExchangeTransport; close(): Promise<void> }> {
+  const server = new Server(surface.info, {
+    supportedProtocolVersions: [modernRevision],
+    capabilities: surfaceCapabilities,
+    instructions: surface.instructions,
+    cacheHints: {
+      'tools/list': cacheHours,
+      'server/discover': cacheHours,
+      'resources/list': cacheHours,
+      'resources/read': resultsViewCacheHints,
+    },
+  });
+  // The same JSON in both eras; the two SDK lines only type JSON Schema values differently.
+  server.setRequestHandler('tools/list', () => surface.listTools() as ListToolsResult);
+  server.setRequestHandler('tools/call', async (request, ctx) => (await surface.callTool(request.params.name, request.params.arguments, ctx.http?.authInfo)) as CallToolResult);
+  server.setRequestHandler('resources/list', () => surface.listResources() as ListResourcesResult);
+  server.setRequestHandler('resources/read', (request) => {
+    const { uri } = request.params;
+    const view = surface.readResource(uri);
+    if (!view) throw new ProtocolError(resourceNotFoundCode, resourceNotFoundMessage(uri), { uri });
+    return view as ReadResourceResult;
+  });
+  const transport = new ModernExchangeTransport();
+  await server.connect(transport);
+  return { transport, close: () => server.close() };
+}
