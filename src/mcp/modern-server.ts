@@ -1,5 +1,5 @@
 import {
-  ProtocolError,
+  ResourceNotFoundError,
   Server,
   type CallToolResult,
   type ListResourcesResult,
@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { resultsViewCacheHints } from './results-app/resource.js';
 import { ModernExchangeTransport, modernRevision } from './modern-exchange-transport.js';
-import { resourceNotFoundCode, resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
+import { resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
 
 /**
  * The tool list changes only with a new release, and is the same for every person, so shared
@@ -40,7 +40,8 @@ export async function createModernServer(surface: McpSurface): Promise<{ transpo
   server.setRequestHandler('resources/read', (request) => {
     const { uri } = request.params;
     const view = surface.readResource(uri);
-    if (!view) throw new ProtocolError(resourceNotFoundCode, resourceNotFoundMessage(uri), { uri });
+    // The SDK answers it -32602 with data.uri, as 2026-07-28 requires (2025-11-25 said -32002).
+    if (!view) throw new ResourceNotFoundError(uri, resourceNotFoundMessage(uri));
     return view as ReadResourceResult;
   });
   const transport = new ModernExchangeTransport();

@@ -15,7 +15,7 @@ export interface McpSurface {
 /** Both servers declare the same capabilities: nothing in either list ever changes at run time. */
 export const surfaceCapabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
 
-/** MCP's code for a `resources/read` of a URI the server does not have. */
+/** MCP 2025-11-25's code for a `resources/read` of a URI the server does not have. */
 export const resourceNotFoundCode = -32002;
 
 export const resourceNotFoundMessage = (uri: string): string =>

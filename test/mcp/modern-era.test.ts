@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_VIEW_URI } from '../../src/mcp/results-app/resource.js';
 import { readJson, startTestServer, type TestServer } from '../helpers/server.js';
 import { postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 
@@ -23,7 +24,7 @@ function modern(method: string, params: Record<string, unknown> = {}, headers: R
 }
 
 describe('2026-07-28 requests beside 2025-11-25 ones on one endpoint', () => {
-  it('answers server/discover with the revision, the tools capability, its identity, instructions and cache hints', async () => {
+  it('answers server/discover with the revision, the tools and resources capabilities, its identity, instructions and cache hints', async () => {
     const { request, send } = modern('server/discover');
     const response = await send();
     expect(response.status).toBe(200);
@@ -33,13 +34,23 @@ describe('2026-07-28 requests beside 2025-11-25 ones on one endpoint', () => {
       result: {
         resultType: 'complete',
         supportedVersions: [revision],
-        capabilities: { tools: { listChanged: false } },
+        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
         instructions: expect.stringContaining('get_survey_results'),
         ttlMs: 3_600_000,
         cacheScope: 'public',
         _meta: serverInfo,
       },
     });
+  });
+
+  it('reads the results view with a day of public cache hints, and names an unknown resource in a -32602 carrying its uri', async () => {
+    const { send } = modern('resources/read', { uri: RESULTS_VIEW_URI }, { 'mcp-name': RESULTS_VIEW_URI });
+    const answer = await readJson(await send());
+    expect(answer.result).toMatchObject({ resultType: 'complete', ttlMs: 86_400_000, cacheScope: 'public' });
+    expect(answer.result.contents).toEqual([expect.objectContaining({ uri: RESULTS_VIEW_URI, mimeType: 'text/html;profile=mcp-app' })]);
+    const unknown = 'ui://survey-mcp/missing.html';
+    const missing = await readJson(await modern('resources/read', { uri: unknown }, { 'mcp-name': unknown }).send());
+    expect(missing.error).toMatchObject({ code: -32602, data: { uri: unknown } });
   });
 
   it('lists the same tools in the same order as the legacy era, with resultType and public cache hints', async () => {
