@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { breakdown } from './breakdown.js';
-import { benchRedisLog, benchSqliteLog } from './limiter.js';
+import { benchInProcessLog, benchRedisLog } from './limiter.js';
 import { millionSurvey, prepareStore } from './fixtures.js';
 import { measureSequential, measureThroughput, send, toolCall, toolFailure, type RpcRequest, type ThroughputResult } from './load.js';
 import { renderReport, writeResults, type BenchResults, type Outcome } from './report.js';
@@ -109,7 +109,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   const limiter: BenchResults['limiter'] = {};
   for (const entries of limiterEntries) {
     const live = `${entries.toLocaleString('en')} live entries`;
-    limiter[`sqlite, ${live}`] = await outcome(() => benchSqliteLog(limiterMs, entries));
+    limiter[`in-process (SQLite write-behind), ${live}`] = await outcome(() => benchInProcessLog(limiterMs, entries));
     limiter[`redis, ${live}`] = redisDown ? { skipped: redisDown } : await outcome(() => benchRedisLog(limiterMs, redisUrl, entries));
   }
 

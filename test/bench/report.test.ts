@@ -25,7 +25,7 @@ const results: BenchResults = {
     fullStackRedis: { failed: '3 of 900 requests failed' },
   },
   million: { skipped: 'seed failed' },
-  limiter: { 'sqlite, 180 live entries': 17_000, 'redis, 180 live entries': { skipped: 'redis unreachable' } },
+  limiter: { 'in-process (SQLite write-behind), 180 live entries': 17_000, 'redis, 180 live entries': { skipped: 'redis unreachable' } },
   breakdown: [{ stage: 'bearer token lookup', micros: 12.34 }],
   answerBytes: 3696,
 };
