@@ -13,7 +13,7 @@ runChild<FullStackOptions>(async (options) => {
     authUrl: undefined,
     db: options.db,
     rateStore: options.rateStore,
-    mcpRateLimit: benchRateRule,
+    mcpRateLimit: options.mcpRateLimit ?? benchRateRule,
     registerRateLimit: defaultRegisterRateLimit,
     signInRateLimit: defaultSignInRateLimit,
     allowedOrigins: [],
