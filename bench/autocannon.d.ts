@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Sent in turn on every connection, each overriding the defaults above. */
+    requests?: Array<{ method?: string; headers?: Record<string, string>; body?: string }>;
     connections?: number;
     /** Seconds. */
     duration?: number;

@@ -1,10 +1,12 @@
 /** The data the bench runs on: the demo in a store, real bearer tokens, and the 1M-response survey. */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { issueServiceToken } from '../src/oauth/service-tokens.js';
 import { mcpScope } from '../src/oauth/tokens.js';
+import { createAccount } from '../src/platform/accounts.js';
 import { systemClock } from '../src/platform/clock.js';
 import { isStoreEmpty, seedDemo } from '../src/platform/demo/index.js';
 import { openStore } from '../src/store/open.js';
@@ -12,14 +14,35 @@ import { openStore } from '../src/store/open.js';
 /** Alice owns every survey the bench reads, so every tool answers her in full. */
 const benchUser = 'usr_demo_alice';
 const tokenTtlMs = 2 * 60 * 60 * 1000;
+/** How many people share the realistic load, each with a rate log of their own. */
+export const crowdSize = 16;
+/** Admins of Alice's workspace: the survey's owners too, so each gets her very answer. */
+const crowdWorkspace = 'wsp_demo_acme';
 
-/** Seeds the demo into an empty store and issues a bearer token for the bench user. */
-export async function prepareStore(location: string): Promise<{ token: string }> {
+export interface BenchTokens {
+  /** Alice's: one person, one rate-log key (the single-key rows). */
+  readonly token: string;
+  /** One token for each of the `crowdSize` people sharing the realistic load. */
+  readonly crowd: readonly string[];
+}
+
+/** Seeds the demo into an empty store, adds the crowd once, and issues a bearer token for each person. */
+export async function prepareStore(location: string): Promise<BenchTokens> {
   const store = await openStore(location);
+  const issue = async (userId: string) =>
+    (await issueServiceToken(store, systemClock, { userId, scope: mcpScope, ttlMs: tokenTtlMs })).token;
   try {
     if (await isStoreEmpty(store)) await seedDemo(store, { clock: systemClock });
-    const { token } = await issueServiceToken(store, systemClock, { userId: benchUser, scope: mcpScope, ttlMs: tokenTtlMs });
-    return { token };
+    const crowd: string[] = [];
+    for (let i = 1; i <= crowdSize; i++) {
+      const email = `bench-${String(i).padStart(2, '0')}@example.com`;
+      const person =
+        (await store.findUserByEmail(email)) ??
+        (await createAccount(store, systemClock, { email, name: `Bench person ${i}`, password: randomBytes(18).toString('base64url') }));
+      await store.setWorkspaceMember(crowdWorkspace, person.id, 'admin');
+      crowd.push(await issue(person.id));
+    }
+    return { token: await issue(benchUser), crowd };
   } finally {
     await store.close();
   }

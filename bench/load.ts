@@ -86,10 +86,13 @@ export interface LoadTiming {
   readonly durationS: number;
 }
 
-/** Warms up, then measures, at one connection count. Throws when any response was not 2xx. */
+/**
+ * Warms up, then measures, at one connection count. Throws when any response was not 2xx.
+ * Several requests (one per person) are sent in turn on every connection.
+ */
 export async function measureThroughput(
   server: ServerProcess,
-  request: RpcRequest,
+  request: RpcRequest | readonly RpcRequest[],
   connections: number,
   timing: LoadTiming,
 ): Promise<ThroughputResult> {
@@ -155,14 +158,21 @@ export async function measureSequential(
 }
 
 function cannon(
-  request: RpcRequest,
+  request: RpcRequest | readonly RpcRequest[],
   connections: number,
   durationS: number,
   onLatency?: (ms: number) => void,
 ): Promise<Result> {
+  const requests = Array.isArray(request) ? (request as readonly RpcRequest[]) : [request as RpcRequest];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: request.url, method: 'POST', headers: request.headers, body: request.body, connections, duration: durationS },
+      {
+        url: requests[0]!.url,
+        method: 'POST',
+        requests: requests.map(({ headers, body }) => ({ method: 'POST', headers, body })),
+        connections,
+        duration: durationS,
+      },
       (error, result) => {
         if (error) return reject(error);
         const failed = result.non2xx + result.errors + result.timeouts;

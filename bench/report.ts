@@ -17,7 +17,16 @@ export interface BenchResults {
     /** 1-minute load average when the run started: above ~0.5, other work shared the cores. */
     loadAverage: number;
   };
-  readonly settings: { warmupS: number; durationS: number; connections: readonly number[]; rateRule: { limit: number; windowMs: number } };
+  readonly settings: {
+    warmupS: number;
+    durationS: number;
+    connections: readonly number[];
+    /** The rule each person of the crowd is under, and how many people share the load. */
+    rateRule: { limit: number; windowMs: number };
+    people: number;
+    /** The rule of the one-person rows. */
+    oneKeyRateRule: { limit: number; windowMs: number };
+  };
   /** `tools/call get_survey` on srv_demo_nps, per server variant and connection count. */
   readonly throughput: Record<string, Outcome<readonly ThroughputResult[]>>;
   readonly million: Outcome<{
@@ -33,12 +42,13 @@ export interface BenchResults {
 }
 
 export const variantTitles: Record<string, string> = {
-  fullStack: 'full stack (SQLite, limiter on)',
-  fullStackModern: 'the same, 2026-07-28 requests',
+  fullStack: 'full stack (SQLite, limiter on), 16 people',
+  fullStackOneKey: 'full stack (SQLite, limiter on), one person',
+  fullStackModern: 'the same, 2026-07-28 requests, 16 people',
   ceiling: 'ceiling: bare node:http from memory',
   naive: 'naive: SDK stateless + requireBearerAuth',
-  fullStackRedis: 'full stack (SQLite store, Redis limiter)',
-  fullStackPostgres: 'full stack (PostgreSQL store, Redis limiter)',
+  fullStackRedis: 'full stack (SQLite store, Redis limiter), 16 people',
+  fullStackPostgres: 'full stack (PostgreSQL store, Redis limiter), 16 people',
 };
 
 export function renderReport(results: BenchResults): string {

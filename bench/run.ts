@@ -13,12 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { breakdown } from './breakdown.js';
-import { benchRedisLog, benchSqliteLog } from './limiter.js';
-import { millionSurvey, prepareStore } from './fixtures.js';
+import { benchInProcessLog, benchRedisLog } from './limiter.js';
+import { crowdSize, millionSurvey, prepareStore, type BenchTokens } from './fixtures.js';
 import { measureSequential, measureThroughput, modernToolCall, send, toolCall, toolFailure, type RpcRequest, type ThroughputResult } from './load.js';
 import { renderReport, writeResults, type BenchResults, type Outcome } from './report.js';
 import { launchServer, stopAllServers, type LaunchOptions, type ServerProcess } from './server-process.js';
-import { benchRateRule } from './servers/protocol.js';
+import { benchRateRule, crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 
 const timing = { warmupS: 2, durationS: 6 };
 const connectionCounts = [1, 8, 32] as const;
@@ -51,22 +51,25 @@ async function main(): Promise<void> {
 async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchResults> {
   const loadAverage = Math.round(loadavg()[0]! * 100) / 100;
   if (loadAverage > 0.5) progress(`load average ${loadAverage}: other work is using the cores, expect lower req/s`);
-  const { token } = await prepareStore(demoDb);
+  const tokens = await prepareStore(demoDb);
+  const { token } = tokens;
   const throughput: BenchResults['throughput'] = {};
 
-  // 1. The full stack, and the exact answer the ceiling will replay.
-  progress('1/6 full stack on SQLite');
-  const fullStack = await launchServer('full-stack', { db: demoDb }, launch);
+  // 1. The full stack under the realistic load, then one person alone, and the exact answer the
+  // ceiling will replay.
+  progress(`1/6 full stack on SQLite: ${crowdSize} people, then one`);
+  const fullStack = await launchServer('full-stack', { db: demoDb, mcpRateLimit: crowdRateRule }, launch);
   const ours = await send(toolCall(fullStack.url, token, 'get_survey', demoSurvey));
   const failure = toolFailure(ours);
   if (failure) throw new Error(`the full stack cannot answer get_survey, nothing to measure: ${failure}`);
-  throughput.fullStack = await outcome(() => throughputOf(fullStack.url, token, fullStack));
-  // The same call in the 2026-07-28 era, answered by the SDK 2.x server beside the 1.x one.
+  throughput.fullStack = await outcome(() => throughputOf(crowdCalls(fullStack.url, tokens), fullStack));
+  // The same calls in the 2026-07-28 era, answered by the SDK 2.x server beside the 1.x one.
   throughput.fullStackModern = await outcome(async () => {
     await expectSameResult(modernToolCall(fullStack.url, token, 'get_survey', demoSurvey), ours.body);
-    return throughputOf(fullStack.url, token, fullStack, modernToolCall);
+    return throughputOf(crowdCalls(fullStack.url, tokens, modernToolCall), fullStack);
   });
   await fullStack.stop();
+  throughput.fullStackOneKey = await outcome(() => throughputAt32({ db: demoDb }, [toolCall('', token, 'get_survey', demoSurvey)], launch));
   // With no server running, so that nothing competes with it for the cores.
   const costs = await outcome(() => breakdown(demoDb, token, demoSurvey.survey_id));
 
@@ -74,7 +77,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   throughput.ceiling = await outcome(async () => {
     const ceiling = await launchServer('ceiling', { body: ours.body, contentType: ours.contentType }, launch);
     try {
-      return await throughputOf(ceiling.url, token, ceiling);
+      return await throughputOf([toolCall(ceiling.url, token, 'get_survey', demoSurvey)], ceiling);
     } finally {
       await ceiling.stop();
     }
@@ -85,7 +88,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
     const naive = await launchServer('naive', { db: demoDb }, launch);
     try {
       await expectSameResult(toolCall(naive.url, token, 'get_survey', demoSurvey), ours.body);
-      return await throughputOf(naive.url, token, naive);
+      return await throughputOf([toolCall(naive.url, token, 'get_survey', demoSurvey)], naive);
     } finally {
       await naive.stop();
     }
@@ -114,7 +117,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   const limiter: BenchResults['limiter'] = {};
   for (const entries of limiterEntries) {
     const live = `${entries.toLocaleString('en')} live entries`;
-    limiter[`sqlite, ${live}`] = await outcome(() => benchSqliteLog(limiterMs, entries));
+    limiter[`in-process (SQLite write-behind), ${live}`] = await outcome(() => benchInProcessLog(limiterMs, entries));
     limiter[`redis, ${live}`] = redisDown ? { skipped: redisDown } : await outcome(() => benchRedisLog(limiterMs, redisUrl, entries));
   }
 
@@ -123,12 +126,12 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   // shared rate store, so it runs with the same Redis limiter).
   throughput.fullStackRedis = redisDown
     ? { skipped: redisDown }
-    : await outcome(() => throughputAt32({ db: demoDb, rateStore: redisUrl }, token, launch));
+    : await outcome(() => throughputAt32({ db: demoDb, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', tokens), launch));
   throughput.fullStackPostgres = await outcome(async () => {
     if (redisDown) return { skipped: `a PostgreSQL store needs the Redis rate store: ${redisDown}` };
     const prepared = await prepareStore(postgresUrl).catch((error: Error) => error);
     if (prepared instanceof Error) return { skipped: `${postgresUrl} unusable: ${prepared.message}` };
-    return throughputAt32({ db: postgresUrl, rateStore: redisUrl }, prepared.token, launch);
+    return throughputAt32({ db: postgresUrl, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', prepared), launch);
   });
 
   return {
@@ -140,7 +143,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
       date: new Date().toISOString(),
       loadAverage,
     },
-    settings: { ...timing, connections: connectionCounts, rateRule: benchRateRule },
+    settings: { ...timing, connections: connectionCounts, rateRule: crowdRateRule, oneKeyRateRule: benchRateRule, people: crowdSize },
     throughput,
     million,
     limiter,
@@ -149,17 +152,22 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   };
 }
 
-async function throughputOf(url: string, token: string, server: ServerProcess, call = toolCall): Promise<ThroughputResult[]> {
-  const request = call(url, token, 'get_survey', demoSurvey);
+/** One get_survey call per person of the crowd, sent in turn on every connection. */
+function crowdCalls(url: string, tokens: BenchTokens, call = toolCall): RpcRequest[] {
+  return tokens.crowd.map((crowdToken) => call(url, crowdToken, 'get_survey', demoSurvey));
+}
+
+async function throughputOf(requests: readonly RpcRequest[], server: ServerProcess): Promise<ThroughputResult[]> {
   const runs: ThroughputResult[] = [];
-  for (const connections of connectionCounts) runs.push(await measureThroughput(server, request, connections, timing));
+  for (const connections of connectionCounts) runs.push(await measureThroughput(server, requests, connections, timing));
   return runs;
 }
 
-async function throughputAt32(options: { db: string; rateStore?: string }, token: string, launch: LaunchOptions): Promise<ThroughputResult[]> {
+/** `requests` are built before the server's URL is known: their URL is set here. */
+async function throughputAt32(options: FullStackOptions, requests: readonly RpcRequest[], launch: LaunchOptions): Promise<ThroughputResult[]> {
   const server = await launchServer('full-stack', options, launch);
   try {
-    return [await measureThroughput(server, toolCall(server.url, token, 'get_survey', demoSurvey), 32, timing)];
+    return [await measureThroughput(server, requests.map((request) => ({ ...request, url: server.url })), 32, timing)];
   } finally {
     await server.stop();
   }

@@ -6,7 +6,7 @@ import { benchRateRule, type FullStackOptions } from './protocol.js';
 
 runChild<FullStackOptions>(async (options) => {
   const server = await startServer(
-    serverConfig({ port: 0, authPort: 0, db: options.db, rateStore: options.rateStore, mcpRateLimit: benchRateRule, seedDemo: false }, {}),
+    serverConfig({ port: 0, authPort: 0, db: options.db, rateStore: options.rateStore, mcpRateLimit: options.mcpRateLimit ?? benchRateRule, seedDemo: false }, {}),
   );
   return { url: server.baseUrl, close: () => server.close() };
 });

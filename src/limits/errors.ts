@@ -32,3 +32,24 @@ export class UnsupportedRateStoreError extends Error {
     super(`unsupported rate store "${value}": ${problem}`);
   }
 }
+
+/**
+ * Another live process keeps the rate windows of this SQLite file in its memory: a second one
+ * would admit the whole limit again on its own (a configuration error at startup).
+ */
+export class RateLogInUseError extends Error {
+  override readonly name = 'RateLogInUseError';
+  readonly code = 'rate_log_in_use';
+
+  constructor(
+    readonly store: string,
+    readonly pid: number,
+    readonly host: string,
+  ) {
+    super(
+      `rate windows of ${store} are kept by another survey-mcp process (pid ${pid} on ${host}): ` +
+        'two processes on one SQLite file would each admit the whole limit. Stop that one, or run ' +
+        'several instances with --rate-store redis://HOST:6379',
+    );
+  }
+}

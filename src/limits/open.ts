@@ -1,9 +1,9 @@
 import { UnsupportedRateStoreError, redactUrl } from './errors.js';
 import type { SlidingLog } from './limiter.js';
 import { openRedisSlidingLog, type RedisSlidingLogOptions } from './redis.js';
-import { openSqliteSlidingLog, type SqliteSlidingLogOptions } from './sqlite.js';
+import { openInProcessSlidingLog, type InProcessSlidingLogOptions } from './in-process.js';
 
-export type OpenSlidingLogOptions = RedisSlidingLogOptions & SqliteSlidingLogOptions;
+export type OpenSlidingLogOptions = RedisSlidingLogOptions & InProcessSlidingLogOptions;
 
 /** A URL scheme of two letters or more (one letter followed by `:` is a Windows drive). */
 const SCHEME = /^[a-z][a-z0-9+.-]+:/i;
@@ -11,7 +11,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]+:/i;
 /**
  * Opens the sliding log named by one setting:
  * `redis://…` or `rediss://…` → Redis; `sqlite:PATH` (also `sqlite://PATH`), a plain file path,
- * or `:memory:` → SQLite. Anything else throws `UnsupportedRateStoreError` naming the value
+ * or `:memory:` → this process's log, written behind to that SQLite file. Anything else throws `UnsupportedRateStoreError` naming the value
  * (password masked). Redis connects in the background: an unreachable server shows up as
  * `RateStoreUnavailableError` on `consume`, and the log recovers when the server comes back.
  */
@@ -19,7 +19,7 @@ export async function openSlidingLog(url: string, options: OpenSlidingLogOptions
   if (/^rediss?:\/\//i.test(url)) return openRedisSlidingLog(url, options);
   const path = sqlitePath(url);
   if (path === undefined) throw new UnsupportedRateStoreError(redactUrl(url));
-  return openSqliteSlidingLog(path, options);
+  return openInProcessSlidingLog(path, options);
 }
 
 function sqlitePath(url: string): string | undefined {

@@ -16,7 +16,7 @@ const run = (connections: number, requestsPerSecond: number): ThroughputResult =
 
 const results: BenchResults = {
   machine: { cpu: 'Test CPU', cores: 2, node: '20.0.0', platform: 'linux x64', date: '2026-01-01T00:00:00.000Z', loadAverage: 0.1 },
-  settings: { warmupS: 2, durationS: 6, connections: [1, 32], rateRule: { limit: 1_000_000, windowMs: 20 } },
+  settings: { warmupS: 2, durationS: 6, connections: [1, 32], rateRule: { limit: 1_000_000, windowMs: 1000 }, people: 16, oneKeyRateRule: { limit: 1_000_000, windowMs: 20 } },
   throughput: {
     fullStack: [run(1, 1000), run(32, 2000)],
     ceiling: [run(1, 10_000), run(32, 20_000)],
@@ -25,7 +25,7 @@ const results: BenchResults = {
     fullStackRedis: { failed: '3 of 900 requests failed' },
   },
   million: { skipped: 'seed failed' },
-  limiter: { 'sqlite, 180 live entries': 17_000, 'redis, 180 live entries': { skipped: 'redis unreachable' } },
+  limiter: { 'in-process (SQLite write-behind), 180 live entries': 17_000, 'redis, 180 live entries': { skipped: 'redis unreachable' } },
   breakdown: [{ stage: 'bearer token lookup', micros: 12.34 }],
   answerBytes: 3696,
 };

@@ -17,7 +17,8 @@ export async function startMatrixServers(): Promise<MatrixServers> {
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-matrix-'));
   const db = join(dir, 'survey.db');
   const contract = await startTestServer({ db, seedDemo: true });
-  const strict = await startTestServer({ db, streamGetStatus: 405 });
+  // Rate windows of its own: the process that keeps a SQLite file's windows is the only one.
+  const strict = await startTestServer({ db, streamGetStatus: 405, rateStore: ':memory:' });
   return {
     at: (status) => (status === 404 ? contract : strict),
     async close() {

@@ -62,7 +62,8 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
   }, 120_000);
 
   it('reports the trade-off of --stream-get-status 405: strict clients served, the contract’s 404 failed', async () => {
-    const strict = await startServer({ ...config, seedDemo: false, streamGetStatus: 405 }, { clock: systemClock });
+    // The demo of the first server, with rate windows of its own: one process keeps a SQLite file's windows.
+    const strict = await startServer({ ...config, seedDemo: false, streamGetStatus: 405, rateStore: ':memory:' }, { clock: systemClock });
     try {
       const report = await runConformance({
         url: strict.baseUrl,

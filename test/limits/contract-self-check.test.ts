@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RateDecision, RateRule, SlidingLog } from '../../src/limits/limiter.js';
 import { ADMITTED, assertNow, assertRule, decide, retryAfterSeconds, windowStartMs } from '../../src/limits/sliding-log.js';
-import { describeSlidingLogContract, scenarios, type SlidingLogHarness } from './sliding-log.contract.js';
+import { MemoryLog } from '../../src/limits/memory.js';
+import { describeSlidingLogContract, scenarios, sharedStoreScenarios, type SlidingLogHarness } from './sliding-log.contract.js';
 
 type SyncConsume = (key: string, rule: RateRule, nowMs: number) => RateDecision;
 type Consume = (key: string, rule: RateRule, nowMs: number) => RateDecision | Promise<RateDecision>;
@@ -28,18 +29,10 @@ function harnessOf(makeConsume: () => Consume): () => Promise<SlidingLogHarness>
   };
 }
 
-/** The reference: an exact sliding log that logs only admitted requests. */
+/** The reference: the in-process log's own core, an exact sliding log that logs only admitted requests. */
 function exactSlidingLog(): SyncConsume {
-  const logs = new Map<string, number[]>();
-  return (key, rule, nowMs) => {
-    const start = windowStartMs(nowMs, rule.windowMs);
-    const log = (logs.get(key) ?? []).filter((at) => at > start);
-    logs.set(key, log);
-    if (log.length >= rule.limit) return decide(log[log.length - rule.limit], rule, nowMs);
-    log.push(nowMs);
-    log.sort((a, b) => a - b);
-    return ADMITTED;
-  };
+  const log = new MemoryLog();
+  return (key, rule, nowMs) => log.consume(key, rule, nowMs);
 }
 
 /** Wrong: a counter per clock-aligned window. */
@@ -121,9 +114,10 @@ function checkThenInsert(): Consume {
   };
 }
 
-describeSlidingLogContract('an in-memory reference', harnessOf(exactSlidingLog));
+describeSlidingLogContract('the in-memory core (MemoryLog)', harnessOf(exactSlidingLog), { sharedStore: true });
 
-type Title = keyof typeof scenarios;
+const allScenarios = { ...scenarios, ...sharedStoreScenarios };
+type Title = keyof typeof allScenarios;
 
 const mustFail: Array<[string, () => Consume, Title[]]> = [
   [
@@ -167,7 +161,7 @@ describe('the contract catches known-wrong limiters', () => {
     for (const title of titles) {
       it(`${name} fails "${title}"`, async () => {
         const harness = await harnessOf(makeConsume)();
-        await expect(scenarios[title](harness)).rejects.toThrow();
+        await expect(allScenarios[title](harness)).rejects.toThrow();
       });
     }
   }

@@ -7,7 +7,7 @@ import { UnsupportedRateStoreError } from '../../src/limits/errors.js';
 import type { SlidingLog } from '../../src/limits/limiter.js';
 import { openSlidingLog } from '../../src/limits/open.js';
 import { RedisSlidingLog } from '../../src/limits/redis.js';
-import { SqliteSlidingLog } from '../../src/limits/sqlite.js';
+import { InProcessSlidingLog } from '../../src/limits/in-process.js';
 import { RULE, T0 } from './sliding-log.contract.js';
 
 describe('openSlidingLog', () => {
@@ -31,7 +31,7 @@ describe('openSlidingLog', () => {
   it('opens SQLite in memory for ":memory:" and "sqlite::memory:"', async () => {
     for (const url of [':memory:', 'sqlite::memory:']) {
       const log = await open(url);
-      expect(log).toBeInstanceOf(SqliteSlidingLog);
+      expect(log).toBeInstanceOf(InProcessSlidingLog);
       expect(await log.consume('user', RULE, T0)).toEqual({ allowed: true });
     }
   });
@@ -45,7 +45,7 @@ describe('openSlidingLog', () => {
     ] as const;
     for (const [url, file] of cases) {
       const log = await open(url);
-      expect(log).toBeInstanceOf(SqliteSlidingLog);
+      expect(log).toBeInstanceOf(InProcessSlidingLog);
       await log.consume('user', RULE, T0);
       expect(existsSync(file), url).toBe(true);
     }

@@ -39,7 +39,7 @@ describeSlidingLogContract('Redis (two clients model two processes)', async () =
       await deleteKeys(keyPrefix);
     },
   };
-});
+}, { sharedStore: true });
 
 /** A TCP hop in front of Redis that can refuse connections or stop passing bytes on. */
 class FlakyProxy {

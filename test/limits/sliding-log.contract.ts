@@ -11,7 +11,10 @@ import type { RateDecision, RateRule, SlidingLog } from '../../src/limits/limite
 
 /** One store, fresh for each test. */
 export interface SlidingLogHarness {
-  /** Opens another SlidingLog on the same store: another process of the server, in production. */
+  /**
+   * Opens another SlidingLog on the same store: another process of the server, in production
+   * (called twice only by the shared-store scenarios).
+   */
   open(): Promise<SlidingLog>;
   /** Closes every log it opened and removes everything the test stored. */
   dispose(): Promise<void>;
@@ -143,6 +146,21 @@ export const scenarios = {
     for (const decision of decisions.filter((d) => !d.allowed)) expectRefused(decision, 60);
   },
 
+  'rejects a rule that is not a positive integer limit and window as a programming error': async (harness) => {
+    const log = await harness.open();
+    await expect(log.consume('user', { limit: 0, windowMs: 60_000 }, T0)).rejects.toThrow(TypeError);
+    await expect(log.consume('user', { limit: 180, windowMs: 0 }, T0)).rejects.toThrow(TypeError);
+    await expect(log.consume('user', { limit: 1.5, windowMs: 60_000 }, T0)).rejects.toThrow(TypeError);
+    await expect(log.consume('user', RULE, Number.NaN)).rejects.toThrow(TypeError);
+    expect(await log.consume('user', RULE, T0)).toEqual({ allowed: true });
+  },
+} satisfies Record<string, Scenario>;
+
+/**
+ * For backends whose instances share one store (Redis; processes on one machine each keep their
+ * own in-process log and refuse to share a file instead).
+ */
+export const sharedStoreScenarios = {
   'admits exactly 180 of 400 concurrent requests split over two instances on one store': async (harness) => {
     const first = await harness.open();
     const second = await harness.open();
@@ -169,17 +187,10 @@ export const scenarios = {
     }
   },
 
-  'rejects a rule that is not a positive integer limit and window as a programming error': async (harness) => {
-    const log = await harness.open();
-    await expect(log.consume('user', { limit: 0, windowMs: 60_000 }, T0)).rejects.toThrow(TypeError);
-    await expect(log.consume('user', { limit: 180, windowMs: 0 }, T0)).rejects.toThrow(TypeError);
-    await expect(log.consume('user', { limit: 1.5, windowMs: 60_000 }, T0)).rejects.toThrow(TypeError);
-    await expect(log.consume('user', RULE, Number.NaN)).rejects.toThrow(TypeError);
-    expect(await log.consume('user', RULE, T0)).toEqual({ allowed: true });
-  },
 } satisfies Record<string, Scenario>;
 
-export function describeSlidingLogContract(name: string, factory: SlidingLogFactory): void {
+export function describeSlidingLogContract(name: string, factory: SlidingLogFactory, options: { sharedStore: boolean }): void {
+  const all = options.sharedStore ? { ...scenarios, ...sharedStoreScenarios } : scenarios;
   describe(`${name}: the SlidingLog contract`, () => {
     let harness: SlidingLogHarness;
     beforeEach(async () => {
@@ -188,7 +199,7 @@ export function describeSlidingLogContract(name: string, factory: SlidingLogFact
     afterEach(async () => {
       await harness.dispose();
     });
-    for (const [title, scenario] of Object.entries(scenarios)) {
+    for (const [title, scenario] of Object.entries(all)) {
       it(title, () => scenario(harness));
     }
   });

@@ -1,0 +1,201 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import ts from 'typescript';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RateLogInUseError } from '../../src/limits/errors.js';
+import { openInProcessSlidingLog, type InProcessSlidingLog, type InProcessSlidingLogOptions } from '../../src/limits/in-process.js';
+import type { SlidingLog } from '../../src/limits/limiter.js';
+import { describeSlidingLogContract, RULE, T0 } from './sliding-log.contract.js';
+
+describeSlidingLogContract(
+  'in-process, written behind to a SQLite file',
+  async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-limits-'));
+    const opened: SlidingLog[] = [];
+    return {
+      open: async () => {
+        const log = openInProcessSlidingLog(join(dir, 'rate.db'));
+        opened.push(log);
+        return log;
+      },
+      dispose: async () => {
+        await Promise.all(opened.map((log) => log.close()));
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  { sharedStore: false },
+);
+
+describe('the in-process sliding log', () => {
+  let dir: string;
+  let file: string;
+  const closeLater: Array<{ close(): unknown }> = [];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'survey-mcp-limits-'));
+    file = join(dir, 'rate.db');
+  });
+  afterEach(async () => {
+    for (const item of closeLater.splice(0).reverse()) await item.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  function open(options?: InProcessSlidingLogOptions): InProcessSlidingLog {
+    const log = openInProcessSlidingLog(file, options);
+    closeLater.push(log);
+    return log;
+  }
+
+  function inspect(): Database.Database {
+    const db = new Database(file);
+    closeLater.push(db);
+    return db;
+  }
+
+  const rowsOf = (db: Database.Database, key: string): number =>
+    db.prepare('SELECT count(*) FROM rate_events WHERE key = ?').pluck().get(key) as number;
+
+  it('works in memory with ":memory:"', async () => {
+    const log = openInProcessSlidingLog(':memory:');
+    closeLater.push(log);
+    for (let i = 0; i < 180; i++) expect((await log.consume('user', RULE, T0)).allowed).toBe(true);
+    expect(await log.consume('user', RULE, T0 + 1)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(log.store).toBe('sqlite::memory:');
+  });
+
+  it('creates its own tables in WAL mode, next to tables that are already there', async () => {
+    const before = new Database(file);
+    before.exec("CREATE TABLE accounts (id TEXT); INSERT INTO accounts VALUES ('a1')");
+    before.close();
+
+    await open().consume('user', RULE, T0);
+    const db = inspect();
+    const names = db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+    expect(names).toEqual(['accounts', 'rate_events', 'rate_events_key_at_ms', 'rate_log_owner']);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT id FROM accounts').pluck().all()).toEqual(['a1']);
+  });
+
+  it('writes admitted requests behind, and only those, and restores the windows when opened again', async () => {
+    const first = open();
+    for (let i = 0; i < 500; i++) await first.consume('user', RULE, T0 + i);
+    expect(rowsOf(inspect(), 'user'), 'nothing written before a flush').toBe(0);
+    first.flush();
+    expect(rowsOf(inspect(), 'user')).toBe(180);
+    await first.close();
+    const again = open();
+    expect(await again.consume('user', RULE, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    expect(await again.consume('user', RULE, T0 + 60_000)).toEqual({ allowed: true });
+  });
+
+  it('writes behind on its own timer', async () => {
+    const log = open({ flushEveryMs: 10 });
+    await log.consume('user', RULE);
+    const db = inspect();
+    for (let waited = 0; rowsOf(db, 'user') === 0 && waited < 5000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(rowsOf(db, 'user')).toBe(1);
+  });
+
+  it('sweeps rows and keys that have left every window', async () => {
+    const log = open();
+    for (let i = 0; i < 5; i++) await log.consume('ip:gone', RULE, T0);
+    log.flush();
+    for (let i = 0; i < 10; i++) await log.consume('ip:other', RULE, Date.now());
+    log.flush();
+    const db = inspect();
+    expect(rowsOf(db, 'ip:gone')).toBe(0);
+    expect(rowsOf(db, 'ip:other')).toBe(10);
+  });
+
+  it('refuses a second log on the same file while the first is open, naming the process', () => {
+    open();
+    const error = (() => {
+      try {
+        open();
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(RateLogInUseError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^rate windows of sqlite:${file} are kept by another survey-mcp process \\(pid ${process.pid} on .+\\): two processes`),
+    );
+    expect((error as Error).message).toContain('--rate-store redis://HOST:6379');
+  });
+
+  it('opens the file again once the first log is closed', async () => {
+    const first = open();
+    await first.close();
+    expect(await open().consume('user', RULE, T0)).toEqual({ allowed: true });
+  });
+
+  it('takes over from an owner that stopped writing long ago', async () => {
+    open();
+    inspect().prepare('UPDATE rate_log_owner SET heartbeat_ms = ?').run(Date.now() - 60_000);
+    expect(await open().consume('user', RULE, T0)).toEqual({ allowed: true });
+  });
+
+  it('answers "rate store unavailable" once closed, and closing twice is harmless', async () => {
+    const log = open();
+    await log.close();
+    await log.close();
+    await expect(log.consume('user', RULE, T0)).rejects.toThrow(`rate store unavailable: sqlite:${file} (closed)`);
+  });
+
+  it('keeps the windows a process admitted before kill -9, and takes the file over from the dead process', async () => {
+    const runner = await buildChildRunner(dir);
+    const child = spawn(process.execPath, [runner, file, String(T0)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    expect((await lines.next()).value).toBe('180');
+    expect(() => openInProcessSlidingLog(file)).toThrow(RateLogInUseError);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const log = open();
+    expect(await log.consume('user', RULE, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+  });
+});
+
+/**
+ * Node 20 cannot run TypeScript: transpile the limiter's sources into `dir` and write a child
+ * script that opens the log, consumes 181 times, writes behind, prints how many it admitted and
+ * then waits to be killed.
+ */
+async function buildChildRunner(dir: string): Promise<string> {
+  const out = join(dir, 'child');
+  await mkdir(join(out, 'limits'), { recursive: true });
+  const sources = resolve(import.meta.dirname, '../../src');
+  // The limiter's modules and the one module outside src/limits they import, laid out as in src.
+  for (const name of ['limits/in-process', 'limits/memory', 'limits/sliding-log', 'limits/errors', 'limits/limiter', 'redact-url']) {
+    const source = await readFile(join(sources, `${name}.ts`), 'utf8');
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    await writeFile(join(out, `${name}.js`), outputText);
+  }
+  await writeFile(join(out, 'package.json'), '{"type":"module"}');
+  await symlink(resolve(import.meta.dirname, '../../node_modules'), join(out, 'node_modules'), 'dir');
+  const runner = join(out, 'runner.js');
+  await writeFile(
+    runner,
+    `import { openInProcessSlidingLog } from './limits/in-process.js';
+const [file, now] = process.argv.slice(2);
+const log = openInProcessSlidingLog(file);
+let admitted = 0;
+for (let i = 0; i < 181; i++) {
+  if ((await log.consume('user', ${JSON.stringify(RULE)}, Number(now))).allowed) admitted++;
+}
+log.flush();
+console.log(String(admitted));
+setInterval(() => {}, 1000);
+`,
+  );
+  return runner;
+}
