@@ -10,7 +10,14 @@ import { sdk2Client } from './rows/sdk-2.js';
 import { WireRecorder } from './wire-recorder.js';
 
 /** Every real client we name in the README, each asked the same things. A new client is a new row. */
-const rows: readonly ClientRow[] = [sdk1Client, sdk2Client('legacy'), sdk2Client('auto'), mcpRemote, inspectorCli];
+const rows: readonly ClientRow[] = [
+  sdk1Client,
+  sdk2Client('legacy'),
+  sdk2Client('auto'),
+  sdk2Client({ pin: '2026-07-28' }),
+  mcpRemote,
+  inspectorCli,
+];
 
 const toolNames = [
   'add_question',
@@ -113,5 +120,23 @@ describe('the MCP Inspector CLI against the contract’s 404 on GET / (without t
     } finally {
       await client.close();
     }
+  });
+});
+
+/** What a host that renders MCP Apps learns of get_survey_results, as the Inspector probes it. */
+describe('the MCP Inspector CLI probing the results chart (--app-info), under --stream-get-status 405', () => {
+  it('finds the ui:// view of get_survey_results with a CSP that allows no network at all', async () => {
+    const server = servers.at(405);
+    const token = await tokenFor(server, 'alice@example.com');
+    const { code, result } = await runInspector(`${server.baseUrl}/`, token, [
+      'tools/call',
+      '--tool-name',
+      'get_survey_results',
+      '--app-info',
+      '--advertise-apps',
+    ]);
+    expect(code).toBe(0);
+    expect(result).toMatchObject({ resourceUri: 'ui://survey-mcp/survey-results.html' });
+    expect(JSON.stringify(result.csp ?? {})).not.toMatch(/https?:/);
   });
 });

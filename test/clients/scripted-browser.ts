@@ -36,7 +36,7 @@ export class ScriptedBrowser {
         const url = new URL(body);
         browser.opened.push(url);
         approveInBrowser(server, url, person)
-          .then((back) => fetch(back))
+          .then(({ callback }) => fetch(callback))
           .catch((error: unknown) => (browser.failure = error));
       });
     });

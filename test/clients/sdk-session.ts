@@ -30,7 +30,7 @@ export async function connectSdkClient<Transport>(
   clientName: string,
 ): Promise<ClientSession> {
   const url = new URL(`${server.baseUrl}/`);
-  const provider = new HeadlessOAuthProvider(server, email, clientName);
+  const provider = new HeadlessOAuthProvider(server, { email, clientName });
   const first = line.newTransport(url, provider);
   const refused = await line.newClient(clientName).connect(first).then(
     () => new Error('connected without signing in'),

@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
 import { REQUIREMENTS } from '../../conformance/requirements/manifest.js';
 import { isProven } from '../../conformance/requirements/requirement.js';
-import { addConformanceOptions, conformanceCommand, type ConformanceFlags, type ConformanceIo } from '../../conformance/cli.js';
+import { addConformanceOptions, type ConformanceFlags } from '../../conformance/cli.js';
+import { conformanceCommand, type ConformanceIo } from '../../conformance/command.js';
 import { withFakeDeployment } from './harness.js';
 
 function captureIo(env: NodeJS.ProcessEnv = {}): ConformanceIo & { out: () => string; err: () => string } {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
 import { eraOf } from '../../conformance/check.js';
-import { conformanceCommand } from '../../conformance/cli.js';
+import { conformanceCommand } from '../../conformance/command.js';
 import { selectChecks } from '../../conformance/select.js';
 import { runAgainst, withFakeDeployment } from './harness.js';
 

@@ -5,20 +5,20 @@ import { CookieJar, formFields, type TestServer } from './server.js';
 /**
  * A person at a browser, over plain HTTP: opens the authorization URL a client sent them to,
  * signs in on our real sign-in page, checks that the consent page names the client and where it
- * will send them, approves,
- * and returns where the browser is sent back to (the client's redirect URI, with code and iss).
+ * will send them, approves, and returns where the browser is sent back to (the client's redirect
+ * URI, with code and iss) and the consent page it saw.
  */
 export async function approveInBrowser(
   server: TestServer,
   authorizationUrl: URL,
-  person: { readonly email: string; readonly clientName: string },
-): Promise<URL> {
+  person: { readonly email: string; readonly clientName: string; readonly password?: string },
+): Promise<{ callback: URL; consent: string }> {
   const jar = new CookieJar();
   const signInPage = await (await jar.fetch(authorizationUrl.href)).text();
   const signedIn = await jar.postForm(`${server.authUrl}/sign-in`, {
     ...formFields(signInPage, '/sign-in'),
     email: person.email,
-    password: demoPassword,
+    password: person.password ?? demoPassword,
   });
   expect(signedIn.status, 'sign-in').toBe(303);
   const consent = await (await jar.fetch(new URL(signedIn.headers.get('location')!, server.authUrl).href)).text();
@@ -29,7 +29,7 @@ export async function approveInBrowser(
     decision: 'approve',
   });
   expect(decided.status, 'consent').toBe(303);
-  const back = new URL(decided.headers.get('location')!);
-  expect(back.searchParams.get('iss')).toBe(server.baseUrl);
-  return back;
+  const callback = new URL(decided.headers.get('location')!);
+  expect(callback.searchParams.get('iss')).toBe(server.baseUrl);
+  return { callback, consent };
 }

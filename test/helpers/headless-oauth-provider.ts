@@ -1,15 +1,31 @@
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { TestServer } from './server.js';
 import { approveInBrowser } from './headless-browser.js';
 
 /** Nothing listens here: the provider keeps the redirect instead of a browser following it. */
-const redirectUrl = 'http://127.0.0.1:33418/callback';
+export const headlessRedirectUrl = 'http://127.0.0.1:33418/callback';
+const redirectUrl = headlessRedirectUrl;
+
+export interface HeadlessPerson {
+  readonly email: string;
+  /** The name the client registers with, and the consent page must show unless `consentName` says otherwise. */
+  readonly clientName: string;
+  /** The demo password when left out. */
+  readonly password?: string;
+  /** A client metadata document URL: the SDK then uses it as client_id instead of registering. */
+  readonly clientMetadataUrl?: string;
+  /** What the consent page must call the client (a metadata document names it itself). */
+  readonly consentName?: string;
+}
 
 /**
  * An SDK client's OAuth side (the 1.x and the 2.x interfaces are the same shape): registration,
  * PKCE, discovery and tokens kept in memory, and instead of opening a browser, the person signs in and
- * approves headless. `callback` is where the browser was sent back, for `finishAuth`.
+ * approves headless. `callback` is where the browser was sent back, for `finishAuth`, and
+ * `consent` the page the person saw.
  */
 export class HeadlessOAuthProvider implements OAuthClientProvider {
   private client?: OAuthClientInformationMixed;
@@ -17,20 +33,23 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
   private verifier = '';
   private discovered?: OAuthDiscoveryState;
   callback?: URL;
+  consent = '';
   registrations = 0;
 
   constructor(
     private readonly server: TestServer,
-    private readonly email: string,
-    private readonly clientName: string,
+    private readonly person: HeadlessPerson,
   ) {}
 
   get redirectUrl() {
     return redirectUrl;
   }
+  get clientMetadataUrl() {
+    return this.person.clientMetadataUrl;
+  }
   get clientMetadata(): OAuthClientMetadata {
     return {
-      client_name: this.clientName,
+      client_name: this.person.clientName,
       redirect_uris: [redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -64,6 +83,28 @@ export class HeadlessOAuthProvider implements OAuthClientProvider {
     return this.discovered;
   }
   async redirectToAuthorization(url: URL): Promise<void> {
-    this.callback = await approveInBrowser(this.server, url, { email: this.email, clientName: this.clientName });
+    const { email, password, consentName, clientName } = this.person;
+    ({ callback: this.callback, consent: this.consent } = await approveInBrowser(this.server, url, {
+      email,
+      password,
+      clientName: consentName ?? clientName,
+    }));
   }
+}
+
+/** Connects the SDK 1.x client, running the OAuth flow first when the server asks for it. */
+export async function connectHeadless(server: TestServer, provider: HeadlessOAuthProvider): Promise<Client> {
+  const url = new URL(`${server.baseUrl}/`);
+  const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  try {
+    await client.connect(first);
+    return client;
+  } catch (error) {
+    if (!provider.callback) throw error;
+  }
+  await first.finishAuth(provider.callback.searchParams.get('code')!);
+  const authorized = new Client({ name: 'e2e', version: '1.0.0' });
+  await authorized.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
+  return authorized;
 }

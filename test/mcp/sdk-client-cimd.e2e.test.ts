@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
-import { connectHeadless, HeadlessProvider, headlessRedirectUrl } from '../helpers/headless-provider.js';
+import { connectHeadless, HeadlessOAuthProvider, headlessRedirectUrl } from '../helpers/headless-oauth-provider.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let host: ClientMetadataHost;
@@ -23,14 +23,14 @@ describe('the MCP SDK client identified by its client metadata document', () => 
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
     });
-    const provider = new HeadlessProvider(server, {
+    const provider = new HeadlessOAuthProvider(server, {
       email: 'alice@example.com',
-      password: 'survey-demo',
+      clientName: 'SDK metadata client',
       clientMetadataUrl: url,
       consentName: 'SDK metadata client',
     });
     const client = await connectHeadless(server, provider);
-    expect(provider.client?.client_id).toBe(url);
+    expect(provider.clientInformation()?.client_id).toBe(url);
     expect(provider.consent).toContain(`<span class="verified-host">— ${new URL(url).host}</span>`);
 
     expect((await client.listTools()).tools).toHaveLength(13);

@@ -1,9 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHeadless, HeadlessProvider } from '../helpers/headless-provider.js';
+import { connectHeadless, HeadlessOAuthProvider } from '../helpers/headless-oauth-provider.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const demoPassword = 'survey-demo';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,14 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const connect = (provider: HeadlessProvider) => connectHeadless(server, provider);
+const connect = (provider: HeadlessOAuthProvider) => connectHeadless(server, provider);
 
 const payload = (result: Awaited<ReturnType<Client['callTool']>>) =>
   JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Record<string, any>;
 
 describe('the MCP SDK client against our server, from discovery to revocation', () => {
   it('discovers, registers, signs in with PKCE, calls tools, refreshes and is signed out by revocation', async () => {
-    const provider = new HeadlessProvider(server, { email: 'alice@example.com', password: demoPassword });
+    const provider = new HeadlessOAuthProvider(server, { email: 'alice@example.com', clientName: 'SDK end-to-end test' });
     const client = await connect(provider);
     expect(provider.registrations).toBe(1);
     expect(provider.tokens()?.refresh_token).toBeTruthy();

@@ -1,36 +1,9 @@
-import { Client, StreamableHTTPClientTransport, type OAuthClientMetadata, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveInBrowser, OAuthClientState } from '../helpers/oauth-client-state.js';
+import { HeadlessOAuthProvider } from '../helpers/headless-oauth-provider.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const demoPassword = 'survey-demo';
-const redirectUrl = 'http://127.0.0.1:33419/callback';
 const clientName = 'SDK 2.x end-to-end test';
-type Stored<K extends 'tokens' | 'clientInformation'> = NonNullable<Awaited<ReturnType<OAuthClientProvider[K]>>>;
-
-/** The SDK 2.x client's OAuth side, walking our real sign-in and consent pages instead of a browser. */
-class HeadlessProvider extends OAuthClientState<Stored<'clientInformation'>, Stored<'tokens'>> implements OAuthClientProvider {
-  code?: string;
-  iss?: string;
-
-  constructor(private readonly server: TestServer) {
-    super();
-  }
-
-  get redirectUrl() {
-    return redirectUrl;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: clientName, redirect_uris: [redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
-  }
-
-  async redirectToAuthorization(url: URL): Promise<void> {
-    const back = await approveInBrowser(this.server, url, 'alice@example.com', demoPassword, clientName, redirectUrl);
-    this.code = back.get('code') ?? undefined;
-    // The 2.x client checks the issuer of the answer (RFC 9207) before redeeming the code.
-    this.iss = back.get('iss') ?? undefined;
-  }
-}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,7 +13,7 @@ afterAll(() => server.close());
 
 type Mode = 'auto' | { pin: string };
 
-async function connect(provider: HeadlessProvider, mode: Mode): Promise<Client> {
+async function connect(provider: HeadlessOAuthProvider, mode: Mode): Promise<Client> {
   const url = new URL(`${server.baseUrl}/`);
   const open = () => new Client({ name: 'e2e-2x', version: '1.0.0' }, { versionNegotiation: { mode } });
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
@@ -49,9 +22,10 @@ async function connect(provider: HeadlessProvider, mode: Mode): Promise<Client> 
     await client.connect(first);
     return client;
   } catch (error) {
-    if (!provider.code) throw error;
+    if (!provider.callback) throw error;
   }
-  await first.finishAuth(provider.code, provider.iss);
+  // The 2.x client checks the issuer of the answer (RFC 9207) before redeeming the code.
+  await first.finishAuth(provider.callback.searchParams.get('code')!, provider.callback.searchParams.get('iss') ?? undefined);
   const client = open();
   await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
   return client;
@@ -64,7 +38,7 @@ describe.each<[string, Mode]>([
   ['pinned to 2026-07-28', { pin: '2026-07-28' }],
 ])('the MCP SDK 2.x client (%s) against our server, from discovery to revocation', (_name, mode) => {
   it('speaks 2026-07-28: signs in, lists and calls tools, gets a tool error, refreshes and is signed out by revocation', async () => {
-    const provider = new HeadlessProvider(server);
+    const provider = new HeadlessOAuthProvider(server, { email: 'alice@example.com', clientName });
     const client = await connect(provider, mode);
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect(client.getDiscoverResult()?.supportedVersions).toEqual(['2026-07-28']);
@@ -78,22 +52,22 @@ describe.each<[string, Mode]>([
     expect(payload(missing)).toEqual({ error: "survey 'srv_missing' not found" });
 
     // The hour passes: a 401, the rotating refresh token, and the call goes through.
-    const oldAccess = provider.stored!.access_token;
+    const oldAccess = provider.tokens()!.access_token;
     server.clock.advance(60 * 60 * 1000 + 1000);
     const again = await connect(provider, mode);
     expect((await again.callTool({ name: 'get_me', arguments: {} })).isError).toBeFalsy();
-    expect(provider.stored!.access_token).not.toBe(oldAccess);
+    expect(provider.tokens()!.access_token).not.toBe(oldAccess);
 
     const revoked = await fetch(`${server.authUrl}/oauth/revoke`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: provider.stored!.refresh_token!, client_id: provider.client!.client_id }).toString(),
+      body: new URLSearchParams({ token: provider.tokens()!.refresh_token!, client_id: provider.clientInformation()!.client_id }).toString(),
     });
     expect(revoked.status).toBe(200);
     const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
     const after = await fetch(`${server.baseUrl}/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${provider.stored!.access_token}`, 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      headers: { authorization: `Bearer ${provider.tokens()!.access_token}`, 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }),
     });
     expect(after.status).toBe(401);

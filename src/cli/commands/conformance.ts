@@ -1,4 +1,5 @@
-import { conformanceCommand, type ConformanceFlags } from '../../../conformance/cli.js';
+import type { ConformanceFlags } from '../../../conformance/cli.js';
+import { conformanceCommand } from '../../../conformance/command.js';
 import { ConformanceExitError } from '../../../conformance/errors.js';
 import { ExitError } from '../errors.js';
 

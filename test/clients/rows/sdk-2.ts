@@ -4,12 +4,13 @@ import { connectSdkClient } from '../sdk-session.js';
 
 /**
  * `@modelcontextprotocol/client` 2.x in one version-negotiation mode: `legacy` (the default,
- * `initialize`) or `auto` (probes with `server/discover` first). It checks the callback's `iss`
- * itself (RFC 9207).
+ * `initialize`: 2025-11-25), `auto` (probes with `server/discover` first, so 2026-07-28 here) or
+ * pinned to a revision. It checks the callback's `iss` itself (RFC 9207).
  */
-export function sdk2Client(mode: Extract<VersionNegotiationMode, string>): ClientRow {
+export function sdk2Client(mode: VersionNegotiationMode): ClientRow {
+  const shown = typeof mode === 'string' ? `'${mode}'` : `pinned to ${mode.pin}`;
   return {
-    name: `SDK 2.x client (@modelcontextprotocol/client 2.4, negotiation '${mode}'), full OAuth flow`,
+    name: `SDK 2.x client (@modelcontextprotocol/client 2.4, negotiation ${shown}), full OAuth flow`,
     streamGetStatus: 404,
     connect: (server, email) =>
       connectSdkClient<StreamableHTTPClientTransport>(
@@ -21,7 +22,7 @@ export function sdk2Client(mode: Extract<VersionNegotiationMode, string>): Clien
         },
         server,
         email,
-        `Matrix: SDK 2.x client (${mode})`,
+        `Matrix: SDK 2.x client (${typeof mode === 'string' ? mode : mode.pin})`,
       ),
   };
 }
