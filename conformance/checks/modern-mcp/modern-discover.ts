@@ -1,6 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { isObject } from '../../mcp.js';
-import { expectModernResult, MODERN_REVISION, MODERN_SPEC, modernToken } from '../../modern.js';
+import { expectModernResult, modernToken } from '../../modern-expect.js';
+import { MODERN_REVISION, MODERN_SPEC } from '../../modern.js';
 
 export const modernDiscover: Check = {
   id: 'modern-discover',

@@ -1,5 +1,6 @@
 import type { Check } from '../../check.js';
-import { expectModernError, MODERN_SPEC, modernToken } from '../../modern.js';
+import { expectModernError, modernToken } from '../../modern-expect.js';
+import { MODERN_SPEC } from '../../modern.js';
 
 export const modernHeaderMismatch32020: Check = {
   id: 'modern-header-mismatch-32020',

@@ -1,5 +1,6 @@
 import { fail, type Check } from '../../check.js';
-import { expectModernResult, MODERN_SPEC, modernToken } from '../../modern.js';
+import { expectModernResult, modernToken } from '../../modern-expect.js';
+import { MODERN_SPEC } from '../../modern.js';
 
 export const modernResultType: Check = {
   id: 'modern-result-type',

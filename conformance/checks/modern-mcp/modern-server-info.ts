@@ -1,6 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { isObject } from '../../mcp.js';
-import { expectModernResult, MODERN_SPEC, modernToken } from '../../modern.js';
+import { expectModernResult, modernToken } from '../../modern-expect.js';
+import { MODERN_SPEC } from '../../modern.js';
 
 const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
 

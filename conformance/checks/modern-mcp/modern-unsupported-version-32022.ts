@@ -1,6 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { isObject } from '../../mcp.js';
-import { expectModernError, MODERN_REVISION, MODERN_SPEC, modernToken } from '../../modern.js';
+import { expectModernError, modernToken } from '../../modern-expect.js';
+import { MODERN_REVISION, MODERN_SPEC } from '../../modern.js';
 
 const unknownVersion = '1900-01-01';
 
