@@ -10,8 +10,10 @@ export class DuplicateRecordError extends Error {
   }
 }
 
-/** The backing database cannot be reached; the HTTP layer answers 503. */
+/** The backing database cannot be reached; the HTTP layer answers 503, as the status says. */
 export class StoreUnavailableError extends Error {
+  readonly status = 503;
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreUnavailableError';

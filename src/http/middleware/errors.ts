@@ -14,7 +14,7 @@ const statusOf = (error: unknown): number | undefined => {
  */
 export function errorAnswer(error: unknown): JsonAnswer {
   if (error instanceof OAuthError) return { status: error.status, headers: { 'Cache-Control': 'no-store' }, body: error.toJSON() };
-  if (statusOf(error) === 503 || (error as Error)?.name === 'StoreUnavailableError') {
+  if (statusOf(error) === 503) {
     return {
       status: 503,
       headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' },
