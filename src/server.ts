@@ -12,6 +12,7 @@ import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fe
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
 import type { OAuthContext } from './oauth/context.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { accountRule } from './oauth/handlers/sign-in.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
 
@@ -44,7 +45,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     for (const step of cleanup.reverse()) await step();
   };
   try {
-    const slidingLog = await openSlidingLog(rateStore);
+    const slidingLog = await openSlidingLog(rateStore, { retainMs: longestWindowMs(config, deps) });
     cleanup.push(() => slidingLog.close());
     // Redis connects in the background; one request now makes a wrong or unreachable rate store
     // a start-up error instead of a 503 on every request. What it logs leaves the window in a second.
@@ -105,6 +106,12 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
 
 /** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */
 const rateStoreOf = (config: ServerConfig): string => config.rateStore ?? config.db;
+
+/** The longest window any rule of this server counts in: what the rate log must keep through a restart. */
+function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
+  const rules = [config.mcpRateLimit, config.registerRateLimit, accountRule(config.signInRateLimit), deps.clientMetadataHostRule];
+  return Math.max(...rules.map((rule) => rule?.windowMs ?? 0));
+}
 
 /** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */
 function listen(host: string, port: number): Promise<Server> {

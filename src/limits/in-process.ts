@@ -7,6 +7,12 @@ import { MemoryLog } from './memory.js';
 import { assertNow, assertRule, windowStartMs } from './sliding-log.js';
 
 export interface InProcessSlidingLogOptions {
+  /**
+   * The longest window any rule of this server uses. Until a rule is asked for, and after a
+   * restart, nothing younger than this is swept, so a long window (the per-account sign-in
+   * budget) survives a restart even before its first request.
+   */
+  readonly retainMs?: number;
   /** How often admitted requests are written behind to the file. */
   readonly flushEveryMs?: number;
   /** An owner that has not written for this long is gone (it crashed on another machine's mount). */
@@ -60,7 +66,7 @@ export class InProcessSlidingLog implements SlidingLog {
   readonly #release: () => void;
   #pendingKeys: string[] = [];
   #pendingAts: number[] = [];
-  #longestWindowMs = 0;
+  #longestWindowMs: number;
   /** The latest instant a request was decided at: windows are swept relative to it. */
   #latestMs = Number.NEGATIVE_INFINITY;
   #lastWriteMs = 0;
@@ -68,6 +74,7 @@ export class InProcessSlidingLog implements SlidingLog {
 
   constructor(path: string, options: InProcessSlidingLogOptions = {}) {
     this.store = `sqlite:${path}`;
+    this.#longestWindowMs = options.retainMs ?? 0;
     const db = new Database(path);
     this.#db = db;
     try {

@@ -27,7 +27,10 @@ export class ExchangeTransport implements Transport {
 
   async start(): Promise<void> {}
 
+  /** Answers what is still waiting (a request the server dropped while closing) instead of leaving it hanging. */
   async close(): Promise<void> {
+    for (const [id, settle] of this.pending) settle(closing(id));
+    this.pending.clear();
     this.onclose?.();
   }
 
@@ -48,3 +51,7 @@ export class ExchangeTransport implements Transport {
     });
   }
 }
+
+/** The answer to a request the server did not get to before it closed. */
+const closing = (id: RequestId): JSONRPCMessage =>
+  ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the server closed before answering' } }) as JSONRPCMessage;

@@ -43,7 +43,10 @@ export class ModernExchangeTransport extends PerRequestHTTPServerTransport {
 
   override async start(): Promise<void> {}
 
+  /** Answers what is still waiting (a request the server dropped while closing) instead of leaving it hanging. */
   override async close(): Promise<void> {
+    for (const [id, settle] of this.pending) settle(closing(id), false);
+    this.pending.clear();
     this.onclose?.();
   }
 
@@ -69,3 +72,7 @@ export class ModernExchangeTransport extends PerRequestHTTPServerTransport {
     });
   }
 }
+
+/** The answer to a request the server did not get to before it closed. */
+const closing = (id: RequestId): JSONRPCMessage =>
+  ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the server closed before answering' } }) as JSONRPCMessage;

@@ -72,7 +72,7 @@ export async function createMcpDispatcher(
     },
   };
 
-  const legacy = new Server(surface.info, { capabilities: surfaceCapabilities, instructions });
+  const legacy = new Server(surface.info, { capabilities: surfaceCapabilities, instructions: surface.instructions });
   legacy.setRequestHandler(ListToolsRequestSchema, () => surface.listTools());
   legacy.setRequestHandler(ListResourcesRequestSchema, () => surface.listResources());
   legacy.setRequestHandler(ReadResourceRequestSchema, (request) => {

@@ -85,8 +85,10 @@ export function takeRevoked(context: OAuthContext, req: Request, res: Response):
   const value = readCookie(context, req, 'revoked');
   if (value === undefined) return undefined;
   clearCookie(context, res, 'revoked');
-  const [kind, clientId] = value.split('.', 2);
-  return clientId ? { clientId, revoked: kind === 'revoked' } : undefined;
+  // The client id may hold dots of its own (a metadata document URL): split at the first one only.
+  const dot = value.indexOf('.');
+  const clientId = dot < 0 ? '' : value.slice(dot + 1);
+  return clientId ? { clientId, revoked: value.slice(0, dot) === 'revoked' } : undefined;
 }
 
 const mac = (key: string, purpose: string): string => createHmac('sha256', key).update(purpose).digest('base64url');

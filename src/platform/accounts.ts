@@ -2,7 +2,7 @@ import type { Store } from '../store/store.js';
 import type { User } from '../store/account-store.js';
 import { DuplicateRecordError } from '../store/errors.js';
 import type { Clock } from './clock.js';
-import { validationFailed } from './errors.js';
+import { PlatformError, validationFailed } from './errors.js';
 import { newId } from './ids.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -64,4 +64,25 @@ export async function authenticate(
   // Hash even for an unknown email so response time does not reveal which emails exist.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
   return user && !user.disabled && matches ? user : undefined;
+}
+
+/** The account signed in with `email`, or not_found naming the email. */
+export async function accountByEmail(store: Store, email: string): Promise<User> {
+  const user = await store.findUserByEmail(email);
+  if (!user) throw new PlatformError('not_found', `no user with email '${email}'`);
+  return user;
+}
+
+/** Keeps the account from signing in and ends every grant, unused code and session it has. */
+export async function disableAccount(store: Store, clock: Clock, email: string): Promise<User> {
+  const user = await accountByEmail(store, email);
+  await store.disableUser(user.id, clock.now());
+  return user;
+}
+
+/** Lets the account sign in again; nothing it had before the disable comes back. */
+export async function enableAccount(store: Store, email: string): Promise<User> {
+  const user = await accountByEmail(store, email);
+  await store.setUserDisabled(user.id, false);
+  return user;
 }

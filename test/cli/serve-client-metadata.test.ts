@@ -53,7 +53,7 @@ describe('survey-mcp serve --allow-private-client-metadata', () => {
     const client = { client_id: url, client_name: 'Dev client', redirect_uris: ['http://127.0.0.1/callback'] };
     const probe = await fetch(authorizeUrl(server, { client, challenge: pkcePair().challenge }), { headers: { accept: 'application/json' } });
     expect(probe.status).toBe(400);
-    expect(((await probe.json()) as { error_description: string }).error_description).toContain('a loopback (RFC 1122) address');
+    expect(((await probe.json()) as { error_description: string }).error_description).toContain('is not a public address');
     expect(host.fetchesOf('/dev-client-2.json')).toBe(0);
   });
 });

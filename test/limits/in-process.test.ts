@@ -93,6 +93,18 @@ describe('the in-process sliding log', () => {
     expect(await again.consume('user', RULE, T0 + 60_000)).toEqual({ allowed: true });
   });
 
+  it('keeps a long window through a restart when a shorter rule is asked for first', async () => {
+    const account = { limit: 2, windowMs: 900_000 };
+    const first = open({ retainMs: account.windowMs });
+    await first.consume('sign-in:account', account, T0);
+    await first.consume('sign-in:account', account, T0);
+    await first.close();
+    const again = open({ retainMs: account.windowMs });
+    await again.consume('user', RULE, T0 + 120_000);
+    again.flush();
+    expect(await again.consume('sign-in:account', account, T0 + 120_000)).toEqual({ allowed: false, retryAfterSeconds: 780 });
+  });
+
   it('writes behind on its own timer', async () => {
     const log = open({ flushEveryMs: 10 });
     await log.consume('user', RULE);

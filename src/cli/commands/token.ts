@@ -1,14 +1,11 @@
+import { accountByEmail } from '../../platform/accounts.js';
 import { systemClock } from '../../platform/clock.js';
 import { issueServiceToken } from '../../oauth/service-tokens.js';
 import type { Store } from '../../store/store.js';
 import { ExitError, usageError } from '../errors.js';
-import { withStore } from '../store-access.js';
+import { forAccount, withStore } from '../store-access.js';
 
-async function userByEmail(store: Store, email: string) {
-  const user = await store.findUserByEmail(email);
-  if (!user) throw new ExitError(`no user with email '${email}' (list them with: survey-mcp users list)`);
-  return user;
-}
+const userByEmail = (store: Store, email: string) => forAccount(() => accountByEmail(store, email));
 
 /** Prints only the token on stdout, so `TOKEN=$(survey-mcp token issue …)` works. */
 export async function tokenIssue(options: { db?: string; user: string; scope: string; ttl?: number }): Promise<void> {

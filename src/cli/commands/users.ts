@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createAccount } from '../../platform/accounts.js';
+import { createAccount, disableAccount, enableAccount } from '../../platform/accounts.js';
 import { systemClock } from '../../platform/clock.js';
-import { ExitError } from '../errors.js';
-import { withStore } from '../store-access.js';
+import { forAccount, withStore } from '../store-access.js';
 
 export interface UsersAddOptions {
   db?: string;
@@ -44,15 +43,15 @@ export async function usersList(options: { db?: string; json?: boolean }): Promi
 }
 
 export async function usersSetDisabled(email: string, disabled: boolean, options: { db?: string }): Promise<void> {
-  await withStore(options.db, async (store) => {
-    const user = await store.findUserByEmail(email);
-    if (!user) throw new ExitError(`no user with email '${email}' (list them with: survey-mcp users list)`);
-    if (!disabled) {
-      await store.setUserDisabled(user.id, false);
-      console.log(`enabled ${user.email}: they sign in and connect their apps anew`);
-      return;
-    }
-    await store.disableUser(user.id, systemClock.now());
-    console.log(`disabled ${user.email}: their tokens, unused codes and sign-in sessions are revoked`);
-  });
+  await withStore(options.db, (store) =>
+    forAccount(async () => {
+      if (!disabled) {
+        const user = await enableAccount(store, email);
+        console.log(`enabled ${user.email}: they sign in and connect their apps anew`);
+        return;
+      }
+      const user = await disableAccount(store, systemClock, email);
+      console.log(`disabled ${user.email}: their tokens, unused codes and sign-in sessions are revoked`);
+    }),
+  );
 }

@@ -48,7 +48,9 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<ResolvedAd
   try {
     addresses = family !== 0 ? [{ address: hostname, family: family === 6 ? 6 : 4 }] : await (policy.resolve ?? systemResolve)(hostname);
   } catch (error) {
-    throw new ClientMetadataError('unreachable', `the host of '${url.href}' could not be resolved (${reasonOf(error)})`, true);
+    // One message for "no such name" and every other failure: the answer must not tell a stranger
+    // which internal names exist.
+    throw new ClientMetadataError('unreachable', `the host of '${url.href}' could not be reached (${reasonOf(error)})`, true);
   }
   if (addresses.length === 0) throw new ClientMetadataError('unreachable', `the host of '${url.href}' has no address`, true);
   if (!policy.allowPrivateAddresses) {
@@ -57,7 +59,8 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<ResolvedAd
       if (why) {
         throw new ClientMetadataError(
           'address_refused',
-          `the host of '${url.href}' resolves to ${address}, a ${why} address: client metadata documents are fetched from public addresses only`,
+          // Neither the address nor its kind is named: the answer must not map internal DNS.
+          `the host of '${url.href}' is not a public address: client metadata documents are fetched from public addresses only`,
         );
       }
     }

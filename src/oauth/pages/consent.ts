@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../redirect-uri.js';
+import { isNativeRedirect } from '../redirect-uri.js';
 import { destinationHtml } from './destination.js';
 import { hiddenFields, html, layout } from './html.js';
 
@@ -18,9 +18,10 @@ export interface ConsentPage {
  * program here could present the same client_id with a loopback redirect URI (MCP 2026-07-28
  * security considerations, localhost redirect URI risks), so the page says so.
  */
-function verifiedNote(verifiedHost: string, destination: URL) {
+function verifiedNote(verifiedHost: string, redirectUri: string) {
   const published = html`<strong>${verifiedHost}</strong> publishes this app's name and addresses.`;
-  if (destination.protocol !== 'http:' || !isLoopbackHost(destination.hostname)) return published;
+  // A loopback port or a private-use scheme can be claimed by any program here (RFC 8252 §8.6).
+  if (!isNativeRedirect(redirectUri)) return published;
   return html`${published} <span class="caution">The answer goes to a program on this computer, and any program here could use that name.</span>`;
 }
 
@@ -45,7 +46,7 @@ export function consentPage(page: ConsentPage): string {
     ${destinationHtml(page.redirectUri)}
     <code class="redirect-uri">${page.redirectUri}</code>
   </div>
-  <p class="fine">${page.verifiedHost ? verifiedNote(page.verifiedHost, new URL(page.redirectUri)) : 'The app chose its own name.'} Only allow it if you started this connection yourself.
+  <p class="fine">${page.verifiedHost ? verifiedNote(page.verifiedHost, page.redirectUri) : 'The app chose its own name.'} Only allow it if you started this connection yourself.
     You can revoke access at any time under <a href="/account/apps">Connected apps</a>.</p>
   <form method="post" action="/oauth/authorize" class="actions">
     ${hiddenFields({ ...page.params, csrf_token: page.csrfToken })}

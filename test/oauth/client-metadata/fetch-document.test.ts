@@ -43,7 +43,7 @@ describe('fetching a client metadata document', () => {
   it('refuses a loopback host without the opt-in, before connecting', async () => {
     const before = host.fetchesOf('/good.json');
     await expect(fetchAt(host.url('/good.json'), { allowPrivateAddresses: false })).rejects.toThrow(
-      `the host of '${host.url('/good.json')}' resolves to 127.0.0.1, a loopback (RFC 1122) address: client metadata documents are fetched from public addresses only`,
+      `the host of '${host.url('/good.json')}' is not a public address: client metadata documents are fetched from public addresses only`,
     );
     expect(host.fetchesOf('/good.json')).toBe(before);
   });
@@ -52,7 +52,7 @@ describe('fetching a client metadata document', () => {
     const resolve = async () => [{ address: '93.184.215.14', family: 4 as const }, { address: '10.0.0.7', family: 4 as const }];
     await expect(fetchAt('https://client.test/c.json', { allowPrivateAddresses: false, resolve })).rejects.toMatchObject({
       problem: 'address_refused',
-      message: expect.stringContaining('resolves to 10.0.0.7, a private (RFC 1918) address'),
+      message: expect.stringContaining('is not a public address'),
     });
   });
 
