@@ -99,6 +99,8 @@ describe('POST /register', () => {
     [{ ...valid, client_name: 'Claude\u202Eevil' }, "'client_name' must not contain control or text-direction characters, found U+202E at position 6"],
     [{ ...valid, client_name: '\u2066Claude\u2069' }, "'client_name' must not contain control or text-direction characters, found U+2066 at position 0"],
     [{ ...valid, client_name: 'Claude\u009B' }, "'client_name' must not contain control or text-direction characters, found U+009B at position 6"],
+    [{ ...valid, client_name: 'Clau\u200Bde' }, "'client_name' must not contain control or text-direction characters, found U+200B at position 4"],
+    [{ ...valid, client_name: 'Claude\uD800' }, "'client_name' must not contain control or text-direction characters, found U+D800 at position 6"],
     [[1, 2], 'the body must be a JSON object of client metadata (RFC 7591)'],
     ['{not json', 'the body is not valid JSON'],
   ])('refuses bad metadata %j with 422 invalid_client_metadata naming the field', async (body, description) => {

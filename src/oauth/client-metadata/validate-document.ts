@@ -2,21 +2,14 @@ import { z } from 'zod';
 import type { OAuthClient } from '../../store/auth-store.js';
 import { redirectUriProblem } from '../redirect-uri.js';
 import { mcpScope } from '../tokens.js';
+import { clientNameSchema } from '../client-name.js';
 import { ClientMetadataError } from './errors.js';
 
 const ourGrantTypes = ['authorization_code', 'refresh_token'];
 
-// Control characters and bidirectional overrides could make a name read as another app's.
-const deceptiveCharacters = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u;
-
 const documentSchema = z.looseObject({
   client_id: z.string({ error: 'must be a string: the URL of this document' }),
-  client_name: z
-    .string({ error: 'must be a string: the name the person sees on the consent screen' })
-    .trim()
-    .min(1, { error: 'must not be empty: it is the name the person sees on the consent screen' })
-    .max(200, { error: 'must be at most 200 characters' })
-    .refine((name) => !deceptiveCharacters.test(name), { error: 'must not contain control or text-direction characters' }),
+  client_name: clientNameSchema,
   redirect_uris: z
     .array(z.string({ error: 'must be a string' }), { error: 'must be an array of redirect URI strings' })
     .min(1, { error: 'must list at least one redirect URI' })

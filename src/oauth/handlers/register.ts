@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { newId } from '../../platform/ids.js';
 import type { OAuthClient } from '../../store/auth-store.js';
+import { clientNameSchema } from '../client-name.js';
 import type { OAuthContext } from '../context.js';
 import { invalidClientMetadata, OAuthError } from '../errors.js';
 import { redirectUriProblem } from '../redirect-uri.js';
@@ -10,25 +11,8 @@ import { mcpScope } from '../tokens.js';
 
 const grantTypes = ['authorization_code', 'refresh_token'] as const;
 
-// Controls (C0, DEL, C1) and the bidi embedding, override and isolate marks: with them a name can
-// hide its end or render as another app's name on the consent screen.
-const unsafeNameCharacter = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-
 const registrationSchema = z.object({
-  client_name: z
-    .string({ error: 'must be a string: the name the person sees on the consent screen' })
-    .trim()
-    .min(1, { error: 'must not be empty: it is the name the person sees on the consent screen' })
-    .max(200, { error: 'must be at most 200 characters' })
-    .superRefine((name, ctx) => {
-      const found = unsafeNameCharacter.exec(name);
-      if (!found) return;
-      const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-      ctx.addIssue({
-        code: 'custom',
-        message: `must not contain control or text-direction characters, found U+${code} at position ${found.index}`,
-      });
-    }),
+  client_name: clientNameSchema,
   redirect_uris: z
     .array(z.string({ error: 'must be a string' }), { error: 'must be an array of redirect URI strings' })
     .min(1, { error: 'must list at least one redirect URI' })
