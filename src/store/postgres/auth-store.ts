@@ -1,3 +1,4 @@
+import { decideRedeem, decideRevoke, decideRotate } from '../grant-policy.js';
 import type {
   AccessTokenRecord,
   AuthStore,
@@ -114,12 +115,12 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       return db.transaction(async (tx): Promise<RedeemCodeResult> => {
         // The row lock makes concurrent redemptions queue; each later one sees the first's redeemed_at.
         const code = await tx.one<CodeRow>('SELECT * FROM oauth_codes WHERE code_hash = $1 FOR UPDATE', [codeHash]);
-        if (!code) return { outcome: 'unknown' };
-        if (code.redeemed_at !== null) {
-          if (code.grant_id) await revokeGrant(tx, code.grant_id, nowMs);
+        const verdict = decideRedeem(code, nowMs);
+        if (verdict.action === 'refuse') return verdict.result;
+        if (verdict.action === 'revoke_grant') {
+          if (verdict.grantId) await revokeGrant(tx, verdict.grantId, nowMs);
           return { outcome: 'reused' };
         }
-        if (code.expires_at <= nowMs) return { outcome: 'expired' };
         await writeGrant(tx, grant, issue);
         await tx.run('UPDATE oauth_codes SET redeemed_at = $1, grant_id = $2 WHERE code_hash = $3', [nowMs, grant.id, codeHash]);
         return { outcome: 'issued', grantId: grant.id };
@@ -136,16 +137,14 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
     async rotateRefreshToken({ refreshHash, clientId, issue, nowMs }) {
       return db.transaction(async (tx): Promise<RotateRefreshResult> => {
         // Locking the token row serialises rotations of the same token: only the first finds it unspent.
-        const row = await tx.one<TokenGrantRow<PostgresColumns>>(`${tokenWithGrant} FOR UPDATE OF t`, [refreshHash]);
-        if (!row || row.kind !== 'refresh') return { outcome: 'unknown' };
-        if (row.client_id !== clientId) return { outcome: 'other_client' };
-        if (row.grant_revoked_at !== null || row.revoked_at !== null) return { outcome: 'revoked' };
-        if (row.spent_at !== null) {
-          await revokeGrant(tx, row.grant_id, nowMs);
+        const found = await tx.one<TokenGrantRow<PostgresColumns>>(`${tokenWithGrant} FOR UPDATE OF t`, [refreshHash]);
+        const verdict = decideRotate(found && { ...found, userDisabled: postgresDialect.flag(found.user_disabled) }, clientId, nowMs);
+        if (verdict.action === 'refuse') return verdict.result;
+        if (verdict.action === 'revoke_grant') {
+          if (verdict.grantId) await revokeGrant(tx, verdict.grantId, nowMs);
           return { outcome: 'reused' };
         }
-        if (row.expires_at <= nowMs) return { outcome: 'expired' };
-        if (postgresDialect.flag(row.user_disabled)) return { outcome: 'user_disabled' };
+        const { row } = verdict;
         await tx.run('UPDATE oauth_tokens SET spent_at = $1 WHERE token_hash = $2', [nowMs, refreshHash]);
         await insertTokens(tx, row.grant_id, row.scope, nowMs, issue);
         return { outcome: 'rotated', grantId: row.grant_id, userId: row.user_id, scope: row.scope };
@@ -153,11 +152,9 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
     },
     async revokeToken(tokenHash, clientId, nowMs) {
       return db.transaction(async (tx) => {
-        const row = await tx.one<TokenGrantRow<PostgresColumns>>(tokenWithGrant, [tokenHash]);
-        if (!row) return 'unknown' as const;
-        if (row.client_id !== clientId) return 'other_client' as const;
-        // Spec 4.2: revoking signs the client out, so either kind of token ends its whole grant.
-        await revokeGrant(tx, row.grant_id, nowMs);
+        const verdict = decideRevoke(await tx.one<TokenGrantRow<PostgresColumns>>(tokenWithGrant, [tokenHash]), clientId);
+        if (verdict.action === 'refuse') return verdict.result;
+        await revokeGrant(tx, verdict.grantId, nowMs);
         return 'revoked' as const;
       });
     },

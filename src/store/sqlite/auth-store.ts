@@ -1,3 +1,4 @@
+import { decideRedeem, decideRevoke, decideRotate } from '../grant-policy.js';
 import type {
   AccessTokenRecord,
   AuthStore,
@@ -136,13 +137,12 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   });
 
   const redeem = db.transaction((codeHash: string, grant: NewGrant, issue: TokenIssue, nowMs: number) => {
-    const code = codeByHash.get(codeHash);
-    if (!code) return { outcome: 'unknown' } as const;
-    if (code.redeemed_at !== null) {
-      if (code.grant_id) revokeGrant(code.grant_id, nowMs);
+    const verdict = decideRedeem(codeByHash.get(codeHash), nowMs);
+    if (verdict.action === 'refuse') return verdict.result;
+    if (verdict.action === 'revoke_grant') {
+      if (verdict.grantId) revokeGrant(verdict.grantId, nowMs);
       return { outcome: 'reused' } as const;
     }
-    if (code.expires_at <= nowMs) return { outcome: 'expired' } as const;
     writeGrant(grant, issue);
     // The WHERE clause re-checks "unused" so even a second connection cannot claim it twice.
     if (claimCode.run(nowMs, grant.id, codeHash, nowMs).changes !== 1) throw new Error('code claimed concurrently');
@@ -151,16 +151,14 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
 
   const rotate = db.transaction(
     (refreshHash: string, clientId: string, issue: Required<TokenIssue>, nowMs: number): RotateRefreshResult => {
-      const row = tokenByHash.get(refreshHash);
-      if (!row || row.kind !== 'refresh') return { outcome: 'unknown' };
-      if (row.client_id !== clientId) return { outcome: 'other_client' };
-      if (row.grant_revoked_at !== null || row.revoked_at !== null) return { outcome: 'revoked' };
-      if (row.spent_at !== null) {
-        revokeGrant(row.grant_id, nowMs);
+      const found = tokenByHash.get(refreshHash);
+      const verdict = decideRotate(found && { ...found, userDisabled: sqliteDialect.flag(found.user_disabled) }, clientId, nowMs);
+      if (verdict.action === 'refuse') return verdict.result;
+      if (verdict.action === 'revoke_grant') {
+        if (verdict.grantId) revokeGrant(verdict.grantId, nowMs);
         return { outcome: 'reused' };
       }
-      if (row.expires_at <= nowMs) return { outcome: 'expired' };
-      if (sqliteDialect.flag(row.user_disabled)) return { outcome: 'user_disabled' };
+      const { row } = verdict;
       spendToken.run(nowMs, refreshHash);
       for (const token of [issue.access, issue.refresh]) {
         insertToken.run(token.tokenHash, token.kind, row.grant_id, row.scope, nowMs, token.expiresAt);
@@ -170,11 +168,9 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   );
 
   const revoke = db.transaction((tokenHash: string, clientId: string, nowMs: number) => {
-    const row = tokenByHash.get(tokenHash);
-    if (!row) return 'unknown' as const;
-    if (row.client_id !== clientId) return 'other_client' as const;
-    // Spec 4.2: revoking signs the client out, so either kind of token ends its whole grant.
-    revokeGrant(row.grant_id, nowMs);
+    const verdict = decideRevoke(tokenByHash.get(tokenHash), clientId);
+    if (verdict.action === 'refuse') return verdict.result;
+    revokeGrant(verdict.grantId, nowMs);
     return 'revoked' as const;
   });
 

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { decideRedeem, decideRevoke, decideRotate, type TokenState } from './grant-policy.js';
+import type { CodeRow } from './rows.js';
+
+const now = 1_000_000;
+const code: CodeRow = {
+  code_hash: 'h',
+  client_id: 'cli_a',
+  user_id: 'usr_a',
+  redirect_uri: 'http://127.0.0.1/cb',
+  scope: 'mcp_customer',
+  code_challenge: 'c',
+  code_challenge_method: 'S256',
+  created_at: now - 1000,
+  expires_at: now + 1000,
+  redeemed_at: null,
+  grant_id: null,
+};
+const refresh: TokenState = {
+  kind: 'refresh',
+  client_id: 'cli_a',
+  grant_id: 'grt_a',
+  expires_at: now + 1000,
+  spent_at: null,
+  revoked_at: null,
+  grant_revoked_at: null,
+  userDisabled: false,
+};
+
+describe('decideRedeem', () => {
+  it('redeems a live, unused code', () => {
+    expect(decideRedeem(code, now)).toEqual({ action: 'proceed', row: code });
+  });
+
+  it('treats a second redemption as a replay that revokes the first one’s grant, even once expired', () => {
+    expect(decideRedeem({ ...code, redeemed_at: now - 10, grant_id: 'grt_1', expires_at: now - 1 }, now)).toEqual({ action: 'revoke_grant', grantId: 'grt_1' });
+  });
+
+  it('refuses an unknown code, and one expired at this very instant', () => {
+    expect(decideRedeem(undefined, now)).toEqual({ action: 'refuse', result: { outcome: 'unknown' } });
+    expect(decideRedeem({ ...code, expires_at: now }, now)).toEqual({ action: 'refuse', result: { outcome: 'expired' } });
+  });
+});
+
+describe('decideRotate', () => {
+  it('rotates a live refresh token of the asking client', () => {
+    expect(decideRotate(refresh, 'cli_a', now)).toEqual({ action: 'proceed', row: refresh });
+  });
+
+  it('checks in order: kind, client, revocation, replay, expiry, account', () => {
+    const refused = (token: TokenState | undefined, clientId = 'cli_a') => decideRotate(token, clientId, now);
+    expect(refused({ ...refresh, kind: 'access' })).toEqual({ action: 'refuse', result: { outcome: 'unknown' } });
+    expect(refused({ ...refresh, spent_at: now - 1 }, 'cli_b')).toEqual({ action: 'refuse', result: { outcome: 'other_client' } });
+    expect(refused({ ...refresh, grant_revoked_at: now - 1, spent_at: now - 1 })).toEqual({ action: 'refuse', result: { outcome: 'revoked' } });
+    expect(refused({ ...refresh, spent_at: now - 1, expires_at: now - 1 })).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+    expect(refused({ ...refresh, expires_at: now, userDisabled: true })).toEqual({ action: 'refuse', result: { outcome: 'expired' } });
+    expect(refused({ ...refresh, userDisabled: true })).toEqual({ action: 'refuse', result: { outcome: 'user_disabled' } });
+  });
+});
+
+describe('decideRevoke', () => {
+  it('ends the grant only for the client the token was issued to', () => {
+    expect(decideRevoke(refresh, 'cli_a')).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+    expect(decideRevoke(refresh, 'cli_b')).toEqual({ action: 'refuse', result: 'other_client' });
+    expect(decideRevoke(undefined, 'cli_a')).toEqual({ action: 'refuse', result: 'unknown' });
+  });
+});

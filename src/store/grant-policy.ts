@@ -1,0 +1,65 @@
+/**
+ * The pure part of the grant state machines, shared by both backends (as `limits/sliding-log.ts`
+ * is by both limiters): given the rows a backend read under its lock, what happens to a code
+ * presented for redemption, a refresh token presented for rotation, or a token to revoke. Each
+ * backend then does only its writes.
+ *
+ * Conventions:
+ * - A code or token that has expired at `nowMs` (`expires_at <= nowMs`) is refused.
+ * - Replay is an attack (field notes, RFC 9700 §4.14.2): a redeemed code or a spent refresh token
+ *   presented again revokes the grant it belongs to, and is refused.
+ * - Revoking signs the client out (spec 4.2): either kind of token ends its whole grant, but only
+ *   for the client it was issued to.
+ */
+import type { RedeemCodeResult, RevokeTokenResult, RotateRefreshResult } from './auth-store.js';
+import type { CodeRow } from './rows.js';
+
+/** A token row, with its grant and user, as the policy reads it (whatever the backend's flag type). */
+export interface TokenState {
+  readonly kind: 'access' | 'refresh';
+  readonly client_id: string;
+  readonly grant_id: string;
+  readonly expires_at: number;
+  readonly spent_at: number | null;
+  readonly revoked_at: number | null;
+  readonly grant_revoked_at: number | null;
+  readonly userDisabled: boolean;
+}
+
+type Refusal<Result extends { outcome: string }> = Extract<Result, { outcome: 'unknown' | 'expired' | 'other_client' | 'revoked' | 'user_disabled' }>;
+
+/**
+ * What a backend does next: refuse with an outcome; revoke the grant (a replay: the answer is
+ * `reused`, or `revoked` for a revocation); or go on with its writes for this row.
+ */
+export type Verdict<Result extends { outcome: string }, Row> =
+  | { readonly action: 'refuse'; readonly result: Refusal<Result> }
+  | { readonly action: 'revoke_grant'; readonly grantId: string | null }
+  | { readonly action: 'proceed'; readonly row: Row };
+
+export function decideRedeem(code: CodeRow | undefined, nowMs: number): Verdict<RedeemCodeResult, CodeRow> {
+  if (!code) return { action: 'refuse', result: { outcome: 'unknown' } };
+  if (code.redeemed_at !== null) return { action: 'revoke_grant', grantId: code.grant_id };
+  if (code.expires_at <= nowMs) return { action: 'refuse', result: { outcome: 'expired' } };
+  return { action: 'proceed', row: code };
+}
+
+export function decideRotate<Row extends TokenState>(token: Row | undefined, clientId: string, nowMs: number): Verdict<RotateRefreshResult, Row> {
+  if (!token || token.kind !== 'refresh') return { action: 'refuse', result: { outcome: 'unknown' } };
+  if (token.client_id !== clientId) return { action: 'refuse', result: { outcome: 'other_client' } };
+  if (token.grant_revoked_at !== null || token.revoked_at !== null) return { action: 'refuse', result: { outcome: 'revoked' } };
+  if (token.spent_at !== null) return { action: 'revoke_grant', grantId: token.grant_id };
+  if (token.expires_at <= nowMs) return { action: 'refuse', result: { outcome: 'expired' } };
+  if (token.userDisabled) return { action: 'refuse', result: { outcome: 'user_disabled' } };
+  return { action: 'proceed', row: token };
+}
+
+/** A revocation by the client the token was issued to ends its grant; anything else changes nothing. */
+export function decideRevoke(
+  token: Pick<TokenState, 'client_id' | 'grant_id'> | undefined,
+  clientId: string,
+): { readonly action: 'refuse'; readonly result: Exclude<RevokeTokenResult, 'revoked'> } | { readonly action: 'revoke_grant'; readonly grantId: string } {
+  if (!token) return { action: 'refuse', result: 'unknown' };
+  if (token.client_id !== clientId) return { action: 'refuse', result: 'other_client' };
+  return { action: 'revoke_grant', grantId: token.grant_id };
+}
