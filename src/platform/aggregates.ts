@@ -1,4 +1,5 @@
 /** Pure arithmetic over SQL aggregates: percentages, NPS and statistics of a value histogram. */
+import { statsOfHistogram } from '../store/tallies.js';
 
 const round = (value: number, places: number): number => {
   const factor = 10 ** places;
@@ -53,25 +54,11 @@ export interface StatsJson {
   max: number | null;
 }
 
-/** Exact statistics of a small histogram (ascending values), as GROUP BY returns it. */
+/**
+ * Statistics of a small histogram (ascending values), as GROUP BY returns it: the store's own
+ * exact figures (one median rule for every path), rounded for people.
+ */
 export function statsOfBuckets(buckets: readonly Bucket[]): StatsJson {
-  const count = buckets.reduce((total, b) => total + b.count, 0);
-  if (count === 0) return { count, mean: null, median: null, min: null, max: null };
-  const sum = buckets.reduce((total, b) => total + b.value * b.count, 0);
-  const nth = (index: number): number => {
-    let seen = 0;
-    for (const bucket of buckets) {
-      seen += bucket.count;
-      if (index < seen) return bucket.value;
-    }
-    return buckets.at(-1)!.value;
-  };
-  const median = count % 2 === 1 ? nth((count - 1) / 2) : (nth(count / 2 - 1) + nth(count / 2)) / 2;
-  return {
-    count,
-    mean: roundStat(sum / count),
-    median: roundStat(median),
-    min: buckets[0]!.value,
-    max: buckets.at(-1)!.value,
-  };
+  const { count, mean, median, min, max } = statsOfHistogram(buckets);
+  return { count, mean: roundStat(mean), median: roundStat(median), min, max };
 }

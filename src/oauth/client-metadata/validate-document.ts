@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OAuthClient } from '../../store/auth-store.js';
 import { redirectUriProblem } from '../redirect-uri.js';
 import { mcpScope } from '../tokens.js';
-import { clientNameSchema } from '../client-name.js';
+import { clientNameSchema, redirectUrisSchema } from '../client-fields.js';
 import { ClientMetadataError } from './errors.js';
 
 const ourGrantTypes = ['authorization_code', 'refresh_token'];
@@ -10,10 +10,7 @@ const ourGrantTypes = ['authorization_code', 'refresh_token'];
 const documentSchema = z.looseObject({
   client_id: z.string({ error: 'must be a string: the URL of this document' }),
   client_name: clientNameSchema,
-  redirect_uris: z
-    .array(z.string({ error: 'must be a string' }), { error: 'must be an array of redirect URI strings' })
-    .min(1, { error: 'must list at least one redirect URI' })
-    .max(20, { error: 'must list at most 20 redirect URIs' }),
+  redirect_uris: redirectUrisSchema,
   grant_types: z
     .array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
     .refine((types) => types.includes('authorization_code'), { error: "must include 'authorization_code'" })

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { newId } from '../../platform/ids.js';
 import type { OAuthClient } from '../../store/auth-store.js';
-import { clientNameSchema } from '../client-name.js';
+import { clientNameSchema, redirectUrisSchema } from '../client-fields.js';
 import type { OAuthContext } from '../context.js';
 import { invalidClientMetadata, OAuthError } from '../errors.js';
 import { redirectUriProblem } from '../redirect-uri.js';
@@ -13,10 +13,7 @@ const grantTypes = ['authorization_code', 'refresh_token'] as const;
 
 const registrationSchema = z.object({
   client_name: clientNameSchema,
-  redirect_uris: z
-    .array(z.string({ error: 'must be a string' }), { error: 'must be an array of redirect URI strings' })
-    .min(1, { error: 'must list at least one redirect URI' })
-    .max(20, { error: 'must list at most 20 redirect URIs' }),
+  redirect_uris: redirectUrisSchema,
   grant_types: z
     .array(z.enum(grantTypes, { error: 'must be authorization_code or refresh_token' }), {
       error: 'must be an array of strings',

@@ -8,6 +8,12 @@ import { z } from 'zod';
  */
 const deceptive = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 
+/** `redirect_uris` as both ways of identifying a client list them (each then checked one by one). */
+export const redirectUrisSchema = z
+  .array(z.string({ error: 'must be a string' }), { error: 'must be an array of redirect URI strings' })
+  .min(1, { error: 'must list at least one redirect URI' })
+  .max(20, { error: 'must list at most 20 redirect URIs' });
+
 /** `client_name` as the person will read it on the consent screen, trimmed. */
 export const clientNameSchema = z
   .string({ error: 'must be a string: the name the person sees on the consent screen' })
