@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNativeRedirect, redirectUriMatches, redirectUriProblem } from './redirect-uri.js';
+import { isLoopbackRedirect, isNativeRedirect, redirectUriMatches, redirectUriProblem } from './redirect-uri.js';
 
 describe('redirectUriProblem', () => {
   it.each(['https://a.example.com/cb', 'http://127.0.0.1/cb', 'http://[::1]:8080/cb', 'http://localhost:3000/cb', 'cursor://x/cb', 'com.example.app:/cb'])(
@@ -41,5 +41,16 @@ describe('isNativeRedirect', () => {
 
   it.each(['https://127.0.0.1/cb', 'https://claude.ai/cb', 'http://127.0.0.1.evil.example/cb'])('counts %s as a website', (uri) =>
     expect(isNativeRedirect(uri)).toBe(false),
+  );
+});
+
+describe('isLoopbackRedirect', () => {
+  it.each(['http://127.0.0.1:9/cb', 'http://[::1]/cb', 'http://localhost:3000/cb'])('counts %s as loopback', (uri) =>
+    expect(isLoopbackRedirect(uri)).toBe(true),
+  );
+
+  it.each(['https://127.0.0.1/cb', 'cursor://anysphere/cb', 'microsoft-edge:https://evil.example/', 'http://127.0.0.1.evil.example/cb'])(
+    'does not count %s',
+    (uri) => expect(isLoopbackRedirect(uri)).toBe(false),
   );
 });

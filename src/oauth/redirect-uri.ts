@@ -28,13 +28,23 @@ const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
 export const isLoopbackHost = (hostname: string): boolean => loopbackHosts.has(hostname.toLowerCase());
 
 /**
- * A redirect URI only an app on the person's own device can receive: http on loopback, or a
- * private-use scheme. No website can sit behind one, so sending an error there phishes nobody.
+ * A redirect URI that an app on the person's own device receives: http on loopback, or a
+ * private-use scheme. Any program there may claim one (RFC 8252 §8.6).
  */
 export function isNativeRedirect(uri: string): boolean {
   const url = new URL(uri);
   if (url.protocol === 'https:') return false;
   return url.protocol !== 'http:' || isLoopbackHost(url.hostname);
+}
+
+/**
+ * http on loopback: only a program on the person's own device listens there, and no website can.
+ * A private-use scheme is not as safe: a browser can register one and open a web address written
+ * into it (`microsoft-edge:https://…`).
+ */
+export function isLoopbackRedirect(uri: string): boolean {
+  const url = new URL(uri);
+  return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
 
 /**

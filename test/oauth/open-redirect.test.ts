@@ -69,13 +69,19 @@ describe('an authorization error for an https redirect URI', () => {
 });
 
 describe('an authorization error for a native app', () => {
-  it.each([['a loopback', 'http://127.0.0.1:9999/callback'], ['a private-use scheme', 'com.example.app:/oauth']])(
-    'goes straight back to %s redirect URI, which no website can receive',
-    async (_kind, redirectUri) => {
-      const native = await registerClient(server, { client_name: 'Native', redirect_uris: [redirectUri] });
-      const response = await fetch(badRequest(native), { redirect: 'manual' });
-      expect(response.status).toBe(302);
-      expect(response.headers.get('location')).toMatch(new RegExp(`^${redirectUri.replace(/[.:/]/g, '\\$&')}\\?error=unsupported_response_type`));
-    },
-  );
+  it('goes straight back to a loopback redirect URI, which no website can receive', async () => {
+    const redirectUri = 'http://127.0.0.1:9999/callback';
+    const native = await registerClient(server, { client_name: 'Native', redirect_uris: [redirectUri] });
+    const response = await fetch(badRequest(native), { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:9999\/callback\?error=unsupported_response_type/);
+  });
+
+  it('shows a stranger the page for a private-use scheme, which a browser may claim to open a web address', async () => {
+    const browserScheme = await registerClient(server, { client_name: 'Edge Lure', redirect_uris: ['microsoft-edge:https://evil.example/phish'] });
+    const response = await fetch(badRequest(browserScheme), { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('<span class="client-name">Edge Lure</span>');
+  });
 });

@@ -12,7 +12,7 @@ import { consentPage } from '../pages/consent.js';
 import { errorPage } from '../pages/error.js';
 import { redirectErrorPage } from '../pages/redirect-error.js';
 import { signInPage } from '../pages/sign-in.js';
-import { isNativeRedirect } from '../redirect-uri.js';
+import { isLoopbackRedirect } from '../redirect-uri.js';
 import { sendPage } from '../send-page.js';
 import { authorizationCodeTtlMs, hashSecret, mintSecret } from '../tokens.js';
 
@@ -24,12 +24,12 @@ type Refusal = Exclude<AuthorizationCheck, { kind: 'valid' }>;
 type RedirectRefusal = Extract<AuthorizationCheck, { kind: 'redirect' }>;
 
 /**
- * RFC 9700 §4.11.2: anyone can register an https redirect URI, so an error is sent there
- * automatically only when that cannot take a stranger's browser to a phishing site: the URI is a
- * native app's, or the signed-in person saw this client's consent form or connected it before.
+ * RFC 9700 §4.11.2: anyone can register a redirect URI, so an error is sent there automatically
+ * only when that cannot take a stranger's browser to a phishing site: the URI is http on
+ * loopback, or the signed-in person saw this client's consent form or connected it before.
  */
 async function mayRedirectError(context: OAuthContext, req: Request, check: RedirectRefusal, sawConsent: boolean): Promise<boolean> {
-  if (isNativeRedirect(check.redirectUri)) return true;
+  if (isLoopbackRedirect(check.redirectUri)) return true;
   const userId = await signedInUser(context, req);
   if (!userId) return false;
   if (sawConsent) return true;
