@@ -1,7 +1,8 @@
 import type { AggregateScope, NumericStats, SurveyStore } from '../survey-store.js';
 import { statsOfHistogram, tallyWindow, type TallyKind } from '../tallies.js';
-import { Params, type Queryable } from './database.js';
-import { answerFilterSql, tallySql } from './survey-filters.js';
+import { Params, postgresFilters, type Queryable } from './database.js';
+
+const { answerFilterSql, tallySql } = postgresFilters;
 
 type AggregateStore = Pick<SurveyStore, 'countAnswered' | 'countChoices' | 'numberDistribution' | 'numericStats' | 'dateRange' | 'latestTexts'>;
 

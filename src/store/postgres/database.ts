@@ -3,6 +3,7 @@ import { redactUrl } from '../../redact-url.js';
 import { StoreUnavailableError } from '../errors.js';
 import type { EditFailure } from '../edit-policy.js';
 import type { Dialect } from '../rows.js';
+import { surveyFilters } from '../survey-filters.js';
 import { migrations } from './migrations/index.js';
 
 /** What a store module runs queries through: the pool, or one client inside a transaction. */
@@ -228,3 +229,11 @@ export const postgresDialect: Dialect<PostgresColumns> = {
   list: (value) => value,
   object: (value) => value,
 };
+
+export const postgresFilters = surveyFilters({
+  bindList: (values, params) => params.add(values),
+  oneOf: (column, list) => `${column} = ANY(${list}::text[])`,
+  // ILIKE under the "C" collation folds ASCII letters only, as SQLite's LIKE does.
+  like: (column, pattern) => `${column} ILIKE ${pattern}`,
+  answersOfResponse: (alias) => `answers ${alias}`,
+});

@@ -1,8 +1,9 @@
 import type { ResponseFilter, ResponseKey, SurveyResponse, SurveyStore } from '../survey-store.js';
 import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../rows.js';
 import { rollupOf, type Tally } from '../tallies.js';
-import { Params, type PostgresDatabase, type Queryable } from './database.js';
-import { responseFilterSql } from './survey-filters.js';
+import { Params, postgresFilters, type PostgresDatabase, type Queryable } from './database.js';
+
+const { responseFilterSql } = postgresFilters;
 
 type ResponseStore = Pick<SurveyStore, 'insertResponses' | 'findResponse' | 'listResponses' | 'countResponses'>;
 

@@ -2,7 +2,7 @@ import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../surv
 import { rowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../rows.js';
 import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
 import { insertQuestionRow } from './questions.js';
-import { containing } from './survey-filters.js';
+import { containing } from '../survey-filters.js';
 
 const { toListing, toSurvey } = rowMappers(postgresDialect);
 

@@ -1,23 +1,26 @@
 import type { AggregateScope, NumericStats, SurveyStore } from '../survey-store.js';
 import { statsOfHistogram, tallyWindow, type TallyKind } from '../tallies.js';
+import { NamedParams, sqliteFilters } from './database.js';
 import type { SqliteStatements } from './statements.js';
-import { answerFilterSql, tallySql, type Bindings } from './survey-filters.js';
+
+const { answerFilterSql, tallySql } = sqliteFilters;
 
 type AggregateStore = Pick<SurveyStore, 'countAnswered' | 'countChoices' | 'numberDistribution' | 'numericStats' | 'dateRange' | 'latestTexts'>;
 
 export function sqliteAggregateStore({ one, all }: SqliteStatements): AggregateStore {
   const aggregate = (scope: AggregateScope, select: string, extra = '', tail = '', join = '') => {
-    const bindings: Bindings = {};
-    const where = answerFilterSql(scope, bindings);
-    return { sql: `SELECT ${select} FROM answers a ${join} WHERE ${where}${extra} ${tail}`, bindings };
+    const params = new NamedParams();
+    const where = answerFilterSql(scope, params);
+    return { sql: `SELECT ${select} FROM answers a ${join} WHERE ${where}${extra} ${tail}`, bindings: params.values };
   };
 
   /** Rows of one tally kind when the rollup can answer the scope (see `tallyWindow`). */
   const tallied = (kind: TallyKind, scope: AggregateScope) => {
     const window = tallyWindow(scope);
     if (!window) return undefined;
-    const bindings: Bindings = {};
-    return all<{ choice_id: string; number: number; n: number }>(tallySql(kind, scope, window, bindings), bindings);
+    const params = new NamedParams();
+    const sql = tallySql(kind, scope, window, params);
+    return all<{ choice_id: string; number: number; n: number }>(sql, params.values);
   };
 
   return {

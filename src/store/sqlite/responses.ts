@@ -1,8 +1,10 @@
 import type { ResponseFilter, ResponseKey, SurveyResponse, SurveyStore } from '../survey-store.js';
 import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../rows.js';
 import { rollupOf } from '../tallies.js';
+import { NamedParams, sqliteFilters } from './database.js';
 import type { SqliteStatements } from './statements.js';
-import { answerFilterSql, conditionSql, responseFilterSql, type Bindings } from './survey-filters.js';
+
+const { answerFilterSql, conditionSql, responseFilterSql } = sqliteFilters;
 
 type ResponseStore = Pick<SurveyStore, 'insertResponses' | 'findResponse' | 'listResponses' | 'countResponses'>;
 
@@ -77,15 +79,15 @@ export function sqliteResponseStore({ db, prepared, one, all, run }: SqliteState
       return row && toResponse(row, answersOf([row.seq]).get(row.seq) ?? []);
     },
     async listResponses(filter, after, limit) {
-      const bindings: Bindings = { limit };
-      let where = responseFilterSql(filter, bindings);
+      const params = new NamedParams({ limit });
+      let where = responseFilterSql(filter, params);
       if (after) {
         where += ' AND (r.submitted_at < @afterTime OR (r.submitted_at = @afterTime AND r.seq < @afterSeq))';
-        Object.assign(bindings, { afterTime: after.submittedAt, afterSeq: after.seq });
+        Object.assign(params.values, { afterTime: after.submittedAt, afterSeq: after.seq });
       }
       const rows = all<ResponseRow>(
         `SELECT r.* FROM responses r WHERE ${where} ORDER BY r.submitted_at DESC, r.seq DESC LIMIT @limit`,
-        bindings,
+        params.values,
       );
       const answers = answersOf(rows.map((row) => row.seq));
       return {
@@ -96,15 +98,15 @@ export function sqliteResponseStore({ db, prepared, one, all, run }: SqliteState
       };
     },
     async countResponses(filter: ResponseFilter) {
-      const bindings: Bindings = {};
+      const params = new NamedParams();
       if (filter.where) {
         // Each response has one matching answer row at most, so the covering answer index counts them.
-        const where = answerFilterSql({ filter, questionId: filter.where.questionId }, bindings);
-        const match = conditionSql('a', filter.where, bindings);
-        return one<{ n: number }>(`SELECT COUNT(*) AS n FROM answers a WHERE ${where} AND ${match}`, bindings)!.n;
+        const where = answerFilterSql({ filter, questionId: filter.where.questionId }, params);
+        const match = conditionSql('a', filter.where, params);
+        return one<{ n: number }>(`SELECT COUNT(*) AS n FROM answers a WHERE ${where} AND ${match}`, params.values)!.n;
       }
-      const where = responseFilterSql(filter, bindings);
-      return one<{ n: number }>(`SELECT COUNT(*) AS n FROM responses r WHERE ${where}`, bindings)!.n;
+      const where = responseFilterSql(filter, params);
+      return one<{ n: number }>(`SELECT COUNT(*) AS n FROM responses r WHERE ${where}`, params.values)!.n;
     },
   };
 }

@@ -1,5 +1,4 @@
-import type { SqliteDatabase } from './database.js';
-import type { Bindings } from './survey-filters.js';
+import type { Bindings, SqliteDatabase } from './database.js';
 
 /** The connection with a cache of its prepared statements, shared by every survey-store module. */
 export interface SqliteStatements {

@@ -1,9 +1,9 @@
 import type { NewQuestion, NewSurvey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
 import { rowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../rows.js';
-import { sqliteDialect, type SqliteColumns } from './database.js';
+import { containing } from '../survey-filters.js';
+import { sqliteDialect, type Bindings, type SqliteColumns } from './database.js';
 import { insertQuestionRow } from './questions.js';
 import type { SqliteStatements } from './statements.js';
-import type { Bindings } from './survey-filters.js';
 
 const { toListing, toSurvey } = rowMappers(sqliteDialect);
 
@@ -26,7 +26,7 @@ function listingSql(query: SurveyListQuery, bindings: Bindings): string {
   }
   if (query.query !== undefined) {
     conditions.push(`s.title LIKE @query ESCAPE '\\'`);
-    bindings.query = `%${query.query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    bindings.query = containing(query.query);
   }
   return `FROM surveys s
     LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = @userId
