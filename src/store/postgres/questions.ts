@@ -1,8 +1,9 @@
 import type { Choice, NewQuestion, Question, SurveyStore } from '../survey-store.js';
-import { choicesByQuestion, labelKey, rowMappers, type ChoiceRow, type QuestionRow } from '../rows.js';
+import { labelKey } from '../rows.js';
+import { choicesByQuestion, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
 import { postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
 
-const { toQuestion } = rowMappers(postgresDialect);
+const { toQuestion } = surveyRowMappers(postgresDialect);
 
 type QuestionStore = Pick<SurveyStore, 'listQuestions' | 'findQuestion' | 'insertQuestion' | 'updateQuestion' | 'deleteQuestion'>;
 

@@ -1,5 +1,5 @@
 import type { ResponseFilter, ResponseKey, SurveyResponse, SurveyStore } from '../survey-store.js';
-import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../rows.js';
+import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../survey-rows.js';
 import { rollupOf, type Tally } from '../tallies.js';
 import { Params, postgresFilters, type PostgresDatabase, type Queryable } from './database.js';
 

@@ -1,10 +1,10 @@
 import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
-import { rowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../rows.js';
+import { surveyRowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
 import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
 import { insertQuestionRow } from './questions.js';
 import { containing } from '../survey-filters.js';
 
-const { toListing, toSurvey } = rowMappers(postgresDialect);
+const { toListing, toSurvey } = surveyRowMappers(postgresDialect);
 
 type SurveyRecordStore = Pick<
   SurveyStore,

@@ -1,5 +1,5 @@
 import type { SurveyStore } from '../survey-store.js';
-import { toMembership, toWorkspace, type MembershipRow, type WorkspaceRow } from '../rows.js';
+import { toMembership, toWorkspace, type MembershipRow, type WorkspaceRow } from '../survey-rows.js';
 import type { Queryable } from './database.js';
 
 type WorkspaceStore = Pick<SurveyStore, 'insertWorkspace' | 'findWorkspace' | 'setWorkspaceMember' | 'findWorkspaceRole' | 'listMemberships'>;

@@ -1,5 +1,5 @@
 import type { Collaborator, SurveyStore } from '../survey-store.js';
-import { toCollaborator, type CollaboratorRow } from '../rows.js';
+import { toCollaborator, type CollaboratorRow } from '../survey-rows.js';
 import type { SqliteStatements } from './statements.js';
 
 type CollaboratorStore = Pick<SurveyStore, 'findCollaborator' | 'listCollaborators' | 'setCollaborator' | 'removeCollaborator'>;

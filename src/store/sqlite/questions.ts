@@ -1,9 +1,10 @@
 import type { Choice, NewQuestion, Question, QuestionFields, SurveyStore } from '../survey-store.js';
-import { choicesByQuestion, labelKey, rowMappers, type ChoiceRow, type QuestionRow } from '../rows.js';
+import { labelKey } from '../rows.js';
+import { choicesByQuestion, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
 import { sqliteDialect, type SqliteColumns } from './database.js';
 import type { SqliteStatements } from './statements.js';
 
-const { toQuestion } = rowMappers(sqliteDialect);
+const { toQuestion } = surveyRowMappers(sqliteDialect);
 
 type QuestionStore = Pick<SurveyStore, 'listQuestions' | 'findQuestion' | 'insertQuestion' | 'updateQuestion' | 'deleteQuestion'>;
 

@@ -1,5 +1,5 @@
 import type { ResponseFilter, ResponseKey, SurveyResponse, SurveyStore } from '../survey-store.js';
-import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../rows.js';
+import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../survey-rows.js';
 import { rollupOf } from '../tallies.js';
 import { NamedParams, sqliteFilters } from './database.js';
 import type { SqliteStatements } from './statements.js';

@@ -1,11 +1,11 @@
 import type { NewQuestion, NewSurvey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
-import { rowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../rows.js';
+import { surveyRowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
 import { containing } from '../survey-filters.js';
 import { sqliteDialect, type Bindings, type SqliteColumns } from './database.js';
 import { insertQuestionRow } from './questions.js';
 import type { SqliteStatements } from './statements.js';
 
-const { toListing, toSurvey } = rowMappers(sqliteDialect);
+const { toListing, toSurvey } = surveyRowMappers(sqliteDialect);
 
 type SurveyRecordStore = Pick<
   SurveyStore,
