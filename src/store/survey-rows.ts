@@ -4,6 +4,7 @@ import type {
   Collaborator,
   Membership,
   Question,
+  ResponsePage,
   Survey,
   SurveyFields,
   SurveyListing,
@@ -157,6 +158,25 @@ export const toResponse = (row: ResponseRow, answers: readonly AnswerRow[]): Sur
   durationMs: row.duration_ms,
   answers: answers.map((a): Answer => ({ questionId: a.question_id, choiceId: a.choice_id, number: a.number, text: a.text })),
 });
+
+/** A page of responses in newest-first order, each with the key the next page starts after. */
+export const toResponsePage = (rows: readonly ResponseRow[], answers: Map<number, AnswerRow[]>): ResponsePage => ({
+  responses: rows.map((row) => ({
+    ...toResponse(row, answers.get(row.seq) ?? []),
+    key: { submittedAt: row.submitted_at, seq: row.seq },
+  })),
+});
+
+/**
+ * Moving a question to `position` shifts the questions between by one, towards where it was:
+ * `shift` for those in `from`..`to`; nothing when it stays.
+ */
+export function questionShift(question: Question, position: number): { shift: number; from: number; to: number } | undefined {
+  if (position === question.position) return undefined;
+  return position > question.position
+    ? { shift: -1, from: question.position + 1, to: position }
+    : { shift: 1, from: position, to: question.position - 1 };
+}
 
 /** The survey mappers whose rows hold dialect-specific columns, read through `dialect`. */
 export function surveyRowMappers<C extends Columns>(dialect: Dialect<C>) {

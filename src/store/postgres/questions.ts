@@ -1,6 +1,6 @@
 import type { Choice, NewQuestion, Question, SurveyStore } from '../survey-store.js';
 import { labelKey } from '../rows.js';
-import { choicesByQuestion, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
+import { choicesByQuestion, questionShift, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
 import { postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
 
 const { toQuestion } = surveyRowMappers(postgresDialect);
@@ -40,9 +40,9 @@ export async function insertQuestionRow(tx: Queryable, question: NewQuestion, po
 }
 
 async function moveQuestion(tx: Queryable, question: Question, position: number): Promise<void> {
-  if (position === question.position) return;
-  const [shift, from, to] =
-    position > question.position ? [-1, question.position + 1, position] : [1, position, question.position - 1];
+  const between = questionShift(question, position);
+  if (!between) return;
+  const { shift, from, to } = between;
   await tx.run('UPDATE questions SET position = position + $1 WHERE survey_id = $2 AND position BETWEEN $3 AND $4', [
     shift,
     question.surveyId,

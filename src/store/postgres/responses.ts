@@ -1,5 +1,5 @@
-import type { ResponseFilter, ResponseKey, SurveyResponse, SurveyStore } from '../survey-store.js';
-import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../survey-rows.js';
+import type { ResponseFilter, SurveyResponse, SurveyStore } from '../survey-store.js';
+import { answersBySeq, toResponse, toResponsePage, type AnswerRow, type ResponseRow } from '../survey-rows.js';
 import { rollupOf, type Tally } from '../tallies.js';
 import { Params, postgresFilters, type PostgresDatabase, type Queryable } from './database.js';
 
@@ -135,13 +135,7 @@ export function postgresResponseStore(db: PostgresDatabase): ResponseStore {
         `SELECT r.* FROM responses r WHERE ${where} ORDER BY r.submitted_at DESC, r.seq DESC LIMIT ${params.add(limit)}`,
         params.values,
       );
-      const answers = await answersOf(rows.map((row) => row.seq));
-      return {
-        responses: rows.map((row) => ({
-          ...toResponse(row, answers.get(row.seq) ?? []),
-          key: { submittedAt: row.submitted_at, seq: row.seq } satisfies ResponseKey,
-        })),
-      };
+      return toResponsePage(rows, await answersOf(rows.map((row) => row.seq)));
     },
     async countResponses(filter: ResponseFilter) {
       const params = new Params();

@@ -1,6 +1,6 @@
 import type { Choice, NewQuestion, Question, QuestionFields, SurveyStore } from '../survey-store.js';
 import { labelKey } from '../rows.js';
-import { choicesByQuestion, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
+import { choicesByQuestion, questionShift, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
 import { sqliteDialect, type SqliteColumns } from './database.js';
 import type { SqliteStatements } from './statements.js';
 
@@ -51,13 +51,12 @@ export function insertQuestionRow(s: SqliteStatements, question: NewQuestion, po
 }
 
 function moveQuestion({ run }: SqliteStatements, question: Question, position: number) {
-  if (position === question.position) return;
-  const [shift, from, to] =
-    position > question.position ? [-1, question.position + 1, position] : [1, position, question.position - 1];
+  const between = questionShift(question, position);
+  if (!between) return;
   run(
     `UPDATE questions SET position = position + @shift
      WHERE survey_id = @surveyId AND position BETWEEN @from AND @to`,
-    { shift, surveyId: question.surveyId, from, to },
+    { ...between, surveyId: question.surveyId },
   );
   run('UPDATE questions SET position = @position WHERE id = @id', { position, id: question.id });
 }

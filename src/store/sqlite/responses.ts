@@ -1,5 +1,5 @@
-import type { ResponseFilter, ResponseKey, SurveyResponse, SurveyStore } from '../survey-store.js';
-import { answersBySeq, toResponse, type AnswerRow, type ResponseRow } from '../survey-rows.js';
+import type { ResponseFilter, SurveyResponse, SurveyStore } from '../survey-store.js';
+import { answersBySeq, toResponse, toResponsePage, type AnswerRow, type ResponseRow } from '../survey-rows.js';
 import { rollupOf } from '../tallies.js';
 import { NamedParams, sqliteFilters } from './database.js';
 import type { SqliteStatements } from './statements.js';
@@ -89,13 +89,7 @@ export function sqliteResponseStore({ db, prepared, one, all, run }: SqliteState
         `SELECT r.* FROM responses r WHERE ${where} ORDER BY r.submitted_at DESC, r.seq DESC LIMIT @limit`,
         params.values,
       );
-      const answers = answersOf(rows.map((row) => row.seq));
-      return {
-        responses: rows.map((row) => ({
-          ...toResponse(row, answers.get(row.seq) ?? []),
-          key: { submittedAt: row.submitted_at, seq: row.seq } satisfies ResponseKey,
-        })),
-      };
+      return toResponsePage(rows, answersOf(rows.map((row) => row.seq)));
     },
     async countResponses(filter: ResponseFilter) {
       const params = new NamedParams();
