@@ -1,6 +1,7 @@
 import type { AggregateScope, NumericStats, SurveyStore } from '../survey-store.js';
 import { statsOfHistogram, tallyWindow, type TallyKind } from '../tallies.js';
-import { Params, postgresFilters, type Queryable } from './database.js';
+import type { Queryable } from '../queryable.js';
+import { Params, postgresFilters } from './database.js';
 
 const { answerFilterSql, tallySql } = postgresFilters;
 

@@ -11,7 +11,8 @@ import type {
 } from '../auth-store.js';
 import { authRowMappers, toCode, toLiveToken, toSignInSession } from '../auth-rows.js';
 import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../auth-rows.js';
-import { postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
+import type { Queryable } from '../queryable.js';
+import { postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 
 const { toAccessToken, toClient, toConnectedApp } = authRowMappers(postgresDialect);
 

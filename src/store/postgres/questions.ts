@@ -1,7 +1,8 @@
 import type { Choice, NewQuestion, Question, SurveyStore } from '../survey-store.js';
 import { labelKey } from '../rows.js';
 import { choicesByQuestion, questionShift, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
-import { postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
+import type { Queryable } from '../queryable.js';
+import { postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 
 const { toQuestion } = surveyRowMappers(postgresDialect);
 

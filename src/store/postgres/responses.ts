@@ -1,7 +1,8 @@
 import type { ResponseFilter, SurveyResponse, SurveyStore } from '../survey-store.js';
 import { answersBySeq, toResponse, toResponsePage, type AnswerRow, type ResponseRow } from '../survey-rows.js';
 import { rollupOf, type Tally } from '../tallies.js';
-import { Params, postgresFilters, type PostgresDatabase, type Queryable } from './database.js';
+import type { Queryable } from '../queryable.js';
+import { Params, postgresFilters, type PostgresDatabase } from './database.js';
 
 const { responseFilterSql } = postgresFilters;
 

@@ -1,6 +1,7 @@
 import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
 import { surveyRowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
-import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
+import type { Queryable } from '../queryable.js';
+import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 import { insertQuestionRow } from './questions.js';
 import { containing } from '../survey-filters.js';
 

@@ -1,15 +1,16 @@
-import type { Collaborator, SurveyStore } from '../survey-store.js';
-import { toCollaborator, type CollaboratorRow } from '../survey-rows.js';
-import type { Queryable } from './database.js';
+import type { Collaborator, SurveyStore } from './survey-store.js';
+import { toCollaborator, type CollaboratorRow } from './survey-rows.js';
+import type { Queryable } from './queryable.js';
 
 type CollaboratorStore = Pick<SurveyStore, 'findCollaborator' | 'listCollaborators' | 'setCollaborator' | 'removeCollaborator'>;
 
-export function postgresCollaboratorStore(db: Queryable): CollaboratorStore {
+/** Written once for both backends: the statements are the same in either dialect. */
+export function collaboratorStore(db: Queryable): CollaboratorStore {
   const collaboratorsOf = async (surveyId: string, userId?: string): Promise<Collaborator[]> => {
     const rows = await db.rows<CollaboratorRow>(
       `SELECT c.survey_id, c.user_id, u.email, u.name, c.role, c.granted_by, c.granted_at
        FROM collaborators c JOIN users u ON u.id = c.user_id
-       WHERE c.survey_id = $1 AND ($2::text IS NULL OR c.user_id = $2) ORDER BY u.email_key`,
+       WHERE c.survey_id = $1 AND (CAST($2 AS TEXT) IS NULL OR c.user_id = $2) ORDER BY u.email_key`,
       [surveyId, userId ?? null],
     );
     return rows.map(toCollaborator);

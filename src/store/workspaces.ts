@@ -1,10 +1,11 @@
-import type { SurveyStore } from '../survey-store.js';
-import { toMembership, toWorkspace, type MembershipRow, type WorkspaceRow } from '../survey-rows.js';
-import type { Queryable } from './database.js';
+import type { SurveyStore } from './survey-store.js';
+import { toMembership, toWorkspace, type MembershipRow, type WorkspaceRow } from './survey-rows.js';
+import type { Queryable } from './queryable.js';
 
 type WorkspaceStore = Pick<SurveyStore, 'insertWorkspace' | 'findWorkspace' | 'setWorkspaceMember' | 'findWorkspaceRole' | 'listMemberships'>;
 
-export function postgresWorkspaceStore(db: Queryable): WorkspaceStore {
+/** Written once for both backends: the statements are the same in either dialect. */
+export function workspaceStore(db: Queryable): WorkspaceStore {
   return {
     async insertWorkspace(workspace) {
       await db.run('INSERT INTO workspaces (id, name, created_at) VALUES ($1, $2, $3)', [workspace.id, workspace.name, workspace.createdAt]);
