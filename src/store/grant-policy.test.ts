@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideRedeem, decideRevoke, decideRotate, type TokenState } from './grant-policy.js';
-import type { CodeRow } from './rows.js';
+import type { CodeRow } from './auth-rows.js';
 
 const now = 1_000_000;
 const code: CodeRow = {

@@ -12,7 +12,7 @@
  *   for the client it was issued to.
  */
 import type { RedeemCodeResult, RevokeTokenResult, RotateRefreshResult } from './auth-store.js';
-import type { CodeRow } from './rows.js';
+import type { CodeRow } from './auth-rows.js';
 
 /** A token row, with its grant and user, as the policy reads it (whatever the backend's flag type). */
 export interface TokenState {

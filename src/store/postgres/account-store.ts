@@ -1,9 +1,10 @@
 import type { AccountStore, NewUser } from '../account-store.js';
 import { DuplicateRecordError } from '../errors.js';
-import { emailKey, rowMappers, type UserRow } from '../rows.js';
+import { accountRowMappers, type UserRow } from '../account-rows.js';
+import { emailKey } from '../rows.js';
 import { isUniqueViolation, postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 
-const { toUser } = rowMappers(postgresDialect);
+const { toUser } = accountRowMappers(postgresDialect);
 
 export function postgresAccountStore(db: PostgresDatabase): AccountStore {
   return {

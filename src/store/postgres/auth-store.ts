@@ -9,11 +9,12 @@ import type {
   RotateRefreshResult,
   TokenIssue,
 } from '../auth-store.js';
-import { rowMappers, toCode, toLiveToken, toSignInSession } from '../rows.js';
-import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../rows.js';
-import { postgresDialect, type PostgresColumns, type PostgresDatabase, type Queryable } from './database.js';
+import { authRowMappers, toCode, toLiveToken, toSignInSession } from '../auth-rows.js';
+import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../auth-rows.js';
+import type { Queryable } from '../queryable.js';
+import { postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 
-const { toAccessToken, toClient, toConnectedApp } = rowMappers(postgresDialect);
+const { toAccessToken, toClient, toConnectedApp } = authRowMappers(postgresDialect);
 
 // The token, its grant, client and user in one lookup; every bearer check runs this.
 const tokenWithGrant = `

@@ -2,16 +2,10 @@ import pg from 'pg';
 import { redactUrl } from '../../redact-url.js';
 import { StoreUnavailableError } from '../errors.js';
 import type { EditFailure } from '../edit-policy.js';
+import type { Queryable } from '../queryable.js';
 import type { Dialect } from '../rows.js';
+import { surveyFilters } from '../survey-filters.js';
 import { migrations } from './migrations/index.js';
-
-/** What a store module runs queries through: the pool, or one client inside a transaction. */
-export interface Queryable {
-  rows<R>(sql: string, params?: readonly unknown[]): Promise<R[]>;
-  one<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined>;
-  /** Runs a write and returns how many rows it touched. */
-  run(sql: string, params?: readonly unknown[]): Promise<number>;
-}
 
 export interface PostgresDatabase extends Queryable {
   /** The URL without its query and with its password masked: safe for messages and logs. */
@@ -228,3 +222,11 @@ export const postgresDialect: Dialect<PostgresColumns> = {
   list: (value) => value,
   object: (value) => value,
 };
+
+export const postgresFilters = surveyFilters({
+  bindList: (values, params) => params.add(values),
+  oneOf: (column, list) => `${column} = ANY(${list}::text[])`,
+  // ILIKE under the "C" collation folds ASCII letters only, as SQLite's LIKE does.
+  like: (column, pattern) => `${column} ILIKE ${pattern}`,
+  answersOfResponse: (alias) => `answers ${alias}`,
+});

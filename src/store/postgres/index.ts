@@ -2,7 +2,8 @@ import { lockTimeoutMs, runEdit } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { postgresAccountStore } from './account-store.js';
 import { postgresAuthStore } from './auth-store.js';
-import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase, type Queryable } from './database.js';
+import type { Queryable } from '../queryable.js';
+import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase } from './database.js';
 import { postgresSurveyStore } from './survey-store.js';
 
 const lockSurvey = (q: Queryable, surveyId: string) => q.run('SELECT 1 FROM surveys WHERE id = $1 FOR UPDATE', [surveyId]);

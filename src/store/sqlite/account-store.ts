@@ -1,9 +1,10 @@
 import type { AccountStore, NewUser } from '../account-store.js';
 import { DuplicateRecordError } from '../errors.js';
-import { emailKey, rowMappers, type UserRow } from '../rows.js';
+import { accountRowMappers, type UserRow } from '../account-rows.js';
+import { emailKey } from '../rows.js';
 import { sqliteDialect, type SqliteColumns, type SqliteDatabase } from './database.js';
 
-const { toUser } = rowMappers(sqliteDialect);
+const { toUser } = accountRowMappers(sqliteDialect);
 
 export function sqliteAccountStore(db: SqliteDatabase): AccountStore {
   const insert = db.prepare(

@@ -9,11 +9,11 @@ import type {
   RotateRefreshResult,
   TokenIssue,
 } from '../auth-store.js';
-import { rowMappers, toCode, toLiveToken, toSignInSession } from '../rows.js';
-import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../rows.js';
+import { authRowMappers, toCode, toLiveToken, toSignInSession } from '../auth-rows.js';
+import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../auth-rows.js';
 import { sqliteDialect, type SqliteColumns, type SqliteDatabase } from './database.js';
 
-const { toAccessToken, toClient, toConnectedApp } = rowMappers(sqliteDialect);
+const { toAccessToken, toClient, toConnectedApp } = authRowMappers(sqliteDialect);
 
 // The token, its grant, client and user in one lookup; every bearer check runs this.
 const tokenWithGrant = `

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Dialect } from '../rows.js';
+import { surveyFilters } from '../survey-filters.js';
 import { migrations } from './migrations/index.js';
 
 export type SqliteDatabase = Database.Database;
@@ -44,3 +45,26 @@ export const sqliteDialect: Dialect<SqliteColumns> = {
   list: (value) => JSON.parse(value) as string[],
   object: (value) => JSON.parse(value) as Record<string, unknown>,
 };
+
+export type Bindings = Record<string, string | number | bigint | null>;
+
+/** Named parameters for a statement built piece by piece: `add(x)` binds x as `@p1`, `@p2`, … */
+export class NamedParams {
+  private count = 0;
+
+  constructor(readonly values: Bindings = {}) {}
+
+  add(value: unknown): string {
+    this.count += 1;
+    this.values[`p${this.count}`] = value as Bindings[string];
+    return `@p${this.count}`;
+  }
+}
+
+export const sqliteFilters = surveyFilters({
+  bindList: (values, params) => values.map((value) => params.add(value)).join(', '),
+  oneOf: (column, list) => `${column} IN (${list})`,
+  like: (column, pattern) => `${column} LIKE ${pattern} ESCAPE '\\'`,
+  // Without statistics the planner would scan the whole question instead of one response's answers.
+  answersOfResponse: (alias) => `answers ${alias} INDEXED BY answers_response`,
+});

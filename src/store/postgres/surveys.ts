@@ -1,0 +1,95 @@
+import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
+import { surveyRowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
+import type { Queryable } from '../queryable.js';
+import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
+import { insertQuestionRow } from './questions.js';
+import { containing } from '../survey-filters.js';
+
+const { toListing, toSurvey } = surveyRowMappers(postgresDialect);
+
+type SurveyRecordStore = Pick<
+  SurveyStore,
+  'insertSurvey' | 'findSurveysDueToClose' | 'findSurvey' | 'updateSurvey' | 'listSurveysFor' | 'countSurveysFor'
+>;
+
+async function surveyById(q: Queryable, id: string): Promise<Survey | undefined> {
+  const row = await q.one<SurveyRow<PostgresColumns>>('SELECT * FROM surveys WHERE id = $1', [id]);
+  return row && toSurvey(row);
+}
+
+/** The surveys a user may see (owner, workspace admin or collaborator), narrowed by the query. */
+function listingSql(query: SurveyListQuery, params: Params): string {
+  const user = params.add(query.userId);
+  const conditions = [`(s.owner_id = ${user} OR m.role = 'admin' OR c.role IS NOT NULL)`];
+  if (query.workspaceId !== undefined) conditions.push(`s.workspace_id = ${params.add(query.workspaceId)}`);
+  if (query.status !== undefined) conditions.push(`s.status = ${params.add(query.status)}`);
+  if (query.query !== undefined) conditions.push(`s.title ILIKE ${params.add(containing(query.query))}`);
+  return `FROM surveys s
+    LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = ${user}
+    LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = ${user}
+    WHERE ${conditions.join(' AND ')}`;
+}
+
+export function postgresSurveyRecordStore(db: PostgresDatabase): SurveyRecordStore {
+  return {
+    async insertSurvey(survey, questions) {
+      return db.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO surveys (id, workspace_id, owner_id, title, description, status, previous_status, anonymous,
+             opens_at, closes_at, response_limit, created_at, updated_at, published_at, closed_at, archived_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+          [
+            survey.id,
+            survey.workspaceId,
+            survey.ownerId,
+            survey.title,
+            survey.description,
+            survey.status,
+            survey.previousStatus,
+            survey.anonymous,
+            survey.opensAt,
+            survey.closesAt,
+            survey.responseLimit,
+            survey.createdAt,
+            survey.updatedAt,
+            survey.publishedAt,
+            survey.closedAt,
+            survey.archivedAt,
+          ],
+        );
+        for (const [index, question] of questions.entries()) await insertQuestionRow(tx, question, index + 1);
+        return (await surveyById(tx, survey.id))!;
+      });
+    },
+    async findSurveysDueToClose(query, nowMs) {
+      const params = new Params();
+      const covered = listingSql({ ...query, status: undefined }, params);
+      const sql = `SELECT s.* ${covered} AND s.status IN ('open', 'paused')
+        AND ((s.closes_at IS NOT NULL AND s.closes_at <= ${params.add(nowMs)}) OR (s.response_limit IS NOT NULL AND s.completed_count >= s.response_limit))`;
+      return (await db.rows<SurveyRow<PostgresColumns>>(sql, params.values)).map(toSurvey);
+    },
+    async findSurvey(id) {
+      return surveyById(db, id);
+    },
+    async updateSurvey(id, fields) {
+      const entries = Object.entries(fields).filter(([, value]) => value !== undefined) as Array<[keyof SurveyFields, unknown]>;
+      if (entries.length === 0) return (await surveyById(db, id))!;
+      const params = new Params();
+      const sets = entries.map(([field, value]) => `${surveyColumns[field]} = ${params.add(value)}`);
+      const row = await db.one<SurveyRow<PostgresColumns>>(`UPDATE surveys SET ${sets.join(', ')} WHERE id = ${params.add(id)} RETURNING *`, params.values);
+      return toSurvey(row!);
+    },
+    async listSurveysFor(query, after, limit) {
+      const params = new Params();
+      let sql = `SELECT s.*, m.role AS workspace_role, c.role AS collaborator_role,
+        (SELECT COUNT(*) FROM questions q WHERE q.survey_id = s.id) AS question_count ${listingSql(query, params)}`;
+      if (after) sql += ` AND (s.created_at, s.id) < (${params.add(after.createdAt)}, ${params.add(after.id)})`;
+      sql += ` ORDER BY s.created_at DESC, s.id DESC LIMIT ${params.add(limit)}`;
+      return (await db.rows<SurveyListingRow<PostgresColumns>>(sql, params.values)).map(toListing);
+    },
+    async countSurveysFor(query) {
+      const params = new Params();
+      return (await db.one<{ n: number }>(`SELECT COUNT(*) AS n ${listingSql(query, params)}`, params.values))!.n;
+    },
+  };
+}
