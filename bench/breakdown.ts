@@ -3,7 +3,7 @@
  * without HTTP: what bounds the full stack's throughput, next to the HTTP figures.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { decideEra } from '../src/http/mcp-era.js';
+import { decideEra } from '../src/http/mcp/era.js';
 import { openSlidingLog } from '../src/limits/open.js';
 import { createMcpDispatcher } from '../src/mcp/server.js';
 import { verifyAccessToken } from '../src/oauth/tokens.js';

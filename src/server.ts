@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { createMcpApp } from './http/mcp-app.js';
-import { mcpEndpoint, type McpEndpointOptions } from './http/mcp-endpoint.js';
+import { mcpEndpoint, type McpEndpointOptions } from './http/mcp/endpoint.js';
 import { createMcpDispatcher } from './mcp/server.js';
 import { createPlatform } from './platform/index.js';
 import type { RateRule } from './limits/limiter.js';

@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultMcpRateLimit } from '../../src/config.js';
 import { errorResponder } from '../../src/http/middleware/errors.js';
-import { mcpEndpoint } from '../../src/http/mcp-endpoint.js';
+import { mcpEndpoint } from '../../src/http/mcp/endpoint.js';
 import { openSlidingLog } from '../../src/limits/open.js';
 import type { SlidingLog } from '../../src/limits/limiter.js';
 import { storeUnavailableCode, type McpDispatcher } from '../../src/mcp/server.js';

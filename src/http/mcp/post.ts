@@ -7,12 +7,12 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { McpDispatcher } from '../mcp/server.js';
-import { sendJson, type JsonAnswer } from './json-answer.js';
-import { decideEra } from './mcp-era.js';
-import { answerModern } from './mcp-modern.js';
+import type { McpDispatcher } from '../../mcp/server.js';
+import { sendJson, type JsonAnswer } from '../json-answer.js';
+import { decideEra } from './era.js';
+import { answerModern } from './modern.js';
 import { sendAnswer, throwIfStoreUnavailable } from './rpc-answer.js';
-import type { BearerAuth } from './middleware/bearer-auth.js';
+import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, readBody, UnreadableBodyError } from './read-body.js';
 
 const maxBatch = 100;

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { classifyInboundRequest, type JSONRPCRequest } from '@modelcontextprotocol/server';
-import { modernRevision } from '../mcp/modern-exchange-transport.js';
-import type { JsonAnswer } from './json-answer.js';
-import { mcpNameMismatch } from './mcp-name-header.js';
+import { modernRevision } from '../../mcp/modern-exchange-transport.js';
+import type { JsonAnswer } from '../json-answer.js';
+import { mcpNameMismatch } from './name-header.js';
 
 const versionKey = 'io.modelcontextprotocol/protocolVersion';
 const headerMismatch = -32020;

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { storeUnavailableCode } from '../mcp/server.js';
-import { StoreUnavailableError } from '../store/errors.js';
+import { storeUnavailableCode } from '../../mcp/server.js';
+import { StoreUnavailableError } from '../../store/errors.js';
 
 /** A store outage inside an answer is answered like every other outage: 503, Retry-After, no store URL. */
 export function throwIfStoreUnavailable(answers: readonly JSONRPCMessage[]): void {

@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RateRule, SlidingLog } from '../limits/limiter.js';
-import type { Clock } from '../platform/clock.js';
-import type { Store } from '../store/store.js';
-import type { JsonAnswer } from './json-answer.js';
-import { bearerCheck, type BearerAuth } from './middleware/bearer-auth.js';
-import { originCheck } from './middleware/origin.js';
-import { rateLimitRefusal } from './middleware/rate-limit.js';
+import type { RateRule, SlidingLog } from '../../limits/limiter.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Store } from '../../store/store.js';
+import type { JsonAnswer } from '../json-answer.js';
+import { bearerCheck, type BearerAuth } from './bearer-check.js';
+import { originCheck } from './origin-check.js';
+import { rateLimitRefusal } from '../middleware/rate-limit.js';
 
 export interface McpGateOptions {
   readonly store: Store;

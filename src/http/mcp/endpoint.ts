@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import type { McpDispatcher } from '../mcp/server.js';
-import { sendJson } from './json-answer.js';
-import { mcpGate, type McpGateOptions } from './mcp-gate.js';
-import { mcpPost, rpcRefusal } from './mcp-post.js';
-import { answerPreflight, setCorsHeaders } from './middleware/cors.js';
-import { errorAnswer } from './middleware/errors.js';
+import type { McpDispatcher } from '../../mcp/server.js';
+import { sendJson } from '../json-answer.js';
+import { mcpGate, type McpGateOptions } from './gate.js';
+import { mcpPost, rpcRefusal } from './post.js';
+import { answerPreflight, setCorsHeaders } from '../middleware/cors.js';
+import { errorAnswer } from '../middleware/errors.js';
 
 export interface McpEndpointOptions extends McpGateOptions {
   readonly dispatcher: McpDispatcher;

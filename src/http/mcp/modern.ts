@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCRequest } from '@modelcontextprotocol/server';
-import type { McpDispatcher } from '../mcp/server.js';
-import type { BearerAuth } from './middleware/bearer-auth.js';
+import type { McpDispatcher } from '../../mcp/server.js';
+import type { BearerAuth } from './bearer-check.js';
 import { sendAnswer, throwIfStoreUnavailable } from './rpc-answer.js';
 
 /**

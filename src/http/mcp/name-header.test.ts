@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpNameMismatch } from './mcp-name-header.js';
+import { mcpNameMismatch } from './name-header.js';
 
 const call = (name: unknown) => ({ jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: { name, arguments: {} } });
 
