@@ -5,8 +5,7 @@ import type {
   MessageExtraInfo,
   RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
-
-type Settle = (message: JSONRPCMessage) => void;
+import { PendingExchanges, closingAnswer } from './pending-exchanges.js';
 
 /**
  * Lets one long-lived SDK `Server` answer many independent HTTP requests at once.
@@ -22,36 +21,29 @@ export class ExchangeTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
 
-  private lastId = 0;
-  private readonly pending = new Map<RequestId, Settle>();
+  private readonly pending = new PendingExchanges<JSONRPCMessage>();
 
   async start(): Promise<void> {}
 
   /** Answers what is still waiting (a request the server dropped while closing) instead of leaving it hanging. */
   async close(): Promise<void> {
-    for (const [id, settle] of this.pending) settle(closing(id));
-    this.pending.clear();
+    this.pending.settleAll(closingAnswer);
     this.onclose?.();
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (!('id' in message) || 'method' in message || message.id === undefined) return;
-    const settle = this.pending.get(message.id);
-    if (!settle) return;
-    this.pending.delete(message.id);
-    settle(message);
+    this.pending.settle(message.id, message);
+  }
+
+  /** Ends the exchange of request `id` (the id the server saw) with `error` itself. */
+  fail(id: RequestId, error: unknown): void {
+    this.pending.fail(id, error);
   }
 
   /** Hands one request to the server and resolves with its response under the caller's id. */
-  exchange(request: JSONRPCRequest, extra: MessageExtraInfo): Promise<JSONRPCMessage> {
-    const id = ++this.lastId;
-    return new Promise((resolve) => {
-      this.pending.set(id, (response) => resolve({ ...response, id: request.id } as JSONRPCMessage));
-      this.onmessage?.({ ...request, id }, extra);
-    });
+  async exchange(request: JSONRPCRequest, extra: MessageExtraInfo): Promise<JSONRPCMessage> {
+    const response = await this.pending.open((id) => this.onmessage?.({ ...request, id }, extra));
+    return { ...response, id: request.id } as JSONRPCMessage;
   }
 }
-
-/** The answer to a request the server did not get to before it closed. */
-const closing = (id: RequestId): JSONRPCMessage =>
-  ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the server closed before answering' } }) as JSONRPCMessage;

@@ -6,6 +6,7 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/server';
+import { PendingExchanges, closingAnswer } from './pending-exchanges.js';
 
 /** The revision of the modern era this server speaks. */
 export const modernRevision = '2026-07-28';
@@ -17,8 +18,6 @@ export interface ModernExchange {
   readonly message: JSONRPCMessage;
   readonly beforeHandler: boolean;
 }
-
-type Settle = (message: JSONRPCMessage, beforeHandler: boolean) => void;
 
 /**
  * Lets one long-lived SDK 2.x `Server` answer many 2026-07-28 requests at once, as
@@ -33,9 +32,8 @@ type Settle = (message: JSONRPCMessage, beforeHandler: boolean) => void;
  * revision answers with an HTTP error status; handlers always run later.
  */
 export class ModernExchangeTransport extends PerRequestHTTPServerTransport {
-  private lastId = 0;
   private delivering = false;
-  private readonly pending = new Map<RequestId, Settle>();
+  private readonly pending = new PendingExchanges<ModernExchange>();
 
   constructor() {
     super({ classification, responseMode: 'json' });
@@ -45,24 +43,23 @@ export class ModernExchangeTransport extends PerRequestHTTPServerTransport {
 
   /** Answers what is still waiting (a request the server dropped while closing) instead of leaving it hanging. */
   override async close(): Promise<void> {
-    for (const [id, settle] of this.pending) settle(closing(id), false);
-    this.pending.clear();
+    this.pending.settleAll((id) => ({ message: closingAnswer(id), beforeHandler: false }));
     this.onclose?.();
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {
     if (!('id' in message) || 'method' in message || message.id === undefined) return;
-    const settle = this.pending.get(message.id);
-    if (!settle) return;
-    this.pending.delete(message.id);
-    settle(message, this.delivering);
+    this.pending.settle(message.id, { message, beforeHandler: this.delivering });
+  }
+
+  /** Ends the exchange of request `id` (the id the server saw) with `error` itself. */
+  fail(id: RequestId, error: unknown): void {
+    this.pending.fail(id, error);
   }
 
   /** Hands one modern request to the server and resolves with its answer under the caller's id. */
-  exchange(request: JSONRPCRequest, extra: Pick<MessageExtraInfo, 'authInfo'>): Promise<ModernExchange> {
-    const id = ++this.lastId;
-    return new Promise((resolve) => {
-      this.pending.set(id, (message, beforeHandler) => resolve({ message: { ...message, id: request.id } as JSONRPCMessage, beforeHandler }));
+  async exchange(request: JSONRPCRequest, extra: Pick<MessageExtraInfo, 'authInfo'>): Promise<ModernExchange> {
+    const { message, beforeHandler } = await this.pending.open((id) => {
       this.delivering = true;
       try {
         this.onmessage?.({ ...request, id }, { classification, ...extra });
@@ -70,9 +67,6 @@ export class ModernExchangeTransport extends PerRequestHTTPServerTransport {
         this.delivering = false;
       }
     });
+    return { message: { ...message, id: request.id } as JSONRPCMessage, beforeHandler };
   }
 }
-
-/** The answer to a request the server did not get to before it closed. */
-const closing = (id: RequestId): JSONRPCMessage =>
-  ({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the server closed before answering' } }) as JSONRPCMessage;

@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { resultsViewCacheHints } from './results-app/resource.js';
 import { ModernExchangeTransport, modernRevision } from './modern-exchange-transport.js';
+import { outagesHandedOver } from './pending-exchanges.js';
 import { resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
 
 /**
@@ -35,7 +36,12 @@ export async function createModernServer(surface: McpSurface): Promise<{ transpo
   });
   // The same JSON in both eras; the two SDK lines only type JSON Schema values differently.
   server.setRequestHandler('tools/list', () => surface.listTools() as ListToolsResult);
-  server.setRequestHandler('tools/call', async (request, ctx) => (await surface.callTool(request.params.name, request.params.arguments, ctx.http?.authInfo)) as CallToolResult);
+  const transport = new ModernExchangeTransport();
+  server.setRequestHandler(
+    'tools/call',
+    async (request, ctx) =>
+      (await outagesHandedOver(transport, ctx.mcpReq.id, surface.callTool(request.params.name, request.params.arguments, ctx.http?.authInfo))) as CallToolResult,
+  );
   server.setRequestHandler('resources/list', () => surface.listResources() as ListResourcesResult);
   server.setRequestHandler('resources/read', (request) => {
     const { uri } = request.params;
@@ -44,7 +50,6 @@ export async function createModernServer(surface: McpSurface): Promise<{ transpo
     if (!view) throw new ResourceNotFoundError(uri, resourceNotFoundMessage(uri));
     return view as ReadResourceResult;
   });
-  const transport = new ModernExchangeTransport();
   await server.connect(transport);
   return { transport, close: () => server.close() };
 }

@@ -13,8 +13,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Platform } from '../platform/index.js';
-import { StoreUnavailableError } from '../store/errors.js';
 import { ExchangeTransport } from './exchange-transport.js';
+import { outagesHandedOver } from './pending-exchanges.js';
 import { listResultsViews, readResultsView } from './results-app/resource.js';
 import { createModernServer } from './modern-server.js';
 import type { ModernExchange } from './modern-exchange-transport.js';
@@ -24,9 +24,6 @@ import { surveyTools } from './tools/index.js';
 import { createToolRegistry, type ToolRegistryOptions } from './tool-registry.js';
 import { serverVersion } from '../version.js';
 
-/** JSON-RPC code our HTTP layer turns into a 503: the store went away mid-request. */
-export const storeUnavailableCode = -32050;
-
 const instructions = `Survey data of the signed-in person, under their own platform permissions.
 Start with get_me or list_surveys to find survey ids, get_survey for questions and choices, and
 get_survey_results for aggregates (counts, percentages, NPS, means) before reading raw responses
@@ -34,7 +31,10 @@ with list_responses. Lists are paginated: pass next_cursor back as cursor with t
 Failures come back as tool errors {"error": "..."}; fix the arguments and call again.`;
 
 export interface McpDispatcher {
-  /** Answers the request messages of one legacy-era HTTP POST, in order; notifications get no answer. */
+  /**
+   * Answers the request messages of one legacy-era HTTP POST, in order; notifications get no
+   * answer. Rejects with the `StoreUnavailableError` when the store went away mid-request.
+   */
   handle(messages: readonly JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]>;
   /** Answers one 2026-07-28 request whose envelope and headers the HTTP layer has checked. */
   handleModern(request: JSONRPCRequest, authInfo: AuthInfo): Promise<ModernExchange>;
@@ -63,12 +63,7 @@ export async function createMcpDispatcher(
       if (typeof userId !== 'string') {
         throw new McpError(ErrorCode.InternalError, 'tools/call reached the server without an authenticated person');
       }
-      try {
-        return await registry.call(name, args, { platform, userId });
-      } catch (error) {
-        if (error instanceof StoreUnavailableError) throw new McpError(storeUnavailableCode, error.message);
-        throw error;
-      }
+      return registry.call(name, args, { platform, userId });
     },
   };
 
@@ -81,8 +76,10 @@ export async function createMcpDispatcher(
     if (!view) throw new McpError(resourceNotFoundCode, resourceNotFoundMessage(uri), { uri });
     return view;
   });
-  legacy.setRequestHandler(CallToolRequestSchema, (request, extra) => surface.callTool(request.params.name, request.params.arguments, extra.authInfo));
   const transport = new ExchangeTransport();
+  legacy.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo)),
+  );
   await legacy.connect(transport);
   const modern = await createModernServer(surface);
 

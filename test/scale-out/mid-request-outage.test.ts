@@ -7,25 +7,29 @@ import { errorResponder } from '../../src/http/middleware/errors.js';
 import { mcpEndpoint } from '../../src/http/mcp/endpoint.js';
 import { openSlidingLog } from '../../src/limits/open.js';
 import type { SlidingLog } from '../../src/limits/limiter.js';
-import { storeUnavailableCode, type McpDispatcher } from '../../src/mcp/server.js';
+import { createMcpDispatcher, type McpDispatcher } from '../../src/mcp/server.js';
+import { createPlatform } from '../../src/platform/index.js';
+import { StoreUnavailableError } from '../../src/store/errors.js';
+import type { Store } from '../../src/store/store.js';
 import { rpc, tokenFor, postMcp } from '../helpers/mcp.js';
 import { createTestUser, readJson, startTestServer, type TestServer } from '../helpers/server.js';
 
-// The token check passed, then the store went away while the tool ran: the dispatcher answers
-// with the code the tool registry gives a StoreUnavailableError.
-const storeGone = { code: storeUnavailableCode, message: 'store unavailable: postgres://app:***@db.internal:5432/survey (ECONNRESET)' };
-const storeGoneMidRequest: McpDispatcher = {
-  handle: async (messages) =>
-    messages.map((message) => ({
-      jsonrpc: '2.0' as const,
-      id: 'id' in message ? message.id : 0,
-      error: storeGone,
-    })),
-  handleModern: async (request) => ({ message: { jsonrpc: '2.0', id: request.id, error: storeGone }, beforeHandler: false }),
-  close: async () => {},
-};
+/**
+ * The token check passed on the server's store, then the store went away while the tool ran:
+ * every call the platform makes fails as a lost PostgreSQL connection does.
+ */
+function storeGoneMidRequest(store: Store): Store {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return () => Promise.reject(new StoreUnavailableError('store unavailable: postgres://app:***@db.internal:5432/survey (ECONNRESET)'));
+    },
+  });
+}
 
 let server: TestServer;
+let dispatcher: McpDispatcher;
 let slidingLog: SlidingLog;
 let endpoint: Server;
 let token: string;
@@ -35,10 +39,11 @@ beforeAll(async () => {
   await createTestUser(server);
   token = await tokenFor(server, 'alice@example.com');
   slidingLog = await openSlidingLog(':memory:');
+  dispatcher = await createMcpDispatcher(createPlatform({ store: storeGoneMidRequest(server.store), clock: server.clock }));
   const app = express();
   app.use(
     mcpEndpoint({
-      dispatcher: storeGoneMidRequest,
+      dispatcher,
       store: server.store,
       slidingLog,
       clock: server.clock,
@@ -56,14 +61,46 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => endpoint?.close(resolve));
+  await dispatcher?.close();
   await slidingLog?.close();
   await server?.close();
 });
 
-it('answers a tool call that meets a store outage like any other outage: 503, Retry-After, no store URL', async () => {
+const outage = { error: 'temporarily_unavailable', error_description: 'the store is unavailable; try again shortly' };
+
+function postToEndpoint(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const { port } = endpoint.address() as AddressInfo;
-  const response = await postMcp({ ...server, baseUrl: `http://127.0.0.1:${port}` }, rpc('tools/call', { name: 'list_surveys', arguments: {} }), { token });
+  return postMcp({ ...server, baseUrl: `http://127.0.0.1:${port}` }, body, { token, headers });
+}
+
+it('answers a tool call that meets a store outage like any other outage: 503, Retry-After, no store URL', async () => {
+  const response = await postToEndpoint(rpc('tools/call', { name: 'list_surveys', arguments: {} }));
   expect(response.status).toBe(503);
   expect(response.headers.get('retry-after')).toBe('5');
-  expect(await readJson(response)).toEqual({ error: 'temporarily_unavailable', error_description: 'the store is unavailable; try again shortly' });
+  expect(await readJson(response)).toEqual(outage);
+});
+
+it('answers a batch in which one call meets a store outage with the one 503', async () => {
+  const response = await postToEndpoint([rpc('tools/list'), rpc('tools/call', { name: 'get_me', arguments: {} })]);
+  expect(response.status).toBe(503);
+  expect(await readJson(response)).toEqual(outage);
+});
+
+it('answers a 2026-07-28 tool call that meets a store outage with the same 503', async () => {
+  const revision = '2026-07-28';
+  const request = rpc('tools/call', {
+    name: 'get_me',
+    arguments: {},
+    _meta: { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} },
+  });
+  const response = await postToEndpoint(request, { 'mcp-protocol-version': revision, 'mcp-method': 'tools/call', 'mcp-name': 'get_me' });
+  expect(response.status).toBe(503);
+  expect(response.headers.get('retry-after')).toBe('5');
+  expect(await readJson(response)).toEqual(outage);
+});
+
+it('answers what needs no store while the store is away', async () => {
+  const response = await postToEndpoint(rpc('tools/list'));
+  expect(response.status).toBe(200);
+  expect(((await readJson(response)) as { result: { tools: unknown[] } }).result.tools).toHaveLength(13);
 });

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { JSONRPCRequest } from '@modelcontextprotocol/server';
 import type { McpDispatcher } from '../../mcp/server.js';
 import type { BearerAuth } from './bearer-check.js';
-import { sendAnswer, throwIfStoreUnavailable } from './rpc-answer.js';
+import { sendAnswer } from './rpc-answer.js';
 
 /**
  * HTTP status of a refusal the SDK gives before any handler runs (2026-07-28
@@ -23,7 +23,6 @@ const refusalStatus: Readonly<Record<number, number>> = {
 /** Answers one checked 2026-07-28 request through the dispatcher's modern server. */
 export async function answerModern(res: ServerResponse, dispatcher: McpDispatcher, request: JSONRPCRequest, auth: BearerAuth): Promise<void> {
   const { message, beforeHandler } = await dispatcher.handleModern(request, auth.authInfo);
-  throwIfStoreUnavailable([message]);
   const status = beforeHandler && 'error' in message ? (refusalStatus[message.error.code] ?? 200) : 200;
   sendAnswer(res, status, message);
 }

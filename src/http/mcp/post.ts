@@ -11,7 +11,7 @@ import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson, type JsonAnswer } from '../json-answer.js';
 import { decideEra } from './era.js';
 import { answerModern } from './modern.js';
-import { sendAnswer, throwIfStoreUnavailable } from './rpc-answer.js';
+import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, readBody, UnreadableBodyError } from './read-body.js';
 
@@ -84,7 +84,6 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
       return;
     }
     const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } });
-    throwIfStoreUnavailable(answers);
     sendAnswer(res, 200, batch ? answers : answers[0]);
   };
 }

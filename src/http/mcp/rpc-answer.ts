@@ -1,13 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { storeUnavailableCode } from '../../mcp/server.js';
-import { StoreUnavailableError } from '../../store/errors.js';
-
-/** A store outage inside an answer is answered like every other outage: 503, Retry-After, no store URL. */
-export function throwIfStoreUnavailable(answers: readonly JSONRPCMessage[]): void {
-  const unavailable = answers.find((answer) => 'error' in answer && answer.error.code === storeUnavailableCode);
-  if (unavailable && 'error' in unavailable) throw new StoreUnavailableError(unavailable.error.message);
-}
 
 /**
  * The JSON-RPC answer. Unlike the refusals, no ETag: no JSON-RPC client sends one back, and
