@@ -1,5 +1,7 @@
 import type { Request } from 'express';
 import type { OAuthClient } from '../store/auth-store.js';
+import { checkClientIdUrl, isMetadataDocumentUrl } from './client-metadata/client-id-url.js';
+import { ClientMetadataError } from './client-metadata/errors.js';
 import { lookUpClient } from './clients.js';
 import type { OAuthContext } from './context.js';
 import { OAuthError, invalidRequest } from './errors.js';
@@ -9,12 +11,36 @@ import { OAuthError, invalidRequest } from './errors.js';
  * part of HTTP Basic for clients that send it that way. There is no secret to check.
  */
 export async function requestingClient(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<OAuthClient> {
-  const clientId = body.client_id ?? basicUser(req.headers.authorization);
-  if (typeof clientId !== 'string' || clientId === '') throw invalidRequest("'client_id' is required");
+  const clientId = requestingClientId(req, body);
   const found = await lookUpClient(context, clientId);
   if (found.kind === 'refused') throw new OAuthError('invalid_client', found.reason);
   if (found.kind === 'unknown') throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
   return found.client;
+}
+
+/**
+ * The client asking to revoke a token. A client known by its metadata document is taken at its
+ * word without fetching the document: it is public, so the document proves nothing a revocation
+ * needs, and an app must be able to revoke its tokens while its own host is down. A registered
+ * client must still exist here.
+ */
+export async function revokingClientId(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<string> {
+  const clientId = requestingClientId(req, body);
+  if (isMetadataDocumentUrl(clientId)) {
+    try {
+      return checkClientIdUrl(clientId).href; // the same string: checkClientIdUrl refuses any other form
+    } catch (error) {
+      if (error instanceof ClientMetadataError) throw new OAuthError('invalid_client', error.message);
+      throw error;
+    }
+  }
+  return (await requestingClient(context, req, body)).id;
+}
+
+function requestingClientId(req: Request, body: Record<string, unknown>): string {
+  const clientId = body.client_id ?? basicUser(req.headers.authorization);
+  if (typeof clientId !== 'string' || clientId === '') throw invalidRequest("'client_id' is required");
+  return clientId;
 }
 
 function basicUser(header: string | undefined): string | undefined {

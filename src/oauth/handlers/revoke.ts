@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { formParams, requestingClient } from '../client-auth.js';
+import { formParams, revokingClientId } from '../client-auth.js';
 import type { OAuthContext } from '../context.js';
 import { invalidRequest } from '../errors.js';
 import { hashSecret } from '../tokens.js';
@@ -8,7 +8,8 @@ import { hashSecret } from '../tokens.js';
  * POST /oauth/revoke (RFC 7009). A refresh token takes its whole grant with it; an access token
  * stops working on the next request. `token_type_hint` is
  * not needed: one lookup finds either kind. Unknown tokens and other clients' tokens answer 200 too
- * (so nothing is revealed), and another client's token is never touched.
+ * (so nothing is revealed), and another client's token is never touched. A client known by its
+ * metadata document revokes without the document being fetched (`revokingClientId`).
  */
 export function revokeHandler(context: OAuthContext): RequestHandler {
   return async function revoke(req, res) {
@@ -16,8 +17,8 @@ export function revokeHandler(context: OAuthContext): RequestHandler {
     const params = formParams(req.body);
     const token = params.token;
     if (!token) throw invalidRequest("'token' is required");
-    const client = await requestingClient(context, req, params);
-    await context.store.revokeToken(hashSecret(token), client.id, context.clock.now());
+    const clientId = await revokingClientId(context, req, params);
+    await context.store.revokeToken(hashSecret(token), clientId, context.clock.now());
     res.status(200).end();
   };
 }

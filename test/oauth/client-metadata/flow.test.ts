@@ -37,6 +37,14 @@ afterAll(async () => {
 
 const metadataClient = (url: string): RegisteredClient => ({ client_id: url, client_name: app.client_name, redirect_uris: [redirectUri] });
 
+function postRevoke(token: string, clientId: string): Promise<Response> {
+  return fetch(`${server.authUrl}/oauth/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, client_id: clientId }).toString(),
+  });
+}
+
 async function exchange(client: RegisteredClient, code: string) {
   return postToken(server, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier });
 }
@@ -107,6 +115,36 @@ describe('a client known by its metadata document', () => {
   });
 });
 
+describe('revoking the tokens of a client known by its metadata document', () => {
+  it('revokes while the document host has been down for longer than any copy is kept, without fetching it', async () => {
+    const url = host.document('/revoking.json', app, { 'cache-control': 'max-age=60' });
+    const client = metadataClient(url);
+    const { params } = await runAuthorization(server, { client, challenge });
+    const tokens = await readJson(await exchange(client, params.get('code')!));
+    host.route('/revoking.json', (_req, res) => res.writeHead(503).end());
+    server.clock.advance(61_000 + 10 * 60_000);
+    const fetchesBefore = host.fetchesOf('/revoking.json');
+
+    const revoked = await postRevoke(tokens.refresh_token, client.client_id);
+    expect(revoked.status).toBe(200);
+    expect(host.fetchesOf('/revoking.json')).toBe(fetchesBefore);
+    host.document('/revoking.json', app);
+    const refresh = await postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    expect(await readJson(refresh)).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('never touches the token of another client, whoever names itself', async () => {
+    const client = metadataClient(host.document('/owner.json', app));
+    const { params } = await runAuthorization(server, { client, challenge });
+    const tokens = await readJson(await exchange(client, params.get('code')!));
+    const other = host.document('/impostor.json', app);
+
+    expect((await postRevoke(tokens.refresh_token, other)).status).toBe(200);
+    const refresh = await postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    expect(refresh.status).toBe(200);
+  });
+});
+
 describe('a metadata document that cannot be used: refused without a redirect', () => {
   const cases: Array<[string, () => string, string]> = [
     ['a client_id that differs from its URL', () => host.route('/mismatch.json', (_q, res) => res.end(JSON.stringify({ ...app, client_id: host.url('/other.json') }))), "says its 'client_id' is"],
@@ -130,7 +168,7 @@ describe('a metadata document that cannot be used: refused without a redirect', 
     expect(body.error_description).toContain(why);
   });
 
-  it('answers invalid_client at the token and revocation endpoints', async () => {
+  it('answers invalid_client at the token endpoint', async () => {
     const client = metadataClient(host.route('/gone.json', (_q, res) => res.writeHead(404).end()));
     const token = await postToken(server, { grant_type: 'authorization_code', code: 'x', redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier });
     expect(token.status).toBe(400);
@@ -138,12 +176,15 @@ describe('a metadata document that cannot be used: refused without a redirect', 
       error: 'invalid_client',
       error_description: `the client metadata document at '${client.client_id}' answered HTTP 404; it must answer 200`,
     });
-    const revoke = await fetch(`${server.authUrl}/oauth/revoke`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: 'x', client_id: client.client_id }).toString(),
+  });
+
+  it('answers invalid_client at the revocation endpoint for a client_id that is no usable metadata URL', async () => {
+    const revoke = await postRevoke('x', 'https://app.example/');
+    expect(revoke.status).toBe(400);
+    expect(await readJson(revoke)).toEqual({
+      error: 'invalid_client',
+      error_description: "the client_id 'https://app.example/' is not a usable client metadata URL: it must have a path, e.g. https://app.example/oauth/client.json",
     });
-    expect((await readJson(revoke)).error).toBe('invalid_client');
   });
 
   it('refuses a document on a private address unless the operator opted in', async () => {
