@@ -1,3 +1,8 @@
+import {
+  Client as Client2x,
+  StreamableHTTPClientTransport as StreamableHTTPClientTransport2x,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -107,4 +112,25 @@ export async function connectHeadless(server: TestServer, provider: HeadlessOAut
   const authorized = new Client({ name: 'e2e', version: '1.0.0' });
   await authorized.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
   return authorized;
+}
+
+/**
+ * Connects the SDK 2.x client in a version-negotiation mode, running the OAuth flow first when
+ * the server asks for it. The 2.x client checks the answer's issuer (RFC 9207) before redeeming the code.
+ */
+export async function connectHeadless2x(server: TestServer, provider: HeadlessOAuthProvider, mode: VersionNegotiationMode): Promise<Client2x> {
+  const url = new URL(`${server.baseUrl}/`);
+  const open = () => new Client2x({ name: 'e2e-2x', version: '1.0.0' }, { versionNegotiation: { mode } });
+  const first = new StreamableHTTPClientTransport2x(url, { authProvider: provider });
+  try {
+    const client = open();
+    await client.connect(first);
+    return client;
+  } catch (error) {
+    if (!provider.callback) throw error;
+  }
+  await first.finishAuth(provider.callback.searchParams.get('code')!, provider.callback.searchParams.get('iss') ?? undefined);
+  const client = open();
+  await client.connect(new StreamableHTTPClientTransport2x(url, { authProvider: provider }));
+  return client;
 }

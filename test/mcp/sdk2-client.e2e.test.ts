@@ -1,6 +1,6 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client, VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HeadlessOAuthProvider } from '../helpers/headless-oauth-provider.js';
+import { connectHeadless2x, HeadlessOAuthProvider } from '../helpers/headless-oauth-provider.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const clientName = 'SDK 2.x end-to-end test';
@@ -11,35 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Mode = 'auto' | { pin: string };
-
-async function connect(provider: HeadlessOAuthProvider, mode: Mode): Promise<Client> {
-  const url = new URL(`${server.baseUrl}/`);
-  const open = () => new Client({ name: 'e2e-2x', version: '1.0.0' }, { versionNegotiation: { mode } });
-  const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  try {
-    const client = open();
-    await client.connect(first);
-    return client;
-  } catch (error) {
-    if (!provider.callback) throw error;
-  }
-  // The 2.x client checks the issuer of the answer (RFC 9207) before redeeming the code.
-  await first.finishAuth(provider.callback.searchParams.get('code')!, provider.callback.searchParams.get('iss') ?? undefined);
-  const client = open();
-  await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
-  return client;
-}
-
 const payload = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as Record<string, any>;
 
-describe.each<[string, Mode]>([
+describe.each<[string, VersionNegotiationMode]>([
   ["versionNegotiation 'auto'", 'auto'],
   ['pinned to 2026-07-28', { pin: '2026-07-28' }],
 ])('the MCP SDK 2.x client (%s) against our server, from discovery to revocation', (_name, mode) => {
   it('speaks 2026-07-28: signs in, lists and calls tools, gets a tool error, refreshes and is signed out by revocation', async () => {
     const provider = new HeadlessOAuthProvider(server, { email: 'alice@example.com', clientName });
-    const client = await connect(provider, mode);
+    const client = await connectHeadless2x(server, provider, mode);
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect(client.getDiscoverResult()?.supportedVersions).toEqual(['2026-07-28']);
 
@@ -54,7 +34,7 @@ describe.each<[string, Mode]>([
     // The hour passes: a 401, the rotating refresh token, and the call goes through.
     const oldAccess = provider.tokens()!.access_token;
     server.clock.advance(60 * 60 * 1000 + 1000);
-    const again = await connect(provider, mode);
+    const again = await connectHeadless2x(server, provider, mode);
     expect((await again.callTool({ name: 'get_me', arguments: {} })).isError).toBeFalsy();
     expect(provider.tokens()!.access_token).not.toBe(oldAccess);
 
