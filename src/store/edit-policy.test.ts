@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editAttempts, retryDelayMs, runEdit, serialQueue, type EditFailure } from './edit-policy.js';
+import { editAttempts, retryDelayMs, runEdit, surveyQueues, type EditFailure } from './edit-policy.js';
 import { StoreContentionError } from './errors.js';
 
 class Coded extends Error {
@@ -56,19 +56,44 @@ describe('retryDelayMs', () => {
   });
 });
 
-describe('serialQueue', () => {
-  it('runs units one at a time in arrival order, past a failing one', async () => {
-    const queue = serialQueue();
+describe('surveyQueues', () => {
+  const unit = (log: string[], name: string, fail = false) => async () => {
+    log.push(`${name} starts`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    log.push(`${name} ends`);
+    if (fail) throw new Error(name);
+    return name;
+  };
+
+  it('runs the units of one survey one at a time in arrival order, past a failing one', async () => {
+    const queued = surveyQueues();
     const log: string[] = [];
-    const unit = (name: string, fail = false) => async () => {
-      log.push(`${name} starts`);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      log.push(`${name} ends`);
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = await Promise.allSettled([queue(unit('a')), queue(unit('b', true)), queue(unit('c'))]);
+    const results = await Promise.allSettled([queued('srv_a', unit(log, 'a')), queued('srv_a', unit(log, 'b', true)), queued('srv_a', unit(log, 'c'))]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
+  });
+
+  it('runs units of different surveys side by side', async () => {
+    const queued = surveyQueues();
+    const log: string[] = [];
+    await Promise.all([queued('srv_a', unit(log, 'a')), queued('srv_b', unit(log, 'b'))]);
+    expect(log.slice(0, 2)).toEqual(['a starts', 'b starts']);
+  });
+
+  it('fails a unit that waited longer than the lock timeout as contention, never runs it, and runs the next', async () => {
+    const queued = surveyQueues(20);
+    let release!: () => void;
+    const holding = queued('srv_a', () => new Promise<void>((resolve) => (release = resolve)));
+    let ran = false;
+    const waiting = queued('srv_a', async () => {
+      ran = true;
+    });
+    const error = await waiting.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreContentionError);
+    expect((error as Error).message).toContain("survey 'srv_a' is being changed by other requests");
+    release();
+    await holding;
+    expect(await queued('srv_a', async () => 'next')).toBe('next');
+    expect(ran).toBe(false);
   });
 });

@@ -44,14 +44,34 @@ export async function runEdit<T>(
 }
 
 /**
- * One unit at a time, first come first served: for a backend whose writes share one connection
- * (SQLite), where a database lock would not keep other requests of the same process out.
+ * Units of edits one at a time per survey, first come first served: for a backend whose writes
+ * share one connection (SQLite), where a database lock would not keep the process's other
+ * requests out. Units on different surveys run side by side, as row locks let them on
+ * PostgreSQL. A unit that has not started within `timeoutMs` fails with `StoreContentionError`,
+ * as a lock not granted in time does there, and never runs.
  */
-export function serialQueue(): <T>(unit: () => Promise<T>) => Promise<T> {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(unit: () => Promise<T>) => {
-    const result = tail.then(unit);
-    tail = result.catch(() => undefined);
-    return result;
-  };
+export function surveyQueues(timeoutMs = lockTimeoutMs): <T>(surveyId: string, unit: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<void>>();
+  return <T>(surveyId: string, unit: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(new StoreContentionError(surveyId, 1));
+      }, timeoutMs);
+      timer.unref();
+      const turn = (tails.get(surveyId) ?? Promise.resolve()).then(async () => {
+        if (timedOut) return;
+        clearTimeout(timer);
+        try {
+          resolve(await unit());
+        } catch (error) {
+          reject(error);
+        }
+      });
+      tails.set(surveyId, turn);
+      void turn.then(() => {
+        if (tails.get(surveyId) === turn) tails.delete(surveyId);
+      });
+    });
 }

@@ -13,10 +13,11 @@ export interface Store extends AccountStore, SurveyStore, AuthStore {
    * writing, through the store it is given: no other unit on that survey runs in between, so what
    * it checked is what is in force when it writes. PostgreSQL: one transaction that starts with
    * `SELECT … FOR UPDATE` on the survey row, retried whole on a deadlock or serialisation failure
-   * (see `edit-policy.ts`); rolled back when `work` throws. SQLite: the process's units run one at
-   * a time (its writes share one connection); each write is atomic on its own, so a unit checks
-   * everything before its first write. Fails with `StoreContentionError` when it cannot get
-   * through. A nested call joins the unit it runs in.
+   * (see `edit-policy.ts`); rolled back when `work` throws. SQLite: the process's units on one
+   * survey run one at a time (its writes share one connection); each write is atomic on its own,
+   * so a unit checks everything before its first write. Fails with `StoreContentionError` when it
+   * cannot get through (on either backend, within 5 s of waiting). A nested call on the same survey
+   * joins the unit it runs in.
    */
   withSurveyLocked<T>(surveyId: string, work: (store: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;

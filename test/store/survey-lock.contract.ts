@@ -48,6 +48,18 @@ export function describeSurveyLockContract(current: () => Store): void {
       expect(seen).toEqual(['qst_outer']);
     });
 
+    it('runs units on different surveys side by side: one waits for the other, and both finish', async () => {
+      await draft('srv_side_a');
+      await draft('srv_side_b');
+      let bStarted!: () => void;
+      const started = new Promise<void>((resolve) => (bStarted = resolve));
+      const never = new Promise<'b never started'>((resolve) => setTimeout(() => resolve('b never started'), 2_000).unref());
+      const a = current().withSurveyLocked('srv_side_a', () => Promise.race([started.then(() => 'a saw b' as const), never]));
+      const b = current().withSurveyLocked('srv_side_b', async () => bStarted());
+      expect(await a).toBe('a saw b');
+      await b;
+    });
+
     it('passes a failing unit\'s error on and runs the units queued behind it', async () => {
       await draft('srv_fail');
       const failing = current().withSurveyLocked('srv_fail', async () => {

@@ -1,4 +1,4 @@
-import { serialQueue } from '../edit-policy.js';
+import { surveyQueues } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
@@ -8,19 +8,26 @@ import { sqliteSurveyStore } from './survey-store.js';
 export function openSqliteStore(path: string): Store {
   const db = openSqliteDatabase(path);
   // Not a database transaction: every request of the process shares this connection, so a
-  // rollback could take another request's writes with it. Units of edits queue instead.
-  const oneAtATime = serialQueue();
+  // rollback could take another request's writes with it. Units of edits on one survey queue instead.
+  const queued = surveyQueues();
+  // Inside a unit its survey's queue is held already: a nested unit on that survey joins it
+  // rather than wait behind itself; one on another survey queues for that one.
+  const lockedBy =
+    (held: string | undefined): Store['withSurveyLocked'] =>
+    (surveyId, work) => {
+      if (surveyId === held) return work(unitOf(surveyId));
+      return queued(surveyId, () => work(unitOf(surveyId)));
+    };
+  const unitOf = (surveyId: string): Store => ({ ...store, withSurveyLocked: lockedBy(surveyId) });
   const store: Store = {
     backend: 'sqlite',
     ...sqliteAccountStore(db),
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
-    withSurveyLocked: (_surveyId, work) => oneAtATime(() => work(unit)),
+    withSurveyLocked: lockedBy(undefined),
     async close() {
       db.close();
     },
   };
-  // Inside a unit the queue is held already: a nested unit joins it rather than wait behind itself.
-  const unit: Store = { ...store, withSurveyLocked: (_surveyId, work) => work(unit) };
   return store;
 }
