@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { operator } from '../../src/platform/context.js';
 import { seedDemo } from '../../src/platform/demo/index.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/database.js';
 import { openSqliteStore } from '../../src/store/sqlite/index.js';
@@ -31,7 +32,7 @@ describe('survey tables on SQLite', () => {
   it('keep their data and schema version when the file is opened again', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mig-')), 'kept.db');
     const store = openSqliteStore(file);
-    await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
+    await seedDemo({ store, clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) }, operator);
     const before = await store.findSurvey('srv_demo_nps');
     await store.close();
     const again = openSqliteStore(file);
@@ -50,7 +51,7 @@ describe('survey tables on SQLite', () => {
   ])('fill the rollups of a version $version file from its answers, as the inserts would have', async ({ version, added }) => {
     const file = join(mkdtempSync(join(tmpdir(), 'mig-')), `v${version}.db`);
     const store = openSqliteStore(file);
-    await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
+    await seedDemo({ store, clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) }, operator);
     await store.close();
     const rollups = (db: ReturnType<typeof openSqliteDatabase>) =>
       added.map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`).all());
