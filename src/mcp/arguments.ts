@@ -2,10 +2,11 @@ import type { z } from 'zod';
 
 /**
  * Turns zod's first issue into the sentence a person (or an assistant) can act on, e.g.
- * `limit must be at most 100` or `unknown argument 'colour'`. Used after `validation failed: `.
+ * `'limit' must be at most 100` or `unknown argument 'colour'`: the field named in quotes, as
+ * every validation message names it. Used after `validation failed: `.
  */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'arguments';
+  const field = issue.path.length > 0 ? `'${issue.path.map(String).join('.')}'` : 'arguments';
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined

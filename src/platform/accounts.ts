@@ -28,7 +28,7 @@ export interface AccountArgs {
 export function checkEmail(email: string): string {
   const trimmed = email.trim();
   if (!emailPattern.test(trimmed) || trimmed.length > 254) {
-    throw validationFailed(`email '${email}' is not a valid email address`);
+    throw validationFailed(`'email' must be a valid email address, got '${email}'`);
   }
   return trimmed;
 }
@@ -37,10 +37,10 @@ export async function createAccount(ctx: PlatformContext, _actor: Operator, acco
   const email = checkEmail(account.email);
   const name = account.name.trim();
   if (name.length < 1 || name.length > 100) {
-    throw validationFailed(`name must be 1 to 100 characters, got ${name.length}`);
+    throw validationFailed(`'name' must be 1 to 100 characters, got ${name.length}`);
   }
   if (account.password.length < 8) {
-    throw validationFailed('password must be at least 8 characters');
+    throw validationFailed("'password' must be at least 8 characters");
   }
   try {
     return await ctx.store.insertUser({
