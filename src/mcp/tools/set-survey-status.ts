@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SetSurveyStatusArgs } from '../../platform/index.js';
 import { defineTool } from '../tool.js';
-import { argumentsOf, surveyId, surveyStatus } from './fields.js';
+import { argumentsOf, settingAnnotations, surveyId, surveyStatus } from './fields.js';
 import { surveyRecord } from './records.js';
 
 export const setSurveyStatus = defineTool({
@@ -12,7 +12,7 @@ export const setSurveyStatus = defineTool({
     'least one question and two choices on every choice question; asking for the current status changes nothing. ' +
     'Opening, pausing and closing need the editor role or above; archiving and restoring need the owner.',
   // Archiving takes a survey out of use, so the tool as a whole is marked destructive.
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: settingAnnotations,
   input: argumentsOf<SetSurveyStatusArgs>()({
     survey_id: surveyId,
     status: surveyStatus.describe(

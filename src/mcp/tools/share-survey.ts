@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ShareSurveyArgs } from '../../platform/index.js';
 import { defineTool } from '../tool.js';
-import { argumentsOf, shareRole, surveyId } from './fields.js';
+import { argumentsOf, settingAnnotations, shareRole, surveyId } from './fields.js';
 import { collaboratorRecord } from './records.js';
 
 export const shareSurvey = defineTool({
@@ -12,7 +12,7 @@ export const shareSurvey = defineTool({
     'returns the collaborators. Removal takes effect on that person\'s very next call. Only the survey\'s owner ' +
     '(or an admin of its workspace) may share.',
   // Unsharing takes access away, so the tool as a whole is marked destructive.
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: settingAnnotations,
   input: argumentsOf<ShareSurveyArgs>()({
     survey_id: surveyId,
     user_email: z.string().min(1).max(320).describe('Email of the person to share with; they need an account here.'),
