@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { issueServiceToken } from '../src/oauth/service-tokens.js';
 import { mcpScope } from '../src/oauth/tokens.js';
 import { createAccount } from '../src/platform/accounts.js';
+import { operator } from '../src/platform/context.js';
 import { systemClock } from '../src/platform/clock.js';
 import { isStoreEmpty, seedDemo } from '../src/platform/demo/index.js';
 import { openStore } from '../src/store/open.js';
@@ -31,14 +32,15 @@ export async function prepareStore(location: string): Promise<BenchTokens> {
   const store = await openStore(location);
   const issue = async (userId: string) =>
     (await issueServiceToken(store, systemClock, { userId, scope: mcpScope, ttlMs: tokenTtlMs })).token;
+  const ctx = { store, clock: systemClock };
   try {
-    if (await isStoreEmpty(store)) await seedDemo(store, { clock: systemClock });
+    if (await isStoreEmpty(ctx, operator)) await seedDemo(ctx, operator);
     const crowd: string[] = [];
     for (let i = 1; i <= crowdSize; i++) {
       const email = `bench-${String(i).padStart(2, '0')}@example.com`;
       const person =
         (await store.findUserByEmail(email)) ??
-        (await createAccount(store, systemClock, { email, name: `Bench person ${i}`, password: randomBytes(18).toString('base64url') }));
+        (await createAccount(ctx, operator, { email, name: `Bench person ${i}`, password: randomBytes(18).toString('base64url') }));
       await store.setWorkspaceMember(crowdWorkspace, person.id, 'admin');
       crowd.push(await issue(person.id));
     }

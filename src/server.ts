@@ -12,6 +12,7 @@ import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fe
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
 import type { OAuthContext } from './oauth/context.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { operator } from './platform/context.js';
 import { accountRule } from './oauth/handlers/sign-in.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
@@ -54,7 +55,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     if (seeded) {
       // Loaded only when needed: the demo generator and its texts are the bulk of the platform.
       const { seedDemo } = await import('./platform/demo/index.js');
-      await seedDemo(store, { clock });
+      await seedDemo({ store, clock }, operator);
     }
 
     const mcpServer = await listen(config.host, config.port);

@@ -1,14 +1,15 @@
 import { resolveDb } from '../config.js';
+import { systemClock } from '../platform/clock.js';
+import type { PlatformContext } from '../platform/context.js';
 import { PlatformError } from '../platform/errors.js';
 import { ExitError } from './errors.js';
 import { openStore } from '../store/open.js';
-import type { Store } from '../store/store.js';
 
-/** Runs one admin action against the store the flags name, and always closes it. */
-export async function withStore<T>(db: string | undefined, action: (store: Store) => Promise<T>): Promise<T> {
+/** Runs one admin action against the store the flags name, on the system clock, and always closes the store. */
+export async function withPlatform<T>(db: string | undefined, action: (ctx: PlatformContext) => Promise<T>): Promise<T> {
   const store = await openStore(resolveDb(db));
   try {
-    return await action(store);
+    return await action({ store, clock: systemClock });
   } finally {
     await store.close();
   }

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
-import { hostApp } from './host-app.js';
-import type { RateRule, SlidingLog } from '../limits/limiter.js';
-import { isSecureOrigin, type OAuthContext } from '../oauth/context.js';
+import { hostApp, type HostAppOptions } from './host-app.js';
+import type { RateRule } from '../limits/limiter.js';
+import { isSecureOrigin } from '../oauth/context.js';
 import { invalidRequest } from '../oauth/errors.js';
 import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
 import { connectedAppsHandler, revokeAppHandler } from '../oauth/handlers/connected-apps.js';
@@ -15,10 +15,7 @@ import { openCors } from './middleware/cors.js';
 import { errorResponder, notFound } from './middleware/errors.js';
 import { pageSecurity } from './middleware/page-security.js';
 
-export interface AuthAppOptions {
-  readonly context: OAuthContext;
-  readonly trustProxy: boolean;
-  readonly slidingLog: SlidingLog;
+export interface AuthAppOptions extends HostAppOptions {
   readonly signInRateLimit: RateRule;
 }
 

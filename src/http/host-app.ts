@@ -1,4 +1,14 @@
 import express, { type Express } from 'express';
+import type { SlidingLog } from '../limits/limiter.js';
+import type { OAuthContext } from '../oauth/context.js';
+
+/** What both hosts are built from. */
+export interface HostAppOptions {
+  readonly context: OAuthContext;
+  readonly slidingLog: SlidingLog;
+  /** Honour `X-Forwarded-For` (only behind a reverse proxy that sets it). */
+  readonly trustProxy: boolean;
+}
 
 /** An Express app as both hosts start: no `X-Powered-By`, and proxy trust as configured. */
 export function hostApp(trustProxy: boolean): Express {

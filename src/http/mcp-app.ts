@@ -1,7 +1,6 @@
 import type { Express } from 'express';
-import { hostApp } from './host-app.js';
-import type { RateRule, SlidingLog } from '../limits/limiter.js';
-import type { OAuthContext } from '../oauth/context.js';
+import { hostApp, type HostAppOptions } from './host-app.js';
+import type { RateRule } from '../limits/limiter.js';
 import { invalidClientMetadata } from '../oauth/errors.js';
 import { authorizationServerMetadata, jsonDocument, protectedResourceMetadata } from '../oauth/handlers/discovery.js';
 import { registerHandler } from '../oauth/handlers/register.js';
@@ -11,12 +10,8 @@ import { openCors } from './middleware/cors.js';
 import { errorResponder, notFound } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 
-export interface McpAppOptions {
-  readonly context: OAuthContext;
-  readonly slidingLog: SlidingLog;
+export interface McpAppOptions extends HostAppOptions {
   readonly registerRateLimit: RateRule;
-  /** Honour `X-Forwarded-For` (only behind a reverse proxy that sets it). */
-  readonly trustProxy: boolean;
 }
 
 /** The MCP host `{base_url}`: the OAuth issuer, its discovery documents and registration. */

@@ -2,27 +2,20 @@ import type { z } from 'zod';
 
 /**
  * Turns zod's first issue into the sentence a person (or an assistant) can act on, e.g.
- * `limit must be at most 100` or `unknown argument 'colour'`. Used after `validation failed: `.
+ * `'limit' must be at most 100` or `unknown argument 'colour'`: the field named in quotes, as
+ * every validation message names it. Used after `validation failed: `.
  */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'arguments';
+  const field = issue.path.length > 0 ? `'${issue.path.map(String).join('.')}'` : 'arguments';
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
         ? `${field} is required`
         : `${field} must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
     case 'too_big':
-      return issue.origin === 'string'
-        ? `${field} must be at most ${plural(Number(issue.maximum), 'character')}`
-        : issue.origin === 'array'
-          ? `${field} must have at most ${plural(Number(issue.maximum), 'item')}`
-          : `${field} must be at most ${issue.maximum}`;
+      return `${field} must ${bound('at most', issue.origin, issue.maximum)}`;
     case 'too_small':
-      return issue.origin === 'string'
-        ? `${field} must be at least ${plural(Number(issue.minimum), 'character')}`
-        : issue.origin === 'array'
-          ? `${field} must have at least ${plural(Number(issue.minimum), 'item')}`
-          : `${field} must be at least ${issue.minimum}`;
+      return `${field} must ${bound('at least', issue.origin, issue.minimum)}`;
     case 'invalid_value':
       return `${field} must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'unrecognized_keys':
@@ -34,6 +27,13 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     default:
       return `${field}: ${issue.message}`;
   }
+}
+
+/** `be at most 100`, `be at least 1 character`, `have at most 50 items`. */
+function bound(side: 'at most' | 'at least', origin: string, limit: number | bigint): string {
+  if (origin === 'string') return `be ${side} ${plural(Number(limit), 'character')}`;
+  if (origin === 'array') return `have ${side} ${plural(Number(limit), 'item')}`;
+  return `be ${side} ${limit}`;
 }
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;

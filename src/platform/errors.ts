@@ -22,6 +22,6 @@ export const notFound = (kind: string, id: string): PlatformError =>
 export const notAuthorized = (action: string, kind: string, id: string): PlatformError =>
   new PlatformError('not_authorized', `not authorized to ${action} ${kind} '${id}'`);
 
-/** `validation failed: title must be 1 to 200 characters` */
+/** `validation failed: 'title' must be 1 to 200 characters` */
 export const validationFailed = (reason: string): PlatformError =>
   new PlatformError('validation_failed', `validation failed: ${reason}`);

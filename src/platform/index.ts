@@ -1,5 +1,3 @@
-import type { Store } from '../store/store.js';
-import type { Clock } from './clock.js';
 import type { PlatformContext } from './context.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './questions.js';
 import { getResponse, listResponses } from './responses.js';
@@ -27,45 +25,26 @@ export type {
 } from './surveys.js';
 export type { CollaboratorJson, QuestionJson, SurveyJson } from './present.js';
 export { PlatformError, type PlatformErrorCode } from './errors.js';
-export { shareSurveyAsAdmin } from './shares.js';
 export { effectiveRole, can, type Capability, type EffectiveRole } from './roles.js';
 export { allowedTargets, autoCloseDue, transitionProblem } from './states.js';
 
-type Operation<Args, Result> = (actorUserId: string, args: Args) => Promise<Result>;
-type Bound<F> = F extends (ctx: PlatformContext, actorUserId: string, args: infer A) => Promise<infer R> ? Operation<A, R> : never;
+/** The operations of tools.md, one per tool, a line per noun they act on. */
+const operations = {
+  getMe, listSurveys, getSurvey, createSurvey, updateSurvey, setSurveyStatus,
+  addQuestion, updateQuestion, deleteQuestion,
+  listResponses, getResponse, getSurveyResults,
+  shareSurvey,
+};
 
-/** One method per tool of tools.md; the MCP layer parses arguments and calls these. */
-export interface Platform {
-  getMe(actorUserId: string, args?: Record<string, never>): ReturnType<typeof getMe>;
-  listSurveys: Bound<typeof listSurveys>;
-  getSurvey: Bound<typeof getSurvey>;
-  getSurveyResults: Bound<typeof getSurveyResults>;
-  listResponses: Bound<typeof listResponses>;
-  getResponse: Bound<typeof getResponse>;
-  createSurvey: Bound<typeof createSurvey>;
-  updateSurvey: Bound<typeof updateSurvey>;
-  setSurveyStatus: Bound<typeof setSurveyStatus>;
-  addQuestion: Bound<typeof addQuestion>;
-  updateQuestion: Bound<typeof updateQuestion>;
-  deleteQuestion: Bound<typeof deleteQuestion>;
-  shareSurvey: Bound<typeof shareSurvey>;
-}
+type Bound<F> = F extends (ctx: PlatformContext, ...rest: infer Rest) => infer Result ? (...rest: Rest) => Result : never;
 
-export function createPlatform({ store, clock }: { store: Store; clock: Clock }): Platform {
-  const ctx: PlatformContext = { store, clock };
-  return {
-    getMe: (actorUserId) => getMe(ctx, actorUserId),
-    listSurveys: (actorUserId, args) => listSurveys(ctx, actorUserId, args),
-    getSurvey: (actorUserId, args) => getSurvey(ctx, actorUserId, args),
-    getSurveyResults: (actorUserId, args) => getSurveyResults(ctx, actorUserId, args),
-    listResponses: (actorUserId, args) => listResponses(ctx, actorUserId, args),
-    getResponse: (actorUserId, args) => getResponse(ctx, actorUserId, args),
-    createSurvey: (actorUserId, args) => createSurvey(ctx, actorUserId, args),
-    updateSurvey: (actorUserId, args) => updateSurvey(ctx, actorUserId, args),
-    setSurveyStatus: (actorUserId, args) => setSurveyStatus(ctx, actorUserId, args),
-    addQuestion: (actorUserId, args) => addQuestion(ctx, actorUserId, args),
-    updateQuestion: (actorUserId, args) => updateQuestion(ctx, actorUserId, args),
-    deleteQuestion: (actorUserId, args) => deleteQuestion(ctx, actorUserId, args),
-    shareSurvey: (actorUserId, args) => shareSurvey(ctx, actorUserId, args),
-  };
+/** The operations bound to one store and clock; the MCP layer parses arguments and calls these. */
+export type Platform = { readonly [Name in keyof typeof operations]: Bound<(typeof operations)[Name]> };
+
+export function createPlatform(ctx: PlatformContext): Platform {
+  const bound = Object.entries(operations).map(([name, operation]) => [
+    name,
+    (actorUserId: string, args: never) => operation(ctx, actorUserId, args),
+  ]);
+  return Object.fromEntries(bound) as Platform;
 }

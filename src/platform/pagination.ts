@@ -31,7 +31,7 @@ export function decodeCursor<T>(cursor: string, filters: unknown, isPosition: (v
   if (typeof parsed !== 'object' || parsed === null || !isPosition(parsed.p)) {
     throw validationFailed(`'cursor' is not a cursor this server issued`);
   }
-  if (parsed.f !== digest(filters)) throw validationFailed('cursor does not match these filters');
+  if (parsed.f !== digest(filters)) throw validationFailed("'cursor' does not match these filters");
   return parsed.p;
 }
 

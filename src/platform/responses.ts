@@ -102,7 +102,7 @@ export async function countMatching(ctx: PlatformContext, survey: Survey, filter
 function selectedQuestions(survey: Survey, questions: readonly Question[], ids: readonly string[]): Question[] {
   const seen = new Set<string>();
   return ids.map((id) => {
-    if (seen.has(id)) throw validationFailed(`question_ids has a repeated id '${id}'`);
+    if (seen.has(id)) throw validationFailed(`'question_ids' has a repeated id '${id}'`);
     seen.add(id);
     return questionOf(survey, questions, id);
   });

@@ -1,8 +1,6 @@
-import type { Store } from '../store/store.js';
 import type { CollaboratorRole, Survey } from '../store/survey-store.js';
 import { editingSurvey, openSurvey } from './access.js';
-import type { Clock } from './clock.js';
-import type { PlatformContext } from './context.js';
+import type { Operator, PlatformContext } from './context.js';
 import { notFound, validationFailed } from './errors.js';
 import { collaboratorJson, type CollaboratorJson } from './present.js';
 import { collaboratorRoles } from './roles.js';
@@ -27,18 +25,12 @@ export async function shareSurvey(ctx: PlatformContext, actorUserId: string, arg
   });
 }
 
-/** For admin commands: grants as the survey's owner, with no actor check. */
-export async function shareSurveyAsAdmin(
-  store: Store,
-  clock: Clock,
-  surveyId: string,
-  email: string,
-  role: ShareRole,
-): Promise<ShareSurveyResult> {
-  return editingSurvey({ store, clock }, surveyId, async (ctx) => {
-    const survey = await ctx.store.findSurvey(surveyId);
-    if (!survey) throw notFound('survey', surveyId);
-    return applyShare(ctx, survey, survey.ownerId, email, role);
+/** For admin commands: grants as the survey's owner. */
+export async function shareSurveyAsAdmin(ctx: PlatformContext, _actor: Operator, args: ShareSurveyArgs): Promise<ShareSurveyResult> {
+  return editingSurvey(ctx, args.survey_id, async (ctx) => {
+    const survey = await ctx.store.findSurvey(args.survey_id);
+    if (!survey) throw notFound('survey', args.survey_id);
+    return applyShare(ctx, survey, survey.ownerId, args.user_email, args.role);
   });
 }
 

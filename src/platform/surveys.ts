@@ -16,7 +16,7 @@ export interface GetMeResult {
   workspaces: Array<{ id: string; name: string; role: 'admin' | 'member' }>;
 }
 
-export async function getMe(ctx: PlatformContext, actorUserId: string): Promise<GetMeResult> {
+export async function getMe(ctx: PlatformContext, actorUserId: string, _args: Record<string, never> = {}): Promise<GetMeResult> {
   const user = await activeUser(ctx, actorUserId);
   if (!user) throw notAuthorized('read', 'account', actorUserId);
   const memberships = await ctx.store.listMemberships(user.id);

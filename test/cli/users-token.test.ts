@@ -23,7 +23,7 @@ describe('users commands', () => {
     const db = freshDb();
     expect(await cli('users', 'add', '--email', 'not-an-email', '--name', 'X', '--db', db)).toMatchObject({
       code: 1,
-      stderr: "survey-mcp: validation failed: email 'not-an-email' is not a valid email address\n",
+      stderr: "survey-mcp: validation failed: 'email' must be a valid email address, got 'not-an-email'\n",
     });
     await cli('users', 'add', '--email', 'a@example.com', '--name', 'A', '--password', 'long enough', '--db', db);
     expect((await cli('users', 'add', '--email', 'A@example.com', '--name', 'B', '--db', db)).stderr).toContain(

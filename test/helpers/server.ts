@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverConfig, type ServerConfig } from '../../src/config.js';
 import { createAccount } from '../../src/platform/accounts.js';
+import { operator } from '../../src/platform/context.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { startServer, type ServerDeps } from '../../src/server.js';
 import type { Store } from '../../src/store/store.js';
@@ -55,7 +56,7 @@ export const testPassword = 'correct horse battery';
 
 /** Creates a person who can sign in with `testPassword`. */
 export async function createTestUser(server: TestServer, email = 'alice@example.com', name = 'Alice Example') {
-  return createAccount(server.store, server.clock, { email, name, password: testPassword });
+  return createAccount(server, operator, { email, name, password: testPassword });
 }
 
 export interface RegisteredClient {

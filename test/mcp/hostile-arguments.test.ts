@@ -42,20 +42,20 @@ describe.each(backends)('hostile arguments on %s', (backend) => {
       const args = JSON.stringify({ survey_id: surveyId, question_ids: Array(repeats).fill(questionId) });
       expect(args.length).toBeGreaterThan(950_000);
       const [flood, other] = await Promise.all([fails('list_responses', args), callTool(team.server, team.bob, 'get_me')]);
-      expect(flood).toBe('validation failed: question_ids must have at most 200 items');
+      expect(flood).toBe("validation failed: 'question_ids' must have at most 200 items");
       expect(other).toMatchObject({ status: 200, isError: false });
     });
 
     it.each(['list_responses', 'get_survey_results'])('%s refuses a repeated question id, naming it', async (tool) => {
       const args = JSON.stringify({ survey_id: surveyId, question_ids: [questionId, questionId] });
-      expect(await fails(tool, args)).toBe(`validation failed: question_ids has a repeated id '${questionId}'`);
+      expect(await fails(tool, args)).toBe(`validation failed: 'question_ids' has a repeated id '${questionId}'`);
     });
 
     it('refuses settings nested 20,000 arrays deep as a validation error', async () => {
       const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
       const args = `{"survey_id":"${surveyId}","type":"rating","text":"Deep","settings":{"max":${deep}}}`;
       expect(await fails('add_question', args)).toBe(
-        'validation failed: settings: values must be numbers, text, true/false or null, not lists or objects',
+        "validation failed: 'settings': values must be numbers, text, true/false or null, not lists or objects",
       );
     });
   });

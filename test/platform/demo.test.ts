@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/platform/clock.js';
+import { ManualClock, systemClock } from '../../src/platform/clock.js';
+import { operator } from '../../src/platform/context.js';
 import { seedDemo } from '../../src/platform/demo/index.js';
 import { createPlatform } from '../../src/platform/index.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/database.js';
@@ -13,7 +14,7 @@ const now = Date.parse('2026-04-01T12:00:00Z');
 async function seeded(file: string) {
   const clock = new ManualClock(now);
   const store = openSqliteStore(file);
-  await seedDemo(store, { clock });
+  await seedDemo({ store, clock }, operator);
   return { store, clock, platform: createPlatform({ store, clock }) };
 }
 
@@ -83,9 +84,9 @@ describe('seeding the demo twice', () => {
   it('seeds once and then says another run got there first, leaving one copy of the data', async () => {
     const store = openSqliteStore(':memory:');
     try {
-      expect(await seedDemo(store)).toBe(true);
+      expect(await seedDemo({ store, clock: systemClock }, operator)).toBe(true);
       const users = await store.listUsers();
-      expect(await seedDemo(store)).toBe(false);
+      expect(await seedDemo({ store, clock: systemClock }, operator)).toBe(false);
       expect(await store.listUsers()).toEqual(users);
     } finally {
       await store.close();

@@ -30,7 +30,7 @@ describe('list_responses', () => {
     const first = await f.platform.listResponses(id('owner'), { survey_id: f.surveyId, limit: 2 });
     await expect(
       f.platform.listResponses(id('owner'), { survey_id: f.surveyId, status: 'completed', limit: 2, cursor: first.next_cursor! }),
-    ).rejects.toThrow('validation failed: cursor does not match these filters');
+    ).rejects.toThrow("validation failed: 'cursor' does not match these filters");
     await expect(f.platform.listResponses(id('owner'), { survey_id: f.surveyId, cursor: 'garbage' })).rejects.toThrow(
       "validation failed: 'cursor' is not a cursor this server issued",
     );

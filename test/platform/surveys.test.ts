@@ -207,7 +207,7 @@ describe('list_surveys', () => {
     expect(last.surveys.map((s) => s.title)).toEqual(['Survey 1']);
     expect(last.next_cursor).toBeNull();
     await expect(platform.listSurveys(id('owner'), { limit: 2, query: 'Survey', cursor: first.next_cursor! })).rejects.toThrow(
-      'validation failed: cursor does not match these filters',
+      "validation failed: 'cursor' does not match these filters",
     );
     expect((await platform.listSurveys(id('owner'), { query: '2' })).surveys.map((s) => s.title)).toEqual(['Survey 2']);
   });

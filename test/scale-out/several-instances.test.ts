@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { createAccount } from '../../src/platform/accounts.js';
+import { operator } from '../../src/platform/context.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
@@ -55,7 +56,7 @@ const proxies = { postgres: new CuttableProxy({ host: '127.0.0.1', port: 5432 })
 /** A person of this run only, so no other run's rate window is theirs. */
 async function newPerson(label: string) {
   const email = `${label}-${run}@example.com`;
-  const user = await createAccount(store, systemClock, { email, name: label, password: testPassword });
+  const user = await createAccount({ store, clock: systemClock }, operator, { email, name: label, password: testPassword });
   const { token } = await issueServiceToken(store, systemClock, { userId: user.id, scope: 'mcp_customer', ttlMs: 3_600_000 });
   return { ...user, token };
 }

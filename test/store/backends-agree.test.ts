@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { operator } from '../../src/platform/context.js';
 import { seedDemo } from '../../src/platform/demo/index.js';
 import { demoSurveys, demoUsers } from '../../src/platform/demo/catalog.js';
 import { createPlatform, type Platform } from '../../src/platform/index.js';
@@ -18,7 +19,7 @@ beforeAll(async () => {
   const seeded = async (store: Store) => {
     stores.push(store);
     const clock = new ManualClock(now);
-    await seedDemo(store, { clock });
+    await seedDemo({ store, clock }, operator);
     return createPlatform({ store, clock });
   };
   sqlite = await seeded(openSqliteStore(':memory:'));

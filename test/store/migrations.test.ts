@@ -1,12 +1,24 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { operator } from '../../src/platform/context.js';
 import { seedDemo } from '../../src/platform/demo/index.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/database.js';
 import { openSqliteStore } from '../../src/store/sqlite/index.js';
+import { migrations as postgresMigrations } from '../../src/store/postgres/migrations/index.js';
 import { migrations } from '../../src/store/sqlite/migrations/index.js';
+
+describe('the migrations', () => {
+  // An applied migration never runs again, so an edit would leave old and new databases apart.
+  it('are, byte for byte, the SQL each backend shipped', () => {
+    const digests = (sql: readonly string[]) => sql.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 16));
+    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a']);
+    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273']);
+  });
+});
 
 describe('survey tables on SQLite', () => {
   it('are created in an empty file by the migrations', () => {
@@ -20,7 +32,7 @@ describe('survey tables on SQLite', () => {
   it('keep their data and schema version when the file is opened again', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mig-')), 'kept.db');
     const store = openSqliteStore(file);
-    await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
+    await seedDemo({ store, clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) }, operator);
     const before = await store.findSurvey('srv_demo_nps');
     await store.close();
     const again = openSqliteStore(file);
@@ -39,7 +51,7 @@ describe('survey tables on SQLite', () => {
   ])('fill the rollups of a version $version file from its answers, as the inserts would have', async ({ version, added }) => {
     const file = join(mkdtempSync(join(tmpdir(), 'mig-')), `v${version}.db`);
     const store = openSqliteStore(file);
-    await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
+    await seedDemo({ store, clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) }, operator);
     await store.close();
     const rollups = (db: ReturnType<typeof openSqliteDatabase>) =>
       added.map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`).all());

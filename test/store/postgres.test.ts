@@ -1,6 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { operator } from '../../src/platform/context.js';
 import { seedDemo } from '../../src/platform/demo/index.js';
 import { StoreUnavailableError } from '../../src/store/errors.js';
 import { openPostgresStore } from '../../src/store/postgres/index.js';
@@ -112,7 +113,7 @@ describe('PostgreSQL store connections', () => {
   ])('fills the rollups of a version $version schema from its answers, as the inserts would have', async ({ version, added }) => {
     const schema = freshSchema('tallies');
     const store = await openPostgresStore(postgresUrl(schema));
-    await seedDemo(store, { clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) });
+    await seedDemo({ store, clock: new ManualClock(Date.parse('2026-04-01T00:00:00Z')) }, operator);
     await store.close();
     const rollups = () => Promise.all(added.map((table) => adminQuery(`SELECT * FROM ${schema}.${table} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8`)));
     const kept = await rollups();

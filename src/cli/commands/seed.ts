@@ -1,7 +1,7 @@
-import { systemClock } from '../../platform/clock.js';
+import { operator } from '../../platform/context.js';
 import { isStoreEmpty, seedDemo } from '../../platform/demo/index.js';
 import { seedLoadSurvey } from '../../platform/demo/load.js';
-import { withStore } from '../store-access.js';
+import { withPlatform } from '../store-access.js';
 
 export interface SeedOptions {
   db?: string;
@@ -14,10 +14,10 @@ export interface SeedOptions {
 /** Without --responses: the demo, once. With it: one more open survey of N generated responses. */
 export async function seed(options: SeedOptions): Promise<void> {
   const count = options.responses;
-  await withStore(options.db, async (store) => {
-    const empty = await isStoreEmpty(store);
+  await withPlatform(options.db, async (ctx) => {
+    const empty = await isStoreEmpty(ctx, operator);
     if (empty) {
-      await seedDemo(store);
+      await seedDemo(ctx, operator);
       console.error('seeded the demo: alice@example.com, bob@example.com, carol@example.com, dave@example.com, erin@example.com (password: survey-demo)');
     } else if (count === undefined) {
       console.log('the store already has users: demo not seeded (nothing to do)');
@@ -25,7 +25,7 @@ export async function seed(options: SeedOptions): Promise<void> {
     }
     if (count === undefined) return;
     const progress = progressReporter(count);
-    const surveyId = await seedLoadSurvey(store, systemClock, {
+    const surveyId = await seedLoadSurvey(ctx, operator, {
       responses: count,
       title: options.surveyTitle ?? `Load test: ${count.toLocaleString('en')} responses`,
       ownerEmail: options.owner ?? 'alice@example.com',

@@ -1,7 +1,7 @@
-import { systemClock } from '../../platform/clock.js';
+import { operator } from '../../platform/context.js';
 import { shareSurveyAsAdmin, type ShareRole } from '../../platform/shares.js';
 import { usageError } from '../errors.js';
-import { withStore } from '../store-access.js';
+import { withPlatform } from '../store-access.js';
 
 export interface ShareOptions {
   db?: string;
@@ -17,8 +17,8 @@ export async function share(options: ShareOptions): Promise<void> {
     throw usageError(`--role '${options.role}' must be one of ${roles.join(', ')} (none removes the share)`);
   }
   const role = options.role as ShareRole;
-  const result = await withStore(options.db, (store) =>
-    shareSurveyAsAdmin(store, systemClock, options.survey, options.user, role),
+  const result = await withPlatform(options.db, (ctx) =>
+    shareSurveyAsAdmin(ctx, operator, { survey_id: options.survey, user_email: options.user, role }),
   );
   console.log(
     role === 'none' ? `removed ${options.user} from ${result.survey_id}` : `${options.user} is now ${role} on ${result.survey_id}`,

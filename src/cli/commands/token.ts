@@ -1,22 +1,20 @@
 import { accountByEmail } from '../../platform/accounts.js';
-import { systemClock } from '../../platform/clock.js';
+import { revokeConnections, listLiveTokens } from '../../platform/connections.js';
+import { operator } from '../../platform/context.js';
 import { issueServiceToken } from '../../oauth/service-tokens.js';
-import type { Store } from '../../store/store.js';
 import { ExitError, usageError } from '../errors.js';
-import { forAccount, withStore } from '../store-access.js';
-
-const userByEmail = (store: Store, email: string) => forAccount(() => accountByEmail(store, email));
+import { forAccount, withPlatform } from '../store-access.js';
 
 /** Prints only the token on stdout, so `TOKEN=$(survey-mcp token issue …)` works. */
 export async function tokenIssue(options: { db?: string; user: string; scope: string; ttl?: number }): Promise<void> {
   const ttlSeconds = options.ttl ?? 3600;
-  const issued = await withStore(options.db, async (store) => {
-    const user = await userByEmail(store, options.user);
+  const issued = await withPlatform(options.db, async (ctx) => {
+    const user = await forAccount(() => accountByEmail(ctx, operator, { email: options.user }));
     if (user.disabled) {
       throw new ExitError(`'${user.email}' is disabled: enable the account first (survey-mcp users enable ${user.email})`);
     }
     try {
-      return await issueServiceToken(store, systemClock, { userId: user.id, scope: options.scope, ttlMs: ttlSeconds * 1000 });
+      return await issueServiceToken(ctx.store, ctx.clock, { userId: user.id, scope: options.scope, ttlMs: ttlSeconds * 1000 });
     } catch (error) {
       if (error instanceof RangeError) throw usageError(`--${error.message}`);
       throw error;
@@ -27,28 +25,24 @@ export async function tokenIssue(options: { db?: string; user: string; scope: st
 }
 
 export async function tokenList(options: { db?: string; user: string }): Promise<void> {
-  await withStore(options.db, async (store) => {
-    const user = await userByEmail(store, options.user);
-    const tokens = await store.listLiveTokens(user.id, systemClock.now());
-    if (tokens.length === 0) {
-      console.log(`no live tokens for ${user.email}`);
-      return;
-    }
-    for (const token of tokens) {
-      console.log(
-        `${token.grantId}  ${token.kind.padEnd(7)} ${token.scope.padEnd(14)} until ${new Date(token.expiresAt).toISOString()}  ${token.clientName} (${token.clientId})`,
-      );
-    }
-  });
+  const { user, tokens } = await withPlatform(options.db, (ctx) =>
+    forAccount(() => listLiveTokens(ctx, operator, { email: options.user })),
+  );
+  if (tokens.length === 0) {
+    console.log(`no live tokens for ${user.email}`);
+    return;
+  }
+  for (const token of tokens) {
+    console.log(
+      `${token.grantId}  ${token.kind.padEnd(7)} ${token.scope.padEnd(14)} until ${new Date(token.expiresAt).toISOString()}  ${token.clientName} (${token.clientId})`,
+    );
+  }
 }
 
 /** Revokes every grant of the person for one client, or for all of them without --client. */
 export async function tokenRevoke(options: { db?: string; user: string; client?: string }): Promise<void> {
-  await withStore(options.db, async (store) => {
-    const user = await userByEmail(store, options.user);
-    const clientIds = options.client ? [options.client] : (await store.listConnectedApps(user.id)).map((app) => app.clientId);
-    let grants = 0;
-    for (const clientId of clientIds) grants += await store.revokeClientForUser(user.id, clientId, systemClock.now());
-    console.log(`revoked ${grants} grant${grants === 1 ? '' : 's'} of ${user.email}: their tokens stop working on the next request`);
-  });
+  const { user, grants } = await withPlatform(options.db, (ctx) =>
+    forAccount(() => revokeConnections(ctx, operator, { email: options.user, ...(options.client ? { client_id: options.client } : {}) })),
+  );
+  console.log(`revoked ${grants} grant${grants === 1 ? '' : 's'} of ${user.email}: their tokens stop working on the next request`);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createAccount, disableAccount, enableAccount } from '../../platform/accounts.js';
-import { systemClock } from '../../platform/clock.js';
-import { forAccount, withStore } from '../store-access.js';
+import { createAccount, disableAccount, enableAccount, listAccounts } from '../../platform/accounts.js';
+import { operator } from '../../platform/context.js';
+import { forAccount, withPlatform } from '../store-access.js';
 
 export interface UsersAddOptions {
   db?: string;
@@ -13,15 +13,15 @@ export interface UsersAddOptions {
 export async function usersAdd(options: UsersAddOptions): Promise<void> {
   const generated = options.password === undefined;
   const password = options.password ?? randomBytes(12).toString('base64url');
-  const user = await withStore(options.db, (store) =>
-    createAccount(store, systemClock, { email: options.email, name: options.name, password }),
+  const user = await withPlatform(options.db, (ctx) =>
+    createAccount(ctx, operator, { email: options.email, name: options.name, password }),
   );
   console.log(`created ${user.id} ${user.email}`);
   if (generated) console.log(`password: ${password}`);
 }
 
 export async function usersList(options: { db?: string; json?: boolean }): Promise<void> {
-  const users = await withStore(options.db, (store) => store.listUsers());
+  const users = await withPlatform(options.db, (ctx) => listAccounts(ctx, operator));
   if (options.json) {
     const shown = users.map(({ id, email, name, disabled, createdAt }) => ({
       id,
@@ -43,15 +43,11 @@ export async function usersList(options: { db?: string; json?: boolean }): Promi
 }
 
 export async function usersSetDisabled(email: string, disabled: boolean, options: { db?: string }): Promise<void> {
-  await withStore(options.db, (store) =>
-    forAccount(async () => {
-      if (!disabled) {
-        const user = await enableAccount(store, email);
-        console.log(`enabled ${user.email}: they sign in and connect their apps anew`);
-        return;
-      }
-      const user = await disableAccount(store, systemClock, email);
-      console.log(`disabled ${user.email}: their tokens, unused codes and sign-in sessions are revoked`);
-    }),
+  const change = disabled ? disableAccount : enableAccount;
+  const user = await withPlatform(options.db, (ctx) => forAccount(() => change(ctx, operator, { email })));
+  console.log(
+    disabled
+      ? `disabled ${user.email}: their tokens, unused codes and sign-in sessions are revoked`
+      : `enabled ${user.email}: they sign in and connect their apps anew`,
   );
 }

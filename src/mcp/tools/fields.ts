@@ -90,3 +90,6 @@ export const readAnnotations = { readOnlyHint: true, openWorldHint: false } as c
 
 /** Creates and edits: repeating one makes another record or edit, and nothing is lost. */
 export const editAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+
+/** Sets a value (a status, a person's role): asking twice changes nothing more, but a value can take something away. */
+export const settingAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } as const;

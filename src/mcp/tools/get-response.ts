@@ -4,18 +4,14 @@ import { defineTool } from '../tool.js';
 import { argumentsOf, readAnnotations, responseId } from './fields.js';
 import { responseRecord } from './records.js';
 
-const input = argumentsOf<GetResponseArgs>()({ response_id: responseId });
-
-const output = z.strictObject({ response: responseRecord });
-
 export const getResponse = defineTool({
   name: 'get_response',
   title: 'Get a response',
   description:
     'Returns one response in full: status, channel, respondent (null on anonymous surveys), times, and every answer ' +
     'with its question text, choice labels and untruncated text. Needs the analyst role or above on the survey.',
-  input,
-  output,
   annotations: readAnnotations,
-  run: ({ platform, userId }, args) => platform.getResponse(userId, args) satisfies Promise<z.output<typeof output>>,
+  input: argumentsOf<GetResponseArgs>()({ response_id: responseId }),
+  output: z.strictObject({ response: responseRecord }),
+  run: ({ platform, userId }, args) => platform.getResponse(userId, args),
 });

@@ -4,8 +4,6 @@ import { defineTool } from '../tool.js';
 import { argumentsOf, readAnnotations, surveyId } from './fields.js';
 import { collaboratorRecord, questionRecord, surveyRecord } from './records.js';
 
-const input = argumentsOf<GetSurveyArgs>()({ survey_id: surveyId });
-
 export const surveyDetail = z.strictObject({
   survey: surveyRecord,
   questions: z.array(questionRecord).describe('In survey order, each with its choices (ids and labels).'),
@@ -19,8 +17,8 @@ export const getSurvey = defineTool({
     'Returns one survey with its settings, status, response counts and every question with its choices (the ids that ' +
     'get_survey_results, list_responses and the question tools take); the owner also sees collaborators. ' +
     'Any role on the survey (viewer and up) may call it.',
-  input,
-  output: surveyDetail,
   annotations: readAnnotations,
-  run: ({ platform, userId }, args) => platform.getSurvey(userId, args) satisfies Promise<z.output<typeof surveyDetail>>,
+  input: argumentsOf<GetSurveyArgs>()({ survey_id: surveyId }),
+  output: surveyDetail,
+  run: ({ platform, userId }, args) => platform.getSurvey(userId, args),
 });

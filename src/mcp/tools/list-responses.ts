@@ -14,21 +14,6 @@ const where = z
   })
   .describe('Keep only responses whose answer to one question matches; give the condition that fits its type.');
 
-const input = argumentsOf<ListResponsesArgs>()({
-  ...filterArguments,
-  status: filterArguments.status.describe('Only responses with this status (default every status).'),
-  question_ids: filterArguments.question_ids.describe('Only include answers to these questions (default all).'),
-  where: where.optional(),
-  limit,
-  cursor: cursor.optional(),
-});
-
-const output = z.strictObject({
-  survey_id: z.string(),
-  responses: z.array(responseRecord).describe('Newest first.'),
-  ...pageOf('responses'),
-});
-
 export const listResponses = defineTool({
   name: 'list_responses',
   title: 'List responses',
@@ -37,8 +22,19 @@ export const listResponses = defineTool({
     'marked truncated: use get_response for the full text). Filter by status, submission time, one answer (where) and ' +
     'the questions to include; paginate with next_cursor and the same filters (default 25, max 100). For counts and ' +
     'averages use get_survey_results instead. Needs the analyst role or above on the survey.',
-  input,
-  output,
   annotations: readAnnotations,
-  run: ({ platform, userId }, args) => platform.listResponses(userId, args) satisfies Promise<z.output<typeof output>>,
+  input: argumentsOf<ListResponsesArgs>()({
+    ...filterArguments,
+    status: filterArguments.status.describe('Only responses with this status (default every status).'),
+    question_ids: filterArguments.question_ids.describe('Only include answers to these questions (default all).'),
+    where: where.optional(),
+    limit,
+    cursor: cursor.optional(),
+  }),
+  output: z.strictObject({
+    survey_id: z.string(),
+    responses: z.array(responseRecord).describe('Newest first.'),
+    ...pageOf('responses'),
+  }),
+  run: ({ platform, userId }, args) => platform.listResponses(userId, args),
 });

@@ -4,19 +4,6 @@ import { defineTool } from '../tool.js';
 import { argumentsOf, cursor, limit, readAnnotations, surveyStatus, workspaceId } from './fields.js';
 import { pageOf, surveyRecord } from './records.js';
 
-const input = argumentsOf<ListSurveysArgs>()({
-  workspace_id: workspaceId.optional().describe('Only surveys of this workspace (wsp_…).'),
-  status: surveyStatus.optional().describe('Only surveys in this status.'),
-  query: z.string().max(200).optional().describe('Only surveys whose title contains this text.'),
-  limit,
-  cursor: cursor.optional(),
-});
-
-const output = z.strictObject({
-  surveys: z.array(surveyRecord.extend({ question_count: z.number().int() })),
-  ...pageOf('surveys'),
-});
-
 export const listSurveys = defineTool({
   name: 'list_surveys',
   title: 'List surveys',
@@ -25,8 +12,17 @@ export const listSurveys = defineTool({
     'my_role, response counts and question count. Filter by workspace_id, status or a title query; paginate with ' +
     'next_cursor (default 25, max 100 per page). Use get_survey for questions and get_survey_results for answers. ' +
     'Any signed-in person may call it.',
-  input,
-  output,
   annotations: readAnnotations,
-  run: ({ platform, userId }, args) => platform.listSurveys(userId, args) satisfies Promise<z.output<typeof output>>,
+  input: argumentsOf<ListSurveysArgs>()({
+    workspace_id: workspaceId.optional().describe('Only surveys of this workspace (wsp_…).'),
+    status: surveyStatus.optional().describe('Only surveys in this status.'),
+    query: z.string().max(200).optional().describe('Only surveys whose title contains this text.'),
+    limit,
+    cursor: cursor.optional(),
+  }),
+  output: z.strictObject({
+    surveys: z.array(surveyRecord.extend({ question_count: z.number().int() })),
+    ...pageOf('surveys'),
+  }),
+  run: ({ platform, userId }, args) => platform.listSurveys(userId, args),
 });

@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import type { ShareSurveyArgs } from '../../platform/index.js';
 import { defineTool } from '../tool.js';
-import { argumentsOf, shareRole, surveyId } from './fields.js';
+import { argumentsOf, settingAnnotations, shareRole, surveyId } from './fields.js';
 import { collaboratorRecord } from './records.js';
-
-const input = argumentsOf<ShareSurveyArgs>()({
-  survey_id: surveyId,
-  user_email: z.string().min(1).max(320).describe('Email of the person to share with; they need an account here.'),
-  role: shareRole.describe(
-    'viewer: survey and aggregate results; analyst: also individual responses and texts; editor: also edits and ' +
-      'opening/closing; none: removes their access.',
-  ),
-});
-
-const output = z.strictObject({
-  survey_id: z.string(),
-  collaborators: z.array(collaboratorRecord).describe('Everyone the survey is shared with after this change.'),
-});
 
 export const shareSurvey = defineTool({
   name: 'share_survey',
@@ -25,9 +11,19 @@ export const shareSurvey = defineTool({
     'Gives a person a role on a survey (viewer, analyst or editor), changes it, or removes it with role none; ' +
     'returns the collaborators. Removal takes effect on that person\'s very next call. Only the survey\'s owner ' +
     '(or an admin of its workspace) may share.',
-  input,
-  output,
   // Unsharing takes access away, so the tool as a whole is marked destructive.
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  run: ({ platform, userId }, args) => platform.shareSurvey(userId, args) satisfies Promise<z.output<typeof output>>,
+  annotations: settingAnnotations,
+  input: argumentsOf<ShareSurveyArgs>()({
+    survey_id: surveyId,
+    user_email: z.string().min(1).max(320).describe('Email of the person to share with; they need an account here.'),
+    role: shareRole.describe(
+      'viewer: survey and aggregate results; analyst: also individual responses and texts; editor: also edits and ' +
+        'opening/closing; none: removes their access.',
+    ),
+  }),
+  output: z.strictObject({
+    survey_id: z.string(),
+    collaborators: z.array(collaboratorRecord).describe('Everyone the survey is shared with after this change.'),
+  }),
+  run: ({ platform, userId }, args) => platform.shareSurvey(userId, args),
 });

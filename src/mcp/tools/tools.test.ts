@@ -1,6 +1,7 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.js';
+import { operator } from '../../platform/context.js';
 import { seedDemo } from '../../platform/demo/index.js';
 import { createPlatform, type Platform } from '../../platform/index.js';
 import { openStore } from '../../store/open.js';
@@ -18,7 +19,7 @@ let platform: Platform;
 beforeAll(async () => {
   const clock = new ManualClock(Date.parse('2026-04-01T12:00:00Z'));
   store = await openStore(':memory:');
-  await seedDemo(store, { clock });
+  await seedDemo({ store, clock }, operator);
   platform = createPlatform({ store, clock });
 });
 

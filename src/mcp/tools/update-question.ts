@@ -4,28 +4,6 @@ import { defineTool } from '../tool.js';
 import { argumentsOf, choiceId, choiceLabel, description, editAnnotations, position, questionId, questionText, settings } from './fields.js';
 import { questionRecord } from './records.js';
 
-const input = argumentsOf<UpdateQuestionArgs>()({
-  question_id: questionId,
-  text: questionText.optional().describe('New wording, 1 to 500 characters.'),
-  description: description.optional().describe('New help text.'),
-  required: z.boolean().optional().describe('Whether an answer is required; cannot become true once the survey has responses.'),
-  position: position.optional().describe('New 1-based place among the questions; the others shift.'),
-  choices: z
-    .array(
-      z.strictObject({
-        id: choiceId.optional().describe('Keep (and maybe relabel) this existing choice; omit for a new choice.'),
-        label: choiceLabel,
-      }),
-    )
-    .min(2)
-    .max(50)
-    .optional()
-    .describe('The complete new list of choices in order, 2 to 50: existing choices left out are removed (not allowed once there are responses).'),
-  settings: settings.optional(),
-});
-
-const output = z.strictObject({ question: questionRecord });
-
 export const updateQuestion = defineTool({
   name: 'update_question',
   title: 'Update a question',
@@ -33,8 +11,26 @@ export const updateQuestion = defineTool({
     'Rewords, reorders or changes a question, its choices or settings; only the arguments given change. Returns the ' +
     'question. Once the survey has responses, rewording, new choices and reordering stay allowed but removing choices, ' +
     'changing settings or making it required are refused. Needs the editor role or above.',
-  input,
-  output,
   annotations: editAnnotations,
-  run: ({ platform, userId }, args) => platform.updateQuestion(userId, args) satisfies Promise<z.output<typeof output>>,
+  input: argumentsOf<UpdateQuestionArgs>()({
+    question_id: questionId,
+    text: questionText.optional().describe('New wording, 1 to 500 characters.'),
+    description: description.optional().describe('New help text.'),
+    required: z.boolean().optional().describe('Whether an answer is required; cannot become true once the survey has responses.'),
+    position: position.optional().describe('New 1-based place among the questions; the others shift.'),
+    choices: z
+      .array(
+        z.strictObject({
+          id: choiceId.optional().describe('Keep (and maybe relabel) this existing choice; omit for a new choice.'),
+          label: choiceLabel,
+        }),
+      )
+      .min(2)
+      .max(50)
+      .optional()
+      .describe('The complete new list of choices in order, 2 to 50: existing choices left out are removed (not allowed once there are responses).'),
+    settings: settings.optional(),
+  }),
+  output: z.strictObject({ question: questionRecord }),
+  run: ({ platform, userId }, args) => platform.updateQuestion(userId, args),
 });

@@ -8,6 +8,7 @@ import {
 import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
 import { displayName, isMetadataDocumentUrl, verifiedHostOf } from '../client-metadata/client-id-url.js';
 import type { OAuthContext } from '../context.js';
+import { OAuthError, type OAuthErrorCode } from '../errors.js';
 import { consentPage } from '../pages/consent.js';
 import { errorPage } from '../pages/error.js';
 import { redirectErrorPage } from '../pages/redirect-error.js';
@@ -36,9 +37,8 @@ async function mayRedirectError(context: OAuthContext, req: Request, check: Redi
   return (await context.store.listConnectedApps(userId)).some((app) => app.clientId === check.client.id);
 }
 
-function refuseAsJson(res: Response, error: string, description: string): void {
-  res.status(400).set('Cache-Control', 'no-store').json({ error, error_description: description });
-}
+/** For clients probing with `Accept: application/json`: always 400, as the page would be. */
+const jsonRefusal = (code: OAuthErrorCode, description: string): OAuthError => new OAuthError(code, description, { status: 400 });
 
 /**
  * Handles an invalid request. Until client and redirect URI are validated the answer is a page
@@ -48,7 +48,7 @@ function refuseAsJson(res: Response, error: string, description: string): void {
 async function refuse(context: OAuthContext, req: Request, res: Response, check: Refusal, sawConsent: boolean): Promise<void> {
   const wantsJson = req.accepts(['html', 'json']) === 'json';
   if (check.kind === 'page') {
-    if (wantsJson) return refuseAsJson(res, check.unknownClient ? 'invalid_client' : 'invalid_request', check.reason);
+    if (wantsJson) throw jsonRefusal(check.unknownClient ? 'invalid_client' : 'invalid_request', check.reason);
     return sendPage(res, 400, errorPage(check.reason));
   }
   const errorUrl = authorizationResponseUrl(context, check.redirectUri, check.state, {
@@ -56,7 +56,7 @@ async function refuse(context: OAuthContext, req: Request, res: Response, check:
     error_description: check.description,
   });
   if (await mayRedirectError(context, req, check, sawConsent)) return res.redirect(req.method === 'POST' ? 303 : 302, errorUrl);
-  if (wantsJson) return refuseAsJson(res, check.error, check.description);
+  if (wantsJson) throw jsonRefusal(check.error, check.description);
   sendPage(
     res,
     400,

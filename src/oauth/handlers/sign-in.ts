@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { RateDecision, RateRule, SlidingLog } from '../../limits/limiter.js';
 import { authenticate } from '../../platform/accounts.js';
+import { anonymous } from '../../platform/context.js';
 import { csrfToken, csrfValid, endSession, isKnownDevice, rememberDevice, startSession } from '../browser-session.js';
 import { displayName } from '../client-metadata/client-id-url.js';
 import { lookUpClient } from '../clients.js';
@@ -89,7 +90,7 @@ export function signInHandler(context: OAuthContext, limit: SignInLimit): Reques
       res.set('Retry-After', String(refused.retryAfterSeconds));
       return again(429, `Too many sign-in attempts. Try again in ${refused.retryAfterSeconds} seconds.`);
     }
-    const user = await authenticate(context.store, email, password);
+    const user = await authenticate(context, anonymous, { email, password });
     if (!user) return again(401, 'That email and password do not match an active account.');
     await startSession(context, req, res, user.id);
     rememberDevice(context, res, user);

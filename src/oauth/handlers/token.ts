@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { newId } from '../../platform/ids.js';
-import type { OAuthClient } from '../../store/auth-store.js';
+import type { OAuthClient, RedeemCodeResult, RotateRefreshResult } from '../../store/auth-store.js';
 import { formParams, requestingClient } from '../client-auth.js';
 import { namesThisResource, type OAuthContext } from '../context.js';
 import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
@@ -13,6 +13,23 @@ const required = (params: Params, name: string): string => {
   const value = params[name];
   if (!value) throw invalidRequest(`'${name}' is required`);
   return value;
+};
+
+/** Why a code redeems to no tokens, as the client reads it. */
+const codeRefusals: Record<Exclude<RedeemCodeResult['outcome'], 'issued'>, string> = {
+  reused: 'the authorization code was already used; the tokens issued for it are revoked',
+  expired: 'the authorization code has expired; start the authorization again',
+  unknown: 'the authorization code is unknown',
+};
+
+/** Why a refresh token rotates to no tokens, as the client reads it. */
+const refreshRefusals: Record<Exclude<RotateRefreshResult['outcome'], 'rotated'>, string> = {
+  reused: 'the refresh token was already used; every token of this grant is now revoked',
+  unknown: 'the refresh token is unknown',
+  other_client: 'the refresh token was issued to another client',
+  revoked: 'the refresh token has been revoked',
+  expired: 'the refresh token has expired; authorize again',
+  user_disabled: 'the account of this grant is disabled',
 };
 
 interface MintedIssue {
@@ -68,16 +85,8 @@ async function exchangeCode(context: OAuthContext, client: OAuthClient, params: 
     { access: minted.access.stored, refresh: minted.refresh?.stored },
     now,
   );
-  switch (result.outcome) {
-    case 'issued':
-      return tokenResponse(context, minted, stored.scope);
-    case 'reused':
-      throw invalidGrant('the authorization code was already used; the tokens issued for it are revoked');
-    case 'expired':
-      throw invalidGrant('the authorization code has expired; start the authorization again');
-    case 'unknown':
-      throw invalidGrant('the authorization code is unknown');
-  }
+  if (result.outcome !== 'issued') throw invalidGrant(codeRefusals[result.outcome]);
+  return tokenResponse(context, minted, stored.scope);
 }
 
 async function refresh(context: OAuthContext, client: OAuthClient, params: Params) {
@@ -97,22 +106,8 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
     issue: { access: access.stored, refresh: rotated.stored },
     nowMs: now,
   });
-  switch (result.outcome) {
-    case 'rotated':
-      return tokenResponse(context, { access, refresh: rotated }, result.scope);
-    case 'reused':
-      throw invalidGrant('the refresh token was already used; every token of this grant is now revoked');
-    case 'unknown':
-      throw invalidGrant('the refresh token is unknown');
-    case 'other_client':
-      throw invalidGrant('the refresh token was issued to another client');
-    case 'revoked':
-      throw invalidGrant('the refresh token has been revoked');
-    case 'expired':
-      throw invalidGrant('the refresh token has expired; authorize again');
-    case 'user_disabled':
-      throw invalidGrant('the account of this grant is disabled');
-  }
+  if (result.outcome !== 'rotated') throw invalidGrant(refreshRefusals[result.outcome]);
+  return tokenResponse(context, { access, refresh: rotated }, result.scope);
 }
 
 /** POST /oauth/token: `authorization_code` and `refresh_token` grants for public clients. */

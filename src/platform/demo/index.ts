@@ -1,7 +1,7 @@
 import { DuplicateRecordError } from '../../store/errors.js';
 import type { Store } from '../../store/store.js';
 import type { NewQuestion, SurveyResponse } from '../../store/survey-store.js';
-import { systemClock, type Clock } from '../clock.js';
+import type { Operator, PlatformContext } from '../context.js';
 import { hashPassword } from '../passwords.js';
 import { checkSettings } from '../question-rules.js';
 import { demoPassword, demoShares, demoSurveys, demoUsers, demoWorkspaces, moodWeights, type DemoSurvey } from './catalog.js';
@@ -13,8 +13,8 @@ export { demoPassword, demoUsers } from './catalog.js';
 const batchSize = 1000;
 
 /** `serve` seeds the demo only into a store with no users yet. */
-export async function isStoreEmpty(store: Store): Promise<boolean> {
-  return (await store.listUsers()).length === 0;
+export async function isStoreEmpty(ctx: PlatformContext, _actor: Operator): Promise<boolean> {
+  return (await ctx.store.listUsers()).length === 0;
 }
 
 /** The demo questions with fixed ids (`qst_demo_nps_1`, `chc_demo_nps_2_1`, …). */
@@ -66,13 +66,11 @@ function* demoResponses(random: Random, survey: DemoSurvey, plan: ResponsePlan):
 /**
  * Seeds the demo people, workspaces, surveys, shares and ~3,200 responses. Deterministic: the
  * same ids and rows on every run for the same clock (only the password hash's salt differs).
+ * False when another process got there first (several instances starting on one empty
+ * PostgreSQL database: the first user's unique email decides who seeds).
  */
-/**
- * Seeds the demo; false when another process got there first (several instances starting on one
- * empty PostgreSQL database: the first user's unique email decides who seeds).
- */
-export async function seedDemo(store: Store, options: { clock?: Clock } = {}): Promise<boolean> {
-  const now = (options.clock ?? systemClock).now();
+export async function seedDemo({ store, clock }: PlatformContext, _actor: Operator): Promise<boolean> {
+  const now = clock.now();
   const passwordHash = await hashPassword(demoPassword);
   const created = daysBefore(now, 100);
   const [first, ...others] = demoUsers;

@@ -1,6 +1,5 @@
-import type { Store } from '../../store/store.js';
 import type { SurveyResponse } from '../../store/survey-store.js';
-import type { Clock } from '../clock.js';
+import type { Operator, PlatformContext } from '../context.js';
 import { notFound, validationFailed } from '../errors.js';
 import { newId } from '../ids.js';
 import { checkSettings } from '../question-rules.js';
@@ -19,7 +18,7 @@ export interface LoadSurveyOptions {
 }
 
 /** A new open survey with N generated responses over the last 90 days, for measuring at scale. */
-export async function seedLoadSurvey(store: Store, clock: Clock, options: LoadSurveyOptions): Promise<string> {
+export async function seedLoadSurvey({ store, clock }: PlatformContext, _actor: Operator, options: LoadSurveyOptions): Promise<string> {
   const owner = await store.findUserByEmail(options.ownerEmail);
   if (!owner) throw notFound('user', options.ownerEmail);
   const workspace = (await store.listMemberships(owner.id))[0]?.workspace;

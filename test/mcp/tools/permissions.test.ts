@@ -20,7 +20,7 @@ describe('tool errors are results, not broken connections (spec 7.2)', () => {
       ['get_survey', { survey_id: 'srv_nope' }, "survey 'srv_nope' not found"],
       ['list_responses', { survey_id: 'srv_demo_pulse' }, "not authorized to view responses of survey 'srv_demo_pulse'"],
       ['get_survey_results', { survey_id: 'srv_demo_nps', segment_by: 'qst_demo_nps_3' }, "validation failed: 'segment_by' must be a single_choice question, 'qst_demo_nps_3' is long_text"],
-      ['list_responses', { survey_id: 'srv_demo_nps', limit: 101 }, 'validation failed: limit must be at most 100'],
+      ['list_responses', { survey_id: 'srv_demo_nps', limit: 101 }, "validation failed: 'limit' must be at most 100"],
       ['delete_survey', { survey_id: 'srv_demo_nps' }, /^unknown tool 'delete_survey': the tools are get_me, list_surveys, /],
     ];
     for (const [name, args, message] of errors) {
@@ -34,7 +34,7 @@ describe('tool errors are results, not broken connections (spec 7.2)', () => {
     const call = (name: string) => postMcp(tools.server, rpc('tools/call', { name }), { token: tools.token('bob') }).then((r) => r.json() as Promise<Json>);
     expect((await call('get_me')).result.structuredContent.user.email).toBe('bob@example.com');
     expect((await call('get_survey')).result).toEqual({
-      content: [{ type: 'text', text: JSON.stringify({ error: 'validation failed: survey_id is required' }) }],
+      content: [{ type: 'text', text: JSON.stringify({ error: "validation failed: 'survey_id' is required" }) }],
       isError: true,
     });
   });
@@ -163,7 +163,7 @@ describe('checks run in order: exists, then may open, then valid', () => {
   });
 
   it('refuses an argument that breaks its schema before any lookup, so the answer says nothing about the survey', async () => {
-    const message = 'validation failed: status must be one of "completed", "partial", "disqualified"';
+    const message = `validation failed: 'status' must be one of "completed", "partial", "disqualified"`;
     for (const surveyId of ['srv_nope', 'srv_demo_nps', 'srv_demo_offsite']) {
       await fails('alice', 'get_survey_results', { survey_id: surveyId, status: 'done' }, message);
     }

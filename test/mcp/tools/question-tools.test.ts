@@ -68,8 +68,8 @@ describe('add_question', () => {
   });
 
   it('refuses a single choice or an empty text from the argument schema', async () => {
-    await fails('alice', 'add_question', { survey_id: 'srv_demo_nps', type: 'single_choice', text: 'Pick', choices: ['only'] }, 'validation failed: choices must have at least 2 items');
-    await fails('alice', 'add_question', { survey_id: 'srv_demo_nps', type: 'short_text', text: '' }, 'validation failed: text must be at least 1 character');
+    await fails('alice', 'add_question', { survey_id: 'srv_demo_nps', type: 'single_choice', text: 'Pick', choices: ['only'] }, "validation failed: 'choices' must have at least 2 items");
+    await fails('alice', 'add_question', { survey_id: 'srv_demo_nps', type: 'short_text', text: '' }, "validation failed: 'text' must be at least 1 character");
   });
 });
 
@@ -162,7 +162,7 @@ describe('update_question', () => {
   });
 
   it('refuses a list of one choice or an unknown argument from the argument schema', async () => {
-    await fails('alice', 'update_question', { question_id: 'qst_demo_nps_2', choices: [{ label: 'Free' }] }, 'validation failed: choices must have at least 2 items');
+    await fails('alice', 'update_question', { question_id: 'qst_demo_nps_2', choices: [{ label: 'Free' }] }, "validation failed: 'choices' must have at least 2 items");
     await fails('alice', 'update_question', { question_id: 'qst_demo_nps_2', type: 'nps' }, "validation failed: unknown argument 'type'");
   });
 });
@@ -207,7 +207,7 @@ describe('delete_question', () => {
   });
 
   it('refuses a missing question_id from the argument schema', async () => {
-    await fails('alice', 'delete_question', {}, 'validation failed: question_id is required');
+    await fails('alice', 'delete_question', {}, "validation failed: 'question_id' is required");
   });
 });
 
@@ -260,6 +260,6 @@ describe('share_survey', () => {
   });
 
   it('refuses the role owner from the argument schema', async () => {
-    await fails('alice', 'share_survey', { survey_id: 'srv_demo_nps', user_email: 'bob@example.com', role: 'owner' }, 'validation failed: role must be one of "viewer", "analyst", "editor", "none"');
+    await fails('alice', 'share_survey', { survey_id: 'srv_demo_nps', user_email: 'bob@example.com', role: 'owner' }, `validation failed: 'role' must be one of "viewer", "analyst", "editor", "none"`);
   });
 });

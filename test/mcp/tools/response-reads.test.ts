@@ -94,7 +94,7 @@ describe('list_responses', () => {
   });
 
   it('refuses a page size above 100 from the argument schema', async () => {
-    await fails('alice', 'list_responses', { survey_id: 'srv_demo_nps', limit: 101 }, 'validation failed: limit must be at most 100');
+    await fails('alice', 'list_responses', { survey_id: 'srv_demo_nps', limit: 101 }, "validation failed: 'limit' must be at most 100");
     await fails('alice', 'list_responses', { survey_id: 'srv_demo_nps', where: { question_id: 'qst_demo_nps_1', above: 8 } }, "validation failed: unknown argument 'where.above'");
   });
 
@@ -129,7 +129,7 @@ describe('list_responses', () => {
     const args = { survey_id: 'srv_demo_feedback', status: 'completed', limit: 5 };
     const { next_cursor: cursor } = await ok('alice', 'list_responses', args);
     expect(cursor).toEqual(expect.any(String));
-    const mismatch = 'validation failed: cursor does not match these filters';
+    const mismatch = "validation failed: 'cursor' does not match these filters";
     await fails('alice', 'list_responses', { ...args, status: 'partial', cursor }, mismatch);
     await fails('alice', 'list_responses', { ...args, where: { question_id: 'qst_demo_feedback_1', min: 4 }, cursor }, mismatch);
     await fails('alice', 'list_responses', { ...args, question_ids: ['qst_demo_feedback_1'], cursor }, mismatch);
@@ -181,6 +181,6 @@ describe('get_response', () => {
   });
 
   it('refuses a missing response_id from the argument schema', async () => {
-    await fails('alice', 'get_response', {}, 'validation failed: response_id is required');
+    await fails('alice', 'get_response', {}, "validation failed: 'response_id' is required");
   });
 });

@@ -96,18 +96,18 @@ describe('list_surveys', () => {
   });
 
   it('refuses a page size above 100 or below 1, and an unknown status, from the argument schema', async () => {
-    await fails('alice', 'list_surveys', { limit: 101 }, 'validation failed: limit must be at most 100');
-    await fails('alice', 'list_surveys', { limit: 0 }, 'validation failed: limit must be at least 1');
-    await fails('alice', 'list_surveys', { status: 'deleted' }, 'validation failed: status must be one of "draft", "open", "paused", "closed", "archived"');
+    await fails('alice', 'list_surveys', { limit: 101 }, "validation failed: 'limit' must be at most 100");
+    await fails('alice', 'list_surveys', { limit: 0 }, "validation failed: 'limit' must be at least 1");
+    await fails('alice', 'list_surveys', { status: 'deleted' }, `validation failed: 'status' must be one of "draft", "open", "paused", "closed", "archived"`);
   });
 
   it('refuses a cursor reused with different filters or by another person, and one it never issued', async () => {
     const first = await ok('alice', 'list_surveys', { status: 'closed', limit: 1 });
     expect(first.next_cursor).toEqual(expect.any(String));
     const cursor = first.next_cursor as string;
-    await fails('alice', 'list_surveys', { status: 'open', limit: 1, cursor }, 'validation failed: cursor does not match these filters');
-    await fails('alice', 'list_surveys', { limit: 1, cursor }, 'validation failed: cursor does not match these filters');
-    await fails('bob', 'list_surveys', { status: 'closed', limit: 1, cursor }, 'validation failed: cursor does not match these filters');
+    await fails('alice', 'list_surveys', { status: 'open', limit: 1, cursor }, "validation failed: 'cursor' does not match these filters");
+    await fails('alice', 'list_surveys', { limit: 1, cursor }, "validation failed: 'cursor' does not match these filters");
+    await fails('bob', 'list_surveys', { status: 'closed', limit: 1, cursor }, "validation failed: 'cursor' does not match these filters");
     await fails('alice', 'list_surveys', { cursor: 'not-a-cursor' }, "validation failed: 'cursor' is not a cursor this server issued");
     // Only the page size may change between pages.
     const rest = await ok('alice', 'list_surveys', { status: 'closed', limit: 100, cursor });
@@ -154,8 +154,8 @@ describe('get_survey', () => {
   });
 
   it('refuses a missing or mistyped survey_id from the argument schema', async () => {
-    await fails('alice', 'get_survey', {}, 'validation failed: survey_id is required');
-    await fails('alice', 'get_survey', { survey_id: 42 }, 'validation failed: survey_id must be a string, got number');
+    await fails('alice', 'get_survey', {}, "validation failed: 'survey_id' is required");
+    await fails('alice', 'get_survey', { survey_id: 42 }, "validation failed: 'survey_id' must be a string, got number");
   });
 });
 
@@ -290,7 +290,7 @@ describe('get_survey_results', () => {
   });
 
   it('refuses a malformed date-time or status from the argument schema', async () => {
-    await fails('alice', 'get_survey_results', { survey_id: 'srv_demo_nps', submitted_after: 'yesterday' }, 'validation failed: submitted_after must be a valid ISO-8601 date-time');
-    await fails('alice', 'get_survey_results', { survey_id: 'srv_demo_nps', status: 'done' }, 'validation failed: status must be one of "completed", "partial", "disqualified"');
+    await fails('alice', 'get_survey_results', { survey_id: 'srv_demo_nps', submitted_after: 'yesterday' }, "validation failed: 'submitted_after' must be a valid ISO-8601 date-time");
+    await fails('alice', 'get_survey_results', { survey_id: 'srv_demo_nps', status: 'done' }, `validation failed: 'status' must be one of "completed", "partial", "disqualified"`);
   });
 });

@@ -110,13 +110,13 @@ describe('create_survey', () => {
   });
 
   it('refuses a title too long, a missing workspace and an unknown question type from the argument schema', async () => {
-    await fails('alice', 'create_survey', { workspace_id: 'wsp_demo_acme', title: 'x'.repeat(201) }, 'validation failed: title must be at most 200 characters');
-    await fails('alice', 'create_survey', { title: 'Lunch' }, 'validation failed: workspace_id is required');
+    await fails('alice', 'create_survey', { workspace_id: 'wsp_demo_acme', title: 'x'.repeat(201) }, "validation failed: 'title' must be at most 200 characters");
+    await fails('alice', 'create_survey', { title: 'Lunch' }, "validation failed: 'workspace_id' is required");
     await fails(
       'alice',
       'create_survey',
       { workspace_id: 'wsp_demo_acme', title: 'Lunch', questions: [{ type: 'matrix', text: 'Grid?' }] },
-      /^validation failed: questions\.0\.type must be one of "single_choice", "multiple_choice", /,
+      /^validation failed: 'questions\.0\.type' must be one of "single_choice", "multiple_choice", /,
     );
   });
 });
@@ -194,8 +194,8 @@ describe('update_survey', () => {
   });
 
   it('refuses a malformed date-time or a response limit below 1 from the argument schema', async () => {
-    await fails('alice', 'update_survey', { survey_id: 'srv_demo_nps', closes_at: 'next week' }, 'validation failed: closes_at must be a valid ISO-8601 date-time');
-    await fails('alice', 'update_survey', { survey_id: 'srv_demo_nps', response_limit: 0 }, 'validation failed: response_limit must be at least 1');
+    await fails('alice', 'update_survey', { survey_id: 'srv_demo_nps', closes_at: 'next week' }, "validation failed: 'closes_at' must be a valid ISO-8601 date-time");
+    await fails('alice', 'update_survey', { survey_id: 'srv_demo_nps', response_limit: 0 }, "validation failed: 'response_limit' must be at least 1");
   });
 });
 
@@ -319,6 +319,6 @@ describe('set_survey_status', () => {
   });
 
   it('refuses an unknown status from the argument schema', async () => {
-    await fails('alice', 'set_survey_status', { survey_id: 'srv_demo_nps', status: 'deleted' }, 'validation failed: status must be one of "draft", "open", "paused", "closed", "archived"');
+    await fails('alice', 'set_survey_status', { survey_id: 'srv_demo_nps', status: 'deleted' }, `validation failed: 'status' must be one of "draft", "open", "paused", "closed", "archived"`);
   });
 });
