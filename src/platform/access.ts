@@ -17,14 +17,6 @@ export async function activeUser(ctx: PlatformContext, userId: string): Promise<
   return user && !user.disabled ? user : undefined;
 }
 
-export async function roleIn(ctx: PlatformContext, userId: string, survey: Survey): Promise<EffectiveRole | null> {
-  const [workspaceRole, collaborator] = await Promise.all([
-    ctx.store.findWorkspaceRole(survey.workspaceId, userId),
-    ctx.store.findCollaborator(survey.id, userId),
-  ]);
-  return effectiveRole({ userId, ownerId: survey.ownerId, workspaceRole, collaboratorRole: collaborator?.role });
-}
-
 /**
  * Checks run in the order the tools promise: the survey exists, then the person may do
  * `action`, computed from live grants. Then a due auto-close is applied before anything is read.
@@ -36,10 +28,12 @@ export async function openSurvey(
   capability: Capability,
   action: string,
 ): Promise<SurveyAccess> {
-  const survey = await ctx.store.findSurvey(surveyId);
-  if (!survey) throw notFound('survey', surveyId);
-  const actor = await activeUser(ctx, actorUserId);
-  const role = actor ? await roleIn(ctx, actor.id, survey) : null;
+  // The survey, the person and their grants in one store read: on PostgreSQL, one round trip.
+  const access = await ctx.store.findSurveyAccess(surveyId, actorUserId);
+  if (!access) throw notFound('survey', surveyId);
+  const { survey, user, workspaceRole, collaboratorRole } = access;
+  const actor = user && !user.disabled ? user : undefined;
+  const role = actor ? effectiveRole({ userId: actor.id, ownerId: survey.ownerId, workspaceRole, collaboratorRole }) : null;
   if (!actor || !can(role, capability)) throw notAuthorized(action, 'survey', surveyId);
   return { actor, survey: await closeIfDue(ctx, survey), role: role! };
 }

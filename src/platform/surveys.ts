@@ -96,10 +96,11 @@ export async function getSurvey(ctx: PlatformContext, actorUserId: string, args:
 }
 
 async function surveyDetail(ctx: PlatformContext, survey: Survey, role: SurveyJson['my_role']): Promise<GetSurveyResult> {
-  const questions = (await ctx.store.listQuestions(survey.id)).map(questionJson);
-  if (role !== 'owner') return { survey: surveyJson(survey, role), questions };
-  const collaborators = (await ctx.store.listCollaborators(survey.id)).map(collaboratorJson);
-  return { survey: surveyJson(survey, role), questions, collaborators };
+  // Only the owner sees the collaborators; asked for here, they come in the same store read.
+  const contents = await ctx.store.readSurveyContents(survey.id, { collaborators: role === 'owner' });
+  const questions = contents.questions.map(questionJson);
+  if (!contents.collaborators) return { survey: surveyJson(survey, role), questions };
+  return { survey: surveyJson(survey, role), questions, collaborators: contents.collaborators.map(collaboratorJson) };
 }
 
 export interface CreateSurveyArgs {

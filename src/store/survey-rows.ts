@@ -1,3 +1,4 @@
+import type { User } from './account-store.js';
 import type {
   Answer,
   Choice,
@@ -6,6 +7,7 @@ import type {
   Question,
   ResponsePage,
   Survey,
+  SurveyAccessRecord,
   SurveyFields,
   SurveyListing,
   SurveyResponse,
@@ -44,11 +46,13 @@ export interface SurveyRow<C extends Columns> {
   archived_at: number | null;
 }
 
-export type SurveyListingRow<C extends Columns> = SurveyRow<C> & {
+/** A survey with one person's grants on it. */
+export type SurveyGrantsRow<C extends Columns> = SurveyRow<C> & {
   workspace_role: WorkspaceRole | null;
   collaborator_role: Collaborator['role'] | null;
-  question_count: number;
 };
+
+export type SurveyListingRow<C extends Columns> = SurveyGrantsRow<C> & { question_count: number };
 
 /** Survey columns an update may set, by field name. */
 export const surveyColumns: Record<keyof SurveyFields, string> = {
@@ -206,6 +210,13 @@ export function surveyRowMappers<C extends Columns>(dialect: Dialect<C>) {
 
   return {
     toSurvey,
+
+    toSurveyAccess: (row: SurveyGrantsRow<C>, user: User | undefined): SurveyAccessRecord => ({
+      survey: toSurvey(row),
+      user,
+      workspaceRole: row.workspace_role ?? undefined,
+      collaboratorRole: row.collaborator_role ?? undefined,
+    }),
 
     toListing: (row: SurveyListingRow<C>): SurveyListing => ({
       survey: toSurvey(row),

@@ -1,23 +1,57 @@
-import type { Choice, NewQuestion, Question, SurveyStore } from '../survey-store.js';
+import type { Choice, NewQuestion, Question, SurveyContents, SurveyStore } from '../survey-store.js';
 import { labelKey } from '../rows.js';
-import { choicesByQuestion, questionShift, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
+import {
+  choicesByQuestion,
+  questionShift,
+  surveyRowMappers,
+  toCollaborator,
+  type ChoiceRow,
+  type CollaboratorRow,
+  type QuestionRow,
+} from '../survey-rows.js';
 import type { Queryable } from '../queryable.js';
 import { postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 
 const { toQuestion } = surveyRowMappers(postgresDialect);
 
-type QuestionStore = Pick<SurveyStore, 'listQuestions' | 'findQuestion' | 'insertQuestion' | 'updateQuestion' | 'deleteQuestion'>;
+type QuestionStore = Pick<
+  SurveyStore,
+  'listQuestions' | 'readSurveyContents' | 'findQuestion' | 'insertQuestion' | 'updateQuestion' | 'deleteQuestion'
+>;
 
-/** Questions with their choices, in position order: two queries whatever the count. */
-async function questionsWhere(q: Queryable, column: 'id' | 'survey_id', value: string): Promise<Question[]> {
-  const rows = await q.rows<QuestionRow<PostgresColumns>>(`SELECT * FROM questions WHERE ${column} = $1 ORDER BY position`, [value]);
-  const choices = await q.rows<ChoiceRow>(
-    'SELECT question_id, id, label FROM choices WHERE question_id = ANY($1::text[]) ORDER BY question_id, position',
-    [rows.map((row) => row.id)],
-  );
-  const byQuestion = choicesByQuestion(choices);
-  return rows.map((row) => toQuestion(row, byQuestion.get(row.id) ?? []));
+/**
+ * Questions and their choices (and the collaborators when asked) in one round trip: each list
+ * comes as one JSON array of rows, in the order the mappers expect.
+ */
+const contentsSql = (column: 'id' | 'survey_id') => `
+  SELECT
+    (SELECT json_agg(q ORDER BY q.position) FROM questions q WHERE q.${column} = $1) AS questions,
+    (SELECT json_agg(json_build_object('question_id', c.question_id, 'id', c.id, 'label', c.label) ORDER BY c.question_id, c.position)
+     FROM choices c JOIN questions q ON q.id = c.question_id WHERE q.${column} = $1) AS choices,
+    CASE WHEN $2::boolean THEN (
+      SELECT json_agg(json_build_object('survey_id', c.survey_id, 'user_id', c.user_id, 'email', u.email, 'name', u.name,
+                                        'role', c.role, 'granted_by', c.granted_by, 'granted_at', c.granted_at) ORDER BY u.email_key)
+      FROM collaborators c JOIN users u ON u.id = c.user_id WHERE c.survey_id = $1) END AS collaborators`;
+const contents = { id: contentsSql('id'), survey_id: contentsSql('survey_id') };
+
+interface ContentsRow {
+  questions: QuestionRow<PostgresColumns>[] | null;
+  choices: ChoiceRow[] | null;
+  collaborators: CollaboratorRow[] | null;
 }
+
+async function contentsWhere(q: Queryable, column: 'id' | 'survey_id', value: string, collaborators: boolean): Promise<SurveyContents> {
+  const row = (await q.one<ContentsRow>(contents[column], [value, collaborators]))!;
+  const byQuestion = choicesByQuestion(row.choices ?? []);
+  return {
+    questions: (row.questions ?? []).map((question) => toQuestion(question, byQuestion.get(question.id) ?? [])),
+    collaborators: collaborators ? (row.collaborators ?? []).map(toCollaborator) : undefined,
+  };
+}
+
+/** Questions with their choices, in position order. */
+const questionsWhere = async (q: Queryable, column: 'id' | 'survey_id', value: string): Promise<Question[]> =>
+  (await contentsWhere(q, column, value, false)).questions;
 
 const questionById = async (q: Queryable, id: string) => (await questionsWhere(q, 'id', id))[0];
 
@@ -57,6 +91,9 @@ export function postgresQuestionStore(db: PostgresDatabase): QuestionStore {
   return {
     async listQuestions(surveyId) {
       return questionsWhere(db, 'survey_id', surveyId);
+    },
+    async readSurveyContents(surveyId, options) {
+      return contentsWhere(db, 'survey_id', surveyId, options.collaborators);
     },
     async findQuestion(id) {
       return questionById(db, id);

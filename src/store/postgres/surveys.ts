@@ -1,15 +1,27 @@
 import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
-import { surveyRowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
+import { accountRowMappers, type UserRow } from '../account-rows.js';
+import { surveyRowMappers, surveyColumns, type SurveyGrantsRow, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
 import type { Queryable } from '../queryable.js';
 import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
 import { insertQuestionRow } from './questions.js';
 import { containing } from '../survey-filters.js';
 
-const { toListing, toSurvey } = surveyRowMappers(postgresDialect);
+const { toListing, toSurvey, toSurveyAccess } = surveyRowMappers(postgresDialect);
+const { toUser } = accountRowMappers(postgresDialect);
+
+// Every tool that opens a survey runs this: the survey, the person (as JSON, beside the survey's
+// own columns) and their two grants on it, in one round trip.
+const surveyAccess = `
+  SELECT s.*, m.role AS workspace_role, c.role AS collaborator_role, to_json(u) AS account
+  FROM surveys s
+  LEFT JOIN users u ON u.id = $2
+  LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = $2
+  LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = $2
+  WHERE s.id = $1`;
 
 type SurveyRecordStore = Pick<
   SurveyStore,
-  'insertSurvey' | 'findSurveysDueToClose' | 'findSurvey' | 'updateSurvey' | 'listSurveysFor' | 'countSurveysFor'
+  'insertSurvey' | 'findSurveysDueToClose' | 'findSurvey' | 'findSurveyAccess' | 'updateSurvey' | 'listSurveysFor' | 'countSurveysFor'
 >;
 
 async function surveyById(q: Queryable, id: string): Promise<Survey | undefined> {
@@ -70,6 +82,11 @@ export function postgresSurveyRecordStore(db: PostgresDatabase): SurveyRecordSto
     },
     async findSurvey(id) {
       return surveyById(db, id);
+    },
+    async findSurveyAccess(surveyId, userId) {
+      type Row = SurveyGrantsRow<PostgresColumns> & { account: UserRow<PostgresColumns> | null };
+      const row = await db.one<Row>(surveyAccess, [surveyId, userId]);
+      return row && toSurveyAccess(row, row.account ? toUser(row.account) : undefined);
     },
     async updateSurvey(id, fields) {
       const entries = Object.entries(fields).filter(([, value]) => value !== undefined) as Array<[keyof SurveyFields, unknown]>;

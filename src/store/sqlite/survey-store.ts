@@ -11,11 +11,20 @@ import { sqliteSurveyRecordStore } from './surveys.js';
 /** The survey store on one SQLite connection, written by noun; every part shares one statement cache. */
 export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
   const statements = sqliteStatements(db);
+  const collaborators = collaboratorStore(statements.queryable);
+  const questions = sqliteQuestionStore(statements);
   return {
     ...workspaceStore(statements.queryable),
     ...sqliteSurveyRecordStore(statements),
-    ...collaboratorStore(statements.queryable),
-    ...sqliteQuestionStore(statements),
+    ...collaborators,
+    ...questions,
+    // Without round trips to save, the two reads it combines on PostgreSQL stay two here.
+    async readSurveyContents(surveyId, options) {
+      return {
+        questions: await questions.listQuestions(surveyId),
+        collaborators: options.collaborators ? await collaborators.listCollaborators(surveyId) : undefined,
+      };
+    },
     ...sqliteResponseStore(statements),
     ...sqliteAggregateStore(statements),
   };
