@@ -7,6 +7,7 @@ import { openPostgresStore } from '../../src/store/postgres/index.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { adminQuery, dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import { survey } from './records.js';
 import { describeStoreContract } from './store.contract.js';
 
 const schemas = new Set<string>();
@@ -121,6 +122,23 @@ describe('PostgreSQL store connections', () => {
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);
+  });
+
+  it('keeps answering from its prepared statements after another instance adds a column to a table they read', async () => {
+    const schema = freshSchema('stale_plan');
+    const store = await openPostgresStore(postgresUrl(schema));
+    try {
+      await store.insertUser({ id: 'usr_1', email: 'a@example.com', name: 'A', passwordHash: 'x', createdAt: 1 });
+      await store.insertWorkspace({ id: 'wsp_1', name: 'W', createdAt: 1 });
+      await store.insertSurvey({ ...survey('srv_1'), workspaceId: 'wsp_1', ownerId: 'usr_1' }, []);
+      const before = await store.findSurveyAccess('srv_1', 'usr_1');
+      await store.findSurveyAccess('srv_1', 'usr_1');
+      await adminQuery(`ALTER TABLE ${schema}.surveys ADD COLUMN later_feature TEXT`);
+      expect(await store.findSurveyAccess('srv_1', 'usr_1')).toEqual(before);
+      expect(await store.findSurveyAccess('srv_1', 'usr_1')).toEqual(before);
+    } finally {
+      await store.close();
+    }
   });
 
   it('rejects calls with StoreUnavailableError while the database is cut off, and recovers without reopening', async () => {

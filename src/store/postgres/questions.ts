@@ -10,7 +10,7 @@ import {
   type QuestionRow,
 } from '../survey-rows.js';
 import type { Queryable } from '../queryable.js';
-import { postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
+import { postgresDialect, prepared, type PostgresColumns, type PostgresDatabase } from './database.js';
 
 const { toQuestion } = surveyRowMappers(postgresDialect);
 
@@ -23,7 +23,8 @@ type QuestionStore = Pick<
  * Questions and their choices (and the collaborators when asked) in one round trip: each list
  * comes as one JSON array of rows, in the order the mappers expect.
  */
-const contentsSql = (column: 'id' | 'survey_id') => `
+const contentsSql = (column: 'id' | 'survey_id') =>
+  prepared(`
   SELECT
     (SELECT json_agg(q ORDER BY q.position) FROM questions q WHERE q.${column} = $1) AS questions,
     (SELECT json_agg(json_build_object('question_id', c.question_id, 'id', c.id, 'label', c.label) ORDER BY c.question_id, c.position)
@@ -31,7 +32,7 @@ const contentsSql = (column: 'id' | 'survey_id') => `
     CASE WHEN $2::boolean THEN (
       SELECT json_agg(json_build_object('survey_id', c.survey_id, 'user_id', c.user_id, 'email', u.email, 'name', u.name,
                                         'role', c.role, 'granted_by', c.granted_by, 'granted_at', c.granted_at) ORDER BY u.email_key)
-      FROM collaborators c JOIN users u ON u.id = c.user_id WHERE c.survey_id = $1) END AS collaborators`;
+      FROM collaborators c JOIN users u ON u.id = c.user_id WHERE c.survey_id = $1) END AS collaborators`);
 const contents = { id: contentsSql('id'), survey_id: contentsSql('survey_id') };
 
 interface ContentsRow {

@@ -2,7 +2,7 @@ import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../surv
 import { accountRowMappers, type UserRow } from '../account-rows.js';
 import { surveyRowMappers, surveyColumns, type SurveyGrantsRow, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
 import type { Queryable } from '../queryable.js';
-import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
+import { Params, postgresDialect, prepared, type PostgresColumns, type PostgresDatabase } from './database.js';
 import { insertQuestionRow } from './questions.js';
 import { containing } from '../survey-filters.js';
 
@@ -11,13 +11,13 @@ const { toUser } = accountRowMappers(postgresDialect);
 
 // Every tool that opens a survey runs this: the survey, the person (as JSON, beside the survey's
 // own columns) and their two grants on it, in one round trip.
-const surveyAccess = `
+const surveyAccess = prepared(`
   SELECT s.*, m.role AS workspace_role, c.role AS collaborator_role, to_json(u) AS account
   FROM surveys s
   LEFT JOIN users u ON u.id = $2
   LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = $2
   LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = $2
-  WHERE s.id = $1`;
+  WHERE s.id = $1`);
 
 type SurveyRecordStore = Pick<
   SurveyStore,
