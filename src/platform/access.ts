@@ -1,5 +1,5 @@
 import type { User } from '../store/account-store.js';
-import type { Question, Survey } from '../store/survey-store.js';
+import type { Question, Survey, SurveyAccessRecord } from '../store/survey-store.js';
 import type { PlatformContext } from './context.js';
 import { notAuthorized, notFound, validationFailed } from './errors.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
@@ -29,9 +29,19 @@ export async function openSurvey(
   action: string,
 ): Promise<SurveyAccess> {
   // The survey, the person and their grants in one store read: on PostgreSQL, one round trip.
-  const access = await ctx.store.findSurveyAccess(surveyId, actorUserId);
-  if (!access) throw notFound('survey', surveyId);
-  const { survey, user, workspaceRole, collaboratorRole } = access;
+  return admit(ctx, await ctx.store.findSurveyAccess(surveyId, actorUserId), surveyId, capability, action);
+}
+
+/** `openSurvey`'s checks on a record already read (with more of the survey, in the same read). */
+export async function admit(
+  ctx: PlatformContext,
+  record: SurveyAccessRecord | undefined,
+  surveyId: string,
+  capability: Capability,
+  action: string,
+): Promise<SurveyAccess> {
+  if (!record) throw notFound('survey', surveyId);
+  const { survey, user, workspaceRole, collaboratorRole } = record;
   const actor = user && !user.disabled ? user : undefined;
   const role = actor ? effectiveRole({ userId: actor.id, ownerId: survey.ownerId, workspaceRole, collaboratorRole }) : null;
   if (!actor || !can(role, capability)) throw notAuthorized(action, 'survey', surveyId);

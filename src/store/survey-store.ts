@@ -138,10 +138,10 @@ export interface SurveyResponse {
   readonly answers: readonly Answer[];
 }
 
-/** A survey's questions and, when asked for, the people it is shared with. */
-export interface SurveyContents {
+/** A survey with one person's access, and what `get_survey` shows of it: questions and collaborators. */
+export interface SurveyDetailRecord extends SurveyAccessRecord {
   readonly questions: Question[];
-  readonly collaborators: Collaborator[] | undefined;
+  readonly collaborators: Collaborator[];
 }
 
 /** Which responses a list or an aggregate covers. */
@@ -219,6 +219,8 @@ export interface SurveyStore {
   findSurvey(id: string): Promise<Survey | undefined>;
   /** The survey with `userId`'s account and grants on it, in one read; undefined when there is no such survey. */
   findSurveyAccess(surveyId: string, userId: string): Promise<SurveyAccessRecord | undefined>;
+  /** `findSurveyAccess` with the questions (as `listQuestions`) and the collaborators, in the same read. */
+  findSurveyDetail(surveyId: string, userId: string): Promise<SurveyDetailRecord | undefined>;
   /**
    * Of the surveys this listing covers (its status filter aside), the open or paused ones past
    * their closes_at or at their response limit: due to be closed.
@@ -236,8 +238,6 @@ export interface SurveyStore {
   removeCollaborator(surveyId: string, userId: string): Promise<boolean>;
 
   listQuestions(surveyId: string): Promise<Question[]>;
-  /** The questions as `listQuestions` gives them and, with `collaborators`, the collaborators, in one read. */
-  readSurveyContents(surveyId: string, options: { readonly collaborators: boolean }): Promise<SurveyContents>;
   findQuestion(id: string): Promise<Question | undefined>;
   /** Inserts at `position`, shifting later questions down. */
   insertQuestion(question: NewQuestion, position: number): Promise<Question>;

@@ -221,20 +221,24 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await access('usr_admin')).toMatchObject({ user: { id: 'usr_admin', disabled: true }, workspaceRole: 'admin' });
       });
 
-      it('reads a survey\'s questions with their choices, and its collaborators only when asked', async () => {
+      it('reads a survey with one person\'s access, its questions with their choices and its collaborators, at once', async () => {
         const settings = { max: 5, min: 1, labels: ['low', 'high'] };
         await store.insertSurvey(survey('srv_1'), [question('srv_1', 'qst_1', 'single_choice', ['Yes', 'No']), question('srv_1', 'qst_2', 'rating', [], settings)]);
         await store.insertSurvey(survey('srv_empty'), []);
         await store.setCollaborator({ surveyId: 'srv_1', userId: 'usr_stranger', role: 'viewer', grantedBy: 'usr_owner', grantedAt: T0 });
         await store.setCollaborator({ surveyId: 'srv_1', userId: 'usr_guest', role: 'editor', grantedBy: 'usr_owner', grantedAt: T0 + 1 });
 
-        const questions = await store.listQuestions('srv_1');
-        expect(await store.readSurveyContents('srv_1', { collaborators: false })).toEqual({ questions, collaborators: undefined });
-        const withCollaborators = await store.readSurveyContents('srv_1', { collaborators: true });
-        expect(withCollaborators).toEqual({ questions, collaborators: await store.listCollaborators('srv_1') });
-        expect(withCollaborators.collaborators!.map((c) => c.userId)).toEqual(['usr_guest', 'usr_stranger']);
-        expect(JSON.stringify(withCollaborators.questions[1]!.settings)).toBe(JSON.stringify(settings));
-        expect(await store.readSurveyContents('srv_empty', { collaborators: true })).toEqual({ questions: [], collaborators: [] });
+        const detail = await store.findSurveyDetail('srv_1', 'usr_guest');
+        expect(detail).toEqual({
+          ...(await store.findSurveyAccess('srv_1', 'usr_guest')),
+          questions: await store.listQuestions('srv_1'),
+          collaborators: await store.listCollaborators('srv_1'),
+        });
+        expect(detail!.collaborators.map((c) => c.userId)).toEqual(['usr_guest', 'usr_stranger']);
+        expect(detail!.questions[0]!.choices).toEqual([{ id: 'qst_1_c1', label: 'Yes' }, { id: 'qst_1_c2', label: 'No' }]);
+        expect(JSON.stringify(detail!.questions[1]!.settings)).toBe(JSON.stringify(settings));
+        expect(await store.findSurveyDetail('srv_empty', 'usr_nobody')).toMatchObject({ user: undefined, questions: [], collaborators: [] });
+        expect(await store.findSurveyDetail('srv_none', 'usr_owner')).toBeUndefined();
       });
 
       it('inserts, moves, edits and deletes questions, keeping positions dense', async () => {

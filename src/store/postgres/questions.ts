@@ -1,58 +1,37 @@
-import type { Choice, NewQuestion, Question, SurveyContents, SurveyStore } from '../survey-store.js';
+import type { Choice, NewQuestion, Question, SurveyStore } from '../survey-store.js';
 import { labelKey } from '../rows.js';
-import {
-  choicesByQuestion,
-  questionShift,
-  surveyRowMappers,
-  toCollaborator,
-  type ChoiceRow,
-  type CollaboratorRow,
-  type QuestionRow,
-} from '../survey-rows.js';
+import { choicesByQuestion, questionShift, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
 import type { Queryable } from '../queryable.js';
 import { postgresDialect, prepared, type PostgresColumns, type PostgresDatabase } from './database.js';
 
 const { toQuestion } = surveyRowMappers(postgresDialect);
 
-type QuestionStore = Pick<
-  SurveyStore,
-  'listQuestions' | 'readSurveyContents' | 'findQuestion' | 'insertQuestion' | 'updateQuestion' | 'deleteQuestion'
->;
+type QuestionStore = Pick<SurveyStore, 'listQuestions' | 'findQuestion' | 'insertQuestion' | 'updateQuestion' | 'deleteQuestion'>;
 
 /**
- * Questions and their choices (and the collaborators when asked) in one round trip: each list
- * comes as one JSON array of rows, in the order the mappers expect.
+ * The questions `where` picks (a condition on `q`) and their choices, as two JSON arrays of rows
+ * in the order the mappers expect: one round trip, whatever the count, also inside a larger read.
  */
-const contentsSql = (column: 'id' | 'survey_id') =>
-  prepared(`
-  SELECT
-    (SELECT json_agg(q ORDER BY q.position) FROM questions q WHERE q.${column} = $1) AS questions,
-    (SELECT json_agg(json_build_object('question_id', c.question_id, 'id', c.id, 'label', c.label) ORDER BY c.question_id, c.position)
-     FROM choices c JOIN questions q ON q.id = c.question_id WHERE q.${column} = $1) AS choices,
-    CASE WHEN $2::boolean THEN (
-      SELECT json_agg(json_build_object('survey_id', c.survey_id, 'user_id', c.user_id, 'email', u.email, 'name', u.name,
-                                        'role', c.role, 'granted_by', c.granted_by, 'granted_at', c.granted_at) ORDER BY u.email_key)
-      FROM collaborators c JOIN users u ON u.id = c.user_id WHERE c.survey_id = $1) END AS collaborators`);
-const contents = { id: contentsSql('id'), survey_id: contentsSql('survey_id') };
+export const questionColumns = (where: string) => `
+  (SELECT json_agg(q ORDER BY q.position) FROM questions q WHERE ${where}) AS questions,
+  (SELECT json_agg(json_build_object('question_id', c.question_id, 'id', c.id, 'label', c.label) ORDER BY c.question_id, c.position)
+   FROM choices c JOIN questions q ON q.id = c.question_id WHERE ${where}) AS choices`;
 
-interface ContentsRow {
+export interface QuestionColumns {
   questions: QuestionRow<PostgresColumns>[] | null;
   choices: ChoiceRow[] | null;
-  collaborators: CollaboratorRow[] | null;
 }
 
-async function contentsWhere(q: Queryable, column: 'id' | 'survey_id', value: string, collaborators: boolean): Promise<SurveyContents> {
-  const row = (await q.one<ContentsRow>(contents[column], [value, collaborators]))!;
+export function toQuestions(row: QuestionColumns): Question[] {
   const byQuestion = choicesByQuestion(row.choices ?? []);
-  return {
-    questions: (row.questions ?? []).map((question) => toQuestion(question, byQuestion.get(question.id) ?? [])),
-    collaborators: collaborators ? (row.collaborators ?? []).map(toCollaborator) : undefined,
-  };
+  return (row.questions ?? []).map((question) => toQuestion(question, byQuestion.get(question.id) ?? []));
 }
+
+const questionsOf = { id: prepared(`SELECT ${questionColumns('q.id = $1')}`), survey_id: prepared(`SELECT ${questionColumns('q.survey_id = $1')}`) };
 
 /** Questions with their choices, in position order. */
 const questionsWhere = async (q: Queryable, column: 'id' | 'survey_id', value: string): Promise<Question[]> =>
-  (await contentsWhere(q, column, value, false)).questions;
+  toQuestions((await q.one<QuestionColumns>(questionsOf[column], [value]))!);
 
 const questionById = async (q: Queryable, id: string) => (await questionsWhere(q, 'id', id))[0];
 
@@ -92,9 +71,6 @@ export function postgresQuestionStore(db: PostgresDatabase): QuestionStore {
   return {
     async listQuestions(surveyId) {
       return questionsWhere(db, 'survey_id', surveyId);
-    },
-    async readSurveyContents(surveyId, options) {
-      return contentsWhere(db, 'survey_id', surveyId, options.collaborators);
     },
     async findQuestion(id) {
       return questionById(db, id);
