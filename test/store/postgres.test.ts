@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
@@ -94,6 +95,33 @@ describe('PostgreSQL store connections', () => {
 
   it('refuses a schema name that is not a plain identifier', async () => {
     await expect(openPostgresStore(postgresUrl('x; DROP TABLE users'))).rejects.toThrow(/--db schema 'x; DROP TABLE users' is not a plain schema name/);
+  });
+
+  it('opens at most pool_size connections, however many calls wait', async () => {
+    const url = new URL(postgresUrl(freshSchema('pool')));
+    const applicationName = `pool_${randomBytes(4).toString('hex')}`;
+    url.searchParams.set('pool_size', '2');
+    url.searchParams.set('application_name', applicationName);
+    const store = await openPostgresStore(url.href);
+    try {
+      const backends = () => adminQuery<{ n: number }>('SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+      const counted: number[] = [];
+      await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          await store.findUserById(`usr_${i}`);
+          counted.push((await backends())[0]!.n);
+        }),
+      );
+      expect(Math.max(...counted)).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.each(['0', '-1', '2.5', 'many', '1000'])('refuses pool_size=%s, naming the option and its value', async (size) => {
+    const url = new URL(postgresUrl(freshSchema('pool')));
+    url.searchParams.set('pool_size', size);
+    await expect(openPostgresStore(url.href)).rejects.toThrow(`--db pool_size '${size}' is not a number of connections from 1 to 999`);
   });
 
   it('creates the schema and applies each migration once, even when two instances start together', async () => {
