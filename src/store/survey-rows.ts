@@ -46,11 +46,13 @@ export interface SurveyRow<C extends Columns> {
   archived_at: number | null;
 }
 
-/** A survey with one person's grants on it. */
-export type SurveyGrantsRow<C extends Columns> = SurveyRow<C> & {
+/** One person's grants on a survey. */
+export interface GrantsRow {
   workspace_role: WorkspaceRole | null;
   collaborator_role: Collaborator['role'] | null;
-};
+}
+
+export type SurveyGrantsRow<C extends Columns> = SurveyRow<C> & GrantsRow;
 
 export type SurveyListingRow<C extends Columns> = SurveyGrantsRow<C> & { question_count: number };
 
@@ -211,11 +213,11 @@ export function surveyRowMappers<C extends Columns>(dialect: Dialect<C>) {
   return {
     toSurvey,
 
-    toSurveyAccess: (row: SurveyGrantsRow<C>, user: User | undefined): SurveyAccessRecord => ({
-      survey: toSurvey(row),
+    toSurveyAccess: (survey: SurveyRow<C>, grants: GrantsRow, user: User | undefined): SurveyAccessRecord => ({
+      survey: toSurvey(survey),
       user,
-      workspaceRole: row.workspace_role ?? undefined,
-      collaboratorRole: row.collaborator_role ?? undefined,
+      workspaceRole: grants.workspace_role ?? undefined,
+      collaboratorRole: grants.collaborator_role ?? undefined,
     }),
 
     toListing: (row: SurveyListingRow<C>): SurveyListing => ({

@@ -152,7 +152,7 @@ describe('PostgreSQL store connections', () => {
     expect(await rollups()).toEqual(kept);
   });
 
-  it('keeps answering from its prepared statements after another instance adds a column to a table they read', async () => {
+  it('keeps answering from its prepared statements after another instance adds a column to a table they read (they select no *)', async () => {
     const schema = freshSchema('stale_plan');
     const store = await openPostgresStore(postgresUrl(schema));
     try {

@@ -130,31 +130,20 @@ const statementNames = new Map<string, string>();
 /**
  * Marks `sql` as one of the few statements (nearly) every request runs: each connection parses
  * and plans it once, under a name, instead of on every call (4-5x less PostgreSQL CPU for the
- * joins of a bearer check). Returns `sql`, for use as a constant.
+ * joins of a bearer check). Returns `sql`, for use as a constant. Such a statement names its
+ * columns or returns JSON, never `*`: PostgreSQL refuses a prepared plan whose result columns
+ * changed, as another instance's migration adding a column would change them.
  */
 export function prepared(sql: string): string {
   if (!statementNames.has(sql)) statementNames.set(sql, `survey_mcp_${statementNames.size + 1}`);
   return sql;
 }
 
-/**
- * A prepared statement whose result columns changed under it (another instance's migration
- * added a column to a `SELECT *`): PostgreSQL refuses to run the old plan, the unnamed form is
- * planned afresh.
- */
-const isStalePlan = (error: unknown) =>
-  error instanceof pg.DatabaseError && error.code === '0A000' && /cached plan must not change result type/.test(error.message);
-
 function queryable(client: pg.Pool | pg.PoolClient, translate: (error: unknown) => unknown): Queryable {
   const query = async (sql: string, params: readonly unknown[] = []) => {
-    const values = params as unknown[];
     const name = statementNames.get(sql);
     try {
-      if (name === undefined) return await client.query(sql, values);
-      return await client.query({ name, text: sql, values }).catch((error: unknown) => {
-        if (isStalePlan(error)) return client.query(sql, values);
-        throw error;
-      });
+      return await client.query(name === undefined ? sql : { name, text: sql }, params as unknown[]);
     } catch (error) {
       throw translate(error);
     }

@@ -5,7 +5,7 @@ import {
   surveyColumns,
   toCollaborator,
   type CollaboratorRow,
-  type SurveyGrantsRow,
+  type GrantsRow,
   type SurveyListingRow,
   type SurveyRow,
 } from '../survey-rows.js';
@@ -17,9 +17,10 @@ import { containing } from '../survey-filters.js';
 const { toListing, toSurvey, toSurveyAccess } = surveyRowMappers(postgresDialect);
 const { toUser } = accountRowMappers(postgresDialect);
 
-// Every tool that opens a survey reads this: the survey, the person (as JSON, beside the survey's
-// own columns) and their two grants on it, in one round trip.
-const accessColumns = 's.*, m.role AS workspace_role, c.role AS collaborator_role, to_json(u) AS account';
+// Every tool that opens a survey reads this: the survey, the person and their two grants on it,
+// in one round trip. The records come as JSON: a few columns are cheaper to receive than the
+// survey's twenty, and a column a later migration adds does not change a prepared result.
+const accessColumns = 'to_json(s) AS survey, m.role AS workspace_role, c.role AS collaborator_role, to_json(u) AS account';
 const accessFrom = `
   FROM surveys s
   LEFT JOIN users u ON u.id = $2
@@ -35,8 +36,8 @@ const surveyDetail = prepared(`
      FROM collaborators k JOIN users ku ON ku.id = k.user_id WHERE k.survey_id = s.id) AS collaborators
   ${accessFrom}`);
 
-type AccessRow = SurveyGrantsRow<PostgresColumns> & { account: UserRow<PostgresColumns> | null };
-const accessOf = (row: AccessRow) => toSurveyAccess(row, row.account ? toUser(row.account) : undefined);
+type AccessRow = GrantsRow & { survey: SurveyRow<PostgresColumns>; account: UserRow<PostgresColumns> | null };
+const accessOf = (row: AccessRow) => toSurveyAccess(row.survey, row, row.account ? toUser(row.account) : undefined);
 
 type SurveyRecordStore = Pick<
   SurveyStore,

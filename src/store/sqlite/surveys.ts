@@ -79,7 +79,7 @@ export function sqliteSurveyRecordStore(s: SqliteStatements): SurveyRecordStore 
       );
       if (!row) return undefined;
       const user = one<UserRow<SqliteColumns>>('SELECT * FROM users WHERE id = @userId', { userId });
-      return toSurveyAccess(row, user && toUser(user));
+      return toSurveyAccess(row, row, user && toUser(user));
     },
     async updateSurvey(id, fields) {
       const entries = Object.entries(fields).filter(([, value]) => value !== undefined) as Array<
