@@ -6,6 +6,7 @@
 import autocannon, { type Result } from 'autocannon';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerProcess, ServerSample } from './server-process.js';
+import { watchServices, type ServiceSources } from './service-cpu.js';
 
 /** One JSON-RPC POST, as a client of the MCP endpoint sends it. */
 export interface RpcRequest {
@@ -79,6 +80,10 @@ export interface ThroughputResult extends Latency {
    * by other processes competing for the two cores (they lower req/s, not this).
    */
   readonly serverCpuMicrosPerRequest: number;
+  /** CPU time per answered request of the server's PostgreSQL backends, when it has a pool. */
+  readonly postgresCpuMicrosPerRequest?: number;
+  /** CPU time per answered request of the Redis server, when the server uses one. */
+  readonly redisCpuMicrosPerRequest?: number;
 }
 
 export interface LoadTiming {
@@ -95,9 +100,12 @@ export async function measureThroughput(
   request: RpcRequest | readonly RpcRequest[],
   connections: number,
   timing: LoadTiming,
+  services: ServiceSources = {},
 ): Promise<ThroughputResult> {
   await cannon(request, connections, timing.warmupS);
   const latencies: number[] = [];
+  // After the warm-up, when the server's pool has opened its connections.
+  const beside = await watchServices(services);
   const watch = watchServer(server);
   let result: Result;
   try {
@@ -107,6 +115,8 @@ export async function measureThroughput(
     throw error;
   }
   const watched = await watch.stop();
+  const { postgresMicros, redisMicros } = await beside.stop();
+  const perRequest = (micros: number) => Math.round(micros / result['2xx']);
   return {
     connections,
     durationS: round(result.duration, 2),
@@ -115,7 +125,9 @@ export async function measureThroughput(
     ...percentiles(latencies),
     peakRssBytes: watched.peakRssBytes,
     serverCpuPercent: Math.round((100 * watched.cpuMicros) / watched.wallMicros),
-    serverCpuMicrosPerRequest: Math.round(watched.cpuMicros / result['2xx']),
+    serverCpuMicrosPerRequest: perRequest(watched.cpuMicros),
+    ...(postgresMicros !== undefined && { postgresCpuMicrosPerRequest: perRequest(postgresMicros) }),
+    ...(redisMicros !== undefined && { redisCpuMicrosPerRequest: perRequest(redisMicros) }),
   };
 }
 

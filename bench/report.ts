@@ -88,7 +88,23 @@ function throughputTable(results: BenchResults): string {
       );
     }
   }
-  return rows.join('\n');
+  const beside = besideTheServer(results);
+  return [...rows, ...(beside.length > 0 ? ['', `Beside the server, CPU µs/req: ${beside.join('; ')}.`] : [])].join('\n');
+}
+
+/** The CPU of the services a row's server used, measured with it (the server's column counts only its own process). */
+function besideTheServer(results: BenchResults): string[] {
+  const notes: string[] = [];
+  for (const [variant, outcome] of Object.entries(results.throughput)) {
+    for (const run of runs(outcome)) {
+      const parts = [
+        run.postgresCpuMicrosPerRequest !== undefined && `its PostgreSQL backends ${run.postgresCpuMicrosPerRequest}`,
+        run.redisCpuMicrosPerRequest !== undefined && `Redis ${run.redisCpuMicrosPerRequest}`,
+      ].filter(Boolean);
+      if (parts.length > 0) notes.push(`${variantTitles[variant] ?? variant}: ${parts.join(', ')}`);
+    }
+  }
+  return notes;
 }
 
 function breakdownTable(results: BenchResults): string {

@@ -18,6 +18,7 @@ import { crowdSize, millionSurvey, prepareStore, type BenchTokens } from './fixt
 import { measureSequential, measureThroughput, modernToolCall, send, toolCall, toolFailure, type RpcRequest, type ThroughputResult } from './load.js';
 import { renderReport, writeResults, type BenchResults, type Outcome } from './report.js';
 import { launchServer, stopAllServers, type LaunchOptions, type ServerProcess } from './server-process.js';
+import type { ServiceSources } from './service-cpu.js';
 import { benchRateRule, crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 
 const timing = { warmupS: 2, durationS: 6 };
@@ -27,7 +28,10 @@ const sequentialCalls = 30;
 const limiterMs = 2_000;
 /** The production rule's steady state (180/60 s), and a key holding far more. */
 const limiterEntries = [180, 5_000] as const;
-const postgresUrl = 'postgres://postgres@127.0.0.1:5432/test?schema=bench';
+// The application name finds the server's own backends, whose CPU the PostgreSQL row reports.
+// Four connections: PostgreSQL shares these two cores, and each backend more costs it CPU per
+// query (backends woken more often): 226-255 µs a request at 4, 274-296 at 10, 337-346 at 32.
+const postgresUrl = 'postgres://postgres@127.0.0.1:5432/test?schema=bench&pool_size=4&application_name=survey-mcp-bench';
 const redisUrl = 'redis://127.0.0.1:6379';
 const demoSurvey = { survey_id: 'srv_demo_nps' };
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
@@ -126,12 +130,15 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   // shared rate store, so it runs with the same Redis limiter).
   throughput.fullStackRedis = redisDown
     ? { skipped: redisDown }
-    : await outcome(() => throughputAt32({ db: demoDb, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', tokens), launch));
+    : await outcome(() =>
+        throughputAt32({ db: demoDb, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', tokens), launch, { redisUrl }),
+      );
   throughput.fullStackPostgres = await outcome(async () => {
     if (redisDown) return { skipped: `a PostgreSQL store needs the Redis rate store: ${redisDown}` };
     const prepared = await prepareStore(postgresUrl).catch((error: Error) => error);
     if (prepared instanceof Error) return { skipped: `${postgresUrl} unusable: ${prepared.message}` };
-    return throughputAt32({ db: postgresUrl, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', prepared), launch);
+    const services = { postgresUrl, redisUrl };
+    return throughputAt32({ db: postgresUrl, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', prepared), launch, services);
   });
 
   return {
@@ -164,10 +171,15 @@ async function throughputOf(requests: readonly RpcRequest[], server: ServerProce
 }
 
 /** `requests` are built before the server's URL is known: their URL is set here. */
-async function throughputAt32(options: FullStackOptions, requests: readonly RpcRequest[], launch: LaunchOptions): Promise<ThroughputResult[]> {
+async function throughputAt32(
+  options: FullStackOptions,
+  requests: readonly RpcRequest[],
+  launch: LaunchOptions,
+  services?: ServiceSources,
+): Promise<ThroughputResult[]> {
   const server = await launchServer('full-stack', options, launch);
   try {
-    return [await measureThroughput(server, requests.map((request) => ({ ...request, url: server.url })), 32, timing)];
+    return [await measureThroughput(server, requests.map((request) => ({ ...request, url: server.url })), 32, timing, services)];
   } finally {
     await server.stop();
   }

@@ -1,5 +1,5 @@
 import type { User } from '../store/account-store.js';
-import type { Question, Survey } from '../store/survey-store.js';
+import type { Question, Survey, SurveyAccessRecord } from '../store/survey-store.js';
 import type { PlatformContext } from './context.js';
 import { notAuthorized, notFound, validationFailed } from './errors.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
@@ -17,14 +17,6 @@ export async function activeUser(ctx: PlatformContext, userId: string): Promise<
   return user && !user.disabled ? user : undefined;
 }
 
-export async function roleIn(ctx: PlatformContext, userId: string, survey: Survey): Promise<EffectiveRole | null> {
-  const [workspaceRole, collaborator] = await Promise.all([
-    ctx.store.findWorkspaceRole(survey.workspaceId, userId),
-    ctx.store.findCollaborator(survey.id, userId),
-  ]);
-  return effectiveRole({ userId, ownerId: survey.ownerId, workspaceRole, collaboratorRole: collaborator?.role });
-}
-
 /**
  * Checks run in the order the tools promise: the survey exists, then the person may do
  * `action`, computed from live grants. Then a due auto-close is applied before anything is read.
@@ -36,10 +28,22 @@ export async function openSurvey(
   capability: Capability,
   action: string,
 ): Promise<SurveyAccess> {
-  const survey = await ctx.store.findSurvey(surveyId);
-  if (!survey) throw notFound('survey', surveyId);
-  const actor = await activeUser(ctx, actorUserId);
-  const role = actor ? await roleIn(ctx, actor.id, survey) : null;
+  // The survey, the person and their grants in one store read: on PostgreSQL, one round trip.
+  return admit(ctx, await ctx.store.findSurveyAccess(surveyId, actorUserId), surveyId, capability, action);
+}
+
+/** `openSurvey`'s checks on a record already read (with more of the survey, in the same read). */
+export async function admit(
+  ctx: PlatformContext,
+  record: SurveyAccessRecord | undefined,
+  surveyId: string,
+  capability: Capability,
+  action: string,
+): Promise<SurveyAccess> {
+  if (!record) throw notFound('survey', surveyId);
+  const { survey, user, workspaceRole, collaboratorRole } = record;
+  const actor = user && !user.disabled ? user : undefined;
+  const role = actor ? effectiveRole({ userId: actor.id, ownerId: survey.ownerId, workspaceRole, collaboratorRole }) : null;
   if (!actor || !can(role, capability)) throw notAuthorized(action, 'survey', surveyId);
   return { actor, survey: await closeIfDue(ctx, survey), role: role! };
 }

@@ -1,3 +1,4 @@
+import type { User } from './account-store.js';
 import type {
   Answer,
   Choice,
@@ -6,6 +7,7 @@ import type {
   Question,
   ResponsePage,
   Survey,
+  SurveyAccessRecord,
   SurveyFields,
   SurveyListing,
   SurveyResponse,
@@ -44,11 +46,15 @@ export interface SurveyRow<C extends Columns> {
   archived_at: number | null;
 }
 
-export type SurveyListingRow<C extends Columns> = SurveyRow<C> & {
+/** One person's grants on a survey. */
+export interface GrantsRow {
   workspace_role: WorkspaceRole | null;
   collaborator_role: Collaborator['role'] | null;
-  question_count: number;
-};
+}
+
+export type SurveyGrantsRow<C extends Columns> = SurveyRow<C> & GrantsRow;
+
+export type SurveyListingRow<C extends Columns> = SurveyGrantsRow<C> & { question_count: number };
 
 /** Survey columns an update may set, by field name. */
 export const surveyColumns: Record<keyof SurveyFields, string> = {
@@ -206,6 +212,13 @@ export function surveyRowMappers<C extends Columns>(dialect: Dialect<C>) {
 
   return {
     toSurvey,
+
+    toSurveyAccess: (survey: SurveyRow<C>, grants: GrantsRow, user: User | undefined): SurveyAccessRecord => ({
+      survey: toSurvey(survey),
+      user,
+      workspaceRole: grants.workspace_role ?? undefined,
+      collaboratorRole: grants.collaborator_role ?? undefined,
+    }),
 
     toListing: (row: SurveyListingRow<C>): SurveyListing => ({
       survey: toSurvey(row),

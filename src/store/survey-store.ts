@@ -1,5 +1,7 @@
 /** Survey records. Times are epoch milliseconds; ids carry their kind's prefix. */
 
+import type { User } from './account-store.js';
+
 export type WorkspaceRole = 'admin' | 'member';
 export type CollaboratorRole = 'viewer' | 'analyst' | 'editor';
 export type SurveyStatus = 'draft' | 'open' | 'paused' | 'closed' | 'archived';
@@ -64,6 +66,15 @@ export interface SurveyListing {
   readonly questionCount: number;
 }
 
+/** A survey with what one person holds on it: everything a check of their access reads. */
+export interface SurveyAccessRecord {
+  readonly survey: Survey;
+  /** Their account, disabled or not; undefined when there is no such person. */
+  readonly user: User | undefined;
+  readonly workspaceRole: WorkspaceRole | undefined;
+  readonly collaboratorRole: CollaboratorRole | undefined;
+}
+
 export interface Collaborator {
   readonly surveyId: string;
   readonly userId: string;
@@ -125,6 +136,12 @@ export interface SurveyResponse {
   readonly submittedAt: number;
   readonly durationMs: number | null;
   readonly answers: readonly Answer[];
+}
+
+/** A survey with one person's access, and what `get_survey` shows of it: questions and collaborators. */
+export interface SurveyDetailRecord extends SurveyAccessRecord {
+  readonly questions: Question[];
+  readonly collaborators: Collaborator[];
 }
 
 /** Which responses a list or an aggregate covers. */
@@ -200,6 +217,10 @@ export interface SurveyStore {
   /** Inserts the survey and its questions (positions follow array order) in one transaction. */
   insertSurvey(survey: NewSurvey, questions: readonly NewQuestion[]): Promise<Survey>;
   findSurvey(id: string): Promise<Survey | undefined>;
+  /** The survey with `userId`'s account and grants on it, in one read; undefined when there is no such survey. */
+  findSurveyAccess(surveyId: string, userId: string): Promise<SurveyAccessRecord | undefined>;
+  /** `findSurveyAccess` with the questions (as `listQuestions`) and the collaborators, in the same read. */
+  findSurveyDetail(surveyId: string, userId: string): Promise<SurveyDetailRecord | undefined>;
   /**
    * Of the surveys this listing covers (its status filter aside), the open or paused ones past
    * their closes_at or at their response limit: due to be closed.

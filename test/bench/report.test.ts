@@ -46,6 +46,22 @@ describe('the bench report', () => {
     expect(report).toContain('| redis, 180 live entries | skipped: redis unreachable |');
   });
 
+  it('adds the CPU of the services beside the server, for the rows that measured it', () => {
+    const report = renderReport({
+      ...results,
+      throughput: {
+        ...results.throughput,
+        fullStackRedis: [{ ...run(32, 5000), redisCpuMicrosPerRequest: 30 }],
+        fullStackPostgres: [{ ...run(32, 3000), postgresCpuMicrosPerRequest: 180, redisCpuMicrosPerRequest: 35 }],
+      },
+    });
+    expect(report).toContain(
+      'Beside the server, CPU µs/req: full stack (PostgreSQL store, Redis limiter), 16 people: its PostgreSQL backends 180, ' +
+        'Redis 35; full stack (SQLite store, Redis limiter), 16 people: Redis 30.',
+    );
+    expect(renderReport(results)).not.toContain('Beside the server');
+  });
+
   it('names the machine and its load, so a reader can judge the figures', () => {
     expect(renderReport(results)).toMatch(/^survey-mcp bench, 2026-01-01T00:00:00.000Z: Test CPU, 2 cores, Node 20.0.0, load average 0.1 at start/);
   });

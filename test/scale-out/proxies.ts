@@ -62,7 +62,11 @@ export class CuttableProxy {
   #server: TcpServer | undefined;
   #port = 0;
 
-  constructor(readonly target: { host: string; port: number }) {}
+  /** `watchClient` (optional) is called for each connection and returns what reads the client's bytes. */
+  constructor(
+    readonly target: { host: string; port: number },
+    readonly watchClient?: () => (chunk: Buffer) => void,
+  ) {}
 
   get port(): number {
     return this.#port;
@@ -79,6 +83,7 @@ export class CuttableProxy {
           upstream.destroy();
         });
       }
+      if (this.watchClient) client.on('data', this.watchClient());
       client.pipe(upstream).pipe(client);
     });
     this.#port = await listen(server, this.#port);

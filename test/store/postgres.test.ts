@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
@@ -8,6 +9,7 @@ import { openPostgresStore } from '../../src/store/postgres/index.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { adminQuery, dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import { survey } from './records.js';
 import { describeStoreContract } from './store.contract.js';
 
 const schemas = new Set<string>();
@@ -96,6 +98,33 @@ describe('PostgreSQL store connections', () => {
     await expect(openPostgresStore(postgresUrl('x; DROP TABLE users'))).rejects.toThrow(/--db schema 'x; DROP TABLE users' is not a plain schema name/);
   });
 
+  it('opens at most pool_size connections, however many calls wait', async () => {
+    const url = new URL(postgresUrl(freshSchema('pool')));
+    const applicationName = `pool_${randomBytes(4).toString('hex')}`;
+    url.searchParams.set('pool_size', '2');
+    url.searchParams.set('application_name', applicationName);
+    const store = await openPostgresStore(url.href);
+    try {
+      const backends = () => adminQuery<{ n: number }>('SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+      const counted: number[] = [];
+      await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          await store.findUserById(`usr_${i}`);
+          counted.push((await backends())[0]!.n);
+        }),
+      );
+      expect(Math.max(...counted)).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.each(['0', '-1', '2.5', 'many', '1000'])('refuses pool_size=%s, naming the option and its value', async (size) => {
+    const url = new URL(postgresUrl(freshSchema('pool')));
+    url.searchParams.set('pool_size', size);
+    await expect(openPostgresStore(url.href)).rejects.toThrow(`--db pool_size '${size}' is not a number of connections from 1 to 999`);
+  });
+
   it('creates the schema and applies each migration once, even when two instances start together', async () => {
     const schema = freshSchema('migrate');
     const stores = await Promise.all([openPostgresStore(postgresUrl(schema)), openPostgresStore(postgresUrl(schema))]);
@@ -122,6 +151,23 @@ describe('PostgreSQL store connections', () => {
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);
+  });
+
+  it('keeps answering from its prepared statements after another instance adds a column to a table they read (they select no *)', async () => {
+    const schema = freshSchema('stale_plan');
+    const store = await openPostgresStore(postgresUrl(schema));
+    try {
+      await store.insertUser({ id: 'usr_1', email: 'a@example.com', name: 'A', passwordHash: 'x', createdAt: 1 });
+      await store.insertWorkspace({ id: 'wsp_1', name: 'W', createdAt: 1 });
+      await store.insertSurvey({ ...survey('srv_1'), workspaceId: 'wsp_1', ownerId: 'usr_1' }, []);
+      const before = await store.findSurveyAccess('srv_1', 'usr_1');
+      await store.findSurveyAccess('srv_1', 'usr_1');
+      await adminQuery(`ALTER TABLE ${schema}.surveys ADD COLUMN later_feature TEXT`);
+      expect(await store.findSurveyAccess('srv_1', 'usr_1')).toEqual(before);
+      expect(await store.findSurveyAccess('srv_1', 'usr_1')).toEqual(before);
+    } finally {
+      await store.close();
+    }
   });
 
   it('rejects calls with StoreUnavailableError while the database is cut off, and recovers without reopening', async () => {

@@ -200,6 +200,47 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.findCollaborator('srv_1', 'usr_guest')).toBeUndefined();
       });
 
+      it('reads a survey with one person\'s account and grants on it, as they stand at that moment', async () => {
+        const created = await store.insertSurvey(survey('srv_1'), []);
+        await store.setCollaborator({ surveyId: 'srv_1', userId: 'usr_guest', role: 'analyst', grantedBy: 'usr_owner', grantedAt: T0 });
+        const access = (userId: string) => store.findSurveyAccess('srv_1', userId);
+        expect(await access('usr_admin')).toEqual({
+          survey: created,
+          user: await store.findUserById('usr_admin'),
+          workspaceRole: 'admin',
+          collaboratorRole: undefined,
+        });
+        expect(await access('usr_guest')).toMatchObject({ user: { id: 'usr_guest', disabled: false }, workspaceRole: undefined, collaboratorRole: 'analyst' });
+        expect(await access('usr_stranger')).toMatchObject({ user: { id: 'usr_stranger' }, workspaceRole: undefined, collaboratorRole: undefined });
+        expect(await access('usr_nobody')).toEqual({ survey: created, user: undefined, workspaceRole: undefined, collaboratorRole: undefined });
+        expect(await store.findSurveyAccess('srv_none', 'usr_admin')).toBeUndefined();
+
+        await store.removeCollaborator('srv_1', 'usr_guest');
+        await store.setUserDisabled('usr_admin', true);
+        expect(await access('usr_guest')).toMatchObject({ collaboratorRole: undefined });
+        expect(await access('usr_admin')).toMatchObject({ user: { id: 'usr_admin', disabled: true }, workspaceRole: 'admin' });
+      });
+
+      it('reads a survey with one person\'s access, its questions with their choices and its collaborators, at once', async () => {
+        const settings = { max: 5, min: 1, labels: ['low', 'high'] };
+        await store.insertSurvey(survey('srv_1'), [question('srv_1', 'qst_1', 'single_choice', ['Yes', 'No']), question('srv_1', 'qst_2', 'rating', [], settings)]);
+        await store.insertSurvey(survey('srv_empty'), []);
+        await store.setCollaborator({ surveyId: 'srv_1', userId: 'usr_stranger', role: 'viewer', grantedBy: 'usr_owner', grantedAt: T0 });
+        await store.setCollaborator({ surveyId: 'srv_1', userId: 'usr_guest', role: 'editor', grantedBy: 'usr_owner', grantedAt: T0 + 1 });
+
+        const detail = await store.findSurveyDetail('srv_1', 'usr_guest');
+        expect(detail).toEqual({
+          ...(await store.findSurveyAccess('srv_1', 'usr_guest')),
+          questions: await store.listQuestions('srv_1'),
+          collaborators: await store.listCollaborators('srv_1'),
+        });
+        expect(detail!.collaborators.map((c) => c.userId)).toEqual(['usr_guest', 'usr_stranger']);
+        expect(detail!.questions[0]!.choices).toEqual([{ id: 'qst_1_c1', label: 'Yes' }, { id: 'qst_1_c2', label: 'No' }]);
+        expect(JSON.stringify(detail!.questions[1]!.settings)).toBe(JSON.stringify(settings));
+        expect(await store.findSurveyDetail('srv_empty', 'usr_nobody')).toMatchObject({ user: undefined, questions: [], collaborators: [] });
+        expect(await store.findSurveyDetail('srv_none', 'usr_owner')).toBeUndefined();
+      });
+
       it('inserts, moves, edits and deletes questions, keeping positions dense', async () => {
         await store.insertSurvey(survey('srv_1'), [question('srv_1', 'qst_a', 'nps'), question('srv_1', 'qst_b', 'number')]);
         const inserted = await store.insertQuestion(question('srv_1', 'qst_c', 'multiple_choice', ['Red', 'Green', 'Blue']), 1);

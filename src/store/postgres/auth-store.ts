@@ -12,20 +12,20 @@ import type {
 import { authRowMappers, toCode, toLiveToken, toSignInSession } from '../auth-rows.js';
 import type { ClientRow, CodeRow, ConnectedAppRow, LiveTokenRow, SignInSessionRow, TokenGrantRow } from '../auth-rows.js';
 import type { Queryable } from '../queryable.js';
-import { postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
+import { postgresDialect, prepared, type PostgresColumns, type PostgresDatabase } from './database.js';
 
 const { toAccessToken, toClient, toConnectedApp } = authRowMappers(postgresDialect);
 
-// The token, its grant, client and user in one lookup; every bearer check runs this.
-const tokenWithGrant = `
+// The token, its grant and user in one lookup; every bearer check runs this. The grant's client
+// needs no join: its foreign key (ON DELETE CASCADE) takes the grant with it.
+const tokenWithGrant = prepared(`
   SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at,
          g.id AS grant_id, g.revoked_at AS grant_revoked_at, g.user_id, g.client_id,
          u.disabled AS user_disabled
   FROM oauth_tokens t
   JOIN oauth_grants g ON g.id = t.grant_id
-  JOIN oauth_clients c ON c.id = g.client_id
   JOIN users u ON u.id = g.user_id
-  WHERE t.token_hash = $1`;
+  WHERE t.token_hash = $1`);
 
 async function writeGrant(tx: Queryable, grant: NewGrant, issue: TokenIssue): Promise<void> {
   await tx.run('INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at) VALUES ($1, $2, $3, $4, $5)', [

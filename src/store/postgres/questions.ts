@@ -2,22 +2,36 @@ import type { Choice, NewQuestion, Question, SurveyStore } from '../survey-store
 import { labelKey } from '../rows.js';
 import { choicesByQuestion, questionShift, surveyRowMappers, type ChoiceRow, type QuestionRow } from '../survey-rows.js';
 import type { Queryable } from '../queryable.js';
-import { postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
+import { postgresDialect, prepared, type PostgresColumns, type PostgresDatabase } from './database.js';
 
 const { toQuestion } = surveyRowMappers(postgresDialect);
 
 type QuestionStore = Pick<SurveyStore, 'listQuestions' | 'findQuestion' | 'insertQuestion' | 'updateQuestion' | 'deleteQuestion'>;
 
-/** Questions with their choices, in position order: two queries whatever the count. */
-async function questionsWhere(q: Queryable, column: 'id' | 'survey_id', value: string): Promise<Question[]> {
-  const rows = await q.rows<QuestionRow<PostgresColumns>>(`SELECT * FROM questions WHERE ${column} = $1 ORDER BY position`, [value]);
-  const choices = await q.rows<ChoiceRow>(
-    'SELECT question_id, id, label FROM choices WHERE question_id = ANY($1::text[]) ORDER BY question_id, position',
-    [rows.map((row) => row.id)],
-  );
-  const byQuestion = choicesByQuestion(choices);
-  return rows.map((row) => toQuestion(row, byQuestion.get(row.id) ?? []));
+/**
+ * The questions `where` picks (a condition on `q`) and their choices, as two JSON arrays of rows
+ * in the order the mappers expect: one round trip, whatever the count, also inside a larger read.
+ */
+export const questionColumns = (where: string) => `
+  (SELECT json_agg(q ORDER BY q.position) FROM questions q WHERE ${where}) AS questions,
+  (SELECT json_agg(json_build_object('question_id', c.question_id, 'id', c.id, 'label', c.label) ORDER BY c.question_id, c.position)
+   FROM choices c JOIN questions q ON q.id = c.question_id WHERE ${where}) AS choices`;
+
+export interface QuestionColumns {
+  questions: QuestionRow<PostgresColumns>[] | null;
+  choices: ChoiceRow[] | null;
 }
+
+export function toQuestions(row: QuestionColumns): Question[] {
+  const byQuestion = choicesByQuestion(row.choices ?? []);
+  return (row.questions ?? []).map((question) => toQuestion(question, byQuestion.get(question.id) ?? []));
+}
+
+const questionsOf = { id: prepared(`SELECT ${questionColumns('q.id = $1')}`), survey_id: prepared(`SELECT ${questionColumns('q.survey_id = $1')}`) };
+
+/** Questions with their choices, in position order. */
+const questionsWhere = async (q: Queryable, column: 'id' | 'survey_id', value: string): Promise<Question[]> =>
+  toQuestions((await q.one<QuestionColumns>(questionsOf[column], [value]))!);
 
 const questionById = async (q: Queryable, id: string) => (await questionsWhere(q, 'id', id))[0];
 

@@ -1,15 +1,47 @@
 import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
-import { surveyRowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
+import { accountRowMappers, type UserRow } from '../account-rows.js';
+import {
+  surveyRowMappers,
+  surveyColumns,
+  toCollaborator,
+  type CollaboratorRow,
+  type GrantsRow,
+  type SurveyListingRow,
+  type SurveyRow,
+} from '../survey-rows.js';
 import type { Queryable } from '../queryable.js';
-import { Params, postgresDialect, type PostgresColumns, type PostgresDatabase } from './database.js';
-import { insertQuestionRow } from './questions.js';
+import { Params, postgresDialect, prepared, type PostgresColumns, type PostgresDatabase } from './database.js';
+import { insertQuestionRow, questionColumns, toQuestions, type QuestionColumns } from './questions.js';
 import { containing } from '../survey-filters.js';
 
-const { toListing, toSurvey } = surveyRowMappers(postgresDialect);
+const { toListing, toSurvey, toSurveyAccess } = surveyRowMappers(postgresDialect);
+const { toUser } = accountRowMappers(postgresDialect);
+
+// Every tool that opens a survey reads this: the survey, the person and their two grants on it,
+// in one round trip. The records come as JSON: a few columns are cheaper to receive than the
+// survey's twenty, and a column a later migration adds does not change a prepared result.
+const accessColumns = 'to_json(s) AS survey, m.role AS workspace_role, c.role AS collaborator_role, to_json(u) AS account';
+const accessFrom = `
+  FROM surveys s
+  LEFT JOIN users u ON u.id = $2
+  LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = $2
+  LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = $2
+  WHERE s.id = $1`;
+const surveyAccess = prepared(`SELECT ${accessColumns} ${accessFrom}`);
+// get_survey's one read: the same, with the questions, choices and collaborators as JSON arrays.
+const surveyDetail = prepared(`
+  SELECT ${accessColumns}, ${questionColumns('q.survey_id = s.id')},
+    (SELECT json_agg(json_build_object('survey_id', k.survey_id, 'user_id', k.user_id, 'email', ku.email, 'name', ku.name,
+                                       'role', k.role, 'granted_by', k.granted_by, 'granted_at', k.granted_at) ORDER BY ku.email_key)
+     FROM collaborators k JOIN users ku ON ku.id = k.user_id WHERE k.survey_id = s.id) AS collaborators
+  ${accessFrom}`);
+
+type AccessRow = GrantsRow & { survey: SurveyRow<PostgresColumns>; account: UserRow<PostgresColumns> | null };
+const accessOf = (row: AccessRow) => toSurveyAccess(row.survey, row, row.account ? toUser(row.account) : undefined);
 
 type SurveyRecordStore = Pick<
   SurveyStore,
-  'insertSurvey' | 'findSurveysDueToClose' | 'findSurvey' | 'updateSurvey' | 'listSurveysFor' | 'countSurveysFor'
+  'insertSurvey' | 'findSurveysDueToClose' | 'findSurvey' | 'findSurveyAccess' | 'findSurveyDetail' | 'updateSurvey' | 'listSurveysFor' | 'countSurveysFor'
 >;
 
 async function surveyById(q: Queryable, id: string): Promise<Survey | undefined> {
@@ -70,6 +102,14 @@ export function postgresSurveyRecordStore(db: PostgresDatabase): SurveyRecordSto
     },
     async findSurvey(id) {
       return surveyById(db, id);
+    },
+    async findSurveyAccess(surveyId, userId) {
+      const row = await db.one<AccessRow>(surveyAccess, [surveyId, userId]);
+      return row && accessOf(row);
+    },
+    async findSurveyDetail(surveyId, userId) {
+      const row = await db.one<AccessRow & QuestionColumns & { collaborators: CollaboratorRow[] | null }>(surveyDetail, [surveyId, userId]);
+      return row && { ...accessOf(row), questions: toQuestions(row), collaborators: (row.collaborators ?? []).map(toCollaborator) };
     },
     async updateSurvey(id, fields) {
       const entries = Object.entries(fields).filter(([, value]) => value !== undefined) as Array<[keyof SurveyFields, unknown]>;

@@ -11,11 +11,20 @@ import { sqliteSurveyRecordStore } from './surveys.js';
 /** The survey store on one SQLite connection, written by noun; every part shares one statement cache. */
 export function sqliteSurveyStore(db: SqliteDatabase): SurveyStore {
   const statements = sqliteStatements(db);
+  const surveys = sqliteSurveyRecordStore(statements);
+  const collaborators = collaboratorStore(statements.queryable);
+  const questions = sqliteQuestionStore(statements);
   return {
     ...workspaceStore(statements.queryable),
-    ...sqliteSurveyRecordStore(statements),
-    ...collaboratorStore(statements.queryable),
-    ...sqliteQuestionStore(statements),
+    ...surveys,
+    ...collaborators,
+    ...questions,
+    // Without round trips to save, the reads it combines on PostgreSQL stay separate here.
+    async findSurveyDetail(surveyId, userId) {
+      const access = await surveys.findSurveyAccess(surveyId, userId);
+      if (!access) return undefined;
+      return { ...access, questions: await questions.listQuestions(surveyId), collaborators: await collaborators.listCollaborators(surveyId) };
+    },
     ...sqliteResponseStore(statements),
     ...sqliteAggregateStore(statements),
   };

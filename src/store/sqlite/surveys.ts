@@ -1,15 +1,17 @@
 import type { NewQuestion, NewSurvey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
-import { surveyRowMappers, surveyColumns, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
+import { accountRowMappers, type UserRow } from '../account-rows.js';
+import { surveyRowMappers, surveyColumns, type SurveyGrantsRow, type SurveyListingRow, type SurveyRow } from '../survey-rows.js';
 import { containing } from '../survey-filters.js';
 import { sqliteDialect, type Bindings, type SqliteColumns } from './database.js';
 import { insertQuestionRow } from './questions.js';
 import type { SqliteStatements } from './statements.js';
 
-const { toListing, toSurvey } = surveyRowMappers(sqliteDialect);
+const { toListing, toSurvey, toSurveyAccess } = surveyRowMappers(sqliteDialect);
+const { toUser } = accountRowMappers(sqliteDialect);
 
 type SurveyRecordStore = Pick<
   SurveyStore,
-  'insertSurvey' | 'findSurveysDueToClose' | 'findSurvey' | 'updateSurvey' | 'listSurveysFor' | 'countSurveysFor'
+  'insertSurvey' | 'findSurveysDueToClose' | 'findSurvey' | 'findSurveyAccess' | 'updateSurvey' | 'listSurveysFor' | 'countSurveysFor'
 >;
 
 /** The surveys a user may see (owner, workspace admin or collaborator), narrowed by the query. */
@@ -66,6 +68,18 @@ export function sqliteSurveyRecordStore(s: SqliteStatements): SurveyRecordStore 
     },
     async findSurvey(id) {
       return surveyById(id);
+    },
+    async findSurveyAccess(surveyId, userId) {
+      const row = one<SurveyGrantsRow<SqliteColumns>>(
+        `SELECT s.*, m.role AS workspace_role, c.role AS collaborator_role FROM surveys s
+         LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = @userId
+         LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = @userId
+         WHERE s.id = @surveyId`,
+        { surveyId, userId },
+      );
+      if (!row) return undefined;
+      const user = one<UserRow<SqliteColumns>>('SELECT * FROM users WHERE id = @userId', { userId });
+      return toSurveyAccess(row, row, user && toUser(user));
     },
     async updateSurvey(id, fields) {
       const entries = Object.entries(fields).filter(([, value]) => value !== undefined) as Array<
