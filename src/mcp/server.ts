@@ -6,13 +6,15 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
-  isJSONRPCRequest,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Platform } from '../platform/index.js';
+import { systemClock, type Clock } from '../platform/clock.js';
+import { answerCache } from './answer-cache.js';
+import { answerDirectly, directCall } from './direct-call.js';
 import { ExchangeTransport } from './exchange-transport.js';
 import { outagesHandedOver } from './pending-exchanges.js';
 import { listResultsViews, readResultsView } from './results-app/resource.js';
@@ -41,6 +43,16 @@ export interface McpDispatcher {
   close(): Promise<void>;
 }
 
+export interface DispatcherOptions extends ToolRegistryOptions {
+  /** The store's change stamp: when given, answers of read-only tools are kept while exact (answer-cache.ts). */
+  readonly changeStamp?: () => number;
+  /** The platform's clock, for answers that stop being exact with time. */
+  readonly clock?: Clock;
+}
+
+/** A request among validated JSON-RPC messages: the only kind with both a method and an id. */
+const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest => 'method' in message && 'id' in message;
+
 /**
  * Both eras from one surface (identity, instructions, the tool registry, the results view): the 2025-11-25 era on
  * the SDK 1.x server, whose answers are the interface contract's byte for byte, and 2026-07-28
@@ -48,9 +60,11 @@ export interface McpDispatcher {
  */
 export async function createMcpDispatcher(
   platform: Platform,
-  options: ToolRegistryOptions = {},
+  options: DispatcherOptions = {},
 ): Promise<McpDispatcher> {
   const registry = createToolRegistry(surveyTools, options);
+  const clock = options.clock ?? systemClock;
+  const keptAnswers = options.changeStamp && answerCache(options.changeStamp);
   const surface: McpSurface = {
     info: { name: 'survey-mcp', title: 'Survey MCP', version: serverVersion },
     instructions,
@@ -63,7 +77,8 @@ export async function createMcpDispatcher(
       if (typeof userId !== 'string') {
         throw new McpError(ErrorCode.InternalError, 'tools/call reached the server without an authenticated person');
       }
-      return registry.call(name, args, { platform, userId });
+      const run = () => registry.call(name, args, { platform, userId });
+      return keptAnswers ? keptAnswers.answer(userId, name, args, clock.now(), run) : run();
     },
   };
 
@@ -92,9 +107,11 @@ export async function createMcpDispatcher(
     // and other people's requests get their turn between two of them.
     async handle(messages, extra) {
       const answers: JSONRPCMessage[] = [];
-      for (const request of messages.filter(isJSONRPCRequest)) {
+      for (const request of messages.filter(isRequest)) {
         if (answers.length > 0) await new Promise(setImmediate);
-        answers.push(invalidParams(request) ?? (await transport.exchange(request, extra)));
+        const direct = directCall(request, extra.authInfo);
+        const refusal = direct ? undefined : invalidParams(request);
+        answers.push(refusal ?? (await (direct ? answerDirectly(request, direct, surface.callTool) : transport.exchange(request, extra))));
       }
       return answers;
     },

@@ -2,6 +2,7 @@ import { serialQueue } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
+import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
 import { sqliteSurveyStore } from './survey-store.js';
 
@@ -16,6 +17,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
     withSurveyLocked: (_surveyId, work) => oneAtATime(() => work(unit)),
+    changeStamp: changeStamp(db),
     async close() {
       db.close();
     },
