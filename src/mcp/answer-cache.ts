@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { StampedCache } from '../store/stamped-cache.js';
 
 /** Past this many answers the cache starts over: memory stays bounded whoever asks what. */
 const maxAnswers = 2_000;
@@ -47,9 +48,18 @@ interface Entry {
   readonly validUntilMs: number;
 }
 
+/** One tool call, and the store's change stamp when the request has read it already. */
+export interface CacheableCall {
+  readonly userId: string;
+  readonly name: string;
+  readonly args: unknown;
+  readonly nowMs: number;
+  readonly stamp: unknown;
+}
+
 export interface AnswerCache {
   /** `compute`'s answer, or an identical one kept from an earlier call while it is still exact. */
-  answer(userId: string, name: string, args: unknown, nowMs: number, compute: () => Promise<CallToolResult>): Promise<CallToolResult>;
+  answer(call: CacheableCall, compute: () => Promise<CallToolResult>): Promise<CallToolResult>;
 }
 
 /**
@@ -60,28 +70,22 @@ export interface AnswerCache {
  * be changed by whoever receives them; both SDK servers copy what they stamp.
  */
 export function answerCache(changeStamp: () => number): AnswerCache {
-  const entries = new Map<string, Entry>();
-  let seenStamp = Number.NaN;
+  const entries = new StampedCache<Entry>(maxAnswers);
   return {
-    async answer(userId, name, args, nowMs, compute) {
+    async answer({ userId, name, args, nowMs, stamp: requestStamp }, compute) {
       const validity = cacheableTools[name];
       if (!validity || !isPlainArguments(args)) return compute();
-      const stamp = changeStamp();
-      if (stamp !== seenStamp) {
-        entries.clear();
-        seenStamp = stamp;
-      }
+      const stamp = typeof requestStamp === 'number' ? requestStamp : changeStamp();
+      if (!entries.at(stamp)) return compute();
       const key = `${userId}\n${name}\n${JSON.stringify(args ?? {})}`;
       const kept = entries.get(key);
       if (kept && nowMs < kept.validUntilMs) return kept.result;
       const result = await compute();
-      // As for tokens (token-cache.ts): kept only if no newer state has been seen meanwhile.
-      if (result.isError || stamp !== seenStamp) return result;
+      if (result.isError) return result;
       const validUntilMs = validity(result);
       if (nowMs < validUntilMs) {
-        if (entries.size >= maxAnswers) entries.clear();
         texts.set(result, JSON.stringify(result));
-        entries.set(key, { result, validUntilMs });
+        entries.set(key, { result, validUntilMs }, stamp);
       }
       return result;
     },

@@ -78,7 +78,9 @@ export async function createMcpDispatcher(
         throw new McpError(ErrorCode.InternalError, 'tools/call reached the server without an authenticated person');
       }
       const run = () => registry.call(name, args, { platform, userId });
-      return keptAnswers ? keptAnswers.answer(userId, name, args, clock.now(), run) : run();
+      // The stamp the bearer check read for this request (http/mcp/bearer-check.ts), if any.
+      const stamp = authInfo?.extra?.storeStamp;
+      return keptAnswers ? keptAnswers.answer({ userId, name, args, nowMs: clock.now(), stamp }, run) : run();
     },
   };
 

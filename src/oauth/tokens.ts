@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { AccessTokenRecord, AuthStore, NewToken } from '../store/auth-store.js';
 
 /** The only scope the MCP endpoint accepts; other platform services' tokens carry their own. */
@@ -11,7 +11,7 @@ export const authorizationCodeTtlMs = 60 * 1000;
 export const mintSecret = (): string => randomBytes(32).toString('base64url');
 
 /** Secrets are stored and looked up only by this hash. */
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+export const hashSecret = (secret: string): string => hash('sha256', secret, 'hex');
 
 /** A freshly minted token: the secret to hand out once and the record to store. */
 export interface MintedToken {
