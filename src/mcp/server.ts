@@ -18,7 +18,6 @@ import { answerDirectly, directCall } from './direct-call.js';
 import { ExchangeTransport } from './exchange-transport.js';
 import { outagesHandedOver } from './pending-exchanges.js';
 import { listResultsViews, readResultsView } from './results-app/resource.js';
-import { createModernServer } from './modern-server.js';
 import type { ModernExchange } from './modern-exchange-transport.js';
 import { invalidParams } from './request-params.js';
 import { resourceNotFoundCode, resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
@@ -98,7 +97,9 @@ export async function createMcpDispatcher(
     outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo)),
   );
   await legacy.connect(transport);
-  const modern = await createModernServer(surface);
+  // The SDK 2.x server (~10 MB resident with its modules) is built for the first 2026-07-28 request.
+  let modern: ReturnType<typeof import('./modern-server.js').createModernServer> | undefined;
+  const modernServer = () => (modern ??= import('./modern-server.js').then(({ createModernServer }) => createModernServer(surface)));
 
   return {
     // Client notifications are acknowledged and dropped: with no session nothing needs them, and
@@ -117,14 +118,15 @@ export async function createMcpDispatcher(
       }
       return answers;
     },
-    handleModern(request, authInfo) {
+    async handleModern(request, authInfo) {
       // `initialize` is no method of this revision: the SDK answers it 404, as any other.
       const refusal = request.method === 'initialize' ? undefined : invalidParams(request);
-      return refusal ? Promise.resolve({ message: refusal, beforeHandler: false }) : modern.transport.exchange(request, { authInfo });
+      if (refusal) return { message: refusal, beforeHandler: false };
+      return (await modernServer()).transport.exchange(request, { authInfo });
     },
     close: async () => {
       await legacy.close();
-      await modern.close();
+      await (await modern)?.close();
     },
   };
 }

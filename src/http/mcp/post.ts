@@ -52,7 +52,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     } catch {
       return sendJson(res, rpcRefusal(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON'));
     }
-    const era = decideEra(req.headers, body);
+    const era = await decideEra(req.headers, body);
     if ('refusal' in era) return sendJson(res, era.refusal);
     if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth);
     if (era.era === 'modern-notification') {
