@@ -115,6 +115,20 @@ describe('the in-process sliding log', () => {
     expect(rowsOf(db, 'user')).toBe(1);
   });
 
+  it('keeps a batch the file refused for a later one, and writes it once', async () => {
+    const log = open({ flushEveryMs: 10, busyTimeoutMs: 20 });
+    const db = inspect();
+    db.exec('BEGIN IMMEDIATE');
+    await log.consume('user', RULE);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    db.exec('COMMIT');
+    for (let waited = 0; rowsOf(db, 'user') === 0 && waited < 5000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rowsOf(db, 'user')).toBe(1);
+  });
+
   it('sweeps rows and keys that have left every window', async () => {
     const log = open();
     for (let i = 0; i < 5; i++) await log.consume('ip:gone', RULE, T0);
@@ -185,7 +199,7 @@ async function buildChildRunner(dir: string): Promise<string> {
   await mkdir(join(out, 'limits'), { recursive: true });
   const sources = resolve(import.meta.dirname, '../../src');
   // The limiter's modules and the one module outside src/limits they import, laid out as in src.
-  for (const name of ['limits/in-process', 'limits/memory', 'limits/sliding-log', 'limits/errors', 'limits/limiter', 'redact-url']) {
+  for (const name of ['limits/in-process', 'limits/write-behind', 'limits/memory', 'limits/sliding-log', 'limits/errors', 'limits/limiter', 'redact-url']) {
     const source = await readFile(join(sources, `${name}.ts`), 'utf8');
     const { outputText } = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
