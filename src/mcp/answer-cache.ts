@@ -10,13 +10,16 @@ const maxAnswers = 2_000;
  * or paused survey on the first read at or past its `closes_at` (closeIfDue): its answer holds
  * until then. Reaching the response limit is a write, which moves the stamp.
  */
-const cacheableTools: Readonly<Record<string, (result: CallToolResult) => number>> = {
-  get_survey: (result) => {
-    const survey = (result.structuredContent as { survey?: { status?: unknown; closes_at?: unknown } } | undefined)?.survey;
-    const live = survey?.status === 'open' || survey?.status === 'paused';
-    return live && typeof survey?.closes_at === 'string' ? Date.parse(survey.closes_at) : Number.POSITIVE_INFINITY;
-  },
-};
+const cacheableTools: ReadonlyMap<string, (result: CallToolResult) => number> = new Map([
+  [
+    'get_survey',
+    (result: CallToolResult) => {
+      const survey = (result.structuredContent as { survey?: { status?: unknown; closes_at?: unknown } } | undefined)?.survey;
+      const live = survey?.status === 'open' || survey?.status === 'paused';
+      return live && typeof survey?.closes_at === 'string' ? Date.parse(survey.closes_at) : Number.POSITIVE_INFINITY;
+    },
+  ],
+]);
 
 /** The JSON text of results this cache handed out, so an answer is serialised once, not per request. */
 const texts = new WeakMap<object, string>();
@@ -73,7 +76,7 @@ export function answerCache(changeStamp: () => number): AnswerCache {
   const entries = new StampedCache<Entry>(maxAnswers);
   return {
     async answer({ userId, name, args, nowMs, stamp: requestStamp }, compute) {
-      const validity = cacheableTools[name];
+      const validity = cacheableTools.get(name);
       if (!validity || !isPlainArguments(args)) return compute();
       const stamp = typeof requestStamp === 'number' ? requestStamp : changeStamp();
       if (!entries.at(stamp)) return compute();

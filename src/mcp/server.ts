@@ -97,7 +97,7 @@ export async function createMcpDispatcher(
     outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo)),
   );
   await legacy.connect(transport);
-  // The SDK 2.x server (~10 MB resident with its modules) is built for the first 2026-07-28 request.
+  // The SDK 2.x server (~8 MB resident with its modules) is built for the first 2026-07-28 request.
   let modern: ReturnType<typeof import('./modern-server.js').createModernServer> | undefined;
   const modernServer = () => (modern ??= import('./modern-server.js').then(({ createModernServer }) => createModernServer(surface)));
 
