@@ -115,6 +115,17 @@ describe('the in-process sliding log', () => {
     expect(rowsOf(db, 'user')).toBe(1);
   });
 
+  it('has every admitted request in the file when flush() returns, the batch its thread was writing included', async () => {
+    const log = open({ flushEveryMs: 1 });
+    const db = inspect();
+    for (let i = 0; i < 100_000; i++) await log.consume(`user-${i % 1000}`, RULE, T0);
+    // The timer hands the 100,000 to the thread (a write of 100 ms or more), and flush() meets them there.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await log.consume('user-last', RULE, T0);
+    log.flush();
+    expect(db.prepare('SELECT count(*) FROM rate_events').pluck().get()).toBe(100_001);
+  });
+
   it('keeps a batch the file refused for a later one, and writes it once', async () => {
     const log = open({ flushEveryMs: 10, busyTimeoutMs: 20 });
     const db = inspect();
