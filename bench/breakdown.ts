@@ -5,7 +5,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { decideEra } from '../src/http/mcp/era.js';
 import { openSlidingLog } from '../src/limits/open.js';
+import { rpcAnswerText } from '../src/mcp/answer-cache.js';
 import { createMcpDispatcher } from '../src/mcp/server.js';
+import { accessTokenVerifier } from '../src/oauth/token-cache.js';
 import { verifyAccessToken } from '../src/oauth/tokens.js';
 import { systemClock } from '../src/platform/clock.js';
 import { createPlatform } from '../src/platform/index.js';
@@ -22,6 +24,10 @@ export async function breakdown(db: string, token: string, surveyId: string): Pr
   const slidingLog = await openSlidingLog(db);
   const platform = createPlatform({ store, clock: systemClock });
   const dispatcher = await createMcpDispatcher(platform);
+  // As `startServer` composes it: answers kept while the store's change stamp stands still.
+  const keeping = await createMcpDispatcher(platform, { changeStamp: store.changeStamp, clock: systemClock });
+  const changeStamp = store.changeStamp ?? (() => undefined);
+  const keptTokens = accessTokenVerifier(store);
   try {
     const verdict = await verifyAccessToken(store, token, Date.now());
     if (!verdict.ok) throw new Error(`the bench token is ${verdict.reason}`);
@@ -38,20 +44,29 @@ export async function breakdown(db: string, token: string, surveyId: string): Pr
       params: { ...call.params, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
     };
     const modernHeaders = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_survey' };
+    // An empty `_meta` takes the call off the direct path: through the SDK 1.x server, as every call went before.
+    const throughServer = { ...call, params: { ...call.params, _meta: {} } };
     const [answer] = await dispatcher.handle([call], extra);
+    const [kept] = await keeping.handle([call], extra);
     const stages: Array<[string, () => Promise<unknown>]> = [
-      ['bearer token lookup (verifyAccessToken)', () => verifyAccessToken(store, token, Date.now())],
-      ['rate limit check + log (SQLite, the store\'s file)', () => slidingLog.consume(`mcp:${userId}`, benchRateRule)],
+      ['bearer token lookup (verifyAccessToken, from the store)', () => verifyAccessToken(store, token, Date.now())],
+      ['the store\'s change stamp (total_changes() + PRAGMA data_version)', async () => changeStamp()],
+      ['bearer token check from memory (stamp included)', () => keptTokens(token, Date.now(), changeStamp())],
+      ['rate limit check + log (in process, written behind)', () => slidingLog.consume(`mcp:${userId}`, benchRateRule)],
       ['platform.getSurvey (its store reads)', () => platform.getSurvey(userId, { survey_id: surveyId })],
-      ['MCP dispatch of tools/call, platform included', () => dispatcher.handle([call], extra)],
-      ['era decision of a 2026-07-28 request (envelope and header checks)', async () => decideEra(modernHeaders, modernCall)],
+      ['MCP dispatch of tools/call through the SDK 1.x server, platform included', () => dispatcher.handle([throughServer], extra)],
+      ['the same, answered directly (no SDK server)', () => dispatcher.handle([call], extra)],
+      ['the same, the answer kept in memory (stamp included)', () => keeping.handle([call], extra)],
+      ['era decision of a 2026-07-28 request (envelope and header checks)', () => decideEra(modernHeaders, modernCall)],
       ['the same dispatch on the 2026-07-28 server (SDK 2.x)', () => dispatcher.handleModern(modernCall, extra.authInfo)],
       ['JSON.stringify of the answer', async () => JSON.stringify(answer)],
+      ['JSON text of a kept answer (serialised once)', async () => rpcAnswerText(kept)],
     ];
     const costs: Array<{ stage: string; micros: number }> = [];
     for (const [stage, run] of stages) costs.push({ stage, micros: await micros(run) });
     return costs;
   } finally {
+    await keeping.close();
     await dispatcher.close();
     await slidingLog.close();
     await store.close();

@@ -72,7 +72,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       hostRule: deps.clientMetadataHostRule,
     });
     const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
-    const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }));
+    const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });
     cleanup.push(() => dispatcher.close());
     const mcp: McpEndpointOptions = {
       dispatcher,

@@ -5,6 +5,7 @@ import { RateLogInUseError, RateStoreUnavailableError } from './errors.js';
 import type { RateDecision, RateRule, SlidingLog } from './limiter.js';
 import { MemoryLog } from './memory.js';
 import { assertNow, assertRule, windowStartMs } from './sliding-log.js';
+import { batchWriter, WriteBehindThread, type RateBatch } from './write-behind.js';
 
 export interface InProcessSlidingLogOptions {
   /**
@@ -48,13 +49,16 @@ interface OwnerRow {
  * The exact sliding log of the process that owns a SQLite file: decided in memory (MemoryLog,
  * ~1 µs), and written behind to the file's `rate_events` table every `flushEveryMs` in one
  * transaction, where a log decided in SQLite paid a write transaction per request (~40 µs, a
- * fifth of a `tools/call`). A restart restores the windows from the file.
+ * fifth of a `tools/call`). The writes run on a thread of their own (WriteBehindThread), so that
+ * neither a batch nor a WAL checkpoint holds the requests; `flush()` and `close()` write on this
+ * thread. A restart restores the windows from the file.
  *
  * Because the decisions live in one process, a second process on the same file would admit the
  * whole limit again: opening refuses while another live owner holds the file (`RateLogInUseError`);
  * several instances share their windows through Redis instead. What a crash can lose is what was
- * admitted in the last `flushEveryMs` (100 ms): after a kill -9, those few requests are forgotten,
- * as a power cut could already forget the last commits of a WAL file at `synchronous = NORMAL`.
+ * admitted since the last batch written, about `flushEveryMs` (100 ms): after a kill -9, those
+ * few requests are forgotten, as a power cut could already forget the last commits of a WAL file
+ * at `synchronous = NORMAL`.
  */
 export class InProcessSlidingLog implements SlidingLog {
   readonly store: string;
@@ -62,10 +66,14 @@ export class InProcessSlidingLog implements SlidingLog {
   readonly #memory = new MemoryLog();
   readonly #owner = randomUUID();
   readonly #flushTimer: NodeJS.Timeout;
-  readonly #write: (nowMs: number) => void;
+  readonly #write: (batch: RateBatch) => void;
   readonly #release: () => void;
+  /** Absent for `:memory:`, which no other connection can open. */
+  readonly #thread: WriteBehindThread | undefined;
   #pendingKeys: string[] = [];
   #pendingAts: number[] = [];
+  /** The batch the thread is writing. */
+  #writing: RateBatch | undefined;
   #longestWindowMs: number;
   /** The latest instant a request was decided at: windows are swept relative to it. */
   #latestMs = Number.NEGATIVE_INFINITY;
@@ -75,10 +83,11 @@ export class InProcessSlidingLog implements SlidingLog {
   constructor(path: string, options: InProcessSlidingLogOptions = {}) {
     this.store = `sqlite:${path}`;
     this.#longestWindowMs = options.retainMs ?? 0;
+    const busyTimeoutMs = Math.trunc(options.busyTimeoutMs ?? 5000);
     const db = new Database(path);
     this.#db = db;
     try {
-      db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+      db.pragma(`busy_timeout = ${busyTimeoutMs}`);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.exec(SCHEMA);
@@ -90,27 +99,13 @@ export class InProcessSlidingLog implements SlidingLog {
       throw error;
     }
 
-    const insert = db.prepare('INSERT INTO rate_events (key, at_ms) VALUES (?, ?)');
-    // The oldest rows by rowid (insertion order) that have left every window: bounded work.
-    const sweep = db.prepare(
-      'DELETE FROM rate_events WHERE rowid IN (SELECT rowid FROM rate_events ORDER BY rowid LIMIT ?) AND at_ms <= ?',
-    );
-    const heartbeat = db.prepare('UPDATE rate_log_owner SET heartbeat_ms = ? WHERE owner = ?');
-    this.#write = db.transaction((nowMs: number) => {
-      const keys = this.#pendingKeys;
-      const ats = this.#pendingAts;
-      for (let i = 0; i < keys.length; i++) insert.run(keys[i], ats[i]);
-      // Until a request has been decided, no window is known: restored rows stay.
-      if (this.#longestWindowMs > 0) {
-        sweep.run(Math.max(sweepBatch, 2 * keys.length), windowStartMs(this.#latestMs, this.#longestWindowMs));
-      }
-      heartbeat.run(nowMs, this.#owner);
-    });
+    this.#write = batchWriter(db, this.#owner);
     const forget = db.prepare('DELETE FROM rate_log_owner WHERE owner = ?');
     this.#release = () => void forget.run(this.#owner);
+    this.#thread = path === ':memory:' ? undefined : new WriteBehindThread({ path, owner: this.#owner, busyTimeoutMs });
 
     const flushEveryMs = options.flushEveryMs ?? 100;
-    this.#flushTimer = setInterval(() => this.#flush(Date.now(), false), flushEveryMs);
+    this.#flushTimer = setInterval(() => this.#flushBehind(Date.now()), flushEveryMs);
     // The timer must not keep a process alive that has nothing else to do.
     this.#flushTimer.unref();
   }
@@ -130,9 +125,18 @@ export class InProcessSlidingLog implements SlidingLog {
     return decision;
   }
 
-  /** Writes what is pending now (tests; `close` does it too). */
+  /** Writes what is pending now, here, after the batch the thread is writing (tests; `close` does it too). */
   flush(): void {
-    this.#flush(Date.now(), true);
+    if (this.#writing) this.#settleWriting(this.#writing, this.#thread!.awaitWrite());
+    if (!this.#db.open) return;
+    const batch = this.#takeBatch(Date.now());
+    try {
+      this.#write(batch);
+    } catch (error) {
+      this.#settle(batch, false);
+      throw error;
+    }
+    this.#settle(batch, true);
   }
 
   async close(): Promise<void> {
@@ -140,27 +144,66 @@ export class InProcessSlidingLog implements SlidingLog {
     this.#closed = true;
     clearInterval(this.#flushTimer);
     try {
-      this.#flush(Date.now(), true);
+      this.flush();
       this.#release();
     } finally {
+      await this.#thread?.close();
       this.#db.close();
     }
   }
 
-  #flush(nowMs: number, force: boolean): void {
-    if (!this.#db.open) return;
-    const idle = this.#pendingKeys.length === 0;
-    if (idle && !force && nowMs - this.#lastWriteMs < heartbeatEveryMs) return;
+  /** The timer's flush: hands what is pending to the thread, unless it is still writing. */
+  #flushBehind(nowMs: number): void {
+    if (!this.#db.open || this.#writing) return;
+    if (this.#pendingKeys.length === 0 && nowMs - this.#lastWriteMs < heartbeatEveryMs) return;
+    const batch = this.#takeBatch(nowMs);
+    if (this.#thread?.usable) {
+      this.#writing = batch;
+      void this.#thread.write(batch).then((written) => this.#settleWriting(batch, written));
+      return;
+    }
     try {
-      this.#write(nowMs);
+      this.#write(batch);
+      this.#settle(batch, true);
     } catch (error) {
       // Kept for the next flush: the decisions in memory stay exact whatever the disk does.
-      if (error instanceof Database.SqliteError && !force) return;
-      throw error;
+      this.#settle(batch, false);
+      if (!(error instanceof Database.SqliteError)) throw error;
     }
+  }
+
+  /** What is pending, as one batch, with the sweep and heartbeat of its transaction. */
+  #takeBatch(nowMs: number): RateBatch {
+    const keys = this.#pendingKeys;
     this.#pendingKeys = [];
+    const ats = this.#pendingAts;
     this.#pendingAts = [];
-    this.#lastWriteMs = nowMs;
+    // Until a request has been decided, no window is known: restored rows stay.
+    const sweeping = this.#longestWindowMs > 0;
+    return {
+      keys,
+      ats,
+      sweepBefore: sweeping ? windowStartMs(this.#latestMs, this.#longestWindowMs) : null,
+      sweepLimit: Math.max(sweepBatch, 2 * keys.length),
+      nowMs,
+    };
+  }
+
+  /** The thread's batch, once: `flush()` may have waited for it before its answer arrived. */
+  #settleWriting(batch: RateBatch, written: boolean): void {
+    if (this.#writing !== batch) return;
+    this.#writing = undefined;
+    this.#settle(batch, written);
+  }
+
+  /** After a batch was written, or failed: then its requests are pending again, before the newer ones. */
+  #settle(batch: RateBatch, written: boolean): void {
+    if (!written) {
+      this.#pendingKeys = [...batch.keys, ...this.#pendingKeys];
+      this.#pendingAts = [...batch.ats, ...this.#pendingAts];
+      return;
+    }
+    this.#lastWriteMs = batch.nowMs;
     if (this.#longestWindowMs > 0) this.#memory.sweep(this.#latestMs, this.#longestWindowMs);
   }
 

@@ -6,10 +6,8 @@ import {
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/server';
+import { modernRevision } from './modern-revision.js';
 import { PendingExchanges, closingAnswer } from './pending-exchanges.js';
-
-/** The revision of the modern era this server speaks. */
-export const modernRevision = '2026-07-28';
 
 const classification: MessageClassification = { era: 'modern', revision: modernRevision };
 

@@ -7,7 +7,8 @@ import {
   type ReadResourceResult,
 } from '@modelcontextprotocol/server';
 import { resultsViewCacheHints } from './results-app/resource.js';
-import { ModernExchangeTransport, modernRevision } from './modern-exchange-transport.js';
+import { ModernExchangeTransport } from './modern-exchange-transport.js';
+import { modernRevision } from './modern-revision.js';
 import { outagesHandedOver } from './pending-exchanges.js';
 import { resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
 

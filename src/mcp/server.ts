@@ -6,17 +6,18 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
-  isJSONRPCRequest,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Platform } from '../platform/index.js';
+import { systemClock, type Clock } from '../platform/clock.js';
+import { answerCache } from './answer-cache.js';
+import { answerDirectly, directCall } from './direct-call.js';
 import { ExchangeTransport } from './exchange-transport.js';
 import { outagesHandedOver } from './pending-exchanges.js';
 import { listResultsViews, readResultsView } from './results-app/resource.js';
-import { createModernServer } from './modern-server.js';
 import type { ModernExchange } from './modern-exchange-transport.js';
 import { invalidParams } from './request-params.js';
 import { resourceNotFoundCode, resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
@@ -41,6 +42,16 @@ export interface McpDispatcher {
   close(): Promise<void>;
 }
 
+export interface DispatcherOptions extends ToolRegistryOptions {
+  /** The store's change stamp: when given, answers of read-only tools are kept while exact (answer-cache.ts). */
+  readonly changeStamp?: () => number;
+  /** The platform's clock, for answers that stop being exact with time. */
+  readonly clock?: Clock;
+}
+
+/** A request among validated JSON-RPC messages: the only kind with both a method and an id. */
+const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest => 'method' in message && 'id' in message;
+
 /**
  * Both eras from one surface (identity, instructions, the tool registry, the results view): the 2025-11-25 era on
  * the SDK 1.x server, whose answers are the interface contract's byte for byte, and 2026-07-28
@@ -48,9 +59,11 @@ export interface McpDispatcher {
  */
 export async function createMcpDispatcher(
   platform: Platform,
-  options: ToolRegistryOptions = {},
+  options: DispatcherOptions = {},
 ): Promise<McpDispatcher> {
   const registry = createToolRegistry(surveyTools, options);
+  const clock = options.clock ?? systemClock;
+  const keptAnswers = options.changeStamp && answerCache(options.changeStamp);
   const surface: McpSurface = {
     info: { name: 'survey-mcp', title: 'Survey MCP', version: serverVersion },
     instructions,
@@ -63,7 +76,10 @@ export async function createMcpDispatcher(
       if (typeof userId !== 'string') {
         throw new McpError(ErrorCode.InternalError, 'tools/call reached the server without an authenticated person');
       }
-      return registry.call(name, args, { platform, userId });
+      const run = () => registry.call(name, args, { platform, userId });
+      // The stamp the bearer check read for this request (http/mcp/bearer-check.ts), if any.
+      const stamp = authInfo?.extra?.storeStamp;
+      return keptAnswers ? keptAnswers.answer({ userId, name, args, nowMs: clock.now(), stamp }, run) : run();
     },
   };
 
@@ -81,7 +97,9 @@ export async function createMcpDispatcher(
     outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo)),
   );
   await legacy.connect(transport);
-  const modern = await createModernServer(surface);
+  // The SDK 2.x server (~8 MB resident with its modules) is built for the first 2026-07-28 request.
+  let modern: ReturnType<typeof import('./modern-server.js').createModernServer> | undefined;
+  const modernServer = () => (modern ??= import('./modern-server.js').then(({ createModernServer }) => createModernServer(surface)));
 
   return {
     // Client notifications are acknowledged and dropped: with no session nothing needs them, and
@@ -92,20 +110,23 @@ export async function createMcpDispatcher(
     // and other people's requests get their turn between two of them.
     async handle(messages, extra) {
       const answers: JSONRPCMessage[] = [];
-      for (const request of messages.filter(isJSONRPCRequest)) {
+      for (const request of messages.filter(isRequest)) {
         if (answers.length > 0) await new Promise(setImmediate);
-        answers.push(invalidParams(request) ?? (await transport.exchange(request, extra)));
+        const direct = directCall(request, extra.authInfo);
+        const refusal = direct ? undefined : invalidParams(request);
+        answers.push(refusal ?? (await (direct ? answerDirectly(request, direct, surface.callTool) : transport.exchange(request, extra))));
       }
       return answers;
     },
-    handleModern(request, authInfo) {
+    async handleModern(request, authInfo) {
       // `initialize` is no method of this revision: the SDK answers it 404, as any other.
       const refusal = request.method === 'initialize' ? undefined : invalidParams(request);
-      return refusal ? Promise.resolve({ message: refusal, beforeHandler: false }) : modern.transport.exchange(request, { authInfo });
+      if (refusal) return { message: refusal, beforeHandler: false };
+      return (await modernServer()).transport.exchange(request, { authInfo });
     },
     close: async () => {
       await legacy.close();
-      await modern.close();
+      await (await modern)?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { AuthStore, NewToken } from '../store/auth-store.js';
+import { hash, randomBytes } from 'node:crypto';
+import type { AccessTokenRecord, AuthStore, NewToken } from '../store/auth-store.js';
 
 /** The only scope the MCP endpoint accepts; other platform services' tokens carry their own. */
 export const mcpScope = 'mcp_customer';
@@ -11,7 +11,7 @@ export const authorizationCodeTtlMs = 60 * 1000;
 export const mintSecret = (): string => randomBytes(32).toString('base64url');
 
 /** Secrets are stored and looked up only by this hash. */
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+export const hashSecret = (secret: string): string => hash('sha256', secret, 'hex');
 
 /** A freshly minted token: the secret to hand out once and the record to store. */
 export interface MintedToken {
@@ -34,7 +34,11 @@ export type AccessTokenCheck =
  * The caller decides on scope: a valid token of another service is a 403, not a 401.
  */
 export async function verifyAccessToken(store: AuthStore, token: string, nowMs: number): Promise<AccessTokenCheck> {
-  const record = await store.findAccessToken(hashSecret(token));
+  return accessTokenCheck(await store.findAccessToken(hashSecret(token)), nowMs);
+}
+
+/** The verdict on a token's stored record (undefined: no such access token) at `nowMs`. */
+export function accessTokenCheck(record: AccessTokenRecord | undefined, nowMs: number): AccessTokenCheck {
   if (!record) return { ok: false, reason: 'unknown' };
   if (record.revoked) return { ok: false, reason: 'revoked' };
   if (record.expiresAt <= nowMs) return { ok: false, reason: 'expired' };

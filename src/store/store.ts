@@ -20,5 +20,12 @@ export interface Store extends AccountStore, SurveyStore, AuthStore {
    * joins the unit it runs in.
    */
   withSurveyLocked<T>(surveyId: string, work: (store: Store) => Promise<T>): Promise<T>;
+  /**
+   * A number that grows whenever the stored data may have changed since it was last asked:
+   * through this store or any other connection or process on the same database. Caches above the
+   * store are exact by it (they drop everything when it moves). Absent where other writers cannot
+   * be seen (PostgreSQL, whose other instances write unannounced): nothing may be cached there.
+   */
+  readonly changeStamp?: () => number;
   close(): Promise<void>;
 }

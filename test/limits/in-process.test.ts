@@ -115,6 +115,31 @@ describe('the in-process sliding log', () => {
     expect(rowsOf(db, 'user')).toBe(1);
   });
 
+  it('has every admitted request in the file when flush() returns, the batch its thread was writing included', async () => {
+    const log = open({ flushEveryMs: 1 });
+    const db = inspect();
+    for (let i = 0; i < 100_000; i++) await log.consume(`user-${i % 1000}`, RULE, T0);
+    // The timer hands the 100,000 to the thread (a write of 100 ms or more), and flush() meets them there.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await log.consume('user-last', RULE, T0);
+    log.flush();
+    expect(db.prepare('SELECT count(*) FROM rate_events').pluck().get()).toBe(100_001);
+  });
+
+  it('keeps a batch the file refused for a later one, and writes it once', async () => {
+    const log = open({ flushEveryMs: 10, busyTimeoutMs: 20 });
+    const db = inspect();
+    db.exec('BEGIN IMMEDIATE');
+    await log.consume('user', RULE);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    db.exec('COMMIT');
+    for (let waited = 0; rowsOf(db, 'user') === 0 && waited < 5000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rowsOf(db, 'user')).toBe(1);
+  });
+
   it('sweeps rows and keys that have left every window', async () => {
     const log = open();
     for (let i = 0; i < 5; i++) await log.consume('ip:gone', RULE, T0);
@@ -185,7 +210,7 @@ async function buildChildRunner(dir: string): Promise<string> {
   await mkdir(join(out, 'limits'), { recursive: true });
   const sources = resolve(import.meta.dirname, '../../src');
   // The limiter's modules and the one module outside src/limits they import, laid out as in src.
-  for (const name of ['limits/in-process', 'limits/memory', 'limits/sliding-log', 'limits/errors', 'limits/limiter', 'redact-url']) {
+  for (const name of ['limits/in-process', 'limits/write-behind', 'limits/memory', 'limits/sliding-log', 'limits/errors', 'limits/limiter', 'redact-url']) {
     const source = await readFile(join(sources, `${name}.ts`), 'utf8');
     const { outputText } = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },

@@ -1,5 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { mcpScope, verifyAccessToken } from '../../oauth/tokens.js';
+import { accessTokenVerifier } from '../../oauth/token-cache.js';
+import { mcpScope } from '../../oauth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../store/store.js';
 import type { JsonAnswer } from '../json-answer.js';
@@ -28,6 +29,7 @@ const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
  */
 export function bearerCheck(options: BearerAuthOptions): (authorization: string | undefined) => Promise<BearerVerdict> {
   const { store, clock, resourceMetadataUrl } = options;
+  const verifyAccessToken = accessTokenVerifier(store);
   const unauthorized: BearerVerdict = {
     refusal: { status: 401, headers: { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl}"` }, body: { error: 'unauthorized' } },
   };
@@ -41,14 +43,18 @@ export function bearerCheck(options: BearerAuthOptions): (authorization: string 
 
   return async function authenticateBearer(authorization) {
     const token = bearerPattern.exec(authorization ?? '')?.[1];
-    const verdict = token === undefined ? undefined : await verifyAccessToken(store, token, clock.now());
+    // One change stamp per request, read after it began: the token and any answer kept in memory
+    // are checked against it (token-cache.ts, mcp/answer-cache.ts), and a write acknowledged
+    // before the request began has moved it.
+    const storeStamp = token === undefined ? undefined : store.changeStamp?.();
+    const verdict = token === undefined ? undefined : await verifyAccessToken(token, clock.now(), storeStamp);
     if (!token || !verdict?.ok) return unauthorized;
     const scopes = verdict.scope.split(' ');
     if (!scopes.includes(mcpScope)) return insufficientScope;
     return {
       auth: {
         userId: verdict.userId,
-        authInfo: { token, clientId: verdict.clientId, scopes, extra: { userId: verdict.userId } },
+        authInfo: { token, clientId: verdict.clientId, scopes, extra: { userId: verdict.userId, storeStamp } },
       },
     };
   };

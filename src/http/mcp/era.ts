@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { classifyInboundRequest, type JSONRPCRequest } from '@modelcontextprotocol/server';
-import { modernRevision } from '../../mcp/modern-exchange-transport.js';
+import type { JSONRPCRequest } from '@modelcontextprotocol/server';
+import { modernRevision } from '../../mcp/modern-revision.js';
 import type { JsonAnswer } from '../json-answer.js';
 import { mcpNameMismatch } from './name-header.js';
 
@@ -61,11 +61,13 @@ function plainModernRequest(headers: IncomingHttpHeaders, body: unknown): JSONRP
   return body as JSONRPCRequest;
 }
 
-export function decideEra(headers: IncomingHttpHeaders, body: unknown): EraDecision {
+export async function decideEra(headers: IncomingHttpHeaders, body: unknown): Promise<EraDecision> {
   if (!claimsModern(headers, body)) return { era: 'legacy' };
   const plain = plainModernRequest(headers, body);
   if (plain) return checkedRequest(headers, plain);
   const id = (body as { id?: unknown } | null)?.id;
+  // Loaded with the first modern request of another shape, as the 2.x server is (mcp/server.ts).
+  const { classifyInboundRequest } = await import('@modelcontextprotocol/server');
   // The SDK's own ladder: JSON-RPC shape, batches, the envelope (-32602), and the
   // version and method headers against the body (-32020).
   const outcome = classifyInboundRequest({

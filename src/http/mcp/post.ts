@@ -10,6 +10,7 @@ import {
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson, type JsonAnswer } from '../json-answer.js';
 import { decideEra } from './era.js';
+import { isPlainRequest } from './plain-request.js';
 import { answerModern } from './modern.js';
 import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
@@ -51,7 +52,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     } catch {
       return sendJson(res, rpcRefusal(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON'));
     }
-    const era = decideEra(req.headers, body);
+    const era = await decideEra(req.headers, body);
     if ('refusal' in era) return sendJson(res, era.refusal);
     if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth);
     if (era.era === 'modern-notification') {
@@ -64,20 +65,21 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     if (candidates.length === 0 || candidates.length > maxBatch) {
       return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, `Invalid Request: send 1 to ${maxBatch} messages`));
     }
-    const messages: JSONRPCMessage[] = [];
-    for (const candidate of candidates) {
+    const plain = candidates.every(isPlainRequest);
+    const messages = plain ? (candidates as JSONRPCMessage[]) : [];
+    for (const candidate of plain ? [] : candidates) {
       const parsed = JSONRPCMessageSchema.safeParse(candidate);
       if (!parsed.success) return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message'));
       messages.push(parsed.data);
     }
     const version = req.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !messages.some(isInitializeRequest) && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && (plain || !messages.some(isInitializeRequest))) {
       return sendJson(
         res,
         rpcRefusal(400, -32000, `Bad Request: unsupported MCP-Protocol-Version '${version}' (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`),
       );
     }
-    if (!messages.some(isJSONRPCRequest)) {
+    if (!plain && !messages.some(isJSONRPCRequest)) {
       await dispatcher.handle(messages, {});
       res.statusCode = 202;
       res.end();

@@ -2,6 +2,7 @@ import { surveyQueues } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
+import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
 import { sqliteSurveyStore } from './survey-store.js';
 
@@ -25,6 +26,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
     withSurveyLocked: lockedBy(undefined),
+    changeStamp: changeStamp(db),
     async close() {
       db.close();
     },

@@ -1,0 +1,30 @@
+import type { AuthStore, AccessTokenRecord } from '../store/auth-store.js';
+import { StampedCache } from '../store/stamped-cache.js';
+import { accessTokenCheck, hashSecret, verifyAccessToken, type AccessTokenCheck } from './tokens.js';
+
+/** Past this many tokens the cache starts over: memory stays bounded whoever sends what. */
+const maxTokens = 10_000;
+
+/** Verifies a token at `nowMs`; with the store's change stamp read for this request, from memory when it may. */
+export type AccessTokenVerifier = (token: string, nowMs: number, stamp: number | undefined) => Promise<AccessTokenCheck>;
+
+/**
+ * `verifyAccessToken` with the records of the tokens seen recently kept in memory, exact by the
+ * store's change stamp (Store.changeStamp), read once per request after it began: any write to the
+ * store, by this process or another (`survey-mcp token revoke`, `users disable` from the admin
+ * CLI), moves the stamp and drops every record, so the next request reads its token's live grant,
+ * client and user again. Expiry is checked against `nowMs` on every call. Without a stamp
+ * (PostgreSQL) every call reads the store.
+ */
+export function accessTokenVerifier(store: AuthStore): AccessTokenVerifier {
+  const records = new StampedCache<AccessTokenRecord>(maxTokens);
+  return async (token, nowMs, stamp) => {
+    if (stamp === undefined || !records.at(stamp)) return verifyAccessToken(store, token, nowMs);
+    const tokenHash = hashSecret(token);
+    const known = records.get(tokenHash);
+    if (known) return accessTokenCheck(known, nowMs);
+    const record = await store.findAccessToken(tokenHash);
+    if (record) records.set(tokenHash, record, stamp);
+    return accessTokenCheck(record, nowMs);
+  };
+}
