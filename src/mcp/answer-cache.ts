@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { StampedCache } from '../store/stamped-cache.js';
+import { isPlainObject } from './plain-object.js';
 
 /** Past this many answers the cache starts over: memory stays bounded whoever asks what. */
 const maxAnswers = 2_000;
@@ -77,7 +78,8 @@ export function answerCache(changeStamp: () => number): AnswerCache {
   return {
     async answer({ userId, name, args, nowMs, stamp: requestStamp }, compute) {
       const validity = cacheableTools.get(name);
-      if (!validity || !isPlainArguments(args)) return compute();
+      // Arguments whose JSON text names them exactly: a plain object (or none) of JSON values.
+      if (!validity || !(args === undefined || isPlainObject(args))) return compute();
       const stamp = typeof requestStamp === 'number' ? requestStamp : changeStamp();
       if (!entries.at(stamp)) return compute();
       const key = `${userId}\n${name}\n${JSON.stringify(args ?? {})}`;
@@ -93,9 +95,4 @@ export function answerCache(changeStamp: () => number): AnswerCache {
       return result;
     },
   };
-}
-
-/** Arguments whose JSON text names them exactly: a plain object (or none) of JSON values. */
-function isPlainArguments(args: unknown): boolean {
-  return args === undefined || (typeof args === 'object' && args !== null && Object.getPrototypeOf(args) === Object.prototype);
 }

@@ -1,6 +1,7 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ErrorCode, type CallToolResult, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { StoreUnavailableError } from '../store/errors.js';
+import { isPlainObject } from './plain-object.js';
 
 /** What a plain `tools/call` asks for, and who asks. */
 export interface DirectCall {
@@ -8,9 +9,6 @@ export interface DirectCall {
   readonly args: Record<string, unknown> | undefined;
   readonly authInfo: AuthInfo;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
  * A `tools/call` that the SDK 1.x server would only pass through to our handler: params holding

@@ -11,11 +11,7 @@ import { OAuthError, invalidRequest } from './errors.js';
  * part of HTTP Basic for clients that send it that way. There is no secret to check.
  */
 export async function requestingClient(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<OAuthClient> {
-  const clientId = requestingClientId(req, body);
-  const found = await lookUpClient(context, clientId);
-  if (found.kind === 'refused') throw new OAuthError('invalid_client', found.reason);
-  if (found.kind === 'unknown') throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
-  return found.client;
+  return knownClient(context, requestingClientId(req, body));
 }
 
 /**
@@ -26,15 +22,21 @@ export async function requestingClient(context: OAuthContext, req: Request, body
  */
 export async function revokingClientId(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<string> {
   const clientId = requestingClientId(req, body);
-  if (isMetadataDocumentUrl(clientId)) {
-    try {
-      return checkClientIdUrl(clientId).href; // the same string: checkClientIdUrl refuses any other form
-    } catch (error) {
-      if (error instanceof ClientMetadataError) throw new OAuthError('invalid_client', error.message);
-      throw error;
-    }
+  if (!isMetadataDocumentUrl(clientId)) return (await knownClient(context, clientId)).id;
+  try {
+    checkClientIdUrl(clientId);
+  } catch (error) {
+    if (error instanceof ClientMetadataError) throw new OAuthError('invalid_client', error.message);
+    throw error;
   }
-  return (await requestingClient(context, req, body)).id;
+  return clientId;
+}
+
+async function knownClient(context: OAuthContext, clientId: string): Promise<OAuthClient> {
+  const found = await lookUpClient(context, clientId);
+  if (found.kind === 'refused') throw new OAuthError('invalid_client', found.reason);
+  if (found.kind === 'unknown') throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
+  return found.client;
 }
 
 function requestingClientId(req: Request, body: Record<string, unknown>): string {

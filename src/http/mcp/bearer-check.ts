@@ -43,12 +43,13 @@ export function bearerCheck(options: BearerAuthOptions): (authorization: string 
 
   return async function authenticateBearer(authorization) {
     const token = bearerPattern.exec(authorization ?? '')?.[1];
+    if (token === undefined) return unauthorized;
     // One change stamp per request, read after it began: the token and any answer kept in memory
     // are checked against it (token-cache.ts, mcp/answer-cache.ts), and a write acknowledged
     // before the request began has moved it.
-    const storeStamp = token === undefined ? undefined : store.changeStamp?.();
-    const verdict = token === undefined ? undefined : await verifyAccessToken(token, clock.now(), storeStamp);
-    if (!token || !verdict?.ok) return unauthorized;
+    const storeStamp = store.changeStamp?.();
+    const verdict = await verifyAccessToken(token, clock.now(), storeStamp);
+    if (!verdict.ok) return unauthorized;
     const scopes = verdict.scope.split(' ');
     if (!scopes.includes(mcpScope)) return insufficientScope;
     return {

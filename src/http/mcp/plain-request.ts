@@ -1,7 +1,6 @@
 import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainObject } from '../../mcp/plain-object.js';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 const requestKeys = new Set(['jsonrpc', 'id', 'method', 'params']);
 

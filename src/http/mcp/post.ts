@@ -24,6 +24,21 @@ export function rpcRefusal(status: number, code: number, message: string, header
 }
 
 /**
+ * The messages of a body, or undefined when one is no JSON-RPC 2.0 message. Plain requests pass
+ * as they are; anything else goes through the SDK's schema.
+ */
+function jsonRpcMessages(candidates: unknown[]): { messages: JSONRPCMessage[]; plain: boolean } | undefined {
+  if (candidates.every(isPlainRequest)) return { messages: candidates as JSONRPCMessage[], plain: true };
+  const messages: JSONRPCMessage[] = [];
+  for (const candidate of candidates) {
+    const parsed = JSONRPCMessageSchema.safeParse(candidate);
+    if (!parsed.success) return undefined;
+    messages.push(parsed.data);
+  }
+  return { messages, plain: false };
+}
+
+/**
  * `POST /` after the gate: the body, its media types, the JSON-RPC messages and the protocol
  * version, then the dispatch. A store outage is thrown for the caller's error answer (503).
  */
@@ -65,15 +80,13 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     if (candidates.length === 0 || candidates.length > maxBatch) {
       return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, `Invalid Request: send 1 to ${maxBatch} messages`));
     }
-    const plain = candidates.every(isPlainRequest);
-    const messages = plain ? (candidates as JSONRPCMessage[]) : [];
-    for (const candidate of plain ? [] : candidates) {
-      const parsed = JSONRPCMessageSchema.safeParse(candidate);
-      if (!parsed.success) return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message'));
-      messages.push(parsed.data);
-    }
+    const read = jsonRpcMessages(candidates);
+    if (!read) return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message'));
+    const { messages, plain } = read;
+    // Plain requests are requests and never `initialize` (isPlainRequest): no zod guard need say so.
+    const initializing = !plain && messages.some(isInitializeRequest);
     const version = req.headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && (plain || !messages.some(isInitializeRequest))) {
+    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !initializing) {
       return sendJson(
         res,
         rpcRefusal(400, -32000, `Bad Request: unsupported MCP-Protocol-Version '${version}' (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`),
