@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
+import { clientAddressKey } from './http/client-address.js';
 import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp/endpoint.js';
 import { createMcpDispatcher } from './mcp/server.js';
@@ -34,6 +35,8 @@ export interface ServerDeps {
   readonly clientMetadataFetch?: Partial<Pick<FetchPolicy, 'ca' | 'timeoutMs' | 'resolve'>>;
   /** Tests fetch dozens of documents from one loopback host within a minute. */
   readonly clientMetadataHostRule?: RateRule;
+  /** ...and from one caller address. */
+  readonly clientMetadataCallerRule?: RateRule;
 }
 
 /** The composition root: store, rate log and both hosts, built from one config. */
@@ -70,6 +73,8 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       clock,
       slidingLog,
       hostRule: deps.clientMetadataHostRule,
+      callerRule: deps.clientMetadataCallerRule,
+      callerKey: clientAddressKey,
     });
     const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });
@@ -110,7 +115,7 @@ const rateStoreOf = (config: ServerConfig): string => config.rateStore ?? config
 
 /** The longest window any rule of this server counts in: what the rate log must keep through a restart. */
 function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
-  const rules = [config.mcpRateLimit, config.registerRateLimit, accountRule(config.signInRateLimit), deps.clientMetadataHostRule];
+  const rules = [config.mcpRateLimit, config.registerRateLimit, accountRule(config.signInRateLimit), deps.clientMetadataHostRule, deps.clientMetadataCallerRule];
   return Math.max(...rules.map((rule) => rule?.windowMs ?? 0));
 }
 

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { OAuthClient } from '../store/auth-store.js';
 import { checkClientIdUrl, isMetadataDocumentUrl } from './client-metadata/client-id-url.js';
 import { ClientMetadataError } from './client-metadata/errors.js';
-import { lookUpClient } from './clients.js';
+import { callerOf, lookUpClient } from './clients.js';
 import type { OAuthContext } from './context.js';
 import { OAuthError, invalidRequest } from './errors.js';
 
@@ -11,7 +11,7 @@ import { OAuthError, invalidRequest } from './errors.js';
  * part of HTTP Basic for clients that send it that way. There is no secret to check.
  */
 export async function requestingClient(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<OAuthClient> {
-  return knownClient(context, requestingClientId(req, body));
+  return knownClient(context, requestingClientId(req, body), callerOf(req));
 }
 
 /**
@@ -32,9 +32,9 @@ export async function revokingClientId(context: OAuthContext, req: Request, body
   return clientId;
 }
 
-async function knownClient(context: OAuthContext, clientId: string): Promise<OAuthClient> {
-  const found = await lookUpClient(context, clientId);
-  if (found.kind === 'refused') throw new OAuthError('invalid_client', found.reason);
+async function knownClient(context: OAuthContext, clientId: string, caller?: string): Promise<OAuthClient> {
+  const found = await lookUpClient(context, clientId, caller);
+  if (found.kind === 'refused') throw new OAuthError('invalid_client', found.reason.toString());
   if (found.kind === 'unknown') throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
   return found.client;
 }

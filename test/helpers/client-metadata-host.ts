@@ -14,8 +14,11 @@ export interface TestCertificates {
   readonly cert: string;
 }
 
-/** A throw-away CA and a certificate it signs for 127.0.0.1, localhost and client.test, made with openssl. */
-export function makeTestCertificates(): TestCertificates {
+/**
+ * A throw-away CA and a certificate it signs for 127.0.0.1, localhost, client.test and any
+ * `names` (e.g. claude.ai, so a test can serve that host's document from loopback), made with openssl.
+ */
+export function makeTestCertificates(names: readonly string[] = []): TestCertificates {
   const dir = mkdtempSync(join(tmpdir(), 'survey-mcp-ca-'));
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
@@ -25,7 +28,7 @@ export function makeTestCertificates(): TestCertificates {
     run('req', ...ec, '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', '/CN=localhost');
     writeFileSync(
       join(dir, 'leaf.ext'),
-      'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:client.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n',
+      `subjectAltName=${['IP:127.0.0.1', ...['localhost', 'client.test', ...names].map((name) => `DNS:${name}`)].join(',')}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`,
     );
     run('x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'leaf.crt', '-days', '1', '-extfile', 'leaf.ext');
     const read = (name: string) => readFileSync(join(dir, name), 'utf8');

@@ -8,7 +8,11 @@ export interface CacheBounds {
    */
   readonly minMs: number;
   readonly maxMs: number;
-  /** After expiry, a copy stands in for a host that is down or busy for at most this long. */
+  /**
+   * After expiry, a copy stands in for at most this long while its host is down or refuses
+   * (timeout, 403, 404, 5xx): the big clients' hosts have answered 403 and 404 for hours, and
+   * every person connected through such a client would be locked out meanwhile.
+   */
   readonly staleMs: number;
 }
 
@@ -16,7 +20,7 @@ export const defaultCacheBounds: CacheBounds = {
   defaultMs: 5 * 60_000,
   minMs: 60_000,
   maxMs: 24 * 60 * 60_000,
-  staleMs: 10 * 60_000,
+  staleMs: 12 * 60 * 60_000,
 };
 
 /** The freshness lifetime a `Cache-Control` header asks for (RFC 9111 §5.2.2), clamped to the bounds. */

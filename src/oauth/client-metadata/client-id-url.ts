@@ -1,3 +1,4 @@
+import { explain, ours, type Explanation } from '../explanation.js';
 import { ClientMetadataError } from './errors.js';
 
 /**
@@ -14,8 +15,8 @@ const maxLength = 2000;
  * write it, so the host we show and the host we fetch from are the very one in the client_id.
  */
 export function checkClientIdUrl(clientId: string): URL {
-  const refuse = (why: string) =>
-    new ClientMetadataError('client_id_url', `the client_id '${clientId}' is not a usable client metadata URL: it ${why}`);
+  const refuse = (why: string | Explanation) =>
+    new ClientMetadataError('client_id_url', explain`the client_id ${clientId} is not a usable client metadata URL: it ${typeof why === 'string' ? ours(why) : why}`);
   if (clientId.length > maxLength) throw refuse(`is longer than ${maxLength} characters`);
   let url: URL;
   try {
@@ -28,7 +29,7 @@ export function checkClientIdUrl(clientId: string): URL {
   if (clientId.includes('#')) throw refuse('must not contain a fragment (#)');
   if (/\/\.{1,2}(?:\/|\?|$)/.test(clientId.slice('https://'.length))) throw refuse("must not contain '.' or '..' path segments");
   if (url.pathname === '/' || url.pathname === '') throw refuse('must have a path, e.g. https://app.example/oauth/client.json');
-  if (url.href !== clientId) throw refuse(`must be written in normal form: '${url.href}'`);
+  if (url.href !== clientId) throw refuse(explain`must be written in normal form: ${url.href}`);
   return url;
 }
 
@@ -40,10 +41,4 @@ export function verifiedHostOf(clientId: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A client's name as pages show it: 'Claude — claude.ai' when its document's host vouches for it. */
-export function displayName(client: { readonly id: string; readonly name: string }): string {
-  const host = verifiedHostOf(client.id);
-  return host ? `${client.name} — ${host}` : client.name;
 }

@@ -2,12 +2,16 @@ import { lookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { ClientMetadataError } from './errors.js';
+import { explain } from '../explanation.js';
+import { isJsonMediaType } from '../json-media-type.js';
+import { ClientMetadataError, unreachableHost } from './errors.js';
 import { specialUseReason } from './special-addresses.js';
 
 export interface ResolvedAddress {
   readonly address: string;
   readonly family: 4 | 6;
+  /** Connect to this port instead of the URL's: only a test resolver sets it, to put claude.ai on a loopback port. */
+  readonly port?: number;
 }
 
 /** How documents are fetched; resolved once by the composition root. */
@@ -48,21 +52,13 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<ResolvedAd
   try {
     addresses = family !== 0 ? [{ address: hostname, family: family === 6 ? 6 : 4 }] : await (policy.resolve ?? systemResolve)(hostname);
   } catch (error) {
-    // One message for "no such name" and every other failure: the answer must not tell a stranger
-    // which internal names exist.
-    throw new ClientMetadataError('unreachable', `the host of '${url.href}' could not be reached (${reasonOf(error)})`, true);
+    throw unreachableHost(url, 'unreachable', `name resolution failed (${reasonOf(error)})`);
   }
-  if (addresses.length === 0) throw new ClientMetadataError('unreachable', `the host of '${url.href}' has no address`, true);
+  if (addresses.length === 0) throw unreachableHost(url, 'unreachable', 'the name has no address');
   if (!policy.allowPrivateAddresses) {
     for (const { address } of addresses) {
       const why = specialUseReason(address);
-      if (why) {
-        throw new ClientMetadataError(
-          'address_refused',
-          // Neither the address nor its kind is named: the answer must not map internal DNS.
-          `the host of '${url.href}' is not a public address: client metadata documents are fetched from public addresses only`,
-        );
-      }
+      if (why) throw unreachableHost(url, 'address_refused', `${address} is ${why}`);
     }
   }
   return addresses[0]!;
@@ -81,7 +77,7 @@ const reasonOf = (error: unknown): string =>
 
 function readBody(url: URL, response: IncomingMessage, policy: FetchPolicy): Promise<FetchedDocument> {
   const tooLarge = () =>
-    new ClientMetadataError('too_large', `the client metadata document at '${url.href}' is larger than ${policy.maxBytes} bytes`);
+    new ClientMetadataError('too_large', explain`the client metadata document at ${url.href} is larger than ${policy.maxBytes} bytes`);
   return new Promise((resolve, reject) => {
     if (Number(response.headers['content-length'] ?? 0) > policy.maxBytes) {
       response.destroy();
@@ -101,7 +97,7 @@ function readBody(url: URL, response: IncomingMessage, policy: FetchPolicy): Pro
       try {
         resolve({ document: JSON.parse(Buffer.concat(chunks).toString('utf8')), cacheControl: response.headers['cache-control'] });
       } catch {
-        reject(new ClientMetadataError('not_json', `the client metadata document at '${url.href}' is not valid JSON`));
+        reject(new ClientMetadataError('not_json', explain`the client metadata document at ${url.href} is not valid JSON`));
       }
     });
   });
@@ -109,18 +105,26 @@ function readBody(url: URL, response: IncomingMessage, policy: FetchPolicy): Pro
 
 function answerProblem(url: URL, response: IncomingMessage): ClientMetadataError | undefined {
   const status = response.statusCode ?? 0;
-  if (status === 200) return undefined;
   if (status >= 300 && status < 400) {
     return new ClientMetadataError(
       'redirect',
-      `the client metadata document at '${url.href}' answered ${status} with a redirect to '${response.headers.location ?? ''}': redirects are not followed, so serve the document at its client_id URL itself`,
+      explain`the client metadata document at ${url.href} answered ${status} with a redirect to ${response.headers.location ?? ''}: redirects are not followed, so serve the document at its client_id URL itself`,
     );
   }
-  return new ClientMetadataError(
-    'http_status',
-    `the client metadata document at '${url.href}' answered HTTP ${status}; it must answer 200`,
-    status >= 500 || status === 429,
-  );
+  if (status !== 200) {
+    return new ClientMetadataError(
+      'http_status',
+      explain`the client metadata document at ${url.href} answered HTTP ${status}; it must answer 200`,
+    );
+  }
+  const contentType = response.headers['content-type'];
+  if (!isJsonMediaType(contentType)) {
+    return new ClientMetadataError(
+      'not_json',
+      explain`the client metadata document at ${url.href} is served as ${contentType ?? 'no Content-Type'}: it must be served as JSON (application/json)`,
+    );
+  }
+  return undefined;
 }
 
 /**
@@ -129,11 +133,7 @@ function answerProblem(url: URL, response: IncomingMessage): ClientMetadataError
  * for the whole exchange and a size cap. The parsed JSON is returned unvalidated.
  */
 export async function fetchClientMetadataDocument(url: URL, policy: FetchPolicy): Promise<FetchedDocument> {
-  const timedOut = new ClientMetadataError(
-    'timeout',
-    `the client metadata document at '${url.href}' did not arrive within ${policy.timeoutMs} ms`,
-    true,
-  );
+  const timedOut = unreachableHost(url, 'timeout', `no answer within ${policy.timeoutMs} ms`);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(timedOut), policy.timeoutMs);
@@ -158,6 +158,7 @@ async function fetchChecked(url: URL, policy: FetchPolicy, signal: AbortSignal):
         method: 'GET',
         headers: { accept: 'application/json', 'user-agent': 'survey-mcp (client metadata fetcher)' },
         lookup: pinnedLookup(pinned),
+        ...(pinned.port === undefined ? {} : { port: pinned.port }),
         ca: policy.ca,
         agent: false,
         signal,
@@ -173,7 +174,7 @@ async function fetchChecked(url: URL, policy: FetchPolicy, signal: AbortSignal):
     );
     outgoing.on('error', (error) => {
       if (error instanceof ClientMetadataError) return reject(error);
-      reject(new ClientMetadataError('unreachable', `the client metadata document at '${url.href}' could not be fetched (${reasonOf(error)})`, true));
+      reject(unreachableHost(url, 'unreachable', `the connection failed (${reasonOf(error)})`));
     });
     outgoing.end();
   });

@@ -2,23 +2,27 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SlidingLog } from '../../limits/limiter.js';
 import { openSlidingLog } from '../../limits/open.js';
 import { ManualClock } from '../../platform/clock.js';
+import { explain } from '../explanation.js';
 import { ClientMetadataError } from './errors.js';
 import type { FetchedDocument } from './fetch-document.js';
 import { ClientMetadataResolver } from './resolver.js';
 
 const url = 'https://app.example/client.json';
 const documentAt = (id: string, name = 'Example App') => ({ client_id: id, client_name: name, redirect_uris: ['https://app.example/cb'] });
-const hostDown = () => new ClientMetadataError('unreachable', 'connection refused', true);
+const hostDown = () => new ClientMetadataError('unreachable', explain`connection refused`);
+const answered = (status: number) => new ClientMetadataError('http_status', explain`answered HTTP ${status}`);
 
 let slidingLog: SlidingLog;
 let clock: ManualClock;
 let answers: Array<(url: URL) => FetchedDocument>;
 let fetches: string[];
+let logged: string[];
 
 beforeEach(async () => {
   slidingLog = await openSlidingLog(':memory:');
   clock = new ManualClock(1_000_000);
   fetches = [];
+  logged = [];
   answers = [];
 });
 afterEach(() => slidingLog.close());
@@ -28,6 +32,7 @@ function resolver(): ClientMetadataResolver {
     policy: { allowPrivateAddresses: false, timeoutMs: 1000, maxBytes: 5120 },
     clock,
     slidingLog,
+    log: (line) => logged.push(line),
     // Every name resolves to one address per domain, as wildcard DNS would have it.
     fetchDocument: async (target, policy) => {
       await policy.beforeConnect?.(target.hostname.endsWith('wild.example') ? '192.0.2.80' : `192.0.2.${fetches.length % 200}`);
@@ -64,48 +69,100 @@ describe('resolving a client by its metadata document', () => {
     expect(fetches).toHaveLength(1);
   });
 
-  it('serves the expired copy while the host is down, but only for ten minutes past expiry', async () => {
+  it.each([
+    ['down', hostDown],
+    ['answering 403', () => answered(403)],
+    ['answering 404', () => answered(404)],
+    ['answering 503', () => answered(503)],
+  ])('serves the expired copy while the host is %s, for twelve hours past expiry, and logs it', async (_case, failure) => {
     const clients = resolver();
     serve('max-age=60');
     await clients.resolve(url);
     clock.advance(61_000);
-    fail(hostDown());
+    fail(failure());
     expect((await clients.resolve(url)).name).toBe('Example App');
-    clock.advance(10 * 60_000);
-    fail(hostDown());
-    await expect(clients.resolve(url)).rejects.toThrow('connection refused');
+    expect(logged.at(-1)).toMatch(/^client metadata document https:\/\/app\.example\/client\.json: using the copy fetched at .* until .*Z \(\w+\)$/);
+    clock.advance(12 * 60 * 60_000 - 2000);
+    fail(failure());
+    expect((await clients.resolve(url)).name).toBe('Example App');
+    clock.advance(2000);
+    fail(failure());
+    await expect(clients.resolve(url)).rejects.toThrow(failure().message);
   });
 
-  it('never stands in a copy for a document that is gone or now invalid', async () => {
+  it('never stands in a copy for a document that is now invalid, and forgets the copy', async () => {
     const clients = resolver();
     serve('max-age=60');
     await clients.resolve(url);
     clock.advance(61_000);
-    fail(new ClientMetadataError('http_status', 'answered HTTP 404'));
-    await expect(clients.resolve(url)).rejects.toThrow('HTTP 404');
     answers.push(() => ({ document: { ...documentAt(url), client_id: 'https://other.example/c.json' }, cacheControl: undefined }));
     await expect(clients.resolve(url)).rejects.toThrow('must equal the document');
+    clock.advance(61_000);
     fail(hostDown());
     await expect(clients.resolve(url)).rejects.toThrow('connection refused');
   });
 
-  it('fetches from one host at most 20 times a minute, whatever the URLs, and other hosts still work', async () => {
+  it('remembers a failed URL for a minute: asking again answers the same without fetching', async () => {
     const clients = resolver();
-    for (let i = 0; i < 20; i++) await clients.resolve(`https://app.example/client.json?n=${i}`);
-    await expect(clients.resolve('https://app.example/client.json?n=20')).rejects.toThrow(
-      /^client metadata documents were fetched from app\.example too often; try again in \d+ seconds$/,
-    );
-    expect(fetches).toHaveLength(20);
-    await expect(clients.resolve('https://other.example/client.json')).resolves.toMatchObject({ name: 'Example App' });
+    fail(answered(404));
+    await expect(clients.resolve(url)).rejects.toThrow('answered HTTP 404');
+    await expect(clients.resolve(url, '198.51.100.7')).rejects.toThrow('answered HTTP 404');
+    expect(fetches).toHaveLength(1);
+    clock.advance(60_000);
+    await expect(clients.resolve(url)).resolves.toMatchObject({ name: 'Example App' });
+    expect(fetches).toHaveLength(2);
   });
 
-  it('fetches from one address at most 20 times a minute, however many names point at it', async () => {
+  it("charges first fetches to the caller: one caller's 20 junk URLs leave the real document to others", async () => {
     const clients = resolver();
-    for (let i = 0; i < 20; i++) await clients.resolve(`https://n${i}.wild.example/client.json`);
-    await expect(clients.resolve('https://n20.wild.example/client.json')).rejects.toThrow(
-      /^client metadata documents were fetched from n20\.wild\.example \(192\.0\.2\.80\) too often; try again in \d+ seconds$/,
+    for (let i = 0; i < 20; i++) {
+      fail(answered(404));
+      await expect(clients.resolve(`https://app.example/junk-${i}`, '203.0.113.9')).rejects.toThrow(
+        i < 10 ? 'answered HTTP 404' : /^client metadata documents were fetched from 'app\.example' too often; try again in \d+ seconds$/,
+      );
+    }
+    answers.length = 0;
+    expect(fetches).toHaveLength(10);
+    await expect(clients.resolve(url, '198.51.100.7')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
+  it('never remembers a spent budget as the answer for the URL', async () => {
+    const clients = resolver();
+    for (let i = 0; i < 10; i++) await clients.resolve(`https://app.example/c-${i}.json`, '203.0.113.9');
+    await expect(clients.resolve(url, '203.0.113.9')).rejects.toThrow('too often');
+    await expect(clients.resolve(url, '198.51.100.7')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
+  it('caps first fetches from one host at 60 a minute over all callers, and other hosts still work', async () => {
+    const clients = resolver();
+    for (let i = 0; i < 60; i++) await clients.resolve(`https://app.example/client.json?n=${i}`, `203.0.113.${Math.floor(i / 10)}`);
+    await expect(clients.resolve('https://app.example/client.json?n=60', '203.0.113.50')).rejects.toThrow(
+      /^client metadata documents were fetched from 'app\.example' too often; try again in \d+ seconds$/,
     );
-    expect(fetches).toHaveLength(20);
+    expect(fetches).toHaveLength(60);
+    await expect(clients.resolve('https://other.example/client.json', '203.0.113.50')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
+  it('caps first fetches from one address at 60 a minute, however many names point at it', async () => {
+    const clients = resolver();
+    for (let i = 0; i < 60; i++) await clients.resolve(`https://n${i}.wild.example/client.json`, `203.0.113.${i}`);
+    await expect(clients.resolve('https://n60.wild.example/client.json', '203.0.113.60')).rejects.toThrow(
+      /^client metadata documents were fetched from 'n60\.wild\.example' too often/,
+    );
+    expect(fetches).toHaveLength(60);
+  });
+
+  it('refetches a document it holds from a budget of its own, whatever floods its host', async () => {
+    const clients = resolver();
+    serve('max-age=60');
+    await clients.resolve(url);
+    for (let i = 0; i < 70; i++) {
+      await clients.resolve(`https://app.example/junk-${i}`, `203.0.113.${i % 7}`).catch(() => undefined);
+    }
+    clock.advance(61_000);
+    serve(undefined, 'Renamed App');
+    expect((await clients.resolve(url, '203.0.113.1')).name).toBe('Renamed App');
+    expect(fetches.at(-1)).toBe(url);
   });
 
   it('refuses a client_id that is no usable URL without fetching anything', async () => {

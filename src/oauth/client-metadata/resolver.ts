@@ -1,6 +1,7 @@
 import type { RateRule, SlidingLog } from '../../limits/limiter.js';
 import type { Clock } from '../../platform/clock.js';
 import type { OAuthClient } from '../../store/auth-store.js';
+import { explain } from '../explanation.js';
 import { defaultCacheBounds, freshLifetimeMs, type CacheBounds } from './cache-lifetime.js';
 import { checkClientIdUrl } from './client-id-url.js';
 import { ClientMetadataError } from './errors.js';
@@ -10,104 +11,163 @@ import { clientFromDocument } from './validate-document.js';
 export interface ClientMetadataOptions {
   readonly policy: FetchPolicy;
   readonly clock: Clock;
-  /** Shared by every instance, so that together they fetch from one host at most this often. */
+  /** Shared by every instance, so that together they keep to the budgets below. */
   readonly slidingLog: SlidingLog;
+  /** First fetches of URLs we hold no copy of, per host name and per address, from all callers. */
   readonly hostRule?: RateRule;
+  /** The same, per caller address and host name: what one stranger may spend. */
+  readonly callerRule?: RateRule;
+  /** Refetches of a document we hold a good copy of, per URL. */
+  readonly knownRule?: RateRule;
+  /** A URL whose fetch failed answers with that failure this long, without fetching again. */
+  readonly failureMs?: number;
   readonly cacheBounds?: CacheBounds;
-  /** How many documents are kept at once; the oldest go first. */
+  /** How many documents (and how many failures) are kept at once; the oldest go first. */
   readonly maxEntries?: number;
+  /** Groups caller addresses as the rate limits do (an IPv6 /64 is one caller). */
+  readonly callerKey?: (address: string) => string;
+  /** The server's log: why a fetch failed, and when an old copy stands in. */
+  readonly log?: (line: string) => void;
   /** Replaces the network fetch in unit tests. */
   readonly fetchDocument?: (url: URL, policy: FetchPolicy) => Promise<FetchedDocument>;
 }
 
 /**
- * At most 20 fetches a minute from one host name, and from one address: enough for many distinct
- * clients there, too few for our authorization endpoint to serve as a tool to flood a third party
- * (the address limit holds when many names, wildcard or borrowed, point at the same machine).
+ * Fetches of documents we hold no copy of: at most 60 a minute from one host name or one
+ * address, all callers together (too few for our endpoints to serve as a tool to flood a third
+ * party, also when many names point at one machine), and 10 of them per caller address, so one
+ * stranger's junk URLs use up the stranger's budget, not the host's.
  */
-export const defaultHostRule: RateRule = { limit: 20, windowMs: 60_000 };
+export const defaultHostRule: RateRule = { limit: 60, windowMs: 60_000 };
+export const defaultCallerRule: RateRule = { limit: 10, windowMs: 60_000 };
+/** A known document is refetched only when its copy expires: 10 a minute is room for retries. */
+export const defaultKnownRule: RateRule = { limit: 10, windowMs: 60_000 };
+export const defaultFailureMs = 60_000;
 
 interface Cached {
   readonly client: OAuthClient;
+  readonly fetchedAt: number;
   readonly freshUntil: number;
   readonly staleUntil: number;
 }
 
+interface Failed {
+  readonly error: ClientMetadataError;
+  readonly until: number;
+}
+
+/** A bounded map whose oldest entry goes when it is full. */
+class Recent<V> extends Map<string, V> {
+  constructor(private readonly maxEntries: number) {
+    super();
+  }
+
+  override set(key: string, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > this.maxEntries) super.delete(this.keys().next().value!);
+    return this;
+  }
+}
+
 /**
  * Clients known by an https `client_id`: fetched, validated, and kept as `Cache-Control` says
- * within bounds. When the host is down or busy, a copy that expired less than `staleMs` ago
- * stands in. Invalid documents and errors are never kept (draft §4.4). Concurrent requests for
- * one URL share one fetch.
+ * within bounds. When the host of a document we hold is down or refuses (timeout, 403, 404,
+ * 5xx, our own budget), the last good copy stands in for `staleMs` past its expiry, and the log
+ * says so. Invalid documents are never kept (draft §4.4); a failure is remembered per URL for
+ * `failureMs`, so asking again costs nobody a fetch. Concurrent requests for one URL share one fetch.
  */
 export class ClientMetadataResolver {
-  private readonly cache = new Map<string, Cached>();
+  private readonly cache: Recent<Cached>;
+  private readonly failures: Recent<Failed>;
   private readonly inFlight = new Map<string, Promise<OAuthClient>>();
   private readonly bounds: CacheBounds;
-  private readonly hostRule: RateRule;
-  private readonly maxEntries: number;
   private readonly fetchDocument: (url: URL, policy: FetchPolicy) => Promise<FetchedDocument>;
+  private readonly log: (line: string) => void;
 
   constructor(private readonly options: ClientMetadataOptions) {
     this.bounds = options.cacheBounds ?? defaultCacheBounds;
-    this.hostRule = options.hostRule ?? defaultHostRule;
-    this.maxEntries = options.maxEntries ?? 1000;
+    this.cache = new Recent(options.maxEntries ?? 1000);
+    this.failures = new Recent(options.maxEntries ?? 1000);
     this.fetchDocument = options.fetchDocument ?? fetchClientMetadataDocument;
+    this.log = options.log ?? ((line) => console.error(`survey-mcp: ${line}`));
   }
 
-  /** The client the document at `clientId` describes; rejects with `ClientMetadataError`. */
-  async resolve(clientId: string): Promise<OAuthClient> {
+  /**
+   * The client the document at `clientId` describes; rejects with `ClientMetadataError`.
+   * `caller` is the address of whoever named the URL, charged for a first fetch.
+   */
+  async resolve(clientId: string, caller = 'unknown'): Promise<OAuthClient> {
     const url = checkClientIdUrl(clientId);
+    const now = this.options.clock.now();
     const cached = this.cache.get(clientId);
-    if (cached && this.options.clock.now() < cached.freshUntil) return cached.client;
+    if (cached && now < cached.freshUntil) return cached.client;
+    const failed = this.failures.get(clientId);
+    if (failed && now < failed.until) return this.standIn(url, failed.error, cached);
     let pending = this.inFlight.get(clientId);
     if (!pending) {
-      pending = this.refresh(url, cached).finally(() => this.inFlight.delete(clientId));
+      pending = this.refresh(url, cached, caller).finally(() => this.inFlight.delete(clientId));
       this.inFlight.set(clientId, pending);
     }
     return pending;
   }
 
-  private async refresh(url: URL, cached: Cached | undefined): Promise<OAuthClient> {
-    const standIn = (error: ClientMetadataError): OAuthClient => {
-      if (error.transient && cached && this.options.clock.now() < cached.staleUntil) return cached.client;
-      throw error;
-    };
+  private async refresh(url: URL, cached: Cached | undefined, caller: string): Promise<OAuthClient> {
+    let client: OAuthClient;
     let fetched: FetchedDocument;
     try {
-      await this.admit(`host:${url.hostname}`, url.hostname);
-      const beforeConnect = (address: string) => this.admit(`address:${address}`, `${url.hostname} (${address})`);
-      fetched = await this.fetchDocument(url, { ...this.options.policy, beforeConnect });
+      fetched = cached ? await this.fetchKnown(url) : await this.fetchNew(url, caller);
+      client = clientFromDocument(url.href, fetched.document, this.options.clock.now());
     } catch (error) {
-      if (error instanceof ClientMetadataError) return standIn(error);
-      throw error;
+      if (!(error instanceof ClientMetadataError)) throw error;
+      // A spent budget says something of the callers, not of the document: it is not remembered
+      // for the URL, or one stranger's spending would answer for the client itself.
+      if (error.problem !== 'host_busy') {
+        this.log(`client metadata document ${url.href}: ${error.problem}: ${error.detail ?? error.message}`);
+        this.failures.set(url.href, { error, until: this.options.clock.now() + (this.options.failureMs ?? defaultFailureMs) });
+      }
+      if (!error.transient) this.cache.delete(url.href);
+      return this.standIn(url, error, this.cache.get(url.href));
     }
     const now = this.options.clock.now();
-    let client: OAuthClient;
-    try {
-      client = clientFromDocument(url.href, fetched.document, now);
-    } catch (error) {
-      this.cache.delete(url.href);
-      throw error;
-    }
     const freshUntil = now + freshLifetimeMs(fetched.cacheControl, this.bounds);
-    this.remember(url.href, { client, freshUntil, staleUntil: freshUntil + this.bounds.staleMs });
+    this.failures.delete(url.href);
+    this.cache.set(url.href, { client, fetchedAt: now, freshUntil, staleUntil: freshUntil + this.bounds.staleMs });
     return client;
   }
 
-  /** Draws one fetch from the budget of a host name or an address, shared by every instance. */
-  private async admit(key: string, shown: string): Promise<void> {
-    const decision = await this.options.slidingLog.consume(`client-metadata-${key}`, this.hostRule);
+  /** The last good copy while its host is in trouble and the copy is recent enough; else the error. */
+  private standIn(url: URL, error: ClientMetadataError, cached: Cached | undefined): OAuthClient {
+    if (!error.transient || !cached || this.options.clock.now() >= cached.staleUntil) throw error;
+    const until = new Date(cached.staleUntil).toISOString();
+    this.log(`client metadata document ${url.href}: using the copy fetched at ${new Date(cached.fetchedAt).toISOString()} until ${until} (${error.problem})`);
+    return cached.client;
+  }
+
+  /** A document we hold: its own budget, which no other URL's fetches can use up. */
+  private async fetchKnown(url: URL): Promise<FetchedDocument> {
+    await this.admit(`url:${url.href}`, this.options.knownRule ?? defaultKnownRule, url.href);
+    return this.fetchDocument(url, this.options.policy);
+  }
+
+  /** A URL we hold nothing of: charged to its caller, its host name and its address. */
+  private async fetchNew(url: URL, caller: string): Promise<FetchedDocument> {
+    const hostRule = this.options.hostRule ?? defaultHostRule;
+    const callerKey = (this.options.callerKey ?? ((address) => address))(caller);
+    await this.admit(`caller:${callerKey}:${url.hostname}`, this.options.callerRule ?? defaultCallerRule, url.hostname);
+    await this.admit(`host:${url.hostname}`, hostRule, url.hostname);
+    const beforeConnect = (address: string) => this.admit(`address:${address}`, hostRule, url.hostname);
+    return this.fetchDocument(url, { ...this.options.policy, beforeConnect });
+  }
+
+  /** Draws one fetch from a budget shared by every instance; `shown` names what was fetched too often. */
+  private async admit(key: string, rule: RateRule, shown: string): Promise<void> {
+    const decision = await this.options.slidingLog.consume(`client-metadata-${key}`, rule);
     if (decision.allowed) return;
     throw new ClientMetadataError(
       'host_busy',
-      `client metadata documents were fetched from ${shown} too often; try again in ${decision.retryAfterSeconds} seconds`,
-      true,
+      explain`client metadata documents were fetched from ${shown} too often; try again in ${decision.retryAfterSeconds} seconds`,
+      `budget ${key} spent`,
     );
-  }
-
-  private remember(clientId: string, entry: Cached): void {
-    this.cache.delete(clientId);
-    this.cache.set(clientId, entry);
-    if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
   }
 }

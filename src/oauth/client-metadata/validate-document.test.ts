@@ -55,6 +55,9 @@ describe('client metadata documents', () => {
     [{ ...good, client_name: undefined }, "'client_name' that must be a string"],
     [{ ...good, client_name: 'Claude\u202Eevil' }, 'text-direction characters'],
     [{ ...good, client_name: 'Claude\nAdmin' }, 'control or text-direction'],
+    [{ ...good, client_name: '\u3164' }, "'client_name' that must contain a visible character"],
+    [{ ...good, client_name: '\u2800 \u115F' }, 'must contain a visible character'],
+    [{ ...good, client_name: 'Claude — claude.ai' }, "must not take the form 'Name — host.example'"],
     [{ ...good, redirect_uris: [] }, "'redirect_uris' that must list at least one"],
     [{ ...good, redirect_uris: ['http://evil.example/cb'] }, "'redirect_uris[0]' 'http://evil.example/cb' that is refused: it uses http on a non-loopback host"],
     [{ ...good, redirect_uris: ['javascript:alert(1)'] }, 'forbidden scheme'],
@@ -62,5 +65,29 @@ describe('client metadata documents', () => {
     [{ ...good, response_types: ['token'] }, "must include 'code'"],
   ])('refuses %j', (document, why) => {
     expect(refusal(document)).toContain(why);
+  });
+
+  it('ignores what it does not use, as the big clients publish it: a bad logo_uri, other hosts, scope, contacts', () => {
+    const published = {
+      ...good,
+      logo_uri: 'not a uri',
+      client_uri: 'https://www.other.example',
+      tos_uri: 'https://legal.other.example/terms',
+      policy_uri: 'https://legal.other.example/privacy',
+      software_id: 'f3c9a1e2',
+      software_version: '2.1.332',
+      contacts: ['security@app.example'],
+      scope: 'openid profile offline_access user:inference',
+      redirect_uris: ['http://localhost/callback', 'http://127.0.0.1/callback'],
+    };
+    expect(clientFromDocument(url, published, 0)).toMatchObject({ name: 'Example App', redirectUris: published.redirect_uris, scope: 'mcp_customer' });
+  });
+
+  it('shortens a name too long to show instead of refusing it', () => {
+    const name = `Example ${'App '.repeat(100)}`.trim();
+    const shown = clientFromDocument(url, { ...good, client_name: name }, 0).name;
+    expect([...shown]).toHaveLength(80);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(name.startsWith(shown.slice(0, -1))).toBe(true);
   });
 });

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import type { OAuthClient } from '../../store/auth-store.js';
 import { redirectUriProblem } from '../redirect-uri.js';
 import { mcpScope } from '../tokens.js';
-import { clientNameSchema, redirectUrisSchema } from '../client-fields.js';
+import { documentClientNameSchema, redirectUrisSchema } from '../client-fields.js';
+import { explain, ours, type Explanation } from '../explanation.js';
 import { ClientMetadataError } from './errors.js';
 
 const ourGrantTypes = ['authorization_code', 'refresh_token'];
 
 const documentSchema = z.looseObject({
   client_id: z.string({ error: 'must be a string: the URL of this document' }),
-  client_name: clientNameSchema,
+  client_name: documentClientNameSchema,
   redirect_uris: redirectUrisSchema,
   grant_types: z
     .array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' })
@@ -29,13 +30,16 @@ const fieldName = (path: readonly PropertyKey[]): string =>
 
 /**
  * Turns a fetched document into the same client shape a registration yields
- * (draft-ietf-oauth-client-id-metadata-document §4.1, MCP 2026-07-28 client registration):
- * `client_id` equal to the URL byte for byte, the registration rules for redirect URIs, and a
- * public client (no secret, `token_endpoint_auth_method` `none` or absent). Grant and response
- * types we do not offer are ignored, as at registration; the scope is always ours.
+ * (draft-ietf-oauth-client-id-metadata-document §4.1, MCP 2026-07-28 client registration).
+ * A document is published once for every server, so only what is unsafe or wrong is refused:
+ * a `client_id` other than the URL, redirect URIs the registration rules refuse, a secret or an
+ * authentication method other than `none`, a name that hides or imitates. Everything we do not
+ * use (`logo_uri`, `tos_uri`, `policy_uri`, `client_uri`, `contacts`, `scope`, `software_*`,
+ * grant types we do not offer) is ignored, and a name too long to show is shortened.
  */
 export function clientFromDocument(url: string, document: unknown, nowMs: number): OAuthClient {
-  const refuse = (why: string) => new ClientMetadataError('invalid_document', `the client metadata document at '${url}' ${why}`);
+  const refuse = (why: string | Explanation) =>
+    new ClientMetadataError('invalid_document', explain`the client metadata document at ${url} ${typeof why === 'string' ? ours(why) : why}`);
   if (typeof document !== 'object' || document === null || Array.isArray(document)) throw refuse('is not a JSON object');
   if ('client_secret' in document || 'client_secret_expires_at' in document) {
     throw refuse("carries 'client_secret': a published document cannot keep a secret, so it must not name one");
@@ -47,11 +51,11 @@ export function clientFromDocument(url: string, document: unknown, nowMs: number
   }
   const metadata = parsed.data;
   if (metadata.client_id !== url) {
-    throw refuse(`says its 'client_id' is '${metadata.client_id}': it must equal the document's URL byte for byte`);
+    throw refuse(explain`says its 'client_id' is ${metadata.client_id}: it must equal the document's URL byte for byte`);
   }
   metadata.redirect_uris.forEach((uri, index) => {
     const problem = redirectUriProblem(uri);
-    if (problem) throw refuse(`has 'redirect_uris[${index}]' '${uri}' that is refused: it ${problem}`);
+    if (problem) throw refuse(explain`has 'redirect_uris[${index}]' ${uri} that is refused: it ${ours(problem)}`);
   });
   return {
     id: url,

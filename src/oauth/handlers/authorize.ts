@@ -6,9 +6,11 @@ import {
   type AuthorizationRequest,
 } from '../authorization-request.js';
 import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
-import { displayName, isMetadataDocumentUrl, verifiedHostOf } from '../client-metadata/client-id-url.js';
+import { callerOf } from '../clients.js';
+import { isMetadataDocumentUrl, verifiedHostOf } from '../client-metadata/client-id-url.js';
 import type { OAuthContext } from '../context.js';
 import { OAuthError, type OAuthErrorCode } from '../errors.js';
+import { ours } from '../explanation.js';
 import { consentPage } from '../pages/consent.js';
 import { errorPage } from '../pages/error.js';
 import { redirectErrorPage } from '../pages/redirect-error.js';
@@ -48,15 +50,15 @@ const jsonRefusal = (code: OAuthErrorCode, description: string): OAuthError => n
 async function refuse(context: OAuthContext, req: Request, res: Response, check: Refusal, sawConsent: boolean): Promise<void> {
   const wantsJson = req.accepts(['html', 'json']) === 'json';
   if (check.kind === 'page') {
-    if (wantsJson) throw jsonRefusal(check.unknownClient ? 'invalid_client' : 'invalid_request', check.reason);
+    if (wantsJson) throw jsonRefusal(check.unknownClient ? 'invalid_client' : 'invalid_request', check.reason.toString());
     return sendPage(res, 400, errorPage(check.reason));
   }
   const errorUrl = authorizationResponseUrl(context, check.redirectUri, check.state, {
     error: check.error,
-    error_description: check.description,
+    error_description: check.description.toString(),
   });
   if (await mayRedirectError(context, req, check, sawConsent)) return res.redirect(req.method === 'POST' ? 303 : 302, errorUrl);
-  if (wantsJson) throw jsonRefusal(check.error, check.description);
+  if (wantsJson) throw jsonRefusal(check.error, check.description.toString());
   sendPage(
     res,
     400,
@@ -69,7 +71,15 @@ async function showSignInOrConsent(context: OAuthContext, req: Request, res: Res
   const userId = await signedInUser(context, req);
   const user = userId ? await context.store.findUserById(userId) : undefined;
   if (!user) {
-    sendPage(res, 200, signInPage({ csrfToken: token, returnTo: authorizeUrl(request), clientName: displayName(request.client) }));
+    sendPage(
+      res,
+      200,
+      signInPage({
+        csrfToken: token,
+        returnTo: authorizeUrl(request),
+        client: { name: request.client.name, verifiedHost: verifiedHostOf(request.client.id) },
+      }),
+    );
     return;
   }
   sendPage(
@@ -89,7 +99,7 @@ async function showSignInOrConsent(context: OAuthContext, req: Request, res: Res
 /** GET /oauth/authorize: validates, then shows sign-in or consent. Nothing is stored until the person acts. */
 export function showAuthorizationHandler(context: OAuthContext): RequestHandler {
   return async function showAuthorization(req, res) {
-    const check = await checkAuthorizationRequest(context, req.query);
+    const check = await checkAuthorizationRequest(context, req.query, callerOf(req));
     if (check.kind !== 'valid') return refuse(context, req, res, check, false);
     await showSignInOrConsent(context, req, res, check.request);
   };
@@ -99,11 +109,11 @@ export function showAuthorizationHandler(context: OAuthContext): RequestHandler 
 export function decideAuthorizationHandler(context: OAuthContext): RequestHandler {
   return async function decideAuthorization(req, res) {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const check = await checkAuthorizationRequest(context, body);
+    const check = await checkAuthorizationRequest(context, body, callerOf(req));
     if (check.kind !== 'valid') return refuse(context, req, res, check, csrfValid(context, req));
     const { request } = check;
     if (!csrfValid(context, req)) {
-      sendPage(res, 403, errorPage('this form has expired or did not come from this site; start again from the app'));
+      sendPage(res, 403, errorPage(ours('this form has expired or did not come from this site; start again from the app')));
       return;
     }
     const userId = await signedInUser(context, req);
@@ -119,7 +129,7 @@ export function decideAuthorizationHandler(context: OAuthContext): RequestHandle
       return;
     }
     if (body.decision !== 'approve') {
-      sendPage(res, 400, errorPage("the form must send 'decision' as approve or deny"));
+      sendPage(res, 400, errorPage(ours("the form must send 'decision' as approve or deny")));
       return;
     }
     // Grants refer to a client row; a metadata client gets one once a person approves it.

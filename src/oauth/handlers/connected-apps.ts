@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { csrfToken, csrfValid, rememberRevoked, signedInUser, takeRevoked } from '../browser-session.js';
 import type { OAuthContext } from '../context.js';
 import { connectedAppsPage } from '../pages/connected-apps.js';
+import { ours } from '../explanation.js';
 import { errorPage } from '../pages/error.js';
 import { signInPage } from '../pages/sign-in.js';
 import { sendPage } from '../send-page.js';
@@ -45,14 +46,14 @@ export function connectedAppsHandler(context: OAuthContext): RequestHandler {
 export function revokeAppHandler(context: OAuthContext): RequestHandler {
   return async function revokeApp(req, res) {
     if (!csrfValid(context, req)) {
-      sendPage(res, 403, errorPage('this form has expired or did not come from this site; reload the page'));
+      sendPage(res, 403, errorPage(ours('this form has expired or did not come from this site; reload the page')));
       return;
     }
     const user = await signedInEmail(context, req);
     if (!user) return askToSignIn(context, req, res);
     const clientId = (req.body as Record<string, unknown>).client_id;
     if (typeof clientId !== 'string' || clientId === '') {
-      sendPage(res, 400, errorPage("the form must send the 'client_id' of the app to revoke"));
+      sendPage(res, 400, errorPage(ours("the form must send the 'client_id' of the app to revoke")));
       return;
     }
     const grants = await context.store.revokeClientForUser(user.id, clientId, context.clock.now());

@@ -6,6 +6,7 @@ import type { OAuthClient } from '../../store/auth-store.js';
 import { clientNameSchema, redirectUrisSchema } from '../client-fields.js';
 import type { OAuthContext } from '../context.js';
 import { invalidClientMetadata, OAuthError } from '../errors.js';
+import { isJsonMediaType } from '../json-media-type.js';
 import { redirectUriProblem } from '../redirect-uri.js';
 import { mcpScope } from '../tokens.js';
 
@@ -78,6 +79,14 @@ export const clientInformation = (client: OAuthClient) => ({
  */
 export function registerHandler(context: OAuthContext): RequestHandler {
   return async function register(req, res) {
+    // A form or text/plain body needs no CORS preflight, so any web page could register through
+    // a visitor's browser; a JSON content type cannot be sent that way without the server's consent.
+    const sent = req.get('content-type');
+    if (!isJsonMediaType(sent)) {
+      throw invalidClientMetadata(
+        `the body must be sent with 'Content-Type: application/json' (RFC 7591 §3.1), got ${sent ? `'${sent}'` : 'none'}`,
+      );
+    }
     const registration = parseRegistration(req.body);
     const registrationKey = createHash('sha256')
       .update(JSON.stringify([registration.client_name, registration.redirect_uris, mcpScope]))

@@ -4,10 +4,10 @@ import type { RateDecision, RateRule, SlidingLog } from '../../limits/limiter.js
 import { authenticate } from '../../platform/accounts.js';
 import { anonymous } from '../../platform/context.js';
 import { csrfToken, csrfValid, endSession, isKnownDevice, rememberDevice, startSession } from '../browser-session.js';
-import { displayName } from '../client-metadata/client-id-url.js';
-import { lookUpClient } from '../clients.js';
+import { verifiedHostOf } from '../client-metadata/client-id-url.js';
+import { callerOf, lookUpClient } from '../clients.js';
 import type { OAuthContext } from '../context.js';
-import { signInPage } from '../pages/sign-in.js';
+import { signInPage, type SignInPage } from '../pages/sign-in.js';
 import { sendPage } from '../send-page.js';
 
 const credentialsSchema = z.object({
@@ -28,12 +28,12 @@ function safeReturnTo(value: unknown, authUrl: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** The app's name when the person signs in on the way to its consent page. */
-async function clientNameFor(context: OAuthContext, returnTo: string): Promise<string | undefined> {
+/** The app asking, when the person signs in on the way to its consent page. */
+async function clientFor(context: OAuthContext, req: Request, returnTo: string): Promise<SignInPage['client']> {
   const url = new URL(returnTo, context.authUrl);
   const clientId = url.pathname === '/oauth/authorize' ? url.searchParams.get('client_id') : null;
-  const found = clientId ? await lookUpClient(context, clientId) : undefined;
-  return found?.kind === 'found' ? displayName(found.client) : undefined;
+  const found = clientId ? await lookUpClient(context, clientId, callerOf(req)) : undefined;
+  return found?.kind === 'found' ? { name: found.client.name, verifiedHost: verifiedHostOf(found.client.id) } : undefined;
 }
 
 export interface SignInLimit {
@@ -79,7 +79,7 @@ export function signInHandler(context: OAuthContext, limit: SignInLimit): Reques
         signInPage({
           csrfToken: csrfToken(context, req, res),
           returnTo,
-          clientName: await clientNameFor(context, returnTo),
+          client: await clientFor(context, req, returnTo),
           email,
           error,
         }),

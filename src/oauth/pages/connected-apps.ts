@@ -1,5 +1,6 @@
 import type { ConnectedApp } from '../../store/auth-store.js';
 import { verifiedHostOf } from '../client-metadata/client-id-url.js';
+import { nameSuffix } from './client-identity.js';
 import { hiddenFields, html, layout } from './html.js';
 
 export interface ConnectedAppsPage {
@@ -12,17 +13,11 @@ export interface ConnectedAppsPage {
 const date = (epochMs: number): string =>
   new Date(epochMs).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** An app known by its metadata document carries the host that published its name. */
-function verifiedHost(clientId: string) {
-  const host = verifiedHostOf(clientId);
-  return host ? html` <span class="verified-host">— ${host}</span>` : '';
-}
-
 export function connectedAppsPage(page: ConnectedAppsPage): string {
   const apps = page.apps.map(
     (app) => html`<li class="app">
       <div>
-        <strong class="app-name">${app.clientName}</strong>${verifiedHost(app.clientId)}
+        <strong class="app-name">${app.clientName}</strong>${nameSuffix(verifiedHostOf(app.clientId))}
         <span class="meta">Allowed ${date(app.approvedAt)} · ${app.scope} · sends you to ${app.redirectUris.join(', ') || 'no address'}</span>
       </div>
       <form method="post" action="/account/apps/revoke">

@@ -1,4 +1,5 @@
 import { isNativeRedirect } from '../redirect-uri.js';
+import { nameSuffix } from './client-identity.js';
 import { destinationHtml } from './destination.js';
 import { hiddenFields, html, layout } from './html.js';
 
@@ -32,9 +33,7 @@ export function consentPage(page: ConsentPage): string {
     account: { email: page.email, csrfToken: page.csrfToken },
     body: html`<section class="card">
   <p class="eyebrow">Connect an app</p>
-  <h1><span class="client-name">${page.clientName}</span>${page.verifiedHost
-    ? html` <span class="verified-host">— ${page.verifiedHost}</span>`
-    : ''} wants to access your surveys</h1>
+  <h1><span class="client-name">${page.clientName}</span>${nameSuffix(page.verifiedHost)} wants to access your surveys</h1>
   <p class="lead">Signed in as <strong>${page.email}</strong></p>
   <ul class="grants">
     <li>Read the surveys, questions and responses your account can open</li>

@@ -1,3 +1,5 @@
+import type { Explanation } from '../explanation.js';
+
 /** Markup that is already escaped; only `html` and `raw` make one. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -23,6 +25,10 @@ const render = (value: Interpolation): string => {
 export function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
   return new SafeHtml(strings.reduce((out, text, i) => out + text + (i < values.length ? render(values[i]!) : ''), ''));
 }
+
+/** Our words as prose, every outside value as data in a `<code>`, never as a sentence of ours. */
+export const explanationHtml = (explanation: Explanation): SafeHtml =>
+  html`${explanation.parts.map((part) => (typeof part === 'string' ? part : html`<code class="value">${part.value}</code>`))}`;
 
 export const hiddenFields = (fields: Record<string, string | undefined>): SafeHtml =>
   html`${Object.entries(fields)

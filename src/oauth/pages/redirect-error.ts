@@ -1,10 +1,11 @@
 import { destinationHtml } from './destination.js';
-import { html, layout } from './html.js';
+import type { Explanation } from '../explanation.js';
+import { explanationHtml, html, layout } from './html.js';
 
 export interface RedirectErrorPage {
   readonly clientName: string;
   readonly redirectUri: string;
-  readonly reason: string;
+  readonly reason: Explanation;
   /** The error response for the app, which the person may follow if they started this. */
   readonly errorUrl: string;
 }
@@ -19,7 +20,7 @@ export function redirectErrorPage(page: RedirectErrorPage): string {
     body: html`<section class="card">
   <p class="eyebrow error">Sign-in stopped</p>
   <h1><span class="client-name">${page.clientName}</span> sent a request that cannot be used</h1>
-  <p class="alert" role="alert">${page.reason}</p>
+  <p class="alert" role="alert">${explanationHtml(page.reason)}</p>
   <div class="destination">
     <span class="label">The app asked to be told at</span>
     ${destinationHtml(page.redirectUri)}

@@ -1,3 +1,4 @@
+import { nameSuffix } from './client-identity.js';
 import { hiddenFields, html, layout } from './html.js';
 
 export interface SignInPage {
@@ -5,7 +6,7 @@ export interface SignInPage {
   /** Where to go after signing in: an authorization request or the connected-apps page. */
   readonly returnTo: string;
   /** The app asking, when the person arrives from an authorization request. */
-  readonly clientName?: string;
+  readonly client?: { readonly name: string; readonly verifiedHost?: string };
   readonly email?: string;
   readonly error?: string;
 }
@@ -15,8 +16,8 @@ export function signInPage(page: SignInPage): string {
     title: 'Sign in',
     body: html`<section class="card">
   <h1>Sign in</h1>
-  <p class="lead">${page.clientName
-    ? html`to continue to <strong>${page.clientName}</strong>`
+  <p class="lead">${page.client
+    ? html`to continue to <strong class="client-name">${page.client.name}</strong>${nameSuffix(page.client.verifiedHost)}`
     : 'to manage the apps connected to your account'}</p>
   ${page.error ? html`<p class="alert" role="alert">${page.error}</p>` : ''}
   <form method="post" action="/sign-in" class="stack">

@@ -39,11 +39,13 @@ button.danger { background: #fff; color: var(--danger); border-color: #efc2c7; p
 button.danger:hover { background: #fdf1f2; }
 button.link { background: none; border: none; padding: 0; color: var(--brand); font-weight: 500; }
 .alert { margin: 0 0 18px; padding: 10px 12px; border-radius: 8px; background: #fdf1f2; color: var(--danger); font-size: 14px; }
+.alert code.value { color: var(--ink); background: #fff; border: 1px solid #efc2c7; border-radius: 4px; padding: 0 4px; word-break: break-all; }
 .notice { margin: 0 0 18px; padding: 10px 12px; border-radius: 8px; background: #eef8f2; color: var(--ok); font-size: 14px; }
 .grants { margin: 0 0 22px; padding: 0; list-style: none; display: grid; gap: 10px; }
 .grants li { position: relative; padding-left: 26px; }
 .grants li::before { content: "✓"; position: absolute; left: 0; top: 0; color: var(--ok); font-weight: 700; }
 .verified-host { color: var(--ok); font-weight: 600; }
+.chosen-name { color: var(--muted); font-size: 13px; font-weight: 400; }
 .caution { color: var(--danger); }
 .destination { display: grid; gap: 4px; padding: 14px 16px; border-radius: 10px; background: var(--bg); border: 1px solid var(--line); }
 .destination .label { font-size: 13px; color: var(--muted); }
