@@ -42,7 +42,7 @@ describe('authorization endpoint, phase one: an error page, never a redirect', (
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await response.text()).toContain('no app is registered with client_id &#39;cli_unknown&#39;');
+    expect(await response.text()).toContain('no app is registered with client_id <code class="value">cli_unknown</code>');
   });
 
   it('answers an unknown client probed with Accept: application/json with 400 invalid_client in JSON', async () => {
@@ -137,7 +137,7 @@ describe('sign-in and consent pages', () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
     const page = await response.text();
-    expect(page).toContain('to continue to <strong>Claude</strong>');
+    expect(page).toContain('to continue to <strong class="client-name">Claude</strong> <span class="chosen-name">(name chosen by the app)</span>');
     expect(formFields(page, '/sign-in').csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { explain } from '../explanation.js';
+import { explain, ours } from '../explanation.js';
 import { isJsonMediaType } from '../json-media-type.js';
 import { ClientMetadataError, unreachableHost } from './errors.js';
 import { specialUseReason } from './special-addresses.js';
@@ -121,7 +121,7 @@ function answerProblem(url: URL, response: IncomingMessage): ClientMetadataError
   if (!isJsonMediaType(contentType)) {
     return new ClientMetadataError(
       'not_json',
-      explain`the client metadata document at ${url.href} is served as ${contentType ?? 'no Content-Type'}: it must be served as JSON (application/json)`,
+      explain`the client metadata document at ${url.href} is served as ${contentType ?? ours('no Content-Type')}: it must be served as JSON (application/json)`,
     );
   }
   return undefined;

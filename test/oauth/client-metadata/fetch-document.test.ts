@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchClientMetadataDocument, type FetchPolicy } from '../../../src/oauth/client-metadata/fetch-document.js';
 import { ClientMetadataHost } from '../../helpers/client-metadata-host.js';
+import { closedPort } from '../../helpers/closed-port.js';
 
 let host: ClientMetadataHost;
 let policy: FetchPolicy;
@@ -30,7 +31,7 @@ describe('fetching a client metadata document', () => {
     let accept: string | undefined;
     host.route('/accept.json', (req, res, url) => {
       accept = req.headers.accept;
-      res.writeHead(200).end(JSON.stringify({ client_id: url }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ client_id: url }));
     });
     expect(await fetchAt(host.url('/good.json'))).toEqual({
       document: { client_id: host.url('/good.json'), ...app },
@@ -42,9 +43,11 @@ describe('fetching a client metadata document', () => {
 
   it('refuses a loopback host without the opt-in, before connecting', async () => {
     const before = host.fetchesOf('/good.json');
-    await expect(fetchAt(host.url('/good.json'), { allowPrivateAddresses: false })).rejects.toThrow(
-      `the host of '${host.url('/good.json')}' is not a public address: client metadata documents are fetched from public addresses only`,
-    );
+    await expect(fetchAt(host.url('/good.json'), { allowPrivateAddresses: false })).rejects.toMatchObject({
+      problem: 'address_refused',
+      message: `the client metadata document at '${host.url('/good.json')}' could not be fetched: its host could not be reached from this server at a public address`,
+      detail: '127.0.0.1 is loopback (RFC 1122)',
+    });
     expect(host.fetchesOf('/good.json')).toBe(before);
   });
 
@@ -52,7 +55,7 @@ describe('fetching a client metadata document', () => {
     const resolve = async () => [{ address: '93.184.215.14', family: 4 as const }, { address: '10.0.0.7', family: 4 as const }];
     await expect(fetchAt('https://client.test/c.json', { allowPrivateAddresses: false, resolve })).rejects.toMatchObject({
       problem: 'address_refused',
-      message: expect.stringContaining('is not a public address'),
+      detail: '10.0.0.7 is private (RFC 1918)',
     });
   });
 
@@ -84,14 +87,50 @@ describe('fetching a client metadata document', () => {
     await expect(fetchAt(host.url('/slow.json'))).rejects.toMatchObject({
       problem: 'timeout',
       transient: true,
-      message: `the client metadata document at '${host.url('/slow.json')}' did not arrive within 500 ms`,
+      message: `the client metadata document at '${host.url('/slow.json')}' could not be fetched: its host could not be reached from this server at a public address`,
+      detail: 'no answer within 500 ms',
     });
   });
 
-  it('refuses answers other than 200 and bodies that are not JSON', async () => {
-    await expect(fetchAt(host.url('/missing.json'))).rejects.toMatchObject({ problem: 'http_status', transient: false });
+  it('refuses answers other than 200, and counts them as the host in trouble (a copy may stand in)', async () => {
+    await expect(fetchAt(host.url('/missing.json'))).rejects.toMatchObject({ problem: 'http_status', transient: true });
     await expect(fetchAt(host.url('/broken.json'))).rejects.toMatchObject({ problem: 'http_status', transient: true });
-    await expect(fetchAt(host.url('/html'))).rejects.toThrow('is not valid JSON');
+  });
+
+  it('refuses a document served as anything but JSON, and a JSON type whose body is not JSON', async () => {
+    host.route('/html-json', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('{"client_id":"x"}'));
+    host.route('/untyped.json', (_req, res) => res.writeHead(200).end('{"client_id":"x"}'));
+    host.route('/typed.json', (_req, res) => res.writeHead(200, { 'content-type': 'application/client-metadata+json; charset=utf-8' }).end('{}'));
+    host.route('/bad.json', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('<html></html>'));
+    await expect(fetchAt(host.url('/html'))).rejects.toMatchObject({
+      problem: 'not_json',
+      message: `the client metadata document at '${host.url('/html')}' is served as 'text/html': it must be served as JSON (application/json)`,
+    });
+    await expect(fetchAt(host.url('/html-json'))).rejects.toMatchObject({ problem: 'not_json' });
+    await expect(fetchAt(host.url('/untyped.json'))).rejects.toThrow('is served as no Content-Type: it must be served as JSON');
+    await expect(fetchAt(host.url('/typed.json'))).resolves.toMatchObject({ document: {} });
+    await expect(fetchAt(host.url('/bad.json'))).rejects.toThrow('is not valid JSON');
+  });
+
+  it('gives one answer for a private address, a name that does not resolve and a closed port; the reason goes to the log only', async () => {
+    const closed = `https://127.0.0.1:${await closedPort()}/c.json`;
+    const noSuchName = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    const privateName = async () => [{ address: '10.1.2.3', family: 4 as const }];
+    const outcomes = await Promise.all([
+      fetchAt('https://internal.client.test/c.json', { allowPrivateAddresses: false, resolve: privateName }).catch((error: Error) => error),
+      fetchAt('https://internal.client.test/c.json', { allowPrivateAddresses: false, resolve: noSuchName }).catch((error: Error) => error),
+      fetchAt(closed.replace(/127\.0\.0\.1:\d+/, 'internal.client.test'), { resolve: async () => [{ address: '127.0.0.1', family: 4 as const, port: Number(new URL(closed).port) }] }).catch((error: Error) => error),
+    ]);
+    expect(new Set(outcomes.map((error) => (error as Error).message))).toEqual(
+      new Set(["the client metadata document at 'https://internal.client.test/c.json' could not be fetched: its host could not be reached from this server at a public address"]),
+    );
+    expect(outcomes.map((error) => (error as { detail: string }).detail)).toEqual([
+      '10.1.2.3 is private (RFC 1918)',
+      'name resolution failed (ENOTFOUND)',
+      'the connection failed (ECONNREFUSED)',
+    ]);
   });
 
   it('verifies the certificate: a host our trust anchors do not vouch for is unreachable', async () => {

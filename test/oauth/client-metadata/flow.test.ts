@@ -14,6 +14,7 @@ import {
   type TestServer,
 } from '../../helpers/server.js';
 import { ClientMetadataHost } from '../../helpers/client-metadata-host.js';
+import { alertText } from '../../helpers/pages.js';
 
 let host: ClientMetadataHost;
 let server: TestServer;
@@ -25,8 +26,13 @@ beforeAll(async () => {
   host = await ClientMetadataHost.start();
   server = await startTestServer(
     { allowPrivateClientMetadata: true },
-    // Every document here lives on one loopback host; the per-host limit has unit tests of its own.
-    { clientMetadataFetch: { ca: host.certificates.ca, timeoutMs: 500 }, clientMetadataHostRule: { limit: 1000, windowMs: 60_000 } },
+    // Every document here lives on one loopback host and is asked for from one address; the
+    // budgets have tests of their own.
+    {
+      clientMetadataFetch: { ca: host.certificates.ca, timeoutMs: 500 },
+      clientMetadataHostRule: { limit: 1000, windowMs: 60_000 },
+      clientMetadataCallerRule: { limit: 1000, windowMs: 60_000 },
+    },
   );
   await createTestUser(server);
 });
@@ -91,21 +97,21 @@ describe('a client known by its metadata document', () => {
     const client = metadataClient(host.document('/sign-in.json', app));
     const jar = new CookieJar();
     const page = await (await jar.fetch(authorizeUrl(server, { client, challenge }))).text();
-    const shown = `to continue to <strong>Claude — ${new URL(host.origin).host}</strong>`;
+    const shown = `to continue to <strong class="client-name">Claude</strong> <span class="verified-host">— ${new URL(host.origin).host}</span>`;
     expect(page).toContain(shown);
     const again = await jar.postForm(`${server.authUrl}/sign-in`, { ...formFields(page, '/sign-in'), email: 'alice@example.com', password: 'wrong' });
     expect(again.status).toBe(401);
     expect(await again.text()).toContain(shown);
   });
 
-  it('keeps using a recent copy while its host is down, and stops ten minutes after it expired', async () => {
+  it('keeps using a recent copy while its host is down, and stops twelve hours after it expired', async () => {
     const url = host.document('/flaky.json', app, { 'cache-control': 'max-age=60' });
     const client = metadataClient(url);
     expect((await fetch(authorizeUrl(server, { client, challenge }))).status).toBe(200);
     host.route('/flaky.json', (_req, res) => res.writeHead(503).end());
     server.clock.advance(61_000);
     expect((await fetch(authorizeUrl(server, { client, challenge }))).status).toBe(200);
-    server.clock.advance(10 * 60_000);
+    server.clock.advance(12 * 60 * 60_000);
     const refused = await fetch(authorizeUrl(server, { client, challenge }), { headers: { accept: 'application/json' } });
     expect(await readJson(refused)).toEqual({
       error: 'invalid_client',
@@ -122,7 +128,7 @@ describe('revoking the tokens of a client known by its metadata document', () =>
     const { params } = await runAuthorization(server, { client, challenge });
     const tokens = await readJson(await exchange(client, params.get('code')!));
     host.route('/revoking.json', (_req, res) => res.writeHead(503).end());
-    server.clock.advance(61_000 + 10 * 60_000);
+    server.clock.advance(61_000 + 12 * 60 * 60_000);
     const fetchesBefore = host.fetchesOf('/revoking.json');
 
     const revoked = await postRevoke(tokens.refresh_token, client.client_id);
@@ -147,11 +153,12 @@ describe('revoking the tokens of a client known by its metadata document', () =>
 
 describe('a metadata document that cannot be used: refused without a redirect', () => {
   const cases: Array<[string, () => string, string]> = [
-    ['a client_id that differs from its URL', () => host.route('/mismatch.json', (_q, res) => res.end(JSON.stringify({ ...app, client_id: host.url('/other.json') }))), "says its 'client_id' is"],
-    ['a document without our redirect URI', () => host.document('/elsewhere.json', { ...app, redirect_uris: ['https://app.example/cb'] }), `'${redirectUri}' is not a redirect URI registered by Claude`],
+    ['a client_id that differs from its URL', () => host.document('/mismatch.json', { ...app, client_id: host.url('/other.json') }), "says its 'client_id' is"],
+    ['a document served as HTML', () => host.route('/page.json', (_q, res, url) => res.writeHead(200, { 'content-type': 'text/html' }).end(JSON.stringify({ ...app, client_id: url }))), "is served as 'text/html': it must be served as JSON (application/json)"],
+    ['a document without our redirect URI', () => host.document('/elsewhere.json', { ...app, redirect_uris: ['https://app.example/cb'] }), `'${redirectUri}' is not a redirect URI registered by 'Claude'`],
     ['a document over the size cap', () => host.document('/huge.json', { ...app, padding: 'x'.repeat(6000) }), 'is larger than 5120 bytes'],
     ['a redirecting document', () => host.route('/moved.json', (_q, res) => res.writeHead(301, { location: 'https://evil.example/c.json' }).end()), 'redirects are not followed'],
-    ['a slow host', () => host.route('/slow.json', () => undefined), 'did not arrive within 500 ms'],
+    ['a slow host', () => host.route('/slow.json', () => undefined), 'could not be fetched: its host could not be reached from this server at a public address'],
     ['a document carrying a secret', () => host.document('/secret.json', { ...app, client_secret: 'x' }), "carries 'client_secret'"],
   ];
 
@@ -160,7 +167,7 @@ describe('a metadata document that cannot be used: refused without a redirect', 
     const page = await fetch(authorizeUrl(server, { client, challenge }), { redirect: 'manual', headers: { accept: 'text/html' } });
     expect(page.status).toBe(400);
     expect(page.headers.get('location')).toBeNull();
-    expect((await page.text()).replace(/&#39;/g, "'")).toContain(why);
+    expect(alertText(await page.text())).toContain(why);
     const probe = await fetch(authorizeUrl(server, { client, challenge }), { redirect: 'manual', headers: { accept: 'application/json' } });
     expect(probe.status).toBe(400);
     const body = await readJson(probe);
@@ -195,7 +202,9 @@ describe('a metadata document that cannot be used: refused without a redirect', 
       const page = await fetch(authorizeUrl(strict, { client, challenge }), { redirect: 'manual' });
       expect(page.status).toBe(400);
       expect(page.headers.get('location')).toBeNull();
-      expect((await page.text()).replace(/&#39;/g, "'")).toContain(`the host of '${url}' is not a public address`);
+      expect(alertText(await page.text())).toBe(
+        `the client metadata document at '${url}' could not be fetched: its host could not be reached from this server at a public address`,
+      );
       expect(host.fetchesOf('/private.json')).toBe(0);
     } finally {
       await strict.close();
