@@ -66,6 +66,21 @@ describe('an authorization error for an https redirect URI', () => {
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get('location')!).searchParams.get('error')).toBe('unsupported_response_type');
   });
+
+  it('shows the page, not a redirect, to a person who connected another app but never this one', async () => {
+    await createTestUser(server, 'bob@example.com', 'Bob Example');
+    const connected = await registerClient(server, { client_name: 'Bob App', redirect_uris: ['https://bob-app.example/cb'] });
+    const other = await registerClient(server, { client_name: 'Other App', redirect_uris: ['https://other-app.example/cb'] });
+    const jar = new CookieJar();
+    await signIn(server, jar, authorizeUrl(server, { client: connected, challenge }), 'bob@example.com');
+    await obtainTokens(server, { client: connected, email: 'bob@example.com' });
+    expect((await jar.fetch(badRequest(connected))).status).toBe(302);
+
+    const response = await jar.fetch(badRequest(other));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('<span class="client-name">Other App</span>');
+  });
 });
 
 describe('an authorization error for a native app', () => {
