@@ -15,6 +15,8 @@ const register = (body: unknown, target = server) =>
   });
 
 const valid = { client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] };
+const posing =
+  "'client_name' must not take the form 'Name — host.example': pages show a verified host beside the name, and a chosen name may not imitate one";
 
 async function refusal(body: unknown): Promise<{ status: number; error: string; description: string }> {
   const response = await register(body);
@@ -101,10 +103,39 @@ describe('POST /register', () => {
     [{ ...valid, client_name: 'Claude\u009B' }, "'client_name' must not contain control or text-direction characters, found U+009B at position 6"],
     [{ ...valid, client_name: 'Clau\u200Bde' }, "'client_name' must not contain control or text-direction characters, found U+200B at position 4"],
     [{ ...valid, client_name: 'Claude\uD800' }, "'client_name' must not contain control or text-direction characters, found U+D800 at position 6"],
+    [{ ...valid, client_name: '\u3164' }, "'client_name' must contain a visible character: it is the name the person sees on the consent screen"],
+    [{ ...valid, client_name: '\u3164\u2800 \u115F' }, "'client_name' must contain a visible character: it is the name the person sees on the consent screen"],
+    [{ ...valid, client_name: 'Auto client — h9.example:443' }, posing],
+    [{ ...valid, client_name: 'Claude - claude.ai' }, posing],
+    [{ ...valid, client_name: 'Claude | https://claude.ai/' }, posing],
     [[1, 2], 'the body must be a JSON object of client metadata (RFC 7591)'],
     ['{not json', 'the body is not valid JSON'],
   ])('refuses bad metadata %j with 422 invalid_client_metadata naming the field', async (body, description) => {
     expect(await refusal(body)).toEqual({ status: 422, error: 'invalid_client_metadata', description });
+  });
+});
+
+describe('the content type of a registration', () => {
+  // Bytes, so that fetch adds no Content-Type of its own.
+  const send = (contentType: string | undefined, body: string) =>
+    fetch(`${server.baseUrl}/register`, { method: 'POST', headers: contentType ? { 'content-type': contentType } : {}, body: Buffer.from(body) });
+
+  it.each([
+    ['text/plain', "'text/plain'"],
+    ['text/plain;charset=UTF-8', "'text/plain;charset=UTF-8'"],
+    ['application/x-www-form-urlencoded', "'application/x-www-form-urlencoded'"],
+    [undefined, 'none'],
+  ])('refuses a JSON body sent as %s, which a web page could send without a preflight', async (contentType, shown) => {
+    const response = await send(contentType, JSON.stringify(valid));
+    expect(response.status).toBe(422);
+    expect(await readJson(response)).toEqual({
+      error: 'invalid_client_metadata',
+      error_description: `the body must be sent with 'Content-Type: application/json' (RFC 7591 §3.1), got ${shown}`,
+    });
+  });
+
+  it.each(['application/json; charset=utf-8', 'APPLICATION/JSON'])('accepts %s', async (contentType) => {
+    expect((await send(contentType, JSON.stringify(valid))).status).toBe(201);
   });
 });
 
