@@ -75,6 +75,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       hostRule: deps.clientMetadataHostRule,
       callerRule: deps.clientMetadataCallerRule,
       callerKey: clientAddressKey,
+      approvedBefore: async (clientId) => (await store.findClient(clientId)) !== undefined,
     });
     const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });

@@ -43,7 +43,7 @@ describe('survey-mcp serve --allow-private-client-metadata', () => {
     const client = { client_id: url, client_name: 'Dev client', redirect_uris: ['http://127.0.0.1/callback'] };
     const page = await fetch(authorizeUrl(server, { client, challenge: pkcePair().challenge }));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Dev client — 127.0.0.1:');
+    expect(await page.text()).toContain('Dev client</strong> <span class="verified-host">— 127.0.0.1:');
   });
 
   it('without the flag, refuses a loopback document and prints nothing about it', async () => {
@@ -53,7 +53,7 @@ describe('survey-mcp serve --allow-private-client-metadata', () => {
     const client = { client_id: url, client_name: 'Dev client', redirect_uris: ['http://127.0.0.1/callback'] };
     const probe = await fetch(authorizeUrl(server, { client, challenge: pkcePair().challenge }), { headers: { accept: 'application/json' } });
     expect(probe.status).toBe(400);
-    expect(((await probe.json()) as { error_description: string }).error_description).toContain('is not a public address');
+    expect(((await probe.json()) as { error_description: string }).error_description).toContain('could not be fetched: its host could not be reached from this server at a public address');
     expect(host.fetchesOf('/dev-client-2.json')).toBe(0);
   });
 });

@@ -20,7 +20,8 @@ beforeAll(async () => {
   documents = await ClientMetadataHost.start();
   const metadata = { client_name: 'survey-mcp conformance', redirect_uris: ['http://127.0.0.1:33418/callback'] };
   documents.document('/conformance.json', metadata);
-  documents.route('/mismatched.json', (_req, res) => res.end(JSON.stringify({ ...metadata, client_id: documents.url('/other.json') })));
+  // Served as JSON, so that it is refused for its client_id and nothing else.
+  documents.document('/mismatched.json', { ...metadata, client_id: documents.url('/other.json') });
   dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-'));
   config = testServerConfig(join(dir, 'survey.db'), {
     mcpRateLimit: { limit: 20, windowMs: 3_000 },

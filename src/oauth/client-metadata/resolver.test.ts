@@ -165,6 +165,24 @@ describe('resolving a client by its metadata document', () => {
     expect(fetches.at(-1)).toBe(url);
   });
 
+  it('refetches a document a person approved before from its own budget, though this instance holds no copy', async () => {
+    const clients = new ClientMetadataResolver({
+      policy: { allowPrivateAddresses: false, timeoutMs: 1000, maxBytes: 5120 },
+      clock,
+      slidingLog,
+      log: (line) => logged.push(line),
+      approvedBefore: async (clientId) => clientId === url,
+      fetchDocument: async (target, policy) => {
+        await policy.beforeConnect?.('192.0.2.80');
+        fetches.push(target.href);
+        return { document: documentAt(target.href), cacheControl: undefined };
+      },
+    });
+    for (let i = 0; i < 10; i++) await clients.resolve(`https://app.example/c-${i}.json`, '203.0.113.9');
+    await expect(clients.resolve('https://app.example/c-10.json', '203.0.113.9')).rejects.toThrow('too often');
+    await expect(clients.resolve(url, '203.0.113.9')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
   it('refuses a client_id that is no usable URL without fetching anything', async () => {
     await expect(resolver().resolve('https://app.example/')).rejects.toThrow('must have a path');
     expect(fetches).toHaveLength(0);

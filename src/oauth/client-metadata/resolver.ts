@@ -24,6 +24,12 @@ export interface ClientMetadataOptions {
   readonly cacheBounds?: CacheBounds;
   /** How many documents (and how many failures) are kept at once; the oldest go first. */
   readonly maxEntries?: number;
+  /**
+   * Whether a person approved this client before (its row in the store): such a document is
+   * refetched from its own budget even when this instance holds no copy (after a restart, or
+   * on another instance).
+   */
+  readonly approvedBefore?: (clientId: string) => Promise<boolean>;
   /** Groups caller addresses as the rate limits do (an IPv6 /64 is one caller). */
   readonly callerKey?: (address: string) => string;
   /** The server's log: why a fetch failed, and when an old copy stands in. */
@@ -116,7 +122,8 @@ export class ClientMetadataResolver {
     let client: OAuthClient;
     let fetched: FetchedDocument;
     try {
-      fetched = cached ? await this.fetchKnown(url) : await this.fetchNew(url, caller);
+      const known = cached !== undefined || (await this.options.approvedBefore?.(url.href)) === true;
+      fetched = known ? await this.fetchKnown(url) : await this.fetchNew(url, caller);
       client = clientFromDocument(url.href, fetched.document, this.options.clock.now());
     } catch (error) {
       if (!(error instanceof ClientMetadataError)) throw error;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientMetadataError } from '../../../src/oauth/client-metadata/errors.js';
 import { fetchClientMetadataDocument, type FetchPolicy } from '../../../src/oauth/client-metadata/fetch-document.js';
 import { ClientMetadataHost } from '../../helpers/client-metadata-host.js';
 import { closedPort } from '../../helpers/closed-port.js';
@@ -113,20 +114,26 @@ describe('fetching a client metadata document', () => {
   });
 
   it('gives one answer for a private address, a name that does not resolve and a closed port; the reason goes to the log only', async () => {
-    const closed = `https://127.0.0.1:${await closedPort()}/c.json`;
+    const port = await closedPort();
     const noSuchName = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
     const privateName = async () => [{ address: '10.1.2.3', family: 4 as const }];
-    const outcomes = await Promise.all([
-      fetchAt('https://internal.client.test/c.json', { allowPrivateAddresses: false, resolve: privateName }).catch((error: Error) => error),
-      fetchAt('https://internal.client.test/c.json', { allowPrivateAddresses: false, resolve: noSuchName }).catch((error: Error) => error),
-      fetchAt(closed.replace(/127\.0\.0\.1:\d+/, 'internal.client.test'), { resolve: async () => [{ address: '127.0.0.1', family: 4 as const, port: Number(new URL(closed).port) }] }).catch((error: Error) => error),
-    ]);
-    expect(new Set(outcomes.map((error) => (error as Error).message))).toEqual(
+    const closedName = async () => [{ address: '127.0.0.1', family: 4 as const, port }];
+    const failure = (overrides: Partial<FetchPolicy>) =>
+      fetchAt('https://internal.client.test/c.json', overrides).then(
+        () => expect.unreachable('the fetch succeeded'),
+        (error: unknown) => error as ClientMetadataError,
+      );
+    const outcomes = [
+      await failure({ allowPrivateAddresses: false, resolve: privateName }),
+      await failure({ allowPrivateAddresses: false, resolve: noSuchName }),
+      await failure({ resolve: closedName }),
+    ];
+    expect(new Set(outcomes.map((error) => error.message))).toEqual(
       new Set(["the client metadata document at 'https://internal.client.test/c.json' could not be fetched: its host could not be reached from this server at a public address"]),
     );
-    expect(outcomes.map((error) => (error as { detail: string }).detail)).toEqual([
+    expect(outcomes.map((error) => error.detail)).toEqual([
       '10.1.2.3 is private (RFC 1918)',
       'name resolution failed (ENOTFOUND)',
       'the connection failed (ECONNREFUSED)',
