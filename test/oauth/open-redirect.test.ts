@@ -33,7 +33,8 @@ describe('an authorization error for an https redirect URI', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     const page = await response.text();
-    expect(page).toContain('<span class="client-name">Totally Legit</span>');
+    expect(page).toContain('<span class="client-name">Totally Legit</span> <span class="chosen-name">(name chosen by the app)</span>');
+    expect(page.replace(/<span class="client-name">Totally Legit<\/span>/, '')).not.toContain('Totally Legit');
     expect(page).toContain('<strong class="host">evil.example</strong>');
     const link = /<a class="button secondary" href="([^"]+)"/.exec(page)?.[1]?.replace(/&amp;/g, '&');
     const target = new URL(link!);

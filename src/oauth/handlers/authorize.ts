@@ -62,7 +62,13 @@ async function refuse(context: OAuthContext, req: Request, res: Response, check:
   sendPage(
     res,
     400,
-    redirectErrorPage({ clientName: check.client.name, redirectUri: check.redirectUri, reason: check.description, errorUrl }),
+    redirectErrorPage({
+      clientName: check.client.name,
+      verifiedHost: verifiedHostOf(check.client.id),
+      redirectUri: check.redirectUri,
+      reason: check.description,
+      errorUrl,
+    }),
   );
 }
 

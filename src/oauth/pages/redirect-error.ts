@@ -1,9 +1,12 @@
+import { nameSuffix } from './client-identity.js';
 import { destinationHtml } from './destination.js';
 import type { Explanation } from '../explanation.js';
 import { explanationHtml, html, layout } from './html.js';
 
 export interface RedirectErrorPage {
   readonly clientName: string;
+  /** For a client known by its metadata document: the host that published it. */
+  readonly verifiedHost?: string;
   readonly redirectUri: string;
   readonly reason: Explanation;
   /** The error response for the app, which the person may follow if they started this. */
@@ -19,7 +22,8 @@ export function redirectErrorPage(page: RedirectErrorPage): string {
     title: 'This request cannot be used',
     body: html`<section class="card">
   <p class="eyebrow error">Sign-in stopped</p>
-  <h1><span class="client-name">${page.clientName}</span> sent a request that cannot be used</h1>
+  <h1>An app sent a request that cannot be used</h1>
+  <p class="lead">The app: <span class="client-name">${page.clientName}</span>${nameSuffix(page.verifiedHost)}</p>
   <p class="alert" role="alert">${explanationHtml(page.reason)}</p>
   <div class="destination">
     <span class="label">The app asked to be told at</span>
@@ -27,8 +31,8 @@ export function redirectErrorPage(page: RedirectErrorPage): string {
     <code class="redirect-uri">${page.redirectUri}</code>
   </div>
   <p class="fine">Anyone can register an app under any name. Only go back if you started this connection
-    from ${page.clientName} yourself; otherwise close this page.</p>
-  <p class="actions"><a class="button secondary" href="${page.errorUrl}">Go back to ${page.clientName}</a></p>
+    from this app yourself; otherwise close this page.</p>
+  <p class="actions"><a class="button secondary" href="${page.errorUrl}">Go back to the app</a></p>
 </section>`,
   });
 }
