@@ -82,6 +82,8 @@ describe('resolving a client by its metadata document', () => {
     fail(failure());
     expect((await clients.resolve(url)).name).toBe('Example App');
     expect(logged.at(-1)).toMatch(/^client metadata document https:\/\/app\.example\/client\.json: using the copy fetched at .* until .*Z \(\w+\)$/);
+    await clients.resolve(url);
+    expect(logged.filter((line) => line.includes('using the copy'))).toHaveLength(1);
     clock.advance(12 * 60 * 60_000 - 2000);
     fail(failure());
     expect((await clients.resolve(url)).name).toBe('Example App');

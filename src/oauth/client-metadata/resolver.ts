@@ -109,7 +109,7 @@ export class ClientMetadataResolver {
     const cached = this.cache.get(clientId);
     if (cached && now < cached.freshUntil) return cached.client;
     const failed = this.failures.get(clientId);
-    if (failed && now < failed.until) return this.standIn(url, failed.error, cached);
+    if (failed && now < failed.until) return this.standIn(url, failed.error, cached, false);
     let pending = this.inFlight.get(clientId);
     if (!pending) {
       pending = this.refresh(url, cached, caller).finally(() => this.inFlight.delete(clientId));
@@ -134,7 +134,7 @@ export class ClientMetadataResolver {
         this.failures.set(url.href, { error, until: this.options.clock.now() + (this.options.failureMs ?? defaultFailureMs) });
       }
       if (!error.transient) this.cache.delete(url.href);
-      return this.standIn(url, error, this.cache.get(url.href));
+      return this.standIn(url, error, this.cache.get(url.href), true);
     }
     const now = this.options.clock.now();
     const freshUntil = now + freshLifetimeMs(fetched.cacheControl, this.bounds);
@@ -143,11 +143,16 @@ export class ClientMetadataResolver {
     return client;
   }
 
-  /** The last good copy while its host is in trouble and the copy is recent enough; else the error. */
-  private standIn(url: URL, error: ClientMetadataError, cached: Cached | undefined): OAuthClient {
+  /**
+   * The last good copy while its host is in trouble and the copy is recent enough; else the
+   * error. `announce`: say so in the log (once per failed fetch, not on every request).
+   */
+  private standIn(url: URL, error: ClientMetadataError, cached: Cached | undefined, announce: boolean): OAuthClient {
     if (!error.transient || !cached || this.options.clock.now() >= cached.staleUntil) throw error;
-    const until = new Date(cached.staleUntil).toISOString();
-    this.log(`client metadata document ${url.href}: using the copy fetched at ${new Date(cached.fetchedAt).toISOString()} until ${until} (${error.problem})`);
+    if (announce) {
+      const [fetchedAt, until] = [cached.fetchedAt, cached.staleUntil].map((ms) => new Date(ms).toISOString());
+      this.log(`client metadata document ${url.href}: using the copy fetched at ${fetchedAt} until ${until} (${error.problem})`);
+    }
     return cached.client;
   }
 
