@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServerConfig } from './config.js';
+import { ConfigError, type ServerConfig, type SsoSettings } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp/endpoint.js';
@@ -10,7 +10,8 @@ import type { RateRule } from './limits/limiter.js';
 import { openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
-import type { OAuthContext } from './oauth/context.js';
+import type { OAuthContext, SingleSignOn } from './oauth/context.js';
+import { SsoRelyingParty } from './oauth/sso/relying-party.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { operator } from './platform/context.js';
 import { accountRule } from './oauth/handlers/sign-in.js';
@@ -51,6 +52,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     // Redis connects in the background; one request now makes a wrong or unreachable rate store
     // a start-up error instead of a 503 on every request. What it logs leaves the window in a second.
     await slidingLog.consume('startup-probe', { limit: 1, windowMs: 1000 });
+    const sso = config.sso && (await singleSignOn(config.sso, store));
     const seeded = config.seedDemo && (await store.listUsers()).length === 0;
     if (seeded) {
       // Loaded only when needed: the demo generator and its texts are the bulk of the platform.
@@ -71,7 +73,15 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       slidingLog,
       hostRule: deps.clientMetadataHostRule,
     });
-    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
+    const context: OAuthContext = {
+      store,
+      clock,
+      issuer: baseUrl,
+      authUrl,
+      accessTokenTtlMs: config.accessTokenTtlMs,
+      clientMetadata,
+      ...(sso ? { sso } : {}),
+    };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });
     cleanup.push(() => dispatcher.close());
     const mcp: McpEndpointOptions = {
@@ -103,6 +113,18 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     await close();
     throw error;
   }
+}
+
+/**
+ * Discovers the company's OpenID provider before serving, so a wrong issuer stops `serve` rather
+ * than showing a button that cannot work; so does a workspace for new accounts that does not exist.
+ */
+async function singleSignOn(settings: SsoSettings, store: Store): Promise<SingleSignOn> {
+  if (settings.createAccountsIn !== undefined && !(await store.findWorkspace(settings.createAccountsIn))) {
+    throw new ConfigError(`--sso-create-accounts '${settings.createAccountsIn}' names no workspace in this store`);
+  }
+  const relyingParty = await SsoRelyingParty.discover(settings);
+  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
 }
 
 /** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */

@@ -69,7 +69,11 @@ async function showSignInOrConsent(context: OAuthContext, req: Request, res: Res
   const userId = await signedInUser(context, req);
   const user = userId ? await context.store.findUserById(userId) : undefined;
   if (!user) {
-    sendPage(res, 200, signInPage({ csrfToken: token, returnTo: authorizeUrl(request), clientName: displayName(request.client) }));
+    sendPage(
+      res,
+      200,
+      signInPage({ csrfToken: token, returnTo: authorizeUrl(request), clientName: displayName(request.client), ssoName: context.sso?.name }),
+    );
     return;
   }
   sendPage(

@@ -1,0 +1,100 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { anonymous } from '../../platform/context.js';
+import { accountForIdentity, type SsoRefusal } from '../../platform/sso-accounts.js';
+import { csrfValid, rememberSsoAttempt, takeSsoAttempt } from '../browser-session.js';
+import type { OAuthContext, SingleSignOn } from '../context.js';
+import { errorPage } from '../pages/error.js';
+import { ssoErrorPage } from '../pages/sso-error.js';
+import { sendPage } from '../send-page.js';
+import { SsoCallbackError } from '../sso/relying-party.js';
+import { completeSignIn, overBudget, safeReturnTo, type SignInLimit } from './sign-in.js';
+
+/** The redirect URI to register at the provider. */
+export const ssoCallbackUrl = (context: OAuthContext): string => `${context.authUrl}/sso/callback`;
+
+/** POST /sso/start: the "Sign in with …" button. Sends the browser to the provider, bound to this browser. */
+export function ssoStartHandler(context: OAuthContext, sso: SingleSignOn): RequestHandler {
+  return async function ssoStart(req, res) {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const returnTo = safeReturnTo(body.return_to, context.authUrl);
+    if (!csrfValid(context, req)) {
+      sendPage(res, 403, errorPage('this form has expired or did not come from this site; go back and sign in again'));
+      return;
+    }
+    const { attempt, codeChallenge } = await sso.relyingParty.newAttempt(returnTo);
+    rememberSsoAttempt(context, res, attempt);
+    res.redirect(303, sso.relyingParty.authorizationUrl(ssoCallbackUrl(context), attempt, codeChallenge).href);
+  };
+}
+
+const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+function refusalReason(sso: SingleSignOn, reason: SsoRefusal, email: string | undefined): string {
+  switch (reason) {
+    case 'no_email':
+      return `${sso.name} did not say which email address is yours (no 'email' claim), so no account can be chosen.`;
+    case 'email_unverified':
+      return `${sso.name} has not verified the email address ${email} ('email_verified' is not true), so it cannot sign in to the account of that address.`;
+    case 'no_account':
+      return `There is no survey platform account with the email ${email}. Ask whoever runs the platform to create one.`;
+    case 'account_disabled':
+      return `The account ${email} is disabled.`;
+  }
+}
+
+/**
+ * GET /sso/callback: the provider's answer. Accepted once, in the browser that started it, with
+ * the state it was sent; then the person signs in exactly as with a password.
+ */
+export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, limit: SignInLimit): RequestHandler {
+  return async function ssoCallback(req, res) {
+    const attempt = takeSsoAttempt(context, req, res);
+    const params = new URL(req.originalUrl, context.authUrl).searchParams;
+    const refuse = (status: number, reason: string, email?: string) =>
+      sendPage(res, status, ssoErrorPage({ email, reason, retryUrl: attempt?.returnTo ?? '/account/apps' }));
+    if (!attempt) {
+      return refuse(400, 'This sign-in answer is not for this browser, or it was already used or has expired. Start the sign-in again.');
+    }
+    if (!sameText(params.get('state') ?? '', attempt.state)) {
+      return refuse(400, "This answer does not belong to the sign-in this browser started (its 'state' does not match). Start the sign-in again.");
+    }
+    const error = params.get('error');
+    if (error !== null) {
+      const description = params.get('error_description');
+      const cancelled = error === 'access_denied' ? ' The sign-in was cancelled or refused there.' : '';
+      return refuse(403, `${sso.name} answered '${error}'${description ? `: ${description}` : ''}.${cancelled}`);
+    }
+    const callbackUrl = new URL(ssoCallbackUrl(context));
+    callbackUrl.search = params.toString();
+    let claims;
+    try {
+      claims = await sso.relyingParty.claims(callbackUrl, attempt);
+    } catch (failure) {
+      if (!(failure instanceof SsoCallbackError)) throw failure;
+      if (failure.reason === 'nonce_mismatch') {
+        return refuse(400, "The ID token was issued for another sign-in (its 'nonce' does not match this browser's). Start the sign-in again.");
+      }
+      return refuse(502, `The answer of ${sso.name} could not be accepted: ${failure.message}`);
+    }
+    const email = typeof claims.email === 'string' ? claims.email : undefined;
+    // The per-address and per-account budgets of the password form, charged the same way.
+    const overLimit = await overBudget(context, limit, req, email ?? '');
+    if (overLimit) {
+      res.set('Retry-After', String(overLimit.retryAfterSeconds));
+      return refuse(429, `Too many sign-in attempts. Try again in ${overLimit.retryAfterSeconds} seconds.`, email);
+    }
+    const outcome = await accountForIdentity(
+      context,
+      anonymous,
+      { email: claims.email, emailVerified: claims.emailVerified, name: claims.name },
+      { createAccountsIn: sso.createAccountsIn },
+    );
+    if (outcome.kind === 'refused') return refuse(403, refusalReason(sso, outcome.reason, outcome.email), outcome.email);
+    await completeSignIn(context, req, res, outcome.user, attempt.returnTo);
+  };
+}
