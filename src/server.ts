@@ -52,13 +52,13 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     // Redis connects in the background; one request now makes a wrong or unreachable rate store
     // a start-up error instead of a 503 on every request. What it logs leaves the window in a second.
     await slidingLog.consume('startup-probe', { limit: 1, windowMs: 1000 });
-    const sso = config.sso && (await singleSignOn(config.sso, store));
     const seeded = config.seedDemo && (await store.listUsers()).length === 0;
     if (seeded) {
       // Loaded only when needed: the demo generator and its texts are the bulk of the platform.
       const { seedDemo } = await import('./platform/demo/index.js');
       await seedDemo({ store, clock }, operator);
     }
+    const sso = config.sso && (await singleSignOn(config.sso, store));
 
     const mcpServer = await listen(config.host, config.port);
     cleanup.push(() => stop(mcpServer));
