@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../conformance/run.js';
 import { launchChromium } from '../helpers/browser.js';
 import { connectHeadless, headlessRedirectUrl, HeadlessOAuthProvider } from '../helpers/headless-oauth-provider.js';
 import { TestOpenIdProvider, providerClientId } from '../helpers/openid-provider.js';
@@ -123,6 +124,37 @@ describe('single sign-on in a real browser', () => {
     expect(await page.getByRole('alert').textContent()).toBe(
       "Acme ID answered 'access_denied': End-User aborted interaction. The sign-in was cancelled or refused there.",
     );
+    await context.close();
+  });
+
+  it('lets a person sign in through the provider when the conformance runner runs with --browser', async () => {
+    const context = await browser.newContext();
+    const signIns: Array<Promise<void>> = [];
+    const report = await runConformance({
+      url: server.baseUrl,
+      only: ['authorization-code-flow', 'tools-call'],
+      signIn: {
+        kind: 'browser',
+        openBrowser: (url) => {
+          signIns.push(
+            (async () => {
+              const page = await context.newPage();
+              await page.goto(url.href);
+              await signInAtProvider(page, 'carol');
+              await page.waitForURL((next) => next.pathname === '/oauth/authorize');
+              await page.getByRole('button', { name: 'Allow access' }).click();
+              await page.waitForURL((next) => next.hostname === '127.0.0.1' && next.pathname === '/callback');
+            })(),
+          );
+        },
+      },
+    });
+    await Promise.all(signIns);
+    expect(report.results.map((result) => [result.id, result.status])).toEqual([
+      ['authorization-code-flow', 'pass'],
+      ['tools-call', 'pass'],
+    ]);
+    expect(report.results[1]?.message).toContain('"email":"carol@example.com"');
     await context.close();
   });
 });
