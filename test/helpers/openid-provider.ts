@@ -16,6 +16,8 @@ export interface TestProviderOptions {
   readonly accounts: Readonly<Record<string, ProviderAccount>>;
   /** A confidential client when given; else a public client (PKCE alone). */
   readonly clientSecret?: string;
+  /** False: the ID token carries `sub` only and the claims come from UserInfo (the OpenID default for code flow). */
+  readonly claimsInIdToken?: boolean;
 }
 
 export const providerClientId = 'survey-mcp';
@@ -23,7 +25,7 @@ export const providerClientId = 'survey-mcp';
 /**
  * panva's oidc-provider (a certified OpenID provider) on a loopback port, with its development
  * login form: the login names an account of `accounts`, any password goes. Claims go in the ID
- * token, as Okta and Keycloak put them there. Its client, keys and redirect URI can change
+ * token, as Okta and Keycloak put them there, unless `claimsInIdToken` is false. Its client, keys and redirect URI can change
  * between sign-ins: each change builds a new provider behind the same issuer and port.
  */
 export class TestOpenIdProvider {
@@ -70,7 +72,7 @@ export class TestOpenIdProvider {
   }
 
   private build(): void {
-    const { accounts, clientSecret } = this.options;
+    const { accounts, clientSecret, claimsInIdToken = true } = this.options;
     this.provider = new Provider(this.issuer, {
       clients: [
         {
@@ -83,7 +85,7 @@ export class TestOpenIdProvider {
       ],
       jwks: { keys: [this.key as never] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      conformIdTokenClaims: false,
+      conformIdTokenClaims: !claimsInIdToken,
       pkce: { required: () => true },
       ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
       cookies: { keys: ['test-only cookie key'] },

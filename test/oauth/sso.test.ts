@@ -32,9 +32,13 @@ let idp: TestOpenIdProvider;
 let server: TestServer;
 let client: RegisteredClient;
 
-async function startSsoServer(overrides: { createAccountsIn?: string; clientSecret?: string } = {}, provider = idp): Promise<TestServer> {
+async function startSsoServer(
+  overrides: { createAccountsIn?: string; clientSecret?: string; signInRateLimit?: { limit: number; windowMs: number } } = {},
+  provider = idp,
+): Promise<TestServer> {
   const started = await startTestServer({
     seedDemo: true,
+    ...(overrides.signInRateLimit ? { signInRateLimit: overrides.signInRateLimit } : {}),
     sso: {
       issuer: provider.issuer,
       clientId: providerClientId,
@@ -61,10 +65,12 @@ afterAll(async () => {
 });
 
 /** Whether this browser is signed in: the connected-apps page shows the sign-in form when not. */
-async function signedIn(jar: CookieJar): Promise<boolean> {
-  const page = await (await jar.fetch(`${server.authUrl}/account/apps`)).text();
+async function signedInAt(target: TestServer, jar: CookieJar): Promise<boolean> {
+  const page = await (await jar.fetch(`${target.authUrl}/account/apps`)).text();
   return !page.includes('action="/sign-in"');
 }
+
+const signedIn = (jar: CookieJar) => signedInAt(server, jar);
 
 const alertOf = (html: string) => /<p class="alert" role="alert">([^<]*)<\/p>/.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
 
@@ -249,6 +255,45 @@ describe('single sign-on with --sso-create-accounts', () => {
     } finally {
       await creating.close();
       idp.allowRedirect(`${server.authUrl}/sso/callback`);
+    }
+  });
+});
+
+describe('single sign-on under the sign-in limits', () => {
+  it('charges each answer from the provider to the per-address budget the password form uses', async () => {
+    const limited = await startSsoServer({ signInRateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      const app = await registerClient(limited, { client_name: 'Claude' });
+      const jar = new CookieJar();
+      const page = await (await jar.fetch(authorizeUrl(limited, { client: app, challenge: pkcePair().challenge }))).text();
+      const password = await jar.postForm(`${limited.authUrl}/sign-in`, { ...formFields(page, '/sign-in'), email: 'alice@example.com', password: 'wrong password' });
+      expect(password.status).toBe(401);
+      expect((await ssoAuthorization(limited, app, 'alice')).landing.status).toBe(200);
+      const third = await ssoAuthorization(limited, app, 'alice');
+      expect(third.landing.status).toBe(429);
+      expect(alertOf(third.landing.html)).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+      expect(await signedInAt(limited, third.jar)).toBe(false);
+    } finally {
+      await limited.close();
+      idp.allowRedirect(`${server.authUrl}/sso/callback`);
+    }
+  });
+});
+
+describe('single sign-on with a provider that gives the email in UserInfo only', () => {
+  it('reads email and email_verified from UserInfo for the subject of the ID token', async () => {
+    const userInfoOnly = await TestOpenIdProvider.start({ accounts, claimsInIdToken: false });
+    const target = await startSsoServer({}, userInfoOnly);
+    try {
+      const app = await registerClient(target, { client_name: 'Claude' });
+      const { landing } = await ssoAuthorization(target, app, 'alice');
+      expect(new URL(landing.url).pathname).toBe('/oauth/authorize');
+      expect(landing.html).toContain('alice@example.com');
+      const refused = await ssoAuthorization(target, app, 'bob-unverified');
+      expect(refused.landing.status).toBe(403);
+    } finally {
+      await target.close();
+      await userInfoOnly.close();
     }
   });
 });

@@ -1,5 +1,4 @@
 import * as oidc from 'openid-client';
-import type { SsoSettings } from '../../config.js';
 
 /**
  * The server as an OpenID relying party at the company's provider, on `openid-client`:
@@ -11,6 +10,14 @@ import type { SsoSettings } from '../../config.js';
 export const ssoScopes = 'openid email profile';
 
 const timeoutSeconds = 10;
+
+/** Who we are at the provider: the `--sso-*` settings the relying party needs. */
+export interface RelyingPartySettings {
+  readonly issuer: string;
+  readonly clientId: string;
+  /** Undefined: a public client, with PKCE alone. */
+  readonly clientSecret: string | undefined;
+}
 
 /** What one sign-in at the provider is bound to; kept in the person's browser until the callback. */
 export interface SsoAttempt {
@@ -66,13 +73,13 @@ const claimOf = (error: unknown): unknown => {
 
 export class SsoRelyingParty {
   private constructor(
-    private readonly settings: SsoSettings,
+    private readonly settings: RelyingPartySettings,
     private readonly metadata: oidc.ServerMetadata,
     private readonly clientAuth: oidc.ClientAuth,
   ) {}
 
   /** OpenID Connect Discovery at start-up; a provider that cannot be used stops the server. */
-  static async discover(settings: SsoSettings): Promise<SsoRelyingParty> {
+  static async discover(settings: RelyingPartySettings): Promise<SsoRelyingParty> {
     let config: oidc.Configuration;
     try {
       config = await oidc.discovery(new URL(settings.issuer), settings.clientId, undefined, oidc.None(), {
@@ -153,7 +160,7 @@ export class SsoRelyingParty {
 }
 
 /** A secret makes a confidential client: Basic where the provider allows it (the default), else POST. */
-function clientAuthFor(settings: SsoSettings, metadata: oidc.ServerMetadata): oidc.ClientAuth {
+function clientAuthFor(settings: RelyingPartySettings, metadata: oidc.ServerMetadata): oidc.ClientAuth {
   if (settings.clientSecret === undefined) return oidc.None();
   const methods = metadata.token_endpoint_auth_methods_supported;
   return !methods || methods.includes('client_secret_basic')
