@@ -21,7 +21,7 @@ export type SsoSignIn =
   | { readonly kind: 'refused'; readonly reason: SsoRefusal; readonly email?: string };
 
 /** NFC and trimmed; the store compares the result case-insensitively. */
-const normalizeEmail = (email: string): string => email.normalize('NFC').trim();
+export const normalizeEmail = (email: string): string => email.normalize('NFC').trim();
 
 /**
  * The platform account the provider's identity signs in as: the one whose email equals the

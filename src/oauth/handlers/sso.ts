@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { anonymous } from '../../platform/context.js';
-import { accountForIdentity, type SsoRefusal } from '../../platform/sso-accounts.js';
+import { accountForIdentity, normalizeEmail, type SsoRefusal } from '../../platform/sso-accounts.js';
 import { csrfValid, rememberSsoAttempt, takeSsoAttempt } from '../browser-session.js';
 import type { OAuthContext, SingleSignOn } from '../context.js';
 import { errorPage } from '../pages/error.js';
@@ -56,7 +56,7 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
     const attempt = takeSsoAttempt(context, req, res);
     const params = new URL(req.originalUrl, context.authUrl).searchParams;
     const refuse = (status: number, reason: string, email?: string) =>
-      sendPage(res, status, ssoErrorPage({ email, reason, retryUrl: attempt?.returnTo ?? '/account/apps' }));
+      sendPage(res, status, ssoErrorPage({ email, reason, retryUrl: safeReturnTo(attempt?.returnTo, context.authUrl) }));
     if (!attempt) {
       return refuse(400, 'This sign-in answer is not for this browser, or it was already used or has expired. Start the sign-in again.');
     }
@@ -81,7 +81,7 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
       }
       return refuse(502, `The answer of ${sso.name} could not be accepted: ${failure.message}`);
     }
-    const email = typeof claims.email === 'string' ? claims.email : undefined;
+    const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : undefined;
     // The per-address and per-account budgets of the password form, charged the same way.
     const overLimit = await overBudget(context, limit, req, email ?? '');
     if (overLimit) {
@@ -95,6 +95,7 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
       { createAccountsIn: sso.createAccountsIn },
     );
     if (outcome.kind === 'refused') return refuse(403, refusalReason(sso, outcome.reason, outcome.email), outcome.email);
-    await completeSignIn(context, req, res, outcome.user, attempt.returnTo);
+    // Checked again: the cookie came back from the browser, like any input.
+    await completeSignIn(context, req, res, outcome.user, safeReturnTo(attempt.returnTo, context.authUrl));
   };
 }
