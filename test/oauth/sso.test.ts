@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disableAccount, setSsoOnly } from '../../src/platform/accounts.js';
 import { operator } from '../../src/platform/context.js';
@@ -310,5 +313,41 @@ describe('single sign-on as a confidential client', () => {
       await withSecret.close();
       await confidential.close();
     }
+  });
+});
+
+describe('discovery of the provider at start-up', () => {
+  it.each([
+    [{ token_endpoint: '/token', code_challenge_methods_supported: ['S256'] }, "publishes no 'authorization_endpoint', 'jwks_uri' in its discovery document"],
+    [
+      { authorization_endpoint: '/auth', token_endpoint: '/token', jwks_uri: '/jwks', code_challenge_methods_supported: ['plain'] },
+      'does not support PKCE with S256',
+    ],
+  ])('refuses to start with a provider whose metadata %j cannot work: it %s', async (fields, reason) => {
+    const provider = createServer((_req, res) => {
+      const issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+      const absolute = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? `${issuer}${value}` : value]));
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ issuer, ...absolute }));
+    });
+    provider.listen(0, '127.0.0.1');
+    await once(provider, 'listening');
+    const issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    try {
+      await expect(
+        startTestServer({ sso: { issuer, clientId: providerClientId, clientSecret: undefined, name: 'Acme ID', createAccountsIn: undefined } }),
+      ).rejects.toThrow(`single sign-on: the OpenID provider '${issuer}' ${reason}`);
+    } finally {
+      provider.close();
+    }
+  });
+
+  it('refuses a workspace for new accounts that does not exist', async () => {
+    await expect(
+      startTestServer({
+        seedDemo: true,
+        sso: { issuer: idp.issuer, clientId: providerClientId, clientSecret: undefined, name: 'Acme ID', createAccountsIn: 'wsp_nowhere' },
+      }),
+    ).rejects.toThrow("--sso-create-accounts 'wsp_nowhere' names no workspace in this store");
   });
 });
