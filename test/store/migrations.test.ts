@@ -44,7 +44,8 @@ describe('survey tables on SQLite', () => {
     db.close();
   });
 
-  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them, this is the file the older version wrote.
+  // Version 4 added answer_tallies, version 5 segment_tallies and 007 the sso_only column, and nothing
+  // else: without them, this is the file the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -59,6 +60,7 @@ describe('survey tables on SQLite', () => {
     const kept = rollups(db);
     for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
     for (const table of added) db.exec(`DROP TABLE ${table}`);
+    db.exec('ALTER TABLE users DROP COLUMN sso_only');
     db.pragma(`user_version = ${version}`);
     db.close();
     const migrated = openSqliteDatabase(file);
