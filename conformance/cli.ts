@@ -14,6 +14,7 @@ export interface ConformanceFlags {
   readonly user?: string;
   readonly password?: string;
   readonly browser?: boolean;
+  readonly sso?: boolean;
   readonly foreignToken?: string;
   readonly forbiddenSurveyId?: string;
   readonly mcpRateLimit?: string;
@@ -41,6 +42,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--user <email>', 'sign in headless as this person (default: $SURVEY_MCP_USER)')
     .option('--password <password>', 'their password (default: $SURVEY_MCP_PASSWORD)')
     .option('--browser', 'sign in yourself in the system browser instead (single sign-on)')
+    .option('--sso', "with --user/--password: sign in headless through the deployment's single sign-on button, at the OpenID provider's login form")
     .option('--foreign-token <token>', 'a valid token of another platform service, for the 403 check')
     .option('--forbidden-survey-id <id>', `a survey the person may not open (default: the demo's ${DEFAULT_FORBIDDEN_SURVEY_ID}, skipped where it does not exist)`)
     .option('--mcp-rate-limit <N/S>', 'the MCP budget the deployment is configured with', formatRate(SPEC_MCP_RATE_LIMIT))

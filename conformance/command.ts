@@ -56,6 +56,7 @@ const flagsSchema = z.object({
   user: z.string().min(1).optional(),
   password: z.string().min(1).optional(),
   browser: z.boolean().default(false),
+  sso: z.boolean().default(false),
   foreignToken: z.string().min(1).optional(),
   forbiddenSurveyId: z.string().min(1).optional(),
   mcpRateLimit: rateLimitFlag.default(SPEC_MCP_RATE_LIMIT),
@@ -132,11 +133,13 @@ function parseFlags(flags: ConformanceFlags): ParsedFlags {
 function signInFrom(flags: ParsedFlags, env: NodeJS.ProcessEnv): SignInMethod | undefined {
   if (flags.browser) {
     if (flags.user || flags.password) throw usageError('--browser signs in interactively: leave out --user and --password');
+    if (flags.sso) throw usageError('--sso signs in headless at the provider: leave out --browser, or --sso to sign in yourself');
     return { kind: 'browser' };
   }
   const user = flags.user ?? (env['SURVEY_MCP_USER'] || undefined);
   const password = flags.password ?? (env['SURVEY_MCP_PASSWORD'] || undefined);
-  if (user && password) return { kind: 'password', user, password };
+  if (user && password) return { kind: 'password', user, password, sso: flags.sso };
+  if (flags.sso) throw usageError('--sso needs --user and --password: the test identity at the OpenID provider');
   if (user) throw usageError(`--user ${user} needs --password (or SURVEY_MCP_PASSWORD)`);
   if (password) throw usageError('--password needs --user (or SURVEY_MCP_USER)');
   return undefined;

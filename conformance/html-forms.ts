@@ -12,12 +12,14 @@ export interface FormControl {
   readonly type: string;
   readonly name: string;
   readonly value: string;
+  /** What a person reads on a button: its text, else its value. */
+  readonly label: string;
   readonly checked: boolean;
   readonly disabled: boolean;
 }
 
 const FORM = /<form\b([^>]*)>([\s\S]*?)<\/form\s*>/gi;
-const CONTROL = /<(input|button)\b([^>]*)>|<textarea\b([^>]*)>([\s\S]*?)<\/textarea\s*>/gi;
+const CONTROL = /<button\b([^>]*)>([\s\S]*?)<\/button\s*>|<input\b([^>]*)>|<textarea\b([^>]*)>([\s\S]*?)<\/textarea\s*>/gi;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 /** Tolerant, regex-based: sign-in pages are small and generated, not arbitrary HTML. */
@@ -29,11 +31,11 @@ export function parseForms(html: string, pageUrl: string): HtmlForm[] {
     forms.push({
       action: new URL(action ? action : pageUrl, pageUrl).toString(),
       method: attributes.get('method')?.toUpperCase() === 'POST' ? 'POST' : 'GET',
-      controls: [...inner.matchAll(CONTROL)].map(([, tag, attributes = '', textareaAttributes = '', text]) =>
-        tag === undefined
-          ? toControl('textarea', parseAttributes(textareaAttributes), text)
-          : toControl(tag.toLowerCase() as FormControl['tag'], parseAttributes(attributes), undefined),
-      ),
+      controls: [...inner.matchAll(CONTROL)].map(([, buttonAttributes, buttonText, inputAttributes, textareaAttributes = '', text]) => {
+        if (buttonAttributes !== undefined) return toControl('button', parseAttributes(buttonAttributes), undefined, buttonText);
+        if (inputAttributes !== undefined) return toControl('input', parseAttributes(inputAttributes), undefined);
+        return toControl('textarea', parseAttributes(textareaAttributes), text);
+      }),
     });
   }
   return forms;
@@ -62,13 +64,16 @@ export function isButton(control: FormControl): boolean {
   return ['submit', 'button', 'image', 'reset'].includes(control.type);
 }
 
-function toControl(tag: FormControl['tag'], attributes: Map<string, string>, text: string | undefined): FormControl {
+function toControl(tag: FormControl['tag'], attributes: Map<string, string>, text: string | undefined, buttonText?: string): FormControl {
   const defaultType = tag === 'button' ? 'submit' : tag === 'textarea' ? 'textarea' : 'text';
+  const value = tag === 'textarea' ? decodeEntities(text ?? '') : (attributes.get('value') ?? '');
+  const shown = decodeEntities((buttonText ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim());
   return {
     tag,
     type: (attributes.get('type') ?? defaultType).toLowerCase(),
     name: attributes.get('name') ?? '',
-    value: tag === 'textarea' ? decodeEntities(text ?? '') : (attributes.get('value') ?? ''),
+    value,
+    label: shown || value,
     checked: attributes.has('checked'),
     disabled: attributes.has('disabled'),
   };

@@ -19,7 +19,13 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** How the runner gets a person to authorize it. */
 export type SignInMethod =
-  | { readonly kind: 'password'; readonly user: string; readonly password: string }
+  | {
+      readonly kind: 'password';
+      readonly user: string;
+      readonly password: string;
+      /** Through the single sign-on button: the credentials go to the OpenID provider's login form. */
+      readonly sso?: boolean;
+    }
   | {
       readonly kind: 'browser';
       /** Opens the authorization address for the person; defaults to the system browser. */

@@ -53,6 +53,8 @@ const BROWSER_TIMEOUT_MS = 5 * 60_000;
 interface Credentials {
   readonly user: string;
   readonly password: string;
+  /** Click the single sign-on button first; the credentials are then the provider's. */
+  readonly sso?: boolean;
 }
 
 export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
@@ -106,6 +108,7 @@ export async function walkAuthorization(
   const exchanges: Exchange[] = [];
   let next: PageRequest = { url: authorizationUrl.toString(), method: 'GET' };
   let signedIn = false;
+  let ssoStarted = false;
   let approved = false;
   for (let step = 0; step < MAX_STEPS; step += 1) {
     const exchange = await send(http, jar, next);
@@ -120,6 +123,15 @@ export async function walkAuthorization(
     }
     const forms = status === 200 ? parseForms(body, exchange.request.url) : [];
     const signInForm = forms.find((form) => form.controls.some((control) => control.type === 'password'));
+    if (credentials?.sso && !ssoStarted && signInForm) {
+      const sso = forms.map((form) => ({ form, button: ssoButton(form) })).find((found) => found.button);
+      if (!sso?.button) {
+        throw usageError('--sso: the sign-in page offers no single sign-on button (a form button reading "Sign in with …", "single sign-on" or "SSO")');
+      }
+      ssoStarted = true;
+      next = submit(sso.form, {}, sso.button);
+      continue;
+    }
     if (signInForm) {
       if (!credentials) return { kind: 'sign-in-required', exchanges };
       if (signedIn) {
@@ -219,6 +231,14 @@ function credentialFills(form: HtmlForm, credentials: Credentials): Record<strin
     if (control.type === 'password' && control.name) fills[control.name] = credentials.password;
   }
   return fills;
+}
+
+const SSO = /sign in with|single sign-on|\bsso\b/i;
+
+/** The button of a form without a password field that starts single sign-on. */
+function ssoButton(form: HtmlForm): FormControl | undefined {
+  if (form.controls.some((control) => control.type === 'password')) return undefined;
+  return form.controls.find((control) => isButton(control) && SSO.test(`${control.label} ${control.name}`));
 }
 
 const APPROVE = /approve|allow|accept|authori[sz]e|consent|grant|continue/i;

@@ -30,6 +30,21 @@ export interface ServerConfig {
    * an https client_id could otherwise aim our fetches at the machine or its network (SSRF).
    */
   readonly allowPrivateClientMetadata: boolean;
+  /** Sign-in through the company's OpenID provider, beside the password form; off when undefined. */
+  readonly sso: SsoSettings | undefined;
+}
+
+/** The relying party's settings at the company's OpenID provider. */
+export interface SsoSettings {
+  /** The provider's issuer identifier, discovered at start-up (OpenID Connect Discovery). */
+  readonly issuer: string;
+  readonly clientId: string;
+  /** Undefined: a public client, with PKCE alone. */
+  readonly clientSecret: string | undefined;
+  /** The button says "Sign in with <name>". */
+  readonly name: string;
+  /** A workspace where a verified email with no account gets a member account; off when undefined. */
+  readonly createAccountsIn: string | undefined;
 }
 
 export const defaultDbFile = 'survey-mcp.db';
@@ -164,6 +179,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     accessTokenTtlMs: defaultAccessTokenTtlMs,
     streamGetStatus: defaultStreamGetStatus,
     allowPrivateClientMetadata: false,
+    sso: undefined,
     ...given,
     db: resolveDb(partial.db, env),
     rateStore: resolveRateStore(partial.rateStore, env),
@@ -176,4 +192,61 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     );
   }
   return config;
+}
+
+export const defaultSsoName = 'single sign-on';
+
+/** The `serve --sso-*` flags as given; each falls back to its `SURVEY_MCP_SSO_*` variable. */
+export interface SsoFlags {
+  readonly ssoIssuer?: string;
+  readonly ssoClientId?: string;
+  readonly ssoClientSecret?: string;
+  readonly ssoName?: string;
+  readonly ssoCreateAccounts?: string;
+}
+
+/** An issuer is https; http only on loopback, where tests and local providers run. */
+export function parseIssuerUrl(flag: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RangeError(`${flag} '${value}' is not an absolute URL, e.g. https://company.okta.com/oauth2/default`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new RangeError(`${flag} '${value}' must use https (http only on loopback, for local testing)`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new RangeError(`${flag} '${value}' must not carry a query, fragment or credentials`);
+  }
+  return value.trim();
+}
+
+/** Single sign-on from flags and environment: off when neither names an issuer. */
+export function resolveSso(flags: SsoFlags, env = process.env): SsoSettings | undefined {
+  const pick = (flag: string | undefined, variable: string) => flag ?? (env[variable] || undefined);
+  const issuer = pick(flags.ssoIssuer, 'SURVEY_MCP_SSO_ISSUER');
+  const clientId = pick(flags.ssoClientId, 'SURVEY_MCP_SSO_CLIENT_ID');
+  const clientSecret = pick(flags.ssoClientSecret, 'SURVEY_MCP_SSO_CLIENT_SECRET');
+  const name = pick(flags.ssoName, 'SURVEY_MCP_SSO_NAME');
+  const createAccountsIn = pick(flags.ssoCreateAccounts, 'SURVEY_MCP_SSO_CREATE_ACCOUNTS');
+  if (issuer === undefined) {
+    if (clientId ?? name ?? createAccountsIn) {
+      throw new ConfigError('--sso-client-id, --sso-name and --sso-create-accounts need --sso-issuer (or SURVEY_MCP_SSO_ISSUER)');
+    }
+    return undefined;
+  }
+  if (clientId === undefined) {
+    throw new ConfigError('--sso-issuer needs --sso-client-id (or SURVEY_MCP_SSO_CLIENT_ID): the client registered at the provider');
+  }
+  const label = name?.trim() || defaultSsoName;
+  if (label.length > 60) throw new ConfigError(`--sso-name '${label}' must be at most 60 characters`);
+  let checkedIssuer: string;
+  try {
+    checkedIssuer = parseIssuerUrl('--sso-issuer', issuer);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return { issuer: checkedIssuer, clientId, clientSecret, name: label, createAccountsIn };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServerConfig } from './config.js';
+import { ConfigError, type ServerConfig, type SsoSettings } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { clientAddressKey } from './http/client-address.js';
 import { createMcpApp } from './http/mcp-app.js';
@@ -11,7 +11,8 @@ import type { RateRule } from './limits/limiter.js';
 import { openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
-import type { OAuthContext } from './oauth/context.js';
+import type { OAuthContext, SingleSignOn } from './oauth/context.js';
+import { SsoRelyingParty } from './oauth/sso/relying-party.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { operator } from './platform/context.js';
 import { accountRule } from './oauth/handlers/sign-in.js';
@@ -60,6 +61,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       const { seedDemo } = await import('./platform/demo/index.js');
       await seedDemo({ store, clock }, operator);
     }
+    const sso = config.sso && (await singleSignOn(config.sso, store));
 
     const mcpServer = await listen(config.host, config.port);
     cleanup.push(() => stop(mcpServer));
@@ -77,7 +79,15 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       callerKey: clientAddressKey,
       approvedBefore: async (clientId) => (await store.findClient(clientId)) !== undefined,
     });
-    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
+    const context: OAuthContext = {
+      store,
+      clock,
+      issuer: baseUrl,
+      authUrl,
+      accessTokenTtlMs: config.accessTokenTtlMs,
+      clientMetadata,
+      ...(sso ? { sso } : {}),
+    };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });
     cleanup.push(() => dispatcher.close());
     const mcp: McpEndpointOptions = {
@@ -109,6 +119,18 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     await close();
     throw error;
   }
+}
+
+/**
+ * Discovers the company's OpenID provider before serving, so a wrong issuer stops `serve` rather
+ * than showing a button that cannot work; so does a workspace for new accounts that does not exist.
+ */
+async function singleSignOn(settings: SsoSettings, store: Store): Promise<SingleSignOn> {
+  if (settings.createAccountsIn !== undefined && !(await store.findWorkspace(settings.createAccountsIn))) {
+    throw new ConfigError(`--sso-create-accounts '${settings.createAccountsIn}' names no workspace in this store`);
+  }
+  const relyingParty = await SsoRelyingParty.discover(settings);
+  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
 }
 
 /** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */

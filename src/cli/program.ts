@@ -35,6 +35,7 @@ export function buildProgram(): Command {
     .requiredOption('--email <email>', 'sign-in email, unique')
     .requiredOption('--name <name>', 'display name')
     .option('--password <password>', 'at least 8 characters')
+    .option('--sso-only', 'signs in through the OpenID provider only (serve --sso-issuer): no password')
     .addOption(dbOption())
     .action(async (options) => (await import('./commands/users.js')).usersAdd(options));
   users
@@ -48,6 +49,12 @@ export function buildProgram(): Command {
     .description('disable an account: revokes its grants, tokens, unused codes and sign-in sessions at once')
     .addOption(dbOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, true, options));
+  users
+    .command('sso-only <email>')
+    .description('let an account sign in through the OpenID provider only (the password form refuses it); --off undoes')
+    .option('--off', 'allow password sign-in again')
+    .addOption(dbOption())
+    .action(async (email, options) => (await import('./commands/users.js')).usersSetSsoOnly(email, options));
   users
     .command('enable <email>')
     .description('enable a disabled account (its old tokens stay revoked)')
@@ -100,6 +107,11 @@ export function buildProgram(): Command {
       '--allow-private-client-metadata',
       'fetch client metadata documents from loopback and private addresses too (local development and tests only)',
     )
+    .option('--sso-issuer <url>', 'single sign-on: the OpenID provider issuer, discovered at start-up (default: $SURVEY_MCP_SSO_ISSUER)')
+    .option('--sso-client-id <id>', 'single sign-on: our client id at the provider (default: $SURVEY_MCP_SSO_CLIENT_ID)')
+    .option('--sso-client-secret <secret>', 'single sign-on: client secret; prefer $SURVEY_MCP_SSO_CLIENT_SECRET (neither: a public client with PKCE)')
+    .option('--sso-name <label>', 'single sign-on: the button says "Sign in with <label>" (default: single sign-on)')
+    .option('--sso-create-accounts <workspace>', 'single sign-on: create a member account in this workspace for a verified email with none (off by default)')
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
   addConformanceOptions(
     program

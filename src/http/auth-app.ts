@@ -6,7 +6,8 @@ import { invalidRequest } from '../oauth/errors.js';
 import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
 import { connectedAppsHandler, revokeAppHandler } from '../oauth/handlers/connected-apps.js';
 import { revokeHandler } from '../oauth/handlers/revoke.js';
-import { signInHandler, signOutHandler } from '../oauth/handlers/sign-in.js';
+import { signInHandler, signOutHandler, type SignInLimit } from '../oauth/handlers/sign-in.js';
+import { ssoCallbackHandler, ssoStartHandler } from '../oauth/handlers/sso.js';
 import { tokenHandler } from '../oauth/handlers/token.js';
 import { stylesheet } from '../oauth/pages/style.js';
 import { clientAddressKey } from './client-address.js';
@@ -33,15 +34,16 @@ export function createAuthApp(options: AuthAppOptions): Express {
 
   app.get('/oauth/authorize', showAuthorizationHandler(context));
   app.post('/oauth/authorize', form, decideAuthorizationHandler(context));
-  app.post(
-    '/sign-in',
-    form,
-    signInHandler(context, {
-      slidingLog: options.slidingLog,
-      rule: options.signInRateLimit,
-      clientOf: (req) => clientAddressKey(req.ip ?? req.socket.remoteAddress),
-    }),
-  );
+  const signInLimit: SignInLimit = {
+    slidingLog: options.slidingLog,
+    rule: options.signInRateLimit,
+    clientOf: (req) => clientAddressKey(req.ip ?? req.socket.remoteAddress),
+  };
+  app.post('/sign-in', form, signInHandler(context, signInLimit));
+  if (context.sso) {
+    app.post('/sso/start', form, ssoStartHandler(context, context.sso));
+    app.get('/sso/callback', ssoCallbackHandler(context, context.sso, signInLimit));
+  }
   app.post('/sign-out', form, signOutHandler(context));
   app.get('/account/apps', connectedAppsHandler(context));
   app.post('/account/apps/revoke', form, revokeAppHandler(context));

@@ -2,13 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { User } from '../store/account-store.js';
 import { isSecureOrigin, type OAuthContext } from './context.js';
+import type { SsoAttempt } from './sso/relying-party.js';
 import { hashSecret, mintSecret } from './tokens.js';
 
 export const sessionTtlMs = 8 * 60 * 60 * 1000;
 const deviceTtlMs = 90 * 24 * 60 * 60 * 1000;
 const secretPattern = /^[A-Za-z0-9_-]{43}$/;
 
-type CookieKind = 'session' | 'csrf' | 'revoked' | 'device';
+type CookieKind = 'session' | 'csrf' | 'revoked' | 'device' | 'sso';
 
 /**
  * Under https every cookie is `__Host-`: Secure, host-only, path `/`, so no sibling host of the
@@ -141,4 +142,32 @@ export function rememberDevice(context: OAuthContext, res: Response, user: User)
 export function isKnownDevice(context: OAuthContext, req: Request, user: User): boolean {
   const proof = readCookie(context, req, 'device');
   return proof !== undefined && sameSecret(proof, deviceProof(user));
+}
+
+/** Long enough to sign in at the provider, short enough that a forgotten tab does not linger. */
+const ssoAttemptTtlMs = 10 * 60 * 1000;
+
+/**
+ * Binds a sign-in at the OpenID provider to this browser: the callback is accepted only with the
+ * cookie set here, and only once, since reading it clears it. Nothing in it is a credential on
+ * its own: the code it completes is issued to this browser by the provider.
+ */
+export function rememberSsoAttempt(context: OAuthContext, res: Response, attempt: SsoAttempt): void {
+  setCookie(context, res, 'sso', Buffer.from(JSON.stringify(attempt)).toString('base64url'), ssoAttemptTtlMs);
+}
+
+export function takeSsoAttempt(context: OAuthContext, req: Request, res: Response): SsoAttempt | undefined {
+  const value = readCookie(context, req, 'sso');
+  if (value === undefined) return undefined;
+  clearCookie(context, res, 'sso');
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString()) as Record<string, unknown>;
+    const { state, nonce, codeVerifier, returnTo } = parsed;
+    if ([state, nonce, codeVerifier, returnTo].every((field) => typeof field === 'string')) {
+      return { state, nonce, codeVerifier, returnTo } as SsoAttempt;
+    }
+  } catch {
+    // A mangled cookie is no attempt: the person starts again.
+  }
+  return undefined;
 }

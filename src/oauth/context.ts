@@ -1,6 +1,7 @@
 import type { Clock } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
 import type { ClientMetadataResolver } from './client-metadata/resolver.js';
+import type { SsoRelyingParty } from './sso/relying-party.js';
 
 /** What every OAuth handler needs; built once by the composition root. */
 export interface OAuthContext {
@@ -14,6 +15,16 @@ export interface OAuthContext {
   readonly accessTokenTtlMs: number;
   /** Clients whose client_id is the https URL of their metadata document. */
   readonly clientMetadata: ClientMetadataResolver;
+  /** Sign-in through the company's OpenID provider, beside the password form; absent when off. */
+  readonly sso?: SingleSignOn;
+}
+
+export interface SingleSignOn {
+  /** The button says "Sign in with <name>". */
+  readonly name: string;
+  readonly relyingParty: SsoRelyingParty;
+  /** A workspace where a verified email with no account gets a member account. */
+  readonly createAccountsIn?: string;
 }
 
 /** Cookies carry `Secure` whenever the auth host is served over https. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { User } from '../store/account-store.js';
 import { DuplicateRecordError } from '../store/errors.js';
 import type { Anonymous, Operator, PlatformContext } from './context.js';
@@ -12,7 +13,9 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export interface NewAccount {
   email: string;
   name: string;
-  password: string;
+  /** Required unless `ssoOnly`: an account that signs in through the OpenID provider has none. */
+  password?: string;
+  ssoOnly?: boolean;
 }
 
 export interface Credentials {
@@ -39,7 +42,10 @@ export async function createAccount(ctx: PlatformContext, _actor: Operator, acco
   if (name.length < 1 || name.length > 100) {
     throw validationFailed(`'name' must be 1 to 100 characters, got ${name.length}`);
   }
-  if (account.password.length < 8) {
+  if (account.password === undefined && !account.ssoOnly) {
+    throw validationFailed("'password' is required unless the account signs in with single sign-on only");
+  }
+  if (account.password !== undefined && account.password.length < 8) {
     throw validationFailed("'password' must be at least 8 characters");
   }
   try {
@@ -47,7 +53,9 @@ export async function createAccount(ctx: PlatformContext, _actor: Operator, acco
       id: newId('usr'),
       email,
       name,
-      passwordHash: await hashPassword(account.password),
+      // An SSO-only account gets a secret nobody knows: the password form refuses it anyway.
+      passwordHash: await hashPassword(account.password ?? randomBytes(32).toString('base64url')),
+      ssoOnly: account.ssoOnly ?? false,
       createdAt: ctx.clock.now(),
     });
   } catch (error) {
@@ -58,12 +66,23 @@ export async function createAccount(ctx: PlatformContext, _actor: Operator, acco
   }
 }
 
-/** The account for these credentials, or undefined; disabled accounts never sign in. */
-export async function authenticate(ctx: PlatformContext, _actor: Anonymous, { email, password }: Credentials): Promise<User | undefined> {
+/**
+ * A password sign-in: the account, or refused (unknown email, wrong password, disabled), or
+ * `sso-only` when the account may sign in through the OpenID provider only. That last answer
+ * does not depend on the password, since such a person has none to give.
+ */
+export type PasswordSignIn =
+  | { readonly kind: 'signed-in'; readonly user: User }
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'sso-only'; readonly user: User };
+
+export async function authenticate(ctx: PlatformContext, _actor: Anonymous, { email, password }: Credentials): Promise<PasswordSignIn> {
   const user = await ctx.store.findUserByEmail(email);
   // Hash even for an unknown email so response time does not reveal which emails exist.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
-  return user && !user.disabled && matches ? user : undefined;
+  if (!user || user.disabled) return { kind: 'refused' };
+  if (user.ssoOnly) return { kind: 'sso-only', user };
+  return matches ? { kind: 'signed-in', user } : { kind: 'refused' };
 }
 
 /** Every account, for the admin's list. */
@@ -83,6 +102,13 @@ export async function disableAccount(ctx: PlatformContext, actor: Operator, args
   const user = await accountByEmail(ctx, actor, args);
   await ctx.store.disableUser(user.id, ctx.clock.now());
   return user;
+}
+
+/** With `ssoOnly`, the account signs in through the OpenID provider only; without, by password too. */
+export async function setSsoOnly(ctx: PlatformContext, actor: Operator, args: AccountArgs & { ssoOnly: boolean }): Promise<User> {
+  const user = await accountByEmail(ctx, actor, args);
+  await ctx.store.setUserSsoOnly(user.id, args.ssoOnly);
+  return { ...user, ssoOnly: args.ssoOnly };
 }
 
 /** Lets the account sign in again; nothing it had before the disable comes back. */

@@ -7,6 +7,7 @@ export interface UserRow<C extends Columns> {
   name: string;
   password_hash: string;
   disabled: C['flag'];
+  sso_only: C['flag'];
   created_at: number;
 }
 
@@ -19,6 +20,7 @@ export function accountRowMappers<C extends Columns>(dialect: Dialect<C>) {
       name: row.name,
       passwordHash: row.password_hash,
       disabled: dialect.flag(row.disabled),
+      ssoOnly: dialect.flag(row.sso_only),
       createdAt: row.created_at,
     }),
   };

@@ -5,6 +5,8 @@ export interface User {
   readonly name: string;
   readonly passwordHash: string;
   readonly disabled: boolean;
+  /** Signs in through the OpenID provider only; the password form refuses it. */
+  readonly ssoOnly: boolean;
   readonly createdAt: number;
 }
 
@@ -13,6 +15,7 @@ export interface NewUser {
   readonly email: string;
   readonly name: string;
   readonly passwordHash: string;
+  readonly ssoOnly?: boolean;
   readonly createdAt: number;
 }
 
@@ -25,4 +28,5 @@ export interface AccountStore {
   listUsers(): Promise<User[]>;
   setUserDisabled(id: string, disabled: boolean): Promise<boolean>;
   setUserPassword(id: string, passwordHash: string): Promise<boolean>;
+  setUserSsoOnly(id: string, ssoOnly: boolean): Promise<boolean>;
 }

@@ -15,8 +15,8 @@ describe('the migrations', () => {
   // An applied migration never runs again, so an edit would leave old and new databases apart.
   it('are, byte for byte, the SQL each backend shipped', () => {
     const digests = (sql: readonly string[]) => sql.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 16));
-    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a']);
-    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273']);
+    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', '15c75a96a86dc8fe']);
+    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', 'c92acd1c7f215e45']);
   });
 });
 
@@ -44,7 +44,8 @@ describe('survey tables on SQLite', () => {
     db.close();
   });
 
-  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them, this is the file the older version wrote.
+  // Version 4 added answer_tallies, version 5 segment_tallies and 007 the sso_only column, and nothing
+  // else: without them, this is the file the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -59,6 +60,7 @@ describe('survey tables on SQLite', () => {
     const kept = rollups(db);
     for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
     for (const table of added) db.exec(`DROP TABLE ${table}`);
+    db.exec('ALTER TABLE users DROP COLUMN sso_only');
     db.pragma(`user_version = ${version}`);
     db.close();
     const migrated = openSqliteDatabase(file);

@@ -132,10 +132,11 @@ describe('PostgreSQL store connections', () => {
     const again = await openPostgresStore(postgresUrl(schema));
     await again.close();
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them, this is the schema the older version wrote.
+  // Version 4 added answer_tallies, version 5 segment_tallies and 007 the sso_only column, and nothing
+  // else: without them, this is the schema the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -148,6 +149,7 @@ describe('PostgreSQL store connections', () => {
     const kept = await rollups();
     for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
     await adminQuery(`DROP TABLE ${added.map((table) => `${schema}.${table}`).join(', ')}`);
+    await adminQuery(`ALTER TABLE ${schema}.users DROP COLUMN sso_only`);
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);

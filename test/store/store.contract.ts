@@ -70,7 +70,7 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
     describe('accounts', () => {
       it('stores a user and finds it by id and by email in any case', async () => {
         const user = await addUser('usr_1', 'Ada@Example.com');
-        expect(user).toEqual({ id: 'usr_1', email: 'Ada@Example.com', name: 'usr_1', passwordHash: 'hash-usr_1', disabled: false, createdAt: T0 });
+        expect(user).toEqual({ id: 'usr_1', email: 'Ada@Example.com', name: 'usr_1', passwordHash: 'hash-usr_1', disabled: false, ssoOnly: false, createdAt: T0 });
         expect(await store.findUserById('usr_1')).toEqual(user);
         expect(await store.findUserByEmail(' ada@EXAMPLE.com ')).toEqual(user);
         expect(await store.findUserById('usr_none')).toBeUndefined();
@@ -96,6 +96,20 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect((await store.findUserById('usr_b'))!.disabled).toBe(false);
         expect(await store.setUserDisabled('usr_none', true)).toBe(false);
         expect(await store.setUserPassword('usr_none', 'x')).toBe(false);
+      });
+
+      it('stores whether an account signs in with single sign-on only', async () => {
+        await store.insertUser({ id: 'usr_sso', email: 'sso@example.com', name: 'S', passwordHash: 'x', ssoOnly: true, createdAt: T0 });
+        await addUser('usr_pw', 'pw@example.com');
+        expect((await store.findUserByEmail('SSO@example.com'))!.ssoOnly).toBe(true);
+        expect((await store.findUserById('usr_pw'))!.ssoOnly).toBe(false);
+        expect(await store.setUserSsoOnly('usr_pw', true)).toBe(true);
+        expect(await store.setUserSsoOnly('usr_sso', false)).toBe(true);
+        expect((await store.listUsers()).map((u) => [u.id, u.ssoOnly])).toEqual([
+          ['usr_pw', true],
+          ['usr_sso', false],
+        ]);
+        expect(await store.setUserSsoOnly('usr_none', true)).toBe(false);
       });
     });
 

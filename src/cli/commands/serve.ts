@@ -1,12 +1,12 @@
 import chalk from 'chalk';
-import { serverConfig, type ServerConfig, type StreamGetStatus } from '../../config.js';
+import { resolveSso, serverConfig, type ServerConfig, type SsoFlags, type StreamGetStatus } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
 
 /** The flags as commander hands them over, already parsed; absent ones take serverConfig's defaults. */
-export interface ServeOptions {
+export interface ServeOptions extends SsoFlags {
   host?: string;
   port?: number;
   authPort?: number;
@@ -43,6 +43,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     accessTokenTtlMs: options.accessTokenTtl,
     streamGetStatus: options.streamGetStatus,
     allowPrivateClientMetadata: options.allowPrivateClientMetadata,
+    sso: resolveSso(options),
   });
 }
 
@@ -56,6 +57,10 @@ export async function serve(options: ServeOptions): Promise<void> {
   console.log(`  connected apps                               ${server.authUrl}/account/apps`);
   console.log(`  store                                        ${redactUrl(config.db)}`);
   if (config.rateStore) console.log(`  rate windows                                 ${redactUrl(config.rateStore)}`);
+  if (config.sso) {
+    console.log(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
+    console.log(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);
+  }
   if (config.allowPrivateClientMetadata) {
     console.log(
       chalk.yellow('  client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only'),

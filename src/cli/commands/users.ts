@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createAccount, disableAccount, enableAccount, listAccounts } from '../../platform/accounts.js';
+import { createAccount, disableAccount, enableAccount, listAccounts, setSsoOnly } from '../../platform/accounts.js';
 import { operator } from '../../platform/context.js';
+import { usageError } from '../errors.js';
 import { forAccount, withPlatform } from '../store-access.js';
 
 export interface UsersAddOptions {
@@ -8,26 +9,41 @@ export interface UsersAddOptions {
   email: string;
   name: string;
   password?: string;
+  ssoOnly?: boolean;
 }
 
 export async function usersAdd(options: UsersAddOptions): Promise<void> {
-  const generated = options.password === undefined;
-  const password = options.password ?? randomBytes(12).toString('base64url');
+  if (options.ssoOnly && options.password !== undefined) {
+    throw usageError('--sso-only and --password exclude each other: an SSO-only account signs in through the OpenID provider only');
+  }
+  const generated = options.password === undefined && !options.ssoOnly;
+  const password = generated ? randomBytes(12).toString('base64url') : options.password;
   const user = await withPlatform(options.db, (ctx) =>
-    createAccount(ctx, operator, { email: options.email, name: options.name, password }),
+    createAccount(ctx, operator, { email: options.email, name: options.name, password, ssoOnly: options.ssoOnly }),
   );
-  console.log(`created ${user.id} ${user.email}`);
+  console.log(`created ${user.id} ${user.email}${user.ssoOnly ? ' (signs in with single sign-on only)' : ''}`);
   if (generated) console.log(`password: ${password}`);
+}
+
+export async function usersSetSsoOnly(email: string, options: { db?: string; off?: boolean }): Promise<void> {
+  const ssoOnly = !options.off;
+  const user = await withPlatform(options.db, (ctx) => forAccount(() => setSsoOnly(ctx, operator, { email, ssoOnly })));
+  console.log(
+    ssoOnly
+      ? `${user.email} signs in with single sign-on only: the password form refuses it`
+      : `${user.email} may sign in with a password again`,
+  );
 }
 
 export async function usersList(options: { db?: string; json?: boolean }): Promise<void> {
   const users = await withPlatform(options.db, (ctx) => listAccounts(ctx, operator));
   if (options.json) {
-    const shown = users.map(({ id, email, name, disabled, createdAt }) => ({
+    const shown = users.map(({ id, email, name, disabled, ssoOnly, createdAt }) => ({
       id,
       email,
       name,
       disabled,
+      sso_only: ssoOnly,
       created_at: new Date(createdAt).toISOString(),
     }));
     console.log(JSON.stringify(shown, null, 2));
@@ -38,7 +54,7 @@ export async function usersList(options: { db?: string; json?: boolean }): Promi
     return;
   }
   for (const user of users) {
-    console.log(`${user.id}  ${user.email.padEnd(28)} ${user.name}${user.disabled ? '  (disabled)' : ''}`);
+    console.log(`${user.id}  ${user.email.padEnd(28)} ${user.name}${user.disabled ? '  (disabled)' : ''}${user.ssoOnly ? '  (sso only)' : ''}`);
   }
 }
 

@@ -84,6 +84,7 @@ async function showSignInOrConsent(context: OAuthContext, req: Request, res: Res
         csrfToken: token,
         returnTo: authorizeUrl(request),
         client: { name: request.client.name, verifiedHost: verifiedHostOf(request.client.id) },
+        ssoName: context.sso?.name,
       }),
     );
     return;

@@ -15,7 +15,7 @@ async function signedInEmail(context: OAuthContext, req: Request): Promise<{ id:
 }
 
 function askToSignIn(context: OAuthContext, req: Request, res: Response): void {
-  sendPage(res, 200, signInPage({ csrfToken: csrfToken(context, req, res), returnTo: appsPath }));
+  sendPage(res, 200, signInPage({ csrfToken: csrfToken(context, req, res), returnTo: appsPath, ssoName: context.sso?.name }));
 }
 
 /** GET /account/apps: the clients this person approved and has not revoked. */

@@ -1,8 +1,9 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { RateDecision, RateRule, SlidingLog } from '../../limits/limiter.js';
 import { authenticate } from '../../platform/accounts.js';
 import { anonymous } from '../../platform/context.js';
+import type { User } from '../../store/account-store.js';
 import { csrfToken, csrfValid, endSession, isKnownDevice, rememberDevice, startSession } from '../browser-session.js';
 import { verifiedHostOf } from '../client-metadata/client-id-url.js';
 import { callerOf, lookUpClient } from '../clients.js';
@@ -16,7 +17,7 @@ const credentialsSchema = z.object({
 });
 
 /** Only paths on the auth host itself, so sign-in can never bounce the person elsewhere. */
-function safeReturnTo(value: unknown, authUrl: string): string {
+export function safeReturnTo(value: unknown, authUrl: string): string {
   const fallback = '/account/apps';
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
     return fallback;
@@ -54,7 +55,7 @@ export const accountRule = (rule: RateRule): RateRule => ({ limit: rule.limit * 
 type Refusal = Extract<RateDecision, { allowed: false }>;
 
 /** The first budget this attempt exceeds, or undefined when every budget admits it. */
-async function overBudget(context: OAuthContext, limit: SignInLimit, req: Request, email: string): Promise<Refusal | undefined> {
+export async function overBudget(context: OAuthContext, limit: SignInLimit, req: Request, email: string): Promise<Refusal | undefined> {
   const address = await limit.slidingLog.consume(`sign-in:ip:${limit.clientOf(req)}`, limit.rule);
   if (!address.allowed) return address;
   const user = await context.store.findUserByEmail(email);
@@ -82,6 +83,7 @@ export function signInHandler(context: OAuthContext, limit: SignInLimit): Reques
           client: await clientFor(context, req, returnTo),
           email,
           error,
+          ssoName: context.sso?.name,
         }),
       );
     if (!csrfValid(context, req)) return again(403, 'This form expired. Please sign in again.');
@@ -90,12 +92,25 @@ export function signInHandler(context: OAuthContext, limit: SignInLimit): Reques
       res.set('Retry-After', String(refused.retryAfterSeconds));
       return again(429, `Too many sign-in attempts. Try again in ${refused.retryAfterSeconds} seconds.`);
     }
-    const user = await authenticate(context, anonymous, { email, password });
-    if (!user) return again(401, 'That email and password do not match an active account.');
-    await startSession(context, req, res, user.id);
-    rememberDevice(context, res, user);
-    res.redirect(303, returnTo);
+    const outcome = await authenticate(context, anonymous, { email, password });
+    if (outcome.kind === 'sso-only') {
+      return again(
+        403,
+        context.sso
+          ? `This account signs in with ${context.sso.name} only, not with a password: use the "Sign in with ${context.sso.name}" button.`
+          : 'This account signs in with single sign-on only, not with a password, and this server does not offer it now.',
+      );
+    }
+    if (outcome.kind === 'refused') return again(401, 'That email and password do not match an active account.');
+    await completeSignIn(context, req, res, outcome.user, returnTo);
   };
+}
+
+/** Once the person is known, by password or by their company's provider: the same session and device cookie. */
+export async function completeSignIn(context: OAuthContext, req: Request, res: Response, user: User, returnTo: string): Promise<void> {
+  await startSession(context, req, res, user.id);
+  rememberDevice(context, res, user);
+  res.redirect(303, returnTo);
 }
 
 /** POST /sign-out: ends the session on this browser. */

@@ -9,6 +9,8 @@ export interface SignInPage {
   readonly client?: { readonly name: string; readonly verifiedHost?: string };
   readonly email?: string;
   readonly error?: string;
+  /** The company's OpenID provider, when the server offers single sign-on: "Sign in with <name>". */
+  readonly ssoName?: string;
 }
 
 export function signInPage(page: SignInPage): string {
@@ -30,6 +32,13 @@ export function signInPage(page: SignInPage): string {
     </label>
     <button class="primary" type="submit">Sign in</button>
   </form>
+  ${page.ssoName
+    ? html`<p class="or"><span>or</span></p>
+  <form method="post" action="/sso/start" class="stack">
+    ${hiddenFields({ csrf_token: page.csrfToken, return_to: page.returnTo })}
+    <button class="secondary sso" type="submit">Sign in with ${page.ssoName}</button>
+  </form>`
+    : ''}
   <p class="fine">Use the same email and password as on the survey platform.</p>
 </section>`,
   });

@@ -26,6 +26,8 @@ h1 { font-size: 22px; line-height: 1.3; margin: 0 0 6px; }
 .fine { margin: 20px 0 0; font-size: 13px; color: var(--muted); }
 a { color: var(--brand); }
 .stack { display: grid; gap: 16px; }
+.or { display: flex; align-items: center; gap: 12px; margin: 18px 0; color: var(--muted); font-size: 13px; }
+.or::before, .or::after { content: ""; flex: 1; border-top: 1px solid #e3e6ee; }
 label { display: grid; gap: 6px; font-size: 14px; font-weight: 600; }
 input[type=email], input[type=password] { font: inherit; padding: 10px 12px; border: 1px solid #cfd4e0;
   border-radius: 8px; background: #fff; }

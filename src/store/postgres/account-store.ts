@@ -11,9 +11,9 @@ export function postgresAccountStore(db: PostgresDatabase): AccountStore {
     async insertUser(user: NewUser) {
       try {
         const row = await db.one<UserRow<PostgresColumns>>(
-          `INSERT INTO users (id, email, email_key, name, password_hash, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-          [user.id, user.email, emailKey(user.email), user.name, user.passwordHash, user.createdAt],
+          `INSERT INTO users (id, email, email_key, name, password_hash, sso_only, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+          [user.id, user.email, emailKey(user.email), user.name, user.passwordHash, user.ssoOnly ?? false, user.createdAt],
         );
         return toUser(row!);
       } catch (error) {
@@ -37,6 +37,9 @@ export function postgresAccountStore(db: PostgresDatabase): AccountStore {
     },
     async setUserPassword(id, passwordHash) {
       return (await db.run('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, id])) === 1;
+    },
+    async setUserSsoOnly(id, ssoOnly) {
+      return (await db.run('UPDATE users SET sso_only = $1 WHERE id = $2', [ssoOnly, id])) === 1;
     },
   };
 }

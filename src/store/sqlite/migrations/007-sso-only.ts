@@ -1,0 +1,4 @@
+/** Accounts that sign in through the company's OpenID provider only (`users sso-only`). */
+export const ssoOnly = `
+ALTER TABLE users ADD COLUMN sso_only INTEGER NOT NULL DEFAULT 0;
+`;

@@ -1,0 +1,117 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+/** A person at the provider: the login typed into its form, and the claims it asserts. */
+export interface ProviderAccount {
+  readonly email?: string;
+  readonly email_verified?: boolean;
+  readonly name?: string;
+}
+
+export interface TestProviderOptions {
+  /** Keyed by the login typed at the provider (its dev login form takes any password). */
+  readonly accounts: Readonly<Record<string, ProviderAccount>>;
+  /** A confidential client when given; else a public client (PKCE alone). */
+  readonly clientSecret?: string;
+  /** False: the ID token carries `sub` only and the claims come from UserInfo (the OpenID default for code flow). */
+  readonly claimsInIdToken?: boolean;
+}
+
+export const providerClientId = 'survey-mcp';
+
+/**
+ * panva's oidc-provider (a certified OpenID provider) on a loopback port, with its development
+ * login form: the login names an account of `accounts`, any password goes. Claims go in the ID
+ * token, as Okta and Keycloak put them there, unless `claimsInIdToken` is false. Its client, keys and redirect URI can change
+ * between sign-ins: each change builds a new provider behind the same issuer and port.
+ */
+export class TestOpenIdProvider {
+  private provider!: Provider;
+  private redirectUris: string[] = ['http://127.0.0.1:1/sso/callback'];
+  private key!: Record<string, unknown>;
+  /** The id of the key the provider signs with now. */
+  kid = '';
+  /** How often a relying party fetched the provider's keys. */
+  jwksRequests = 0;
+
+  private constructor(
+    private readonly server: Server,
+    readonly issuer: string,
+    private readonly options: TestProviderOptions,
+  ) {}
+
+  static async start(options: TestProviderOptions): Promise<TestOpenIdProvider> {
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const idp = new TestOpenIdProvider(server, issuer, options);
+    await idp.rotateKeys();
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url?.startsWith('/jwks')) idp.jwksRequests++;
+      idp.provider.callback()(req, res);
+    });
+    return idp;
+  }
+
+  /** Registers our server's callback as the client's redirect URI. */
+  allowRedirect(redirectUri: string): void {
+    this.redirectUris = [redirectUri];
+    this.build();
+  }
+
+  /** A new signing key replaces the old one, which is no longer published. */
+  async rotateKeys(): Promise<void> {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    this.kid = `key-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    this.key = { ...(await exportJWK(privateKey)), kid: this.kid, alg: 'RS256', use: 'sig' };
+    this.build();
+  }
+
+  private build(): void {
+    const { accounts, clientSecret, claimsInIdToken = true } = this.options;
+    this.provider = new Provider(this.issuer, {
+      clients: [
+        {
+          client_id: providerClientId,
+          ...(clientSecret ? { client_secret: clientSecret, token_endpoint_auth_method: 'client_secret_basic' } : { token_endpoint_auth_method: 'none' }),
+          redirect_uris: this.redirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      jwks: { keys: [this.key as never] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      conformIdTokenClaims: !claimsInIdToken,
+      pkce: { required: () => true },
+      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+      cookies: { keys: ['test-only cookie key'] },
+      async findAccount(_ctx, id) {
+        const account = accounts[id];
+        if (!account) return undefined;
+        return { accountId: id, claims: async () => ({ sub: id, ...account }) };
+      },
+      // A company's own app: no consent screen at the provider, as it is usually set up.
+      async loadExistingGrant(ctx: KoaContextWithOIDC) {
+        const { client, session } = ctx.oidc;
+        const grantId = ctx.oidc.result?.consent?.grantId ?? session!.grantIdFor(client!.clientId);
+        if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+        const grant = new ctx.oidc.provider.Grant({ clientId: client!.clientId, accountId: session!.accountId! });
+        grant.addOIDCScope('openid email profile');
+        grant.addOIDCClaims(['email', 'email_verified', 'name']);
+        await grant.save();
+        return grant;
+      },
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}
