@@ -122,7 +122,7 @@ describe('single sign-on in a real browser', () => {
     await page.getByRole('link', { name: /cancel/i }).click();
     await page.waitForURL((url) => url.pathname === '/sso/callback');
     expect(await page.getByRole('alert').textContent()).toBe(
-      "Acme ID answered 'access_denied': End-User aborted interaction. The sign-in was cancelled or refused there.",
+      'Acme ID answered access_denied (its description: End-User aborted interaction). The sign-in was cancelled or refused there.',
     );
     await context.close();
   });

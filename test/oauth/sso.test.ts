@@ -75,7 +75,13 @@ async function signedInAt(target: TestServer, jar: CookieJar): Promise<boolean> 
 
 const signedIn = (jar: CookieJar) => signedInAt(server, jar);
 
-const alertOf = (html: string) => /<p class="alert" role="alert">([^<]*)<\/p>/.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+/** The alert's text, each outside value (shown as data in a `<code>`) in single quotes. */
+const alertOf = (html: string) =>
+  /<p class="alert" role="alert">([\s\S]*?)<\/p>/
+    .exec(html)?.[1]
+    ?.replace(/<code class="value">([^<]*)<\/code>/g, "'$1'")
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe('single sign-on through an OpenID provider', () => {
   it('offers "Sign in with <name>" beside the password form', async () => {
@@ -114,10 +120,10 @@ describe('single sign-on through an OpenID provider', () => {
   });
 
   it.each([
-    ['stranger', 'stranger@elsewhere.example', 'There is no survey platform account with the email stranger@elsewhere.example. Ask whoever runs the platform to create one.'],
-    ['bob-unverified', 'bob@example.com', "Acme ID has not verified the email address bob@example.com ('email_verified' is not true), so it cannot sign in to the account of that address."],
-    ['carol-unflagged', 'carol@example.com', "Acme ID has not verified the email address carol@example.com ('email_verified' is not true), so it cannot sign in to the account of that address."],
-    ['dave-disabled', 'dave@example.com', 'The account dave@example.com is disabled.'],
+    ['stranger', 'stranger@elsewhere.example', "There is no survey platform account with the email 'stranger@elsewhere.example'. Ask whoever runs the platform to create one."],
+    ['bob-unverified', 'bob@example.com', "Acme ID has not verified the email address 'bob@example.com' ('email_verified' is not true), so it cannot sign in to the account of that address."],
+    ['carol-unflagged', 'carol@example.com', "Acme ID has not verified the email address 'carol@example.com' ('email_verified' is not true), so it cannot sign in to the account of that address."],
+    ['dave-disabled', 'dave@example.com', "The account 'dave@example.com' is disabled."],
   ])('refuses %s with a page naming %s and why, signing nobody in', async (login, email, reason) => {
     const { landing, jar } = await ssoAuthorization(server, client, login);
     expect(landing.status).toBe(403);
@@ -142,7 +148,7 @@ describe('single sign-on through an OpenID provider', () => {
     expect(abort).toBeDefined();
     const landing = await follow(jar, await jar.fetch(new URL(abort!, loginPage.url).href), new URL(abort!, loginPage.url).href);
     expect(landing.status).toBe(403);
-    expect(alertOf(landing.html)).toBe("Acme ID answered 'access_denied': End-User aborted interaction. The sign-in was cancelled or refused there.");
+    expect(alertOf(landing.html)).toBe("Acme ID answered 'access_denied' (its description: 'End-User aborted interaction'). The sign-in was cancelled or refused there.");
     expect(await signedIn(jar)).toBe(false);
   });
 
