@@ -119,7 +119,7 @@ const UNTRUSTED_CERTIFICATE = new Set([
 
 function unreachable(target: Target, reason: string): string {
   if (UNTRUSTED_CERTIFICATE.has(reason)) {
-    return `cannot reach ${target.baseUrl}: its TLS certificate is not trusted (${reason}); if a private CA signed it, run with NODE_EXTRA_CA_CERTS=/path/ca.pem`;
+    return `cannot reach ${target.baseUrl}: its TLS certificate is not trusted (${reason}); to trust it, run with NODE_EXTRA_CA_CERTS=/path/ca.pem (the CA that signed it, or the certificate itself when self-signed)`;
   }
   return `cannot reach ${target.baseUrl}: ${reason}`;
 }
