@@ -258,7 +258,8 @@ describe('the survey-mcp command line', () => {
         const child = spawn(
           process.execPath,
           [join(root, 'bin/survey-mcp.js'), 'conformance', '--url', url, '--only', 'protected-resource-metadata,authorization-server-metadata'],
-          { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } },
+          // Killed if it hangs, as a runner that printed only at the end would, waiting on that answer.
+          { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' }, timeout: 20_000, killSignal: 'SIGKILL' },
         );
         let stdout = '';
         let stderr = '';
@@ -271,7 +272,7 @@ describe('the survey-mcp command line', () => {
             release();
           }
         });
-        const [code] = (await new Promise((resolve) => child.on('close', (...args) => resolve(args)))) as [number];
+        const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
         expect(seenBeforeRelease).toMatch(/^\[\d+(\.\d)? s\] FAIL  protected-resource-metadata \(\d+ ms\)\n$/);
         expect(stderr).toMatch(/\] FAIL  authorization-server-metadata \(\d+ ms\)\n/);
         expect(stdout).toContain('2 checks in');
