@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
@@ -119,6 +119,18 @@ describe('the conformance runner', () => {
     }
   });
 
+  test('a sign-in page the headless runner cannot fill in is a setup error pointing to --browser', async () => {
+    const error = await withSingleSignOnDeployment((url) =>
+      rejectionOf(
+        runConformance({ url, signIn: { kind: 'password', user: 'alice@example.com', password: 'x' }, only: ['authorization-code-flow'] }),
+      ),
+    );
+    expect(error).toBeInstanceOf(SetupFailed);
+    expect((error as Error).message).toMatch(
+      /^cannot sign in headless: the authorization stopped at GET http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+ \(HTTP 200\) instead of redirecting; the runner fills in a password form and a consent form, so sign in yourself with --browser$/,
+    );
+  });
+
   test('a wrong password stops the run as a setup error, before any check', async () => {
     const started: string[] = [];
     const error = await withFakeDeployment({}, (fake) =>
@@ -138,6 +150,38 @@ describe('the conformance runner', () => {
     );
   });
 });
+
+/**
+ * A deployment whose sign-in is single sign-on: the authorization endpoint shows a link to the
+ * company's identity provider, with no password field for the headless runner to fill in.
+ */
+async function withSingleSignOnDeployment<T>(work: (url: string) => Promise<T>): Promise<T> {
+  let base = '';
+  const json = (res: ServerResponse, status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', base).pathname;
+    if (path === '/.well-known/oauth-protected-resource') return json(res, 200, { resource: base, authorization_servers: [base] });
+    if (path === '/.well-known/oauth-authorization-server') {
+      return json(res, 200, { issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token` });
+    }
+    if (path === '/register' && req.method === 'POST') return json(res, 201, { client_id: 'cli_sso' });
+    if (path === '/authorize') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="https://idp.example/saml">Sign in with your company account</a>');
+      return;
+    }
+    json(res, 404, { error: 'not_found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    return await work(base);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
 
 /** An address on which nothing listens: a port just released by the system. */
 async function closedLoopbackAddress(): Promise<string> {
