@@ -62,10 +62,11 @@ export class PrerequisiteFailed extends Error {
 
   constructor(
     step: string,
-    cause: unknown,
+    /** Not `cause`, which describeError would print a second time. */
+    readonly failure: unknown,
     readonly exchanges: readonly Exchange[],
   ) {
-    super(`could not ${step}: ${describeError(cause)}`, { cause });
+    super(`could not ${step}: ${describeError(failure)}`);
   }
 }
 

@@ -135,11 +135,12 @@ async function signInFirst(ctx: CheckContext): Promise<void> {
     await ctx.session();
   } catch (error) {
     if (error instanceof ConformanceExitError) throw error;
-    if (error instanceof PrerequisiteFailed && error.cause instanceof PageNotDriven) {
+    if (error instanceof PrerequisiteFailed && error.failure instanceof PageNotDriven) {
       throw new SetupFailed(
-        `cannot sign in headless: ${error.cause.message}; the runner fills in a password form and a consent form, so sign in yourself with --browser`,
+        `cannot sign in headless: ${error.failure.message}; the runner fills in a password form and a consent form, so sign in yourself with --browser`,
       );
     }
+    // Any other failure is the deployment's: each check that needs the session reports it.
   }
 }
 
