@@ -101,6 +101,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");
   const startedAt = new Date();
   const target = targetFrom(parsed.url).baseUrl;
+  const signIn = signInFrom(parsed, io.env);
   const reports = reportFiles(parsed);
   // Before the run, so that a typo in a path does not cost a run of several minutes.
   const unwritable = await firstUnwritable(reports);
@@ -112,7 +113,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   try {
     report = await runConformance({
       url: parsed.url,
-      signIn: signInFrom(parsed, io.env),
+      signIn,
       foreignToken: parsed.foreignToken,
       forbiddenSurveyId: parsed.forbiddenSurveyId,
       mcpRateLimit: parsed.mcpRateLimit,
