@@ -62,5 +62,14 @@ export function addConformanceOptions(command: Command): Command {
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
     .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS))
     .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
-    .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it");
+    .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it")
+    .addHelpText('after', EXIT_CODES);
 }
+
+const EXIT_CODES = `
+Exit codes:
+  0  every MUST passed (warnings allowed)
+  1  a check failed: the deployment broke a rule
+  2  bad usage, or a setup error before any check was judged: the URL cannot be
+     reached or is not an MCP deployment, the sign-in failed, a report file
+     cannot be written (the --json and --junit reports record it as such)`;

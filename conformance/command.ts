@@ -3,13 +3,14 @@
  * declares the flags, so that the CLI (whose every start, `--help` included, declares them) loads
  * the checks and openid-client only when this command runs.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { constants } from 'node:fs';
+import { access, mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { CATALOG } from './catalog.js';
 import { eraOf, GROUPS, type Check } from './check.js';
 import type { ConformanceFlags } from './cli.js';
-import { ConformanceExitError, usageError } from './errors.js';
+import { ConformanceExitError, SetupFailed, usageError } from './errors.js';
 import {
   DEFAULT_TIMEOUT_MS,
   PROTOCOL_CHOICES,
@@ -25,7 +26,9 @@ import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
 import { renderRequirementTrace } from './reporters/requirements.js';
 import { REQUIREMENTS } from './requirements/manifest.js';
+import { setupErrorReport, type Report } from './report.js';
 import { runConformance } from './run.js';
+import { targetFrom } from './target.js';
 
 /** Where the command reads and writes; tests pass their own. */
 export interface ConformanceIo {
@@ -86,7 +89,8 @@ const processIo: ConformanceIo = { stdout: process.stdout, stderr: process.stder
 /**
  * `survey-mcp conformance`: runs, prints the console report, writes --json/--junit/--html files.
  * Returns on success (warnings allowed); throws ConformanceExitError with exit code 1 when a
- * check failed and 2 for bad usage or an unreachable deployment.
+ * check failed and 2 for bad usage or a setup error (SetupFailed, also recorded in the reports
+ * that can be written).
  */
 export async function conformanceCommand(flags: ConformanceFlags, io: ConformanceIo = processIo): Promise<void> {
   const parsed = parseFlags(flags);
@@ -96,30 +100,136 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
     return;
   }
   if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");
-  const report = await runConformance({
-    url: parsed.url,
-    signIn: signInFrom(parsed, io.env),
-    foreignToken: parsed.foreignToken,
-    forbiddenSurveyId: parsed.forbiddenSurveyId,
-    mcpRateLimit: parsed.mcpRateLimit,
-    registerRateLimit: parsed.registerRateLimit,
-    includeRegisterLimit: parsed.includeRegisterLimit,
-    only: parsed.only,
-    skip: parsed.skip,
-    timeoutMs: parsed.timeout,
-    clientMetadataUrl: parsed.clientMetadataUrl,
-    badClientMetadataUrl: parsed.badClientMetadataUrl,
-    protocol: parsed.protocol,
-    progress: streamProgress(io.stderr),
-  });
+  const startedAt = new Date();
+  const target = targetFrom(parsed.url).baseUrl;
+  const signIn = signInFrom(parsed, io.env);
+  const reports = reportFiles(parsed);
+  // Before the run, so that a typo in a path does not cost a run of several minutes.
+  const unwritable = await firstUnwritable(reports);
+  if (unwritable) {
+    await recordSetupError(reports.filter((file) => file !== unwritable.file), setupErrorReport(target, startedAt, unwritable.message));
+    throw new SetupFailed(unwritable.message);
+  }
+  let report: Report;
+  try {
+    report = await runConformance({
+      url: parsed.url,
+      signIn,
+      foreignToken: parsed.foreignToken,
+      forbiddenSurveyId: parsed.forbiddenSurveyId,
+      mcpRateLimit: parsed.mcpRateLimit,
+      registerRateLimit: parsed.registerRateLimit,
+      includeRegisterLimit: parsed.includeRegisterLimit,
+      only: parsed.only,
+      skip: parsed.skip,
+      timeoutMs: parsed.timeout,
+      clientMetadataUrl: parsed.clientMetadataUrl,
+      badClientMetadataUrl: parsed.badClientMetadataUrl,
+      protocol: parsed.protocol,
+      progress: streamProgress(io.stderr),
+    });
+  } catch (error) {
+    if (error instanceof SetupFailed) await recordSetupError(reports, setupErrorReport(target, startedAt, error.message));
+    throw error;
+  }
   io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
-  if (parsed.json) await writeReport(parsed.json, renderJson(report), '--json');
-  if (parsed.junit) await writeReport(parsed.junit, renderJunit(report), '--junit');
-  if (parsed.html) await writeReport(parsed.html, renderHtml(report), '--html');
+  for (const file of reports) await writeReport(file, report);
   const { fail } = report.counts;
   if (fail > 0) {
     throw new ConformanceExitError(`${fail} of ${report.results.length} conformance checks failed`, 1);
   }
+}
+
+/** A report file asked for on the command line. */
+interface ReportFile {
+  readonly flag: '--json' | '--junit' | '--html';
+  readonly path: string;
+  readonly render: (report: Report) => string;
+}
+
+function reportFiles(flags: ParsedFlags): ReportFile[] {
+  const files: ReportFile[] = [];
+  if (flags.json) files.push({ flag: '--json', path: flags.json, render: renderJson });
+  if (flags.junit) files.push({ flag: '--junit', path: flags.junit, render: renderJunit });
+  if (flags.html) files.push({ flag: '--html', path: flags.html, render: renderHtml });
+  return files;
+}
+
+async function firstUnwritable(files: readonly ReportFile[]): Promise<{ file: ReportFile; message: string } | undefined> {
+  for (const file of files) {
+    try {
+      await assertWritable(file.path);
+    } catch (error) {
+      return { file, message: cannotWrite(file, error) };
+    }
+  }
+  return undefined;
+}
+
+/** Creates the file's directory and proves both it and any existing file writable, writing nothing. */
+async function assertWritable(path: string): Promise<void> {
+  const directory = dirname(resolve(path));
+  await makeDirectories(directory);
+  await access(directory, constants.W_OK);
+  const existing = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (existing?.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+  if (existing) await access(path, constants.W_OK);
+}
+
+/**
+ * `mkdir -p` one level at a time. Node's `mkdir(…, { recursive: true })` spins forever under a
+ * directory that exists yet refuses new entries with ENOENT, as /proc does: `--junit
+ * /proc/nope/x.xml` hung at 100 % CPU.
+ */
+async function makeDirectories(directory: string): Promise<void> {
+  const missing: string[] = [];
+  for (let current = directory; !(await exists(current)); current = dirname(current)) {
+    missing.unshift(current);
+    if (dirname(current) === current) break;
+  }
+  for (const path of missing) await mkdir(path);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+const WHY_NOT: Readonly<Record<string, string>> = {
+  ENOENT: 'its directory cannot be created there',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  EISDIR: 'it is a directory',
+};
+
+function cannotWrite(file: ReportFile, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why = code && WHY_NOT[code] ? `${WHY_NOT[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  return `${file.flag} ${file.path} cannot be written: ${why}`;
+}
+
+async function writeReport(file: ReportFile, report: Report): Promise<void> {
+  try {
+    await makeDirectories(dirname(resolve(file.path)));
+    await writeFile(file.path, file.render(report));
+  } catch (error) {
+    throw new SetupFailed(cannotWrite(file, error));
+  }
+}
+
+/** Best effort: the setup error is already the run's outcome, whatever a report file does. */
+async function recordSetupError(files: readonly ReportFile[], report: Report): Promise<void> {
+  for (const file of files) await writeReport(file, report).catch(() => undefined);
 }
 
 function parseFlags(flags: ConformanceFlags): ParsedFlags {
@@ -143,15 +253,6 @@ function signInFrom(flags: ParsedFlags, env: NodeJS.ProcessEnv): SignInMethod | 
   if (user) throw usageError(`--user ${user} needs --password (or SURVEY_MCP_PASSWORD)`);
   if (password) throw usageError('--password needs --user (or SURVEY_MCP_USER)');
   return undefined;
-}
-
-async function writeReport(path: string, text: string, flag: string): Promise<void> {
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text);
-  } catch (error) {
-    throw usageError(`${flag}: cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 function renderCheckList(catalog: readonly Check[]): string {

@@ -62,12 +62,16 @@ export class PrerequisiteFailed extends Error {
 
   constructor(
     step: string,
-    cause: unknown,
+    /** Not `cause`, which describeError would print a second time. */
+    readonly failure: unknown,
     readonly exchanges: readonly Exchange[],
   ) {
-    super(`could not ${step}: ${describeError(cause)}`);
+    super(`could not ${step}: ${describeError(failure)}`);
   }
 }
+
+/** The authorization stopped at an ordinary page (no error status) the runner cannot fill in. */
+export class PageNotDriven extends SignInFailed {}
 
 export interface CheckContext {
   readonly target: Target;
@@ -270,7 +274,7 @@ export function createContext(deps: {
 function callbackOf(outcome: AuthorizationOutcome): URL {
   if (outcome.kind === 'page') {
     const { request, response } = outcome.exchange;
-    throw new SignInFailed(
+    throw new (response.status === 200 ? PageNotDriven : SignInFailed)(
       `the authorization stopped at ${request.method} ${request.url} (HTTP ${response.status}) instead of redirecting`,
       outcome.exchanges,
     );

@@ -34,6 +34,20 @@ export interface Report {
   readonly durationMs: number;
   readonly counts: Readonly<Record<Status, number>>;
   readonly results: readonly CheckResult[];
+  /** Why the run ended before any check was judged (then `results` is empty). */
+  readonly setupError?: string;
+}
+
+/** The report of a run that could not start: no results, and the reason in their place. */
+export function setupErrorReport(target: string, startedAt: Date, message: string): Report {
+  return {
+    target,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    counts: countResults([]),
+    results: [],
+    setupError: message,
+  };
 }
 
 export function countResults(results: readonly CheckResult[]): Record<Status, number> {

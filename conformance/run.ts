@@ -1,10 +1,10 @@
 import { CATALOG } from './catalog.js';
 import { CheckFailed, CheckSkipped, type Check } from './check.js';
-import { createContext, PrerequisiteFailed, type CheckContext } from './context.js';
+import { createContext, PageNotDriven, PrerequisiteFailed, type CheckContext } from './context.js';
 import { describeError } from './describe-error.js';
-import { ConformanceExitError, usageError } from './errors.js';
-import { captureExchanges, Http, RequestFailed, type Exchange } from './http.js';
-import { Mcp } from './mcp.js';
+import { ConformanceExitError, SetupFailed, usageError } from './errors.js';
+import { captureExchanges, Http, jsonOf, RequestFailed, type Exchange } from './http.js';
+import { isObject, Mcp } from './mcp.js';
 import { ModernMcp } from './modern.js';
 import { settingsFrom, type ConformanceOptions, type RunSettings } from './options.js';
 import { silentProgress, type Progress } from './progress.js';
@@ -15,8 +15,9 @@ import { targetFrom, type Target } from './target.js';
 
 /**
  * Runs the selected checks against one deployment and returns the results; rendering them is
- * the reporters' job. Throws ConformanceExitError (exit code 2) for bad options, missing
- * credentials or a deployment that cannot be reached.
+ * the reporters' job. Throws ConformanceExitError (exit code 2) for bad options or missing
+ * credentials, and its SetupFailed before any check is judged when the deployment cannot be
+ * reached, is not an MCP deployment, or does not let the person sign in.
  */
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const target = targetFrom(options.url);
@@ -30,7 +31,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
   const progress = options.progress ?? silentProgress;
   const http = new Http(settings.timeoutMs);
-  await assertReachable(http, target);
+  await assertMcpDeployment(http, target);
 
   const signIn = await openSignIn(settings, http, progress);
   try {
@@ -44,10 +45,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       signIn,
     });
     const startedAt = new Date();
+    if (needSignIn.length > 0 && settings.signIn?.kind !== 'browser') await signInFirst(ctx);
     const results: CheckResult[] = [];
     for (const check of checks) {
       progress.checkStarted(check.id, check.title);
-      results.push(await runCheck(check, ctx));
+      const result = await runCheck(check, ctx);
+      progress.checkFinished(result);
+      results.push(result);
     }
     return {
       target: target.baseUrl,
@@ -83,13 +87,60 @@ async function runCheck(check: Check, ctx: CheckContext): Promise<CheckResult> {
   return result(failed, known ? error.message : `unexpected error: ${describeError(error)}`, captured.exchanges);
 }
 
-/** One request before anything else, so that a wrong --url is one clear line, not 60 failures. */
-async function assertReachable(http: Http, target: Target): Promise<void> {
+/**
+ * One request before anything else, so that a wrong --url is one clear line, not 60 failures:
+ * whatever answers must at least serve its protected-resource metadata as a JSON object.
+ */
+async function assertMcpDeployment(http: Http, target: Target): Promise<void> {
+  const url = target.protectedResourceMetadata;
+  let exchange: Exchange;
   try {
-    await http.send({ url: target.protectedResourceMetadata });
+    exchange = await http.send({ url, headers: { accept: 'application/json' } });
   } catch (error) {
-    if (error instanceof RequestFailed) throw usageError(`cannot reach ${target.baseUrl}: ${error.reason}`);
+    if (error instanceof RequestFailed) throw new SetupFailed(unreachable(target, error.reason));
     throw error;
+  }
+  const { status, headers } = exchange.response;
+  if (status === 200 && isObject(jsonOf(exchange))) return;
+  const type = headers['content-type']?.split(';')[0]?.trim();
+  throw new SetupFailed(
+    `${target.baseUrl} is not an MCP deployment: GET ${url} answered HTTP ${status}${type ? ` (${type})` : ''}, not protected-resource metadata as JSON; --url takes the MCP host, {base_url}`,
+  );
+}
+
+/** Node's names for a certificate chain it does not trust (as opposed to one that is wrong). */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+function unreachable(target: Target, reason: string): string {
+  if (UNTRUSTED_CERTIFICATE.has(reason)) {
+    return `cannot reach ${target.baseUrl}: its TLS certificate is not trusted (${reason}); to trust it, run with NODE_EXTRA_CA_CERTS=/path/ca.pem (the CA that signed it, or the certificate itself when self-signed)`;
+  }
+  return `cannot reach ${target.baseUrl}: ${reason}`;
+}
+
+/**
+ * Signs in once before the checks, so that wrong credentials, a locked account or pages the
+ * runner cannot fill in end the run as a setup error instead of failing every check that needs
+ * a token. A deployment that breaks a rule on the way (registration, the token endpoint) is
+ * left to the checks, which report it with evidence.
+ */
+async function signInFirst(ctx: CheckContext): Promise<void> {
+  try {
+    await ctx.session();
+  } catch (error) {
+    if (error instanceof ConformanceExitError) throw error;
+    if (error instanceof PrerequisiteFailed && error.failure instanceof PageNotDriven) {
+      throw new SetupFailed(
+        `cannot sign in headless: ${error.failure.message}; the runner fills in a password form and a consent form, so sign in yourself with --browser`,
+      );
+    }
+    // Any other failure is the deployment's: each check that needs the session reports it.
   }
 }
 

@@ -1,6 +1,6 @@
 import { CookieJar } from './cookie-jar.js';
-import { usageError } from './errors.js';
-import type { Exchange, Http } from './http.js';
+import { SetupFailed } from './errors.js';
+import { retryAfterSeconds, type Exchange, type Http } from './http.js';
 import { isButton, parseForms, submission, type FormControl, type HtmlForm } from './html-forms.js';
 import { LoopbackListener } from './loopback-listener.js';
 import { openInSystemBrowser } from './open-browser.js';
@@ -114,6 +114,10 @@ export async function walkAuthorization(
     const exchange = await send(http, jar, next);
     exchanges.push(exchange);
     const { status, headers, body } = exchange.response;
+    // An error status in answer to the credentials themselves refuses the person, not the request.
+    if (credentials && signedIn && next.method === 'POST' && !approved && status >= 400) {
+      throw signInRefused(credentials, `${next.url} answered HTTP ${status}`, exchange);
+    }
     const location = headers['location'];
     if (status >= 300 && status < 400 && location) {
       const target = new URL(location, exchange.request.url);
@@ -134,11 +138,7 @@ export async function walkAuthorization(
     }
     if (signInForm) {
       if (!credentials) return { kind: 'sign-in-required', exchanges };
-      if (signedIn) {
-        throw usageError(
-          `the deployment refused the sign-in of ${credentials.user} (the sign-in form came back): check --user and --password`,
-        );
-      }
+      if (signedIn) throw signInRefused(credentials, 'the sign-in form came back', exchange);
       signedIn = true;
       next = submit(signInForm, credentialFills(signInForm, credentials));
       continue;
@@ -157,6 +157,16 @@ export async function walkAuthorization(
     return { kind: 'page', exchange, exchanges };
   }
   throw new SignInFailed(`no redirect to ${redirectUri} after ${MAX_STEPS} pages and redirects`, exchanges);
+}
+
+/** Wrong credentials, a locked account: the run cannot start, whatever the deployment's rules. */
+function signInRefused(credentials: Credentials, seen: string, exchange: Exchange): SetupFailed {
+  const retryAfter = retryAfterSeconds(exchange);
+  const fix =
+    exchange.response.status === 429
+      ? `too many sign-in attempts, try again${retryAfter === undefined ? ' later' : ` in ${retryAfter} s`}`
+      : 'check --user and --password';
+  return new SetupFailed(`the deployment refused the sign-in of ${credentials.user} (${seen}): ${fix}`);
 }
 
 /** The next thing the driver asks for: a link or redirect to follow, or a form to submit. */

@@ -34,7 +34,8 @@ div.bar { display: flex; height: 22px; margin: 4px 0; border-radius: 4px; overfl
 .segment { display: flex; align-items: center; justify-content: center; color: #fff; font-size: 12px; font-weight: 600; min-width: 18px; }
 .segment.pass { background: var(--pass); } .segment.warn { background: var(--warn); }
 .segment.fail { background: var(--fail); } .segment.skip { background: var(--skip); }
-td.counts { color: var(--muted); font-size: 13px; padding-left: 12px; white-space: nowrap; width: 1%; }
+table.summary td.counts { color: var(--muted); font-size: 13px; padding-left: 12px; white-space: nowrap; width: 1%; }
+@media (max-width: 600px) { table.summary td.counts { white-space: normal; width: 40%; } }
 .badge { display: inline-block; min-width: 42px; text-align: center; border-radius: 3px; padding: 0 5px; color: #fff;
   font: 600 11px/18px ui-monospace, Menlo, Consolas, monospace; vertical-align: 1px; }
 .badge.pass { background: var(--pass); } .badge.warn { background: var(--warn); }
@@ -49,7 +50,7 @@ details.check > summary { cursor: pointer; padding: 7px 12px; list-style-positio
 details.check.fail > summary { background: var(--fail-bg); } details.check.warn > summary { background: var(--warn-bg); }
 details.check[open] > summary { border-bottom: 1px solid var(--line); }
 .check .id { font-weight: 600; margin: 0 6px; }
-.check .about { color: var(--muted); font-size: 13px; margin-left: 6px; white-space: nowrap; }
+.check .about { color: var(--muted); font-size: 13px; margin-left: 6px; }
 .detail { padding: 4px 16px 12px; }
 .message { font-weight: 500; overflow-wrap: anywhere; }
 .check.fail .message { color: var(--fail); } .check.warn .message { color: var(--warn); }

@@ -39,7 +39,8 @@ ${html`<html lang="en">
 <body>
 <header>
 <h1>survey-mcp conformance</h1>
-<p class="verdict ${report.counts.fail > 0 ? 'fail' : report.counts.warn > 0 ? 'warn' : 'pass'}">${verdict(report)}</p>
+<p class="verdict ${report.counts.fail > 0 || report.setupError !== undefined ? 'fail' : report.counts.warn > 0 ? 'warn' : 'pass'}">${verdict(report)}</p>
+${report.setupError === undefined ? '' : html`<p class="message setup-error">${report.setupError}</p>`}
 <dl class="run">
 <dt>Deployment</dt><dd><code>${report.target}</code></dd>
 <dt>Started</dt><dd><time datetime="${report.startedAt}">${readableTime(report.startedAt)}</time></dd>
@@ -62,6 +63,7 @@ ${groups.map(groupSection)}
 }
 
 function verdict(report: Report): string {
+  if (report.setupError !== undefined) return 'setup error: no check was run';
   const { fail, warn } = report.counts;
   if (fail > 0) return `${fail} of ${report.results.length} checks failed`;
   const warnings = warn > 0 ? ` (${warn} ${warn === 1 ? 'warning' : 'warnings'})` : '';

@@ -9,6 +9,7 @@ const BODY_SHOWN = 1000;
  * has no warnings, so a failed SHOULD passes with the reason in its system-out.
  */
 export function renderJunit(report: Report): string {
+  if (report.setupError !== undefined) return renderSetupError(report, report.setupError);
   const suites = GROUPS.map((group) => report.results.filter((result) => result.group === group))
     .filter((results) => results.length > 0)
     .map((results) => {
@@ -32,6 +33,22 @@ export function renderJunit(report: Report): string {
     timestamp: report.startedAt,
   });
   return ['<?xml version="1.0" encoding="UTF-8"?>', `${open}>`, ...suites, '</testsuites>', ''].join('\n');
+}
+
+/** One suite and one case named setup, in error: CI shows a broken job, not a broken deployment. */
+function renderSetupError(report: Report, message: string): string {
+  const counts = { tests: 1, failures: 0, errors: 1, skipped: 0, time: seconds(report.durationMs) };
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `${element('testsuites', { name: 'survey-mcp conformance', ...counts, timestamp: report.startedAt })}>`,
+    `  ${element('testsuite', { name: 'setup', ...counts })}>`,
+    `    ${element('testcase', { name: 'setup', classname: 'conformance.setup', time: counts.time })}>`,
+    `      ${element('error', { message, type: 'setup error' })}>${escape(`no check was run: ${message}`)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }
 
 function testCase(result: CheckResult): string {

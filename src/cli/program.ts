@@ -12,6 +12,7 @@ import {
   parseTokenTtl,
   parseWholeNumber,
 } from '../config.js';
+import { serverVersion } from '../version.js';
 import { argument, dbOption } from './options.js';
 
 const maxResponses = 10_000_000;
@@ -25,6 +26,7 @@ const wholeNumber = (min: number, max: number, unit?: string) => (flag: string, 
 export function buildProgram(): Command {
   const program = new Command('survey-mcp')
     .description('Survey-data MCP server with OAuth 2.1, and a conformance kit for any deployment')
+    .version(serverVersion, '-V, --version', 'print the version of survey-mcp')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
 
@@ -116,7 +118,7 @@ export function buildProgram(): Command {
   addConformanceOptions(
     program
       .command('conformance')
-      .description('check any deployment against the interface specification, as a public OAuth client (exit 0 pass, 1 fail, 2 usage)'),
+      .description('check any deployment against the interface specification, as a public OAuth client (exit 0 pass, 1 fail, 2 usage or setup error)'),
   ).action(async (options) => (await import('./commands/conformance.js')).conformance(options));
   const token = program.command('token').description('bearer tokens of people: issue, list, revoke');
   token

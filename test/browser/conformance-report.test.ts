@@ -31,10 +31,10 @@ afterAll(async () => {
 });
 
 /** Opens the report as QA would open a CI artifact: a file, with no network. */
-async function openReport(report: Report, name: string): Promise<{ page: Page; problems: string[] }> {
+async function openReport(report: Report, name: string, width = 1100): Promise<{ page: Page; problems: string[] }> {
   const file = join(dir, `${name}.html`);
   await writeFile(file, renderHtml(report));
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => problems.push(message.text()));
@@ -45,6 +45,25 @@ async function openReport(report: Report, name: string): Promise<{ page: Page; p
   await page.goto(pathToFileURL(file).href);
   return { page, problems };
 }
+
+/**
+ * Runs in the page (a string: this project's TypeScript has no DOM types): every element that
+ * ends right of its card, and every card that ends right of the page's content box.
+ */
+const PAST_THE_EDGE = `(() => {
+  const found = [];
+  const body = document.body.getBoundingClientRect().right - parseFloat(getComputedStyle(document.body).paddingRight);
+  for (const card of document.querySelectorAll('header, table.summary, nav.attention, section.group, details.check')) {
+    const edge = card.getBoundingClientRect().right;
+    if (edge > body + 0.5) found.push(card.tagName.toLowerCase() + '.' + card.className + ' ends at ' + edge + ', past the page at ' + body);
+    for (const element of card.querySelectorAll('*')) {
+      const right = element.getBoundingClientRect().right;
+      if (right > edge + 0.5) found.push(element.tagName.toLowerCase() + '.' + element.className + ' ends at ' + right + ', past its card at ' + edge);
+    }
+  }
+  if (document.documentElement.scrollWidth > document.documentElement.clientWidth) found.push('the page scrolls sideways');
+  return found;
+})()`;
 
 describe('the HTML conformance report in a real browser', () => {
   it('shows a run against our own server: no failure, the one warning the contract’s 404 earns open, passes folded', async () => {
@@ -99,6 +118,28 @@ describe('the HTML conformance report in a real browser', () => {
     expect(await page.locator('#check-unsupported-protocol-version-400').getAttribute('open')).toBe('');
     expect(problems).toEqual([]);
     await page.screenshot({ path: `${screenshots}/conformance-report.png`, fullPage: true });
+  });
+
+  it.each([1100, 390])('keeps long URLs, meta lines and group totals inside their cards, %i px wide', async (width) => {
+    const report = await withFakeDeployment({ faults: { omitWwwAuthenticate: true } }, (fake) =>
+      runAgainst(fake, { only: ['discovery', 'missing-token-401', 'invalid-token-401'] }),
+    );
+    const long = 'https://staging-conformance.eu-west-1.survey-platform.example.com/tenants/acme-corporation-international/mcp';
+    const stretched: Report = {
+      ...report,
+      target: long,
+      results: report.results.map((result) => ({
+        ...result,
+        spec: `${result.spec}; section 5.4 (RFC 6750 section 3, RFC 9728 section 5.1); ${long}`,
+        message: `${result.message} at ${long}/.well-known/oauth-protected-resource`,
+      })),
+    };
+    const { page, problems } = await openReport(stretched, `long-lines-${width}`, width);
+    await page.locator('details.check').evaluateAll((checks) => checks.forEach((check) => check.setAttribute('open', '')));
+    const overflowing = await page.evaluate<string[]>(PAST_THE_EDGE);
+    expect(overflowing).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/conformance-report-long-lines-${width}.png` });
   });
 
   it('shows what a hostile deployment answered as text, and runs none of it', async () => {

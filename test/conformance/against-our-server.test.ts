@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SetupFailed } from '../../conformance/errors.js';
 import { runConformance } from '../../conformance/run.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -61,6 +62,21 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
     expect(notPassed[0]?.message).toContain('survey-mcp serve --stream-get-status 405');
     expect(report.results.length).toBeGreaterThanOrEqual(60);
   }, 120_000);
+
+  it('a wrong password ends the run as a setup error naming the sign-in page’s 401, before any check', async () => {
+    const error = await runConformance({
+      url: server.baseUrl,
+      signIn: { kind: 'password', user: 'alice@example.com', password: 'not-the-password' },
+      only: ['discovery', 'authorization-code-flow'],
+    }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(SetupFailed);
+    expect((error as Error).message).toBe(
+      `the deployment refused the sign-in of alice@example.com (${server.authUrl}/sign-in answered HTTP 401): check --user and --password`,
+    );
+  });
 
   it('reports the trade-off of --stream-get-status 405: strict clients served, the contract’s 404 failed', async () => {
     // The demo of the first server, with rate windows of its own: one process keeps a SQLite file's windows.

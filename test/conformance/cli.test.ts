@@ -1,4 +1,7 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -8,6 +11,8 @@ import { REQUIREMENTS } from '../../conformance/requirements/manifest.js';
 import { isProven } from '../../conformance/requirements/requirement.js';
 import { addConformanceOptions, type ConformanceFlags } from '../../conformance/cli.js';
 import { conformanceCommand, type ConformanceIo } from '../../conformance/command.js';
+import { cli } from '../helpers/cli.js';
+import { root } from '../helpers/build.js';
 import { withFakeDeployment } from './harness.js';
 
 function captureIo(env: NodeJS.ProcessEnv = {}): ConformanceIo & { out: () => string; err: () => string } {
@@ -120,5 +125,161 @@ describe('survey-mcp conformance', () => {
       await conformanceCommand({ url: fake.url, only: 'discovery-cors' }, io);
       expect(io.out()).toContain('  WARN  discovery-cors');
     });
+  });
+});
+
+/** A tiny HTTP server on loopback for the length of `work`, answering with `listener`. */
+async function withServer<T>(listener: RequestListener, work: (url: string) => Promise<T>): Promise<T> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await work(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** What `python3 -m http.server` answers for anything it does not have. */
+const notFoundPage: RequestListener = (_req, res) => {
+  res.writeHead(404, { 'content-type': 'text/html;charset=utf-8' });
+  res.end('<!DOCTYPE HTML><html><body><h1>Error response</h1><p>Error code: 404</p></body></html>');
+};
+
+describe('setup errors end the run before any check, with exit 2 and one line', () => {
+  test('a wrong password: no report, no "N of M checks failed", and the JSON and JUnit reports say setup error', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'conformance-setup-'));
+    const json = join(directory, 'report.json');
+    const junit = join(directory, 'report.xml');
+    await withFakeDeployment({}, async (fake) => {
+      const io = captureIo();
+      const exit = await exitOf({ url: fake.url, user: fake.user.email, password: 'not-the-password', json, junit }, io);
+      const message = 'the deployment refused the sign-in of alice@example.com (the sign-in form came back): check --user and --password';
+      expect(exit).toMatchObject({ exitCode: 2, message, name: 'SetupFailed' });
+      expect(io.out()).toBe('');
+      expect(io.err()).toBe('');
+      expect(JSON.parse(await readFile(json, 'utf8'))).toMatchObject({ setupError: message, results: [], counts: { pass: 0, fail: 0 } });
+      const xml = await readFile(junit, 'utf8');
+      expect(xml).toContain('<testsuite name="setup" tests="1" failures="0" errors="1"');
+      expect(xml).toContain(`<error message="${message}" type="setup error">`);
+    });
+  });
+
+  test('a URL that is not an MCP deployment (a static file server answering 404 in HTML) is named as such', async () => {
+    await withServer(notFoundPage, async (url) => {
+      const io = captureIo();
+      const exit = await exitOf({ url, user: 'alice@example.com', password: 'survey-demo' }, io);
+      expect(exit).toMatchObject({
+        exitCode: 2,
+        message: `${url} is not an MCP deployment: GET ${url}/.well-known/oauth-protected-resource answered HTTP 404 (text/html), not protected-resource metadata as JSON; --url takes the MCP host, {base_url}`,
+      });
+      expect(io.out()).toBe('');
+    });
+  });
+
+  test('protected-resource metadata that is not JSON is not an MCP deployment either', async () => {
+    await withServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('hello'), async (url) => {
+      expect(await exitOf({ url, only: 'discovery' })).toMatchObject({
+        exitCode: 2,
+        message: expect.stringContaining(`${url} is not an MCP deployment: GET ${url}/.well-known/oauth-protected-resource answered HTTP 200 (text/plain)`),
+      });
+    });
+  });
+
+  test('a port nobody listens on is unreachable', async () => {
+    const url = await withServer(notFoundPage, async (address) => address);
+    expect(await exitOf({ url, only: 'discovery' })).toMatchObject({ exitCode: 2, message: `cannot reach ${url}: ECONNREFUSED` });
+  });
+
+  test('an unwritable report path is found before the run, and the other reports record it', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'conformance-setup-'));
+    const blocker = join(directory, 'a-file');
+    await writeFile(blocker, '');
+    let requests = 0;
+    await withServer(
+      (req, res) => {
+        requests += 1;
+        notFoundPage(req, res);
+      },
+      async (url) => {
+        const json = join(directory, 'report.json');
+        const exit = await exitOf({ url, only: 'discovery', json, junit: join(blocker, 'x.xml') });
+        const message = `--junit ${join(blocker, 'x.xml')} cannot be written: a part of the path is a file, not a directory (ENOTDIR)`;
+        expect(exit).toMatchObject({ exitCode: 2, message });
+        expect(requests).toBe(0);
+        expect(JSON.parse(await readFile(json, 'utf8'))).toMatchObject({ target: url, setupError: message });
+      },
+    );
+  });
+
+  test.skipIf(process.getuid?.() === 0)('a read-only directory is an unwritable report path (not for root, who writes anyway)', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'conformance-setup-'));
+    await chmod(directory, 0o555);
+    const exit = await exitOf({ url: 'http://127.0.0.1:9', only: 'discovery', html: join(directory, 'r.html') });
+    expect(exit).toMatchObject({ exitCode: 2, message: `--html ${join(directory, 'r.html')} cannot be written: permission denied (EACCES)` });
+  });
+});
+
+describe('the survey-mcp command line', () => {
+  test('--junit under /proc fails at once with exit 2 and one line (it used to spin at 100 % CPU)', async () => {
+    const result = await cli('conformance', '--url', 'http://127.0.0.1:9', '--junit', '/proc/nope/x.xml');
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'survey-mcp: --junit /proc/nope/x.xml cannot be written: its directory cannot be created there (ENOENT)\n',
+    });
+  });
+
+  test.each(['--version', '-V'])('%s prints the package version', async (flag) => {
+    const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(await cli(flag)).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  test('conformance --help documents the exit codes', async () => {
+    const { stdout } = await cli('conformance', '--help');
+    expect(stdout).toContain('Exit codes:\n  0  every MUST passed');
+    expect(stdout).toContain('  1  a check failed: the deployment broke a rule');
+    expect(stdout).toContain('  2  bad usage, or a setup error before any check was judged');
+  });
+
+  test('piped, a line per check arrives while the run is still going', async () => {
+    // The deployment holds its second answer until the first check's line has arrived: a runner
+    // that printed only at the end would never get that answer.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await withServer(
+      (req, res) => {
+        if (req.url === '/.well-known/oauth-protected-resource') {
+          res.setHeader('content-type', 'application/json');
+          res.end('{}');
+          return;
+        }
+        void released.then(() => notFoundPage(req, res));
+      },
+      async (url) => {
+        const child = spawn(
+          process.execPath,
+          [join(root, 'bin/survey-mcp.js'), 'conformance', '--url', url, '--only', 'protected-resource-metadata,authorization-server-metadata'],
+          // Killed if it hangs, as a runner that printed only at the end would, waiting on that answer.
+          { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' }, timeout: 20_000, killSignal: 'SIGKILL' },
+        );
+        let stdout = '';
+        let stderr = '';
+        let seenBeforeRelease = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (!seenBeforeRelease && stderr.includes('\n')) {
+            seenBeforeRelease = stderr;
+            release();
+          }
+        });
+        const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
+        expect(seenBeforeRelease).toMatch(/^\[\d+(\.\d)? s\] FAIL  protected-resource-metadata \(\d+ ms\)\n$/);
+        expect(stderr).toMatch(/\] FAIL  authorization-server-metadata \(\d+ ms\)\n/);
+        expect(stdout).toContain('2 checks in');
+        expect(code).toBe(1);
+      },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../conformance/http.js';
-import { evidenceOf, type CheckResult, type Report } from '../../conformance/report.js';
+import { evidenceOf, setupErrorReport, type CheckResult, type Report } from '../../conformance/report.js';
 import { renderConsole, shouldUseColor } from '../../conformance/reporters/console.js';
 import { renderHtml } from '../../conformance/reporters/html.js';
 import { renderJson } from '../../conformance/reporters/json.js';
@@ -88,6 +88,38 @@ describe('the JSON and JUnit reports', () => {
     expect(xml).toContain('<skipped message="pass --foreign-token"/>');
     expect(xml).toContain('WARNING (SHOULD, section 5.4): no iss &lt;&amp;&quot;&gt; here');
     expect(xml).not.toContain('<&"');
+  });
+});
+
+describe('a run that could not start', () => {
+  const setup = setupErrorReport(
+    'http://127.0.0.1:8787',
+    new Date(),
+    'the deployment refused the sign-in of alice@example.com (the sign-in form came back): check --user and --password',
+  );
+
+  test('the JSON report has no results and the setup error in their place', () => {
+    expect(JSON.parse(renderJson(setup))).toMatchObject({
+      target: 'http://127.0.0.1:8787',
+      counts: { pass: 0, fail: 0, warn: 0, skip: 0 },
+      results: [],
+      setupError: setup.setupError,
+    });
+  });
+
+  test('JUnit shows one suite and one case named setup, in error rather than failed', () => {
+    const xml = renderJunit(setup);
+    expect(xml).toMatch(/<testsuites name="survey-mcp conformance" tests="1" failures="0" errors="1" skipped="0" /);
+    expect(xml).toMatch(/<testsuite name="setup" tests="1" failures="0" errors="1" skipped="0" time="\d+\.\d{3}">/);
+    expect(xml).toContain('<testcase name="setup" classname="conformance.setup"');
+    expect(xml).toContain(`<error message="${setup.setupError}" type="setup error">no check was run: ${setup.setupError}</error>`);
+    expect(xml).not.toContain('<failure');
+  });
+
+  test('the HTML report says no check was run, and why', () => {
+    const page = renderHtml(setup);
+    expect(page).toContain('<p class="verdict fail">setup error: no check was run</p>');
+    expect(page).toContain(`<p class="message setup-error">${setup.setupError}</p>`);
   });
 });
 

@@ -1,9 +1,12 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
-import { ConformanceExitError } from '../../conformance/errors.js';
+import { ConformanceExitError, SetupFailed } from '../../conformance/errors.js';
+import { silentProgress } from '../../conformance/progress.js';
 import { runConformance } from '../../conformance/run.js';
+import { makeTestCertificates } from '../helpers/client-metadata-host.js';
 import { runAgainst, withFakeDeployment } from './harness.js';
 
 describe('the conformance runner', () => {
@@ -95,27 +98,90 @@ describe('the conformance runner', () => {
   test('a deployment that cannot be reached is a usage error with one line of reason', async () => {
     const url = await closedLoopbackAddress();
     const error = await rejectionOf(runConformance({ url, only: ['discovery'] }));
-    expect(error).toBeInstanceOf(ConformanceExitError);
+    expect(error).toBeInstanceOf(SetupFailed);
     expect(error).toMatchObject({ exitCode: 2 });
     expect((error as Error).message).toBe(`cannot reach ${url}: ECONNREFUSED`);
   });
 
-  test('a wrong password stops the run as a usage error', async () => {
+  test('an https deployment whose certificate is not trusted is a setup error saying how to trust it', async () => {
+    const certificates = makeTestCertificates();
+    const server = createHttpsServer({ key: certificates.key, cert: certificates.cert }, (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const error = await rejectionOf(runConformance({ url, only: ['discovery'] }));
+      expect(error).toBeInstanceOf(SetupFailed);
+      expect((error as Error).message).toBe(
+        `cannot reach ${url}: its TLS certificate is not trusted (UNABLE_TO_VERIFY_LEAF_SIGNATURE); to trust it, run with NODE_EXTRA_CA_CERTS=/path/ca.pem (the CA that signed it, or the certificate itself when self-signed)`,
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  test('a sign-in page the headless runner cannot fill in is a setup error pointing to --browser', async () => {
+    const error = await withSingleSignOnDeployment((url) =>
+      rejectionOf(
+        runConformance({ url, signIn: { kind: 'password', user: 'alice@example.com', password: 'x' }, only: ['authorization-code-flow'] }),
+      ),
+    );
+    expect(error).toBeInstanceOf(SetupFailed);
+    expect((error as Error).message).toMatch(
+      /^cannot sign in headless: the authorization stopped at GET http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+ \(HTTP 200\) instead of redirecting; the runner fills in a password form and a consent form, so sign in yourself with --browser$/,
+    );
+  });
+
+  test('a wrong password stops the run as a setup error, before any check', async () => {
+    const started: string[] = [];
     const error = await withFakeDeployment({}, (fake) =>
       rejectionOf(
         runConformance({
           url: fake.url,
           signIn: { kind: 'password', user: fake.user.email, password: 'not-the-password' },
-          only: ['authorization-code-flow'],
+          only: ['discovery', 'authorization-code-flow'],
+          progress: { ...silentProgress, checkStarted: (id) => started.push(id) },
         }),
       ),
     );
-    expect(error).toMatchObject({ exitCode: 2 });
+    expect(started).toEqual([]);
+    expect(error).toBeInstanceOf(SetupFailed);
     expect((error as Error).message).toBe(
       'the deployment refused the sign-in of alice@example.com (the sign-in form came back): check --user and --password',
     );
   });
 });
+
+/**
+ * A deployment whose sign-in is single sign-on: the authorization endpoint shows a link to the
+ * company's identity provider, with no password field for the headless runner to fill in.
+ */
+async function withSingleSignOnDeployment<T>(work: (url: string) => Promise<T>): Promise<T> {
+  let base = '';
+  const json = (res: ServerResponse, status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', base).pathname;
+    if (path === '/.well-known/oauth-protected-resource') return json(res, 200, { resource: base, authorization_servers: [base] });
+    if (path === '/.well-known/oauth-authorization-server') {
+      return json(res, 200, { issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token` });
+    }
+    if (path === '/register' && req.method === 'POST') return json(res, 201, { client_id: 'cli_sso' });
+    if (path === '/authorize') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="https://idp.example/saml">Sign in with your company account</a>');
+      return;
+    }
+    json(res, 404, { error: 'not_found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    return await work(base);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
 
 /** An address on which nothing listens: a port just released by the system. */
 async function closedLoopbackAddress(): Promise<string> {

@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
+import { SetupFailed } from '../../conformance/errors.js';
 import { CookieJar } from '../../conformance/cookie-jar.js';
 import { parseForms, submission } from '../../conformance/html-forms.js';
 import { Http } from '../../conformance/http.js';
@@ -133,5 +136,44 @@ describe('signing in', () => {
     ]);
     expect(opened).toHaveLength(1);
     expect(opened[0]?.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+  });
+});
+
+describe('a sign-in the deployment refuses', () => {
+  /** A sign-in page whose form the deployment answers with `status` (and the form again). */
+  async function refusedWith(status: number, headers: Record<string, string> = {}): Promise<unknown> {
+    const form = '<form action="/sign-in" method="POST"><input type="email" name="email"><input type="password" name="password"><button>Sign in</button></form>';
+    const server = createServer((req, res) => {
+      res.writeHead(req.method === 'POST' ? status : 200, { 'content-type': 'text/html', ...headers });
+      res.end(form);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await walkAuthorization(new Http(5000), new CookieJar(), new URL(`${url}/authorize?redirect_uri=http://127.0.0.1:5555/cb`), {
+        user: 'alice@example.com',
+        password: 'wrong',
+      });
+    } catch (error) {
+      return error;
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    throw new Error('expected the sign-in to be refused');
+  }
+
+  test('an error status in answer to the credentials is a setup error naming the status', async () => {
+    const error = await refusedWith(401);
+    expect(error).toBeInstanceOf(SetupFailed);
+    expect((error as Error).message).toMatch(
+      /^the deployment refused the sign-in of alice@example\.com \(http:\/\/127\.0\.0\.1:\d+\/sign-in answered HTTP 401\): check --user and --password$/,
+    );
+  });
+
+  test('too many attempts (a locked account) says when to try again', async () => {
+    const error = await refusedWith(429, { 'retry-after': '42' });
+    expect(error).toBeInstanceOf(SetupFailed);
+    expect((error as Error).message).toMatch(/answered HTTP 429\): too many sign-in attempts, try again in 42 s$/);
   });
 });
