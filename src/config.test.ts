@@ -67,6 +67,14 @@ describe('serverConfig', () => {
     expect(() => serverConfig({ db: 'postgres://db/x' }, {})).toThrow('needs --rate-store redis://HOST:6379');
     expect(serverConfig({ db: 'postgres://db/x', rateStore: 'redis://r' }, {}).rateStore).toBe('redis://r');
   });
+
+  it('refuses the same port for both hosts, except 0 (each gets a free one)', () => {
+    expect(() => serverConfig({ port: 9000, authPort: 9000 }, {})).toThrow(
+      new ConfigError('--port 9000 and --auth-port 9000 must differ: the MCP host and the sign-in host each listen on a port of their own'),
+    );
+    expect(() => serverConfig({ port: 8788 }, {})).toThrow(ConfigError);
+    expect(serverConfig({ port: 0, authPort: 0 }, {})).toMatchObject({ port: 0, authPort: 0 });
+  });
 });
 
 describe('parseWholeNumber', () => {

@@ -191,6 +191,12 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
       '--db postgres://… needs --rate-store redis://HOST:6379 (or SURVEY_MCP_RATE_STORE): rate windows must be shared by every instance',
     );
   }
+  // Port 0 twice is fine: each listener gets a free port of its own.
+  if (config.port === config.authPort && config.port !== 0) {
+    throw new ConfigError(
+      `--port ${config.port} and --auth-port ${config.authPort} must differ: the MCP host and the sign-in host each listen on a port of their own`,
+    );
+  }
   return config;
 }
 

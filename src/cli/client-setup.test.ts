@@ -10,6 +10,13 @@ describe('clientSetup', () => {
     expect(lines.join('\n')).toContain('"args":["mcp-remote","https://surveys.example.com/"]');
   });
 
+  it('offers Claude Desktop a custom connector only at an https URL, which the vendor\'s cloud can reach', () => {
+    const desktop = (mcpUrl: string) => clientSetup(mcpUrl, 404).filter((line, i, all) => line.startsWith('Claude Desktop') || all[i - 1]?.startsWith('Claude Desktop'));
+    expect(desktop('https://surveys.example.com')[1]).toBe('                 or Settings > Connectors > Add custom connector: https://surveys.example.com/');
+    expect(desktop('http://127.0.0.1:8787')[1]).toContain('it needs a public https URL');
+    expect(desktop('http://127.0.0.1:8787')[1]).not.toContain('127.0.0.1');
+  });
+
   it('follows the Inspector line with one line on the stream GET: the flag to use, or that it is in use', () => {
     const atContract = clientSetup('http://127.0.0.1:8787', 404);
     const inspector = atContract.findIndex((line) => line.startsWith('MCP Inspector'));

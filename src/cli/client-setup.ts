@@ -8,8 +8,11 @@ export function clientSetup(mcpUrl: string, streamGetStatus: 404 | 405): string[
     `Claude Code      claude mcp add --transport http survey ${url}`,
     `Cursor           ~/.cursor/mcp.json: ${JSON.stringify({ mcpServers: { survey: { url } } })}`,
     `VS Code          .vscode/mcp.json: ${JSON.stringify({ servers: { survey: { type: 'http', url } } })}`,
-    `Claude Desktop   Settings > Connectors > Add custom connector: ${url}`,
-    `                 or claude_desktop_config.json: ${JSON.stringify({ mcpServers: { survey: { command: 'npx', args: ['mcp-remote', url] } } })}`,
+    `Claude Desktop   claude_desktop_config.json: ${JSON.stringify({ mcpServers: { survey: { command: 'npx', args: ['mcp-remote', url] } } })}`,
+    // A custom connector is called from the vendor's cloud, which cannot reach this machine's loopback.
+    mcpUrl.startsWith('https://')
+      ? `                 or Settings > Connectors > Add custom connector: ${url}`
+      : '                 (a custom connector in Settings > Connectors connects from the cloud: it needs a public https URL, --base-url/--auth-url)',
     `MCP Inspector    npx @modelcontextprotocol/inspector, transport Streamable HTTP, URL ${url}`,
     streamGetStatus === 404
       ? '                 it often lists no tools while GET / answers the contract’s 404: serve with --stream-get-status 405 to debug with it'

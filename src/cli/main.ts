@@ -1,7 +1,9 @@
 import chalk from 'chalk';
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
+import { UnsupportedRateStoreError } from '../limits/errors.js';
 import { PlatformError } from '../platform/errors.js';
+import { UnsupportedStoreError } from '../store/errors.js';
 import { ExitError } from './errors.js';
 import { buildProgram } from './program.js';
 
@@ -20,11 +22,19 @@ function report(error: unknown): number {
     // commander already printed its message; its code 1 means bad usage here.
     return error.exitCode === 1 ? 2 : error.exitCode;
   }
-  if (error instanceof ExitError || error instanceof PlatformError || error instanceof ConfigError) {
+  if (isConfigurationError(error)) {
     console.error(chalk.red(`survey-mcp: ${error.message}`));
-    if (error instanceof ConfigError) return 2;
+    return 2;
+  }
+  if (error instanceof ExitError || error instanceof PlatformError) {
+    console.error(chalk.red(`survey-mcp: ${error.message}`));
     return error instanceof ExitError ? error.exitCode : 1;
   }
   console.error(chalk.red(`survey-mcp: ${(error as Error)?.message ?? String(error)}`));
   return 1;
+}
+
+/** A setting that cannot work whatever the machine's state: exit 2, like a bad flag (README, Commands). */
+function isConfigurationError(error: unknown): error is Error {
+  return error instanceof ConfigError || error instanceof UnsupportedStoreError || error instanceof UnsupportedRateStoreError;
 }

@@ -23,6 +23,11 @@ export async function openSlidingLog(url: string, options: OpenSlidingLogOptions
   return openInProcessSlidingLog(path, options);
 }
 
+/** Throws what `openSlidingLog` would for a value that names no backend, without opening anything. */
+export function checkRateStoreLocation(url: string): void {
+  if (!/^rediss?:\/\//i.test(url) && sqlitePath(url) === undefined) throw new UnsupportedRateStoreError(redactUrl(url));
+}
+
 function sqlitePath(url: string): string | undefined {
   if (/^sqlite:/i.test(url)) {
     const rest = url.slice('sqlite:'.length);

@@ -38,3 +38,22 @@ export class StoreContentionError extends Error {
     this.name = 'StoreContentionError';
   }
 }
+
+/** A `--db` value that names no store we know (a configuration error: the CLI exits 2). */
+export class UnsupportedStoreError extends Error {
+  constructor(readonly value: string) {
+    super(`unsupported --db '${value}': use a file path, sqlite:PATH or postgres://user@host/db`);
+    this.name = 'UnsupportedStoreError';
+  }
+}
+
+/** The SQLite file cannot be opened or created where `--db` points; the message says why and what to do. */
+export class StoreFileError extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`--db '${path}': ${reason}`);
+    this.name = 'StoreFileError';
+  }
+}

@@ -1,4 +1,6 @@
 import { redactUrl } from '../redact-url.js';
+import { StoreFileError, UnsupportedStoreError } from './errors.js';
+import { sqliteFileProblem } from './sqlite/file-problem.js';
 import type { Store } from './store.js';
 
 /**
@@ -11,11 +13,18 @@ export async function openStore(location: string): Promise<Store> {
     return openPostgresStore(location);
   }
   const path = location.startsWith('sqlite:') ? location.slice('sqlite:'.length) : location;
-  if (path === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
-    throw new Error(
-      `unsupported --db '${redactUrl(location)}': use a file path, sqlite:PATH or postgres://user@host/db`,
-    );
-  }
+  if (path === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) throw new UnsupportedStoreError(redactUrl(location));
   const { openSqliteStore } = await import('./sqlite/index.js');
-  return openSqliteStore(path);
+  try {
+    return openSqliteStore(path);
+  } catch (error) {
+    // better-sqlite3 names neither the path nor the reason ("unable to open database file").
+    if (!cannotOpen(error)) throw error;
+    throw new StoreFileError(path, sqliteFileProblem(path));
+  }
+}
+
+function cannotOpen(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_CANTOPEN' || (typeof message === 'string' && message.includes('directory does not exist'));
 }

@@ -163,10 +163,12 @@ describe('POST / bodies and media types', () => {
   });
 
   it('decodes gzip, deflate and br bodies', async () => {
-    const text = JSON.stringify(rpc('ping'));
+    const request = rpc('ping');
+    const text = JSON.stringify(request);
     for (const [encoding, body] of [['gzip', gzipSync(text)], ['deflate', deflateSync(text)], ['br', brotliCompressSync(text)]] as const) {
       const answer = await postRaw({ ...jsonHeaders(), 'content-encoding': encoding, 'content-length': body.length }, [body]);
       expect(answer.status, encoding).toBe(200);
+      expect(JSON.parse(answer.body), encoding).toEqual({ jsonrpc: '2.0', id: request.id, result: {} });
     }
   });
 
@@ -210,8 +212,16 @@ describe('the gate: origin, then bearer token, then rate limit, then routing', (
   afterAll(() => limited.close());
 
   it('refuses a foreign origin before looking at the token or the budget', async () => {
-    expect((await postMcp(limited, rpc('ping'), { headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await postMcp(limited, rpc('ping'), { token, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    for (const auth of [{}, { token }]) {
+      const response = await postMcp(limited, rpc('ping'), { ...auth, headers: { origin: 'https://evil.example' } });
+      expect(response.status).toBe(403);
+      // Not the token's 401 nor the budget's 429: the origin's own refusal.
+      expect(response.headers.get('www-authenticate')).toBeNull();
+      expect(await readJson(response)).toEqual({
+        error: 'forbidden_origin',
+        error_description: "origin 'https://evil.example' may not call this server; start it with --allowed-origin https://evil.example to allow it",
+      });
+    }
   });
 
   it('refuses a spent budget before routing the method', async () => {

@@ -5,10 +5,11 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import ts from 'typescript';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLogInUseError } from '../../src/limits/errors.js';
 import { openInProcessSlidingLog, type InProcessSlidingLog, type InProcessSlidingLogOptions } from '../../src/limits/in-process.js';
 import type { SlidingLog } from '../../src/limits/limiter.js';
+import { WriteBehindThread } from '../../src/limits/write-behind.js';
 import { describeSlidingLogContract, RULE, T0 } from './sliding-log.contract.js';
 
 describeSlidingLogContract(
@@ -41,6 +42,7 @@ describe('the in-process sliding log', () => {
     file = join(dir, 'rate.db');
   });
   afterEach(async () => {
+    vi.restoreAllMocks();
     for (const item of closeLater.splice(0).reverse()) await item.close();
     await rm(dir, { recursive: true, force: true });
   });
@@ -116,27 +118,39 @@ describe('the in-process sliding log', () => {
   });
 
   it('has every admitted request in the file when flush() returns, the batch its thread was writing included', async () => {
+    const handedOver = vi.spyOn(WriteBehindThread.prototype, 'write');
+    const waitedFor = vi.spyOn(WriteBehindThread.prototype, 'awaitWrite');
     const log = open({ flushEveryMs: 1 });
     const db = inspect();
     for (let i = 0; i < 100_000; i++) await log.consume(`user-${i % 1000}`, RULE, T0);
-    // The timer hands the 100,000 to the thread (a write of 100 ms or more), and flush() meets them there.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The loop never left the microtask queue, so the 1 ms timer is overdue: it runs before this
+    // later timer, handing the 100,000 to the thread, and the thread's answer (a message) cannot
+    // arrive before the code after this await runs. flush() therefore meets the batch there.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(handedOver.mock.calls.map(([batch]) => batch.keys.length)).toEqual([100_000]);
     await log.consume('user-last', RULE, T0);
     log.flush();
+    expect(waitedFor).toHaveBeenCalledOnce();
     expect(db.prepare('SELECT count(*) FROM rate_events').pluck().get()).toBe(100_001);
   });
 
   it('keeps a batch the file refused for a later one, and writes it once', async () => {
+    const written = vi.spyOn(WriteBehindThread.prototype, 'write');
+    /** What the thread answered for its nth batch (true: written), once it has answered. */
+    const answer = async (nth: number): Promise<boolean> => {
+      await vi.waitFor(() => expect(written.mock.results.length).toBeGreaterThan(nth), { timeout: 10_000, interval: 5 });
+      return written.mock.results[nth]!.value as Promise<boolean>;
+    };
     const log = open({ flushEveryMs: 10, busyTimeoutMs: 20 });
     const db = inspect();
     db.exec('BEGIN IMMEDIATE');
     await log.consume('user', RULE);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await answer(0)).toBe(false);
     db.exec('COMMIT');
-    for (let waited = 0; rowsOf(db, 'user') === 0 && waited < 5000; waited += 10) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await answer(1)).toBe(true);
+    expect(written.mock.calls[1]![0].keys).toEqual(['user']);
+    // Whatever the log still holds, flush() writes: a batch kept twice would show up now.
+    log.flush();
     expect(rowsOf(db, 'user')).toBe(1);
   });
 

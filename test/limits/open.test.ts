@@ -8,6 +8,7 @@ import type { SlidingLog } from '../../src/limits/limiter.js';
 import { openSlidingLog } from '../../src/limits/open.js';
 import { RedisSlidingLog } from '../../src/limits/redis.js';
 import { InProcessSlidingLog } from '../../src/limits/in-process.js';
+import { testRedisUrl } from '../helpers/redis.js';
 import { RULE, T0 } from './sliding-log.contract.js';
 
 describe('openSlidingLog', () => {
@@ -52,7 +53,7 @@ describe('openSlidingLog', () => {
   });
 
   it('opens Redis for "redis://" and "rediss://" URLs', async () => {
-    const log = await open('redis://127.0.0.1:6379');
+    const log = await open(testRedisUrl);
     expect(log).toBeInstanceOf(RedisSlidingLog);
     expect((await open('rediss://127.0.0.1:1')) instanceof RedisSlidingLog).toBe(true);
   });

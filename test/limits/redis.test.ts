@@ -5,9 +5,10 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SlidingLog } from '../../src/limits/limiter.js';
 import { openRedisSlidingLog, type RedisSlidingLogOptions } from '../../src/limits/redis.js';
+import { endpointOf, testRedisUrl, throughProxy } from '../helpers/redis.js';
 import { describeSlidingLogContract, RULE, T0 } from './sliding-log.contract.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = testRedisUrl;
 /** Every key this file writes starts with it, so that it can check nothing is left behind. */
 const RUN_PREFIX = `survey-mcp-test:${randomUUID()}:`;
 
@@ -49,7 +50,8 @@ class FlakyProxy {
 
   async start(): Promise<void> {
     const server = createServer((client) => {
-      const upstream = connect(6379, '127.0.0.1');
+      const { host, port } = endpointOf(REDIS_URL, 6379);
+      const upstream = connect(port, host);
       const pair: [Socket, Socket] = [client, upstream];
       this.#pairs.add(pair);
       client.pipe(upstream).pipe(client);
@@ -161,11 +163,11 @@ describe('the Redis sliding log', () => {
     const proxy = new FlakyProxy();
     proxies.push(proxy);
     await proxy.start();
-    const log = open(`redis://127.0.0.1:${proxy.port}`);
+    const log = open(throughProxy(REDIS_URL, proxy.port));
     expect(await log.consume('user', RULE, T0)).toEqual({ allowed: true });
 
     await proxy.stop();
-    const refused = `rate store unavailable: redis://127.0.0.1:${proxy.port} (ECONNREFUSED)`;
+    const refused = `rate store unavailable: ${throughProxy(REDIS_URL, proxy.port)} (ECONNREFUSED)`;
     await eventually(() => expect(log.consume('user', RULE, T0)).rejects.toThrow(refused));
 
     await proxy.start();
@@ -177,12 +179,12 @@ describe('the Redis sliding log', () => {
     const proxy = new FlakyProxy();
     proxies.push(proxy);
     await proxy.start();
-    const log = open(`redis://127.0.0.1:${proxy.port}`, { commandTimeoutMs: 200 });
+    const log = open(throughProxy(REDIS_URL, proxy.port), { commandTimeoutMs: 200 });
     expect(await log.consume('user', RULE, T0)).toEqual({ allowed: true });
 
     proxy.stall();
     await expect(log.consume('user', RULE, T0)).rejects.toThrow(
-      `rate store unavailable: redis://127.0.0.1:${proxy.port} (ETIMEDOUT)`,
+      `rate store unavailable: ${throughProxy(REDIS_URL, proxy.port)} (ETIMEDOUT)`,
     );
     proxy.unstall();
     // The held-back request reaches Redis late and is logged; the log stays consistent.

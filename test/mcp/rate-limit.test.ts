@@ -1,11 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../../src/config.js';
 import { readJson, startTestServer, type TestServer } from '../helpers/server.js';
 import { postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
@@ -81,12 +81,20 @@ describe('the per-user limit on POST / (spec section 8)', () => {
   it('lets a request through once Retry-After has passed, and hammering during the block does not move it', async () => {
     const s = await start({ mcpRateLimit: { limit: 3, windowMs: 2_000 } });
     const token = await tokenFor(s, 'alice@example.com');
+    // The rate log reads Date.now(): only Date is faked, so the window moves when the test says.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     for (let i = 0; i < 3; i++) expect((await ping(s, token)).status).toBe(200);
+    const refusedAt = Date.now();
     const first = await expectLimited(await ping(s, token), 2);
     const hammered: number[] = [];
-    for (let i = 0; i < 30; i++) hammered.push(await expectLimited(await ping(s, token), 2));
+    for (let i = 0; i < 30; i++) {
+      vi.advanceTimersByTime(50);
+      hammered.push(await expectLimited(await ping(s, token), 2));
+    }
     expect(Math.max(...hammered)).toBeLessThanOrEqual(first);
-    await sleep(first * 1000);
+    vi.setSystemTime(refusedAt + first * 1000 - 1);
+    await expectLimited(await ping(s, token), 2);
+    vi.setSystemTime(refusedAt + first * 1000);
     expect((await ping(s, token)).status).toBe(200);
   });
 });

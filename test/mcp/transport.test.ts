@@ -188,8 +188,11 @@ describe('JSON-RPC over stateless Streamable HTTP', () => {
 
   it('accepts every supported MCP-Protocol-Version header', async () => {
     for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
-      const response = await postMcp(server, rpc('ping'), { token: alice, headers: { 'mcp-protocol-version': version } });
+      const request = rpc('ping');
+      const response = await postMcp(server, request, { token: alice, headers: { 'mcp-protocol-version': version } });
       expect(response.status).toBe(200);
+      // A JSON-RPC error comes with 200 too: the answer must be ping's result.
+      expect(await readJson(response), version).toEqual({ jsonrpc: '2.0', id: request.id, result: {} });
     }
   });
 });
@@ -202,8 +205,10 @@ describe('browser origins (DNS rebinding)', () => {
   });
 
   it('accepts a loopback Origin such as the MCP Inspector on localhost', async () => {
-    const response = await postMcp(server, rpc('ping'), { token: alice, headers: { origin: 'http://localhost:6274' } });
+    const request = rpc('ping');
+    const response = await postMcp(server, request, { token: alice, headers: { origin: 'http://localhost:6274' } });
     expect(response.status).toBe(200);
+    expect(await readJson(response)).toEqual({ jsonrpc: '2.0', id: request.id, result: {} });
   });
 
   it('answers a CORS preflight before any bearer check and exposes the headers clients read', async () => {

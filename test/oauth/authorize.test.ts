@@ -155,6 +155,8 @@ describe('sign-in and consent pages', () => {
     await jar.fetch(urlWith({}));
     const response = await jar.postForm(`${server.authUrl}/sign-in`, { email: 'alice@example.com', password: testPassword, return_to: '/account/apps' });
     expect(response.status).toBe(403);
+    expect(await response.text()).toContain('This form expired. Please sign in again.');
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('survey_session='))).toBe(false);
   });
 
   it('shows the client name and redirect destination on the consent page, escaped, and stores nothing on GET', async () => {

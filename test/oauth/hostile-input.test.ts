@@ -5,6 +5,7 @@ import {
   formFields,
   pkcePair,
   postToken,
+  readJson,
   registerClient,
   startTestServer,
   testPassword,
@@ -76,8 +77,10 @@ describe('input from a hostile or broken client', () => {
     expect(client.scope).toBe('mcp_customer');
   });
 
-  it('still refuses a refresh grant for a client it does not know, with 400', async () => {
-    expect((await postToken(server, { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'cli_nope' })).status).toBe(400);
+  it('still refuses a refresh grant for a client it does not know, with 400 invalid_client naming the client_id', async () => {
+    const response = await postToken(server, { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'cli_nope' });
+    expect(response.status).toBe(400);
+    expect(await readJson(response)).toEqual({ error: 'invalid_client', error_description: "no client is registered with client_id 'cli_nope'" });
   });
 });
 

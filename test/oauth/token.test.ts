@@ -69,7 +69,11 @@ describe('authorization_code grant', () => {
 
   it('accepts a plain PKCE challenge', async () => {
     const { code, verifier } = await freshCode('plain');
-    expect((await exchange(code, verifier)).status).toBe(200);
+    const response = await exchange(code, verifier);
+    expect(response.status).toBe(200);
+    const tokens = (await readJson(response)) as TokenResponse;
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'mcp_customer' });
+    expect(await check(tokens.access_token)).toMatchObject({ ok: true, clientId: client.client_id, scope: 'mcp_customer' });
   });
 
   it('accepts the resource parameter with or without a trailing slash', async () => {

@@ -7,7 +7,8 @@ import { systemClock } from '../../src/platform/clock.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { postMcp, rpc, callTool } from '../helpers/mcp.js';
-import { adminQuery, dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import { adminQuery, dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import { endpointOf, testRedisUrl, throughProxy } from '../helpers/redis.js';
 import {
   obtainTokens,
   pkcePair,
@@ -21,10 +22,12 @@ import {
 import { ensureBuilt, freePorts, runCli, startServe, stopAll, type CliProcess } from './processes.js';
 import { CuttableProxy, RoundRobinBalancer } from './proxies.js';
 
-const redisUrl = 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl;
 const schema = uniqueSchema('scale_out');
 const db = postgresUrl(schema);
 const run = randomBytes(4).toString('hex');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The HTTP helpers only read the two URLs, so a balancer or one instance can stand in for a server. */
 const hosts = (baseUrl: string, authUrl: string) => ({ baseUrl, authUrl }) as TestServer;
@@ -51,7 +54,7 @@ async function startInstance(dbUrl: string, rateStore: string, publicUrls: reado
 
 let store: Store;
 const balancers = { mcp: new RoundRobinBalancer(), auth: new RoundRobinBalancer() };
-const proxies = { postgres: new CuttableProxy({ host: '127.0.0.1', port: 5432 }), redis: new CuttableProxy({ host: '127.0.0.1', port: 6379 }) };
+const proxies = { postgres: new CuttableProxy(endpointOf(testPostgresUrl, 5432)), redis: new CuttableProxy(endpointOf(redisUrl, 6379)) };
 
 /** A person of this run only, so no other run's rate window is theirs. */
 async function newPerson(label: string) {
@@ -97,8 +100,10 @@ describe('two instances on one PostgreSQL and one Redis, behind a balancer witho
   });
 
   it('prints where the data and rate windows live, never a password', () => {
-    expect(a.serve.stdout).toMatch(new RegExp(`store +postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:5432/test\\?schema=${schema}\\n`));
-    expect(a.serve.stdout).toMatch(/rate windows +redis:\/\/127\.0\.0\.1:6379\n/);
+    const shown = new URL(db);
+    shown.password = '***';
+    expect(a.serve.stdout).toMatch(new RegExp(`store +${escapeRegExp(shown.href)}\\n`));
+    expect(a.serve.stdout).toMatch(new RegExp(`rate windows +${escapeRegExp(redisUrl)}\\n`));
     expect(a.serve.stdout).not.toContain('s3cret');
   });
 
@@ -203,9 +208,7 @@ describe('an instance whose PostgreSQL or Redis goes away', () => {
 
   beforeAll(async () => {
     await Promise.all([proxies.postgres.restore(), proxies.redis.restore()]);
-    const viaProxy = new URL(db);
-    viaProxy.port = String(proxies.postgres.port);
-    instance = await startInstance(viaProxy.href, `redis://127.0.0.1:${proxies.redis.port}`);
+    instance = await startInstance(throughProxy(db, proxies.postgres.port), throughProxy(redisUrl, proxies.redis.port));
     token = (await newPerson('outage')).token;
   });
 

@@ -4,6 +4,7 @@ import type { RateRule } from '../../limits/limiter.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
+import { checkServeCanStart } from '../serve-preflight.js';
 
 /** The flags as commander hands them over, already parsed; absent ones take serverConfig's defaults. */
 export interface ServeOptions extends SsoFlags {
@@ -50,6 +51,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
 /** Runs both hosts until SIGINT or SIGTERM, then closes listeners, rate log and store. */
 export async function serve(options: ServeOptions): Promise<void> {
   const config = serveConfig(options);
+  await checkServeCanStart(config);
   const server = await startServer(config);
   console.log(chalk.bold('survey-mcp is running'));
   console.log(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);

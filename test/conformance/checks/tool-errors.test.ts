@@ -16,6 +16,9 @@ describe('tool-error-not-authorized on a deployment without the demo data', () =
     const report = await withFakeDeployment({ faults: { withoutDemoSurvey: true } }, (fake) =>
       runAgainst(fake, { only: ['tool-error-not-authorized'], forbiddenSurveyId: 'srv_demo_offsite' }),
     );
-    expect(report.results[0]?.status).toBe('fail');
+    expect(report.results[0]).toMatchObject({
+      status: 'fail',
+      message: `the message "survey 'srv_demo_offsite' not found" must say the person is not authorized`,
+    });
   });
 });

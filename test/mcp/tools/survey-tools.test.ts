@@ -205,13 +205,19 @@ describe('set_survey_status', () => {
     const move = (status: string) => ok('alice', 'set_survey_status', { survey_id: survey.id, status });
     const published = await move('open');
     expect(published).toMatchObject({ previous_status: 'draft', changed: true, survey: { status: 'open', previous_status: 'draft' } });
-    expect(published.survey.published_at).toEqual(expect.any(String));
-    expect(await move('paused')).toMatchObject({ previous_status: 'open', changed: true, survey: { status: 'paused' } });
-    expect(await move('open')).toMatchObject({ previous_status: 'paused', changed: true, survey: { status: 'open' } });
-    const closed = await move('closed');
-    expect(closed).toMatchObject({ previous_status: 'open', changed: true, survey: { status: 'closed' } });
-    expect(closed.survey.closed_at).toEqual(expect.any(String));
-    expect(await move('open')).toMatchObject({ previous_status: 'closed', changed: true, survey: { status: 'open', closed_at: null } });
+    const publishedAt = published.survey.published_at;
+    expect(publishedAt).toBe(new Date(tools.server.clock.now()).toISOString());
+    // Each later move happens minutes later: publishing happened once, and its time stays.
+    expect(await later(60_000, () => move('paused'))).toMatchObject({ previous_status: 'open', changed: true, survey: { status: 'paused', published_at: publishedAt } });
+    expect(await later(120_000, () => move('open'))).toMatchObject({ previous_status: 'paused', changed: true, survey: { status: 'open', published_at: publishedAt } });
+    const closed = await later(180_000, () => move('closed'));
+    expect(closed).toMatchObject({ previous_status: 'open', changed: true, survey: { status: 'closed', published_at: publishedAt } });
+    expect(closed.survey.closed_at).toBe(new Date(tools.server.clock.now() + 180_000).toISOString());
+    expect(await later(240_000, () => move('open'))).toMatchObject({
+      previous_status: 'closed',
+      changed: true,
+      survey: { status: 'open', closed_at: null, published_at: publishedAt },
+    });
     await move('closed');
     const archived = await move('archived');
     expect(archived).toMatchObject({ previous_status: 'closed', changed: true, survey: { status: 'archived', archived_at: expect.any(String) } });

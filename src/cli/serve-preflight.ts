@@ -1,0 +1,43 @@
+import { createServer } from 'node:net';
+import type { ServerConfig } from '../config.js';
+import { checkRateStoreLocation, openSlidingLog } from '../limits/open.js';
+import { usageError } from './errors.js';
+
+/**
+ * What can stop `serve` from starting and is not the store itself, checked before the store is
+ * opened (which may create a SQLite file): a failed start leaves nothing behind.
+ */
+export async function checkServeCanStart(config: ServerConfig): Promise<void> {
+  if (config.rateStore) checkRateStoreLocation(config.rateStore);
+  await checkHost(config.host);
+  if (config.rateStore && /^rediss?:\/\//i.test(config.rateStore)) await checkRedisAnswers(config.rateStore);
+}
+
+/** Binds a throwaway listener on the host: the same resolution and address checks the real ones meet. */
+async function checkHost(host: string): Promise<void> {
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen(0, host, resolve);
+    });
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    const fix = 'give an address of this machine: 127.0.0.1 or ::1 (this machine only), or 0.0.0.0 or :: (every interface)';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') throw usageError(`--host '${host}' cannot be resolved (${code}): ${fix}`);
+    if (code === 'EADDRNOTAVAIL') throw usageError(`--host '${host}' is not an address of this machine (EADDRNOTAVAIL): ${fix}`);
+    throw error;
+  } finally {
+    await new Promise<void>((resolve) => (probe.listening ? probe.close(() => resolve()) : resolve()));
+  }
+}
+
+/** One request to Redis now, so that an unreachable server fails the start before any file exists. */
+async function checkRedisAnswers(url: string): Promise<void> {
+  const log = await openSlidingLog(url);
+  try {
+    await log.consume('startup-probe', { limit: 1, windowMs: 1000 });
+  } finally {
+    await log.close();
+  }
+}

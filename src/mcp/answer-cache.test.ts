@@ -1,0 +1,53 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { answerCache, type CacheableCall } from './answer-cache.js';
+
+/** A get_survey answer naming who it was computed for, so a wrong hand-out shows in the result. */
+const answerFor = (userId: string, args: unknown): CallToolResult => ({
+  content: [{ type: 'text', text: `${userId} ${JSON.stringify(args)}` }],
+  structuredContent: { survey: { status: 'closed', computed_for: userId } },
+});
+
+function harness() {
+  let stamp = 1;
+  const cache = answerCache(() => stamp);
+  const computed: string[] = [];
+  const ask = (userId: string, args: unknown = { survey_id: 'srv_1' }, name = 'get_survey') => {
+    const call: CacheableCall = { userId, name, args, nowMs: 1_000, stamp: undefined };
+    return cache.answer(call, async () => {
+      computed.push(userId);
+      return answerFor(userId, args);
+    });
+  };
+  return { ask, computed, write: () => stamp++ };
+}
+
+describe('the answer cache', () => {
+  it('keeps each person their own answer: the same call by another person is computed for them', async () => {
+    const { ask, computed } = harness();
+    const alice = await ask('usr_alice');
+    expect(await ask('usr_alice')).toBe(alice);
+    const bob = await ask('usr_bob');
+    expect(bob).toEqual(answerFor('usr_bob', { survey_id: 'srv_1' }));
+    expect(await ask('usr_bob')).toBe(bob);
+    expect(await ask('usr_alice')).toBe(alice);
+    expect(computed).toEqual(['usr_alice', 'usr_bob']);
+  });
+
+  it('keeps answers apart by arguments and computes again after any write', async () => {
+    const { ask, computed, write } = harness();
+    const first = await ask('usr_alice', { survey_id: 'srv_1' });
+    expect(await ask('usr_alice', { survey_id: 'srv_2' })).toEqual(answerFor('usr_alice', { survey_id: 'srv_2' }));
+    expect(await ask('usr_alice', { survey_id: 'srv_1' })).toBe(first);
+    write();
+    expect(await ask('usr_alice', { survey_id: 'srv_1' })).not.toBe(first);
+    expect(computed).toHaveLength(3);
+  });
+
+  it('keeps nothing for a tool it does not know to be read-only', async () => {
+    const { ask, computed } = harness();
+    await ask('usr_alice', {}, 'update_survey');
+    await ask('usr_alice', {}, 'update_survey');
+    expect(computed).toEqual(['usr_alice', 'usr_alice']);
+  });
+});
