@@ -130,7 +130,7 @@ export async function walkAuthorization(
     if (credentials?.sso && !ssoStarted && signInForm) {
       const sso = forms.map((form) => ({ form, button: ssoButton(form) })).find((found) => found.button);
       if (!sso?.button) {
-        throw usageError('--sso: the sign-in page offers no single sign-on button (a form button reading "Sign in with …", "single sign-on" or "SSO")');
+        throw new SetupFailed('--sso: the sign-in page offers no single sign-on button (a form button reading "Sign in with …", "single sign-on" or "SSO")');
       }
       ssoStarted = true;
       next = submit(sso.form, {}, sso.button);
