@@ -95,7 +95,7 @@ describe('discovery behind a reverse proxy', () => {
     const slidingLog = { consume: async () => ({ allowed: true as const }), close: async () => {} };
     const clientMetadata = new ClientMetadataResolver({ policy: defaultFetchPolicy, clock: server.clock, slidingLog });
     const app = createMcpApp({
-      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, clientMetadata },
+      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, refreshGraceMs: 60_000, clientMetadata },
       slidingLog,
       registerRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,
