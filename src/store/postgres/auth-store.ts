@@ -186,7 +186,8 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
           return { outcome: 'retried', grantId: row.grant_id, userId: row.user_id, scope: row.scope, lineage: retry.links };
         }
         // Seals are kept only for their grace: each rotation clears those whose grace has passed,
-        // skipping rows another transaction holds (a retry reading them), so it never waits on one.
+        // skipping rows another transaction holds (a replay of that token, revoking its grant), so
+        // a rotation never waits on another grant's work.
         await tx.run(
           `UPDATE oauth_tokens SET successor_sealed = NULL WHERE token_hash IN (
              SELECT token_hash FROM oauth_tokens WHERE successor_sealed IS NOT NULL AND grace_until <= $1 FOR UPDATE SKIP LOCKED)`,
