@@ -55,6 +55,20 @@ import { modernServerInfo } from './checks/modern-mcp/modern-server-info.js';
 import { modernToolsListCacheHints } from './checks/modern-mcp/modern-tools-list-cache-hints.js';
 import { modernUnknownMethod404 } from './checks/modern-mcp/modern-unknown-method-404.js';
 import { modernUnsupportedVersion32022 } from './checks/modern-mcp/modern-unsupported-version-32022.js';
+import { modernResponseId } from './checks/modern-mcp/modern-response-id.js';
+import { modernVersionHeaderMismatch32020 } from './checks/modern-mcp/modern-version-header-mismatch-32020.js';
+import { modernRequiredHeaders32020 } from './checks/modern-mcp/modern-required-headers-32020.js';
+import { modernNoSessionId } from './checks/modern-mcp/modern-no-session-id.js';
+import { modernResourceNotFound32602 } from './checks/modern-mcp/modern-resource-not-found-32602.js';
+import { modernCacheableResultsHints } from './checks/modern-mcp/modern-cacheable-results-hints.js';
+import { modernCapabilitiesDeclared } from './checks/modern-mcp/modern-capabilities-declared.js';
+import { modernToolInputSchemas } from './checks/modern-mcp/modern-tool-input-schemas.js';
+import { modernToolNames } from './checks/modern-mcp/modern-tool-names.js';
+import { modernToolsListDeterministic } from './checks/modern-mcp/modern-tools-list-deterministic.js';
+import { modernStructuredContentSchema } from './checks/modern-mcp/modern-structured-content-schema.js';
+import { modernStructuredContentText } from './checks/modern-mcp/modern-structured-content-text.js';
+import { modernInitializeNamesVersions } from './checks/modern-mcp/modern-initialize-names-versions.js';
+import { modernLegacyStream405 } from './checks/modern-mcp/modern-legacy-stream-405.js';
 import { budgetSharedPerPerson } from './checks/rate-limits/budget-shared-per-person.js';
 import { failuresDoNotExtend } from './checks/rate-limits/failures-do-not-extend.js';
 import { mcpRateLimitEnforced } from './checks/rate-limits/mcp-rate-limit-enforced.js';
@@ -199,6 +213,20 @@ export const CATALOG: readonly Check[] = [
   modernMcpNameBase64,
   modernUnsupportedVersion32022,
   modernUnknownMethod404,
+  modernResponseId,
+  modernVersionHeaderMismatch32020,
+  modernRequiredHeaders32020,
+  modernNoSessionId,
+  modernResourceNotFound32602,
+  modernCacheableResultsHints,
+  modernCapabilitiesDeclared,
+  modernToolInputSchemas,
+  modernToolNames,
+  modernToolsListDeterministic,
+  modernStructuredContentSchema,
+  modernStructuredContentText,
+  modernInitializeNamesVersions,
+  modernLegacyStream405,
 
   mcpRateLimitEnforced,
   retryAfterValid,

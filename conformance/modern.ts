@@ -12,6 +12,8 @@ export interface ModernRequestOptions {
   readonly headers?: Readonly<Record<string, string | undefined>>;
   /** Replace the `_meta` envelope; `undefined` values leave a key out. */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** A JSON-RPC id of the check's choosing (a string, say) instead of the next number. */
+  readonly id?: string | number;
 }
 
 /**
@@ -32,8 +34,8 @@ export class ModernMcp {
     method: string,
     params: Record<string, unknown> = {},
     options: ModernRequestOptions = {},
-  ): Promise<{ id: number; exchange: Exchange; message: JsonRpcResponse | undefined }> {
-    const id = this.nextId++;
+  ): Promise<{ id: string | number; exchange: Exchange; message: JsonRpcResponse | undefined }> {
+    const id = options.id ?? this.nextId++;
     const meta = withoutUndefined({
       'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
       'io.modelcontextprotocol/clientInfo': { name: 'survey-mcp-conformance', version: '1' },

@@ -2,6 +2,7 @@ import { CATALOG } from './catalog.js';
 import { CheckFailed, CheckSkipped, type Check } from './check.js';
 import { createContext, PrerequisiteFailed, type CheckContext } from './context.js';
 import { describeError } from './describe-error.js';
+import { reportedEras, requireEraOf } from './eras.js';
 import { ConformanceExitError, usageError } from './errors.js';
 import { captureExchanges, Http, RequestFailed, type Exchange } from './http.js';
 import { Mcp } from './mcp.js';
@@ -49,8 +50,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       progress.checkStarted(check.id, check.title);
       results.push(await runCheck(check, ctx));
     }
+    const eras = await reportedEras(ctx, checks);
     return {
       target: target.baseUrl,
+      ...(eras ? { eras } : {}),
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       counts: countResults(results),
@@ -64,7 +67,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 
 async function runCheck(check: Check, ctx: CheckContext): Promise<CheckResult> {
   const startedAt = Date.now();
-  const captured = await captureExchanges(() => check.run(ctx));
+  const captured = await captureExchanges(async () => {
+    await requireEraOf(check, ctx);
+    return check.run(ctx);
+  });
   const result = (status: Status, message: string, exchanges: readonly Exchange[]): CheckResult => {
     const { evidence, omitted } = evidenceOf(exchanges);
     const { id, group, title, spec, level } = check;

@@ -1,6 +1,7 @@
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
-import { MCP_REQUIREMENTS } from './mcp.js';
+import { MCP_2025_11_25_REQUIREMENTS } from './mcp-2025-11-25.js';
+import { MCP_2026_07_28_REQUIREMENTS } from './mcp-2026-07-28.js';
 import { isProven, type Requirement } from './requirement.js';
 import { RFC_REQUIREMENTS } from './rfcs.js';
 
@@ -11,7 +12,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...CONTRACT_REQUIREMENTS,
   ...FIELD_NOTE_REQUIREMENTS,
   ...RFC_REQUIREMENTS,
-  ...MCP_REQUIREMENTS,
+  ...MCP_2025_11_25_REQUIREMENTS,
+  ...MCP_2026_07_28_REQUIREMENTS,
 ];
 
 export interface TraceSummary {

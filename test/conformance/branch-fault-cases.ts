@@ -1,3 +1,4 @@
+import { ERA_FAULT_CASES } from './fault-cases-eras.js';
 import type { FaultCase } from './fault-cases.js';
 
 /**
@@ -243,4 +244,5 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { revokeAnyClientsToken: true } },
     reason: /another client revoked the runner's access token: HTTP 401/,
   },
+  ...ERA_FAULT_CASES,
 ];

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createAuthHost } from './fake/auth-host.js';
 import type { Faults } from './fake/faults.js';
-import { createMcpHost } from './fake/mcp-host.js';
+import { createMcpHost, type McpEra } from './fake/mcp-host.js';
 import { FakeSlidingLog, type FakeRateRule } from './fake/sliding-log.js';
 import { ALICE, BAD_CLIENT_METADATA_URL, CLIENT_METADATA_URL, FakeState } from './fake/state.js';
 
@@ -15,6 +15,8 @@ export interface FakeDeploymentOptions {
   readonly mcpRateLimit?: FakeRateRule;
   readonly registerRateLimit?: FakeRateRule;
   readonly accessTokenTtlSeconds?: number;
+  /** The one MCP era the deployment speaks; both when left out. */
+  readonly offers?: McpEra;
 }
 
 export interface FakeDeployment {
@@ -46,7 +48,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     faults.noRegisterLimit ?? false,
   );
   const mcpHost = await listen(
-    createMcpHost({ state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit }),
+    createMcpHost({ state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit, offers: options.offers }),
   );
   const authHost = await listen(
     createAuthHost({ state, faults, issuer: () => baseUrl, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600 }),

@@ -126,4 +126,22 @@ export type ModernFault =
   | 'name-header-unchecked'
   | 'name-header-not-decoded'
   | 'any-version'
-  | 'unknown-method-200';
+  | 'unknown-method-200'
+  // basic/index, basic/transports/streamable-http
+  | 'string-id-dropped'
+  | 'version-header-unchecked'
+  | 'name-header-optional'
+  | 'echoes-session-id'
+  // server/resources, server/utilities/caching, capabilities
+  | 'resource-not-found-32002'
+  | 'no-cache-hints-on-read'
+  | 'undeclared-resources'
+  // server/tools
+  | 'null-input-schema'
+  | 'tool-name-with-space'
+  | 'shuffled-tools'
+  | 'structured-content-off-schema'
+  | 'structured-without-text'
+  // a deployment that speaks 2026-07-28 only (FakeDeploymentOptions.offers)
+  | 'initialize-error-unnamed'
+  | 'legacy-stream-404';

@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
 import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
-import { claimsModern, modernPost } from './modern-mcp.js';
+import { claimsModern, modernPost, refuseLegacy } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
 
 export interface McpHostConfig {
@@ -12,7 +12,12 @@ export interface McpHostConfig {
   readonly authUrl: () => string;
   readonly mcpLimit: FakeSlidingLog;
   readonly registerLimit: FakeSlidingLog;
+  /** The one era spoken, or both when undefined. */
+  readonly offers?: McpEra | undefined;
 }
+
+/** `legacy`: 2025-11-25 and earlier, with initialize; `modern`: 2026-07-28 only. */
+export type McpEra = 'legacy' | 'modern';
 
 const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
 const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
@@ -70,6 +75,8 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     };
     if (faults.streamBeforeAuth) return refuseStream();
     if (!authenticate(req, res, config)) return undefined;
+    // 2026-07-28 has no stream GET: a deployment of that era only answers 405 (streamable-http, "Backward Compatibility").
+    if (config.offers === 'modern' && faults.modernFault !== 'legacy-stream-404') return res.status(405).set('allow', 'POST').end();
     return refuseStream();
   });
   app.delete('/', (req, res) => {
@@ -201,7 +208,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const caller = authenticate(req, res, config);
   if (!caller) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
-  if (claimsModern(req)) return modernPost(req, res, faults.modernFault, (name, args) => callTool(name, args, faults));
+  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults.modernFault, (name, args) => callTool(name, args, faults));
+  if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
