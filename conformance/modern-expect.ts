@@ -5,16 +5,16 @@ import { describeResponse } from './expect.js';
 import type { Exchange } from './http.js';
 import { requireEra } from './eras.js';
 import { isObject, type JsonRpcResponse } from './mcp.js';
-import { MODERN_REVISION } from './modern.js';
+import { MODERN_REVISION, type BearerToken } from './modern.js';
 
 /**
- * A token for the modern checks, once the deployment has shown with `server/discover` that it
+ * The main token for the modern checks, renewed for every send, once the deployment has shown with `server/discover` that it
  * speaks 2026-07-28. Under `--protocol auto` a deployment that does not is skipped, not failed:
  * the era is optional; asked for by name, its absence fails.
  */
-export async function modernToken(ctx: CheckContext): Promise<string> {
+export async function modernToken(ctx: CheckContext): Promise<BearerToken> {
   await requireEra(ctx, MODERN_REVISION);
-  return ctx.accessToken();
+  return () => ctx.accessToken();
 }
 
 /** The JSON-RPC error of a refused modern request: its HTTP status, code, and the request's id. */
@@ -34,9 +34,12 @@ export function expectModernResult(answer: { exchange: Exchange; message: JsonRp
   return result;
 }
 
-/** The tools of one `tools/list`, each an object, or the failure that says what came instead. */
-export async function modernTools(ctx: CheckContext, token: string): Promise<Record<string, unknown>[]> {
-  const tools = expectModernResult(await ctx.modern.request(token, 'tools/list'), 'tools/list')['tools'];
+/**
+ * The tools of one `tools/list`, each an object, or the failure that says what came instead. Each
+ * request takes a fresh token: a wait for the rate limit may outlast a short-lived one.
+ */
+export async function modernTools(ctx: CheckContext): Promise<Record<string, unknown>[]> {
+  const tools = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'tools/list'), 'tools/list')['tools'];
   if (!Array.isArray(tools) || tools.length === 0) fail(`tools/list: "tools" is ${JSON.stringify(tools)}, not a list of tools`);
   const strays = tools.filter((tool) => !isObject(tool));
   if (strays.length > 0) fail(`tools/list: ${JSON.stringify(strays[0])} is not a tool object`);
@@ -44,8 +47,8 @@ export async function modernTools(ctx: CheckContext, token: string): Promise<Rec
 }
 
 /** The capabilities `server/discover` declares. */
-export async function modernCapabilities(ctx: CheckContext, token: string): Promise<Record<string, unknown>> {
-  const capabilities = expectModernResult(await ctx.modern.request(token, 'server/discover'), 'server/discover')['capabilities'];
+export async function modernCapabilities(ctx: CheckContext): Promise<Record<string, unknown>> {
+  const capabilities = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'server/discover'), 'server/discover')['capabilities'];
   if (!isObject(capabilities)) fail(`server/discover: "capabilities" is ${JSON.stringify(capabilities)}, not an object`);
   return capabilities;
 }

@@ -40,7 +40,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       settings,
       http,
       mcp: new Mcp(http, target.mcpEndpoint, settings.mcpRateLimit, progress),
-      modern: new ModernMcp(http, target.mcpEndpoint),
+      modern: new ModernMcp(http, target.mcpEndpoint, settings.mcpRateLimit, progress),
       progress,
       signIn,
     });

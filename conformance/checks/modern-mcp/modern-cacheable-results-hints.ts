@@ -23,20 +23,20 @@ export const modernCacheableResultsHints: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
+    await modernToken(ctx);
     const seen: string[] = [];
     const expectHints = (result: Record<string, unknown>, what: string): void => {
       const problem = hintsProblem(result);
       if (problem) fail(`${what}: ${problem}`);
       seen.push(`${what} ${result['ttlMs']} ms ${result['cacheScope']}`);
     };
-    expectHints(expectModernResult(await ctx.modern.request(token, 'server/discover'), 'server/discover'), 'server/discover');
-    if ('resources' in (await modernCapabilities(ctx, token))) {
-      const listing = expectModernResult(await ctx.modern.request(token, 'resources/list'), 'resources/list');
+    expectHints(expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'server/discover'), 'server/discover'), 'server/discover');
+    if ('resources' in (await modernCapabilities(ctx))) {
+      const listing = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'resources/list'), 'resources/list');
       expectHints(listing, 'resources/list');
       const resources = Array.isArray(listing['resources']) ? listing['resources'].filter(isObject) : [];
       for (const uri of resources.map((resource) => resource['uri']).filter((uri): uri is string => typeof uri === 'string')) {
-        const read = expectModernResult(await ctx.modern.request(token, 'resources/read', { uri }, { headers: { 'mcp-name': uri } }), `resources/read ${uri}`);
+        const read = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'resources/read', { uri }, { headers: { 'mcp-name': uri } }), `resources/read ${uri}`);
         expectHints(read, `resources/read ${uri}`);
       }
     }

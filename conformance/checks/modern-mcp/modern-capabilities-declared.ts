@@ -27,11 +27,11 @@ export const modernCapabilitiesDeclared: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
-    const capabilities = await modernCapabilities(ctx, token);
+    await modernToken(ctx);
+    const capabilities = await modernCapabilities(ctx);
     const served: string[] = [];
     for (const { capability, method } of FEATURES) {
-      const { message } = await ctx.modern.request(token, method);
+      const { message } = await ctx.modern.request(() => ctx.accessToken(), method);
       const answered = isObject(message?.result);
       if (answered && !(capability in capabilities)) fail(`${method} answers a result, but server/discover declares no "${capability}" capability: ${JSON.stringify(capabilities)}`);
       if (!answered && capability in capabilities && method !== 'resources/templates/list') {

@@ -13,10 +13,10 @@ export const modernInitializeNamesVersions: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
+    await modernToken(ctx);
     const eras = await offeredEras(ctx);
     if (eras.legacy) skip(`the deployment speaks 2025-11-25 too (initialize answered ${eras.legacyAnswer}); the rule binds modern-only servers`);
-    const { exchange } = await ctx.mcp.initialize(token);
+    const { exchange } = await ctx.mcp.initialize(await ctx.accessToken());
     if (!exchange.response.body.includes(MODERN_REVISION)) fail(`initialize was refused without naming ${MODERN_REVISION}: ${describeResponse(exchange)}`);
     return `initialize refused, naming ${MODERN_REVISION}`;
   },

@@ -17,11 +17,11 @@ export const modernLegacyStream405: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
+    await modernToken(ctx);
     const eras = await offeredEras(ctx);
     if (eras.legacy) skip(`the deployment speaks 2025-11-25 too (initialize answered ${eras.legacyAnswer}); GET and DELETE follow that era there`);
     for (const method of ['GET', 'DELETE'] as const) {
-      const exchange = await ctx.http.send({ method, url: ctx.target.mcpEndpoint, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+      const exchange = await ctx.http.send({ method, url: ctx.target.mcpEndpoint, headers: { authorization: `Bearer ${await ctx.accessToken()}`, accept: 'text/event-stream' } });
       if (exchange.response.status !== 405) fail(`${method} / with the token: expected 405, got ${describeResponse(exchange)}`);
     }
     return 'GET and DELETE: 405';

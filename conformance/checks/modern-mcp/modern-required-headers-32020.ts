@@ -11,10 +11,10 @@ export const modernRequiredHeaders32020: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
-    const noMethod = await ctx.modern.request(token, 'tools/list', {}, { headers: { 'mcp-method': undefined } });
+    await modernToken(ctx);
+    const noMethod = await ctx.modern.request(() => ctx.accessToken(), 'tools/list', {}, { headers: { 'mcp-method': undefined } });
     expectModernError(noMethod, 400, -32020, 'tools/list without Mcp-Method');
-    const noName = await ctx.modern.request(token, 'tools/call', { name: 'get_me', arguments: {} }, { headers: { 'mcp-name': undefined } });
+    const noName = await ctx.modern.request(() => ctx.accessToken(), 'tools/call', { name: 'get_me', arguments: {} }, { headers: { 'mcp-name': undefined } });
     expectModernError(noName, 400, -32020, 'tools/call get_me without Mcp-Name');
     return 'both refused with HTTP 400, JSON-RPC error -32020';
   },

@@ -14,9 +14,9 @@ export const modernResourceNotFound32602: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
-    if (!('resources' in (await modernCapabilities(ctx, token)))) skip('server/discover declares no resources capability');
-    const answer = await ctx.modern.request(token, 'resources/read', { uri: missing }, { headers: { 'mcp-name': missing } });
+    await modernToken(ctx);
+    if (!('resources' in (await modernCapabilities(ctx)))) skip('server/discover declares no resources capability');
+    const answer = await ctx.modern.request(() => ctx.accessToken(), 'resources/read', { uri: missing }, { headers: { 'mcp-name': missing } });
     const { message } = answer;
     if (message?.result) fail(`resources/read ${missing}: a result instead of an error: ${describeResponse(answer.exchange)}`);
     if (message?.error?.code !== -32602) fail(`resources/read ${missing}: expected JSON-RPC error -32602, got ${describeResponse(answer.exchange)}`);

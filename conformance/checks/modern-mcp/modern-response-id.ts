@@ -18,14 +18,14 @@ export const modernResponseId: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
-    const listing = await ctx.modern.request(token, 'tools/list', {}, { id: 'conformance-list' });
+    await modernToken(ctx);
+    const listing = await ctx.modern.request(() => ctx.accessToken(), 'tools/list', {}, { id: 'conformance-list' });
     const contentType = header(listing.exchange, 'content-type') ?? '';
     if (!/^(application\/json|text\/event-stream)\b/.test(contentType)) fail(`tools/list: Content-Type is "${contentType}", neither application/json nor text/event-stream`);
     expectModernResult(listing, 'tools/list with id "conformance-list"');
     if (listing.message?.id !== 'conformance-list') fail(`tools/list with id "conformance-list": the result answers id ${JSON.stringify(listing.message?.id)}`);
     if ('method' in (listing.message ?? {})) fail(`tools/list: the answer is a request of the server's own, not a response: ${describeResponse(listing.exchange)}`);
-    const unknown = await ctx.modern.request(token, 'conformance/unknown-method', {}, { id: 'conformance-unknown' });
+    const unknown = await ctx.modern.request(() => ctx.accessToken(), 'conformance/unknown-method', {}, { id: 'conformance-unknown' });
     const error = expectModernError(unknown, 404, -32601, 'an unknown method with id "conformance-unknown"');
     if (!isObject(error) || !Number.isInteger(error['code']) || typeof error['message'] !== 'string') fail(`the error ${JSON.stringify(error)} lacks an integer code or a message`);
     return 'result and error both answer their string ids';

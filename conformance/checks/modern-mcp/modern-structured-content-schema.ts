@@ -30,9 +30,9 @@ export const modernStructuredContentSchema: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
+    await modernToken(ctx);
     // A tool that needs no arguments, so calling it asks for nothing the runner would have to invent.
-    const tool = (await modernTools(ctx, token)).find((candidate) => {
+    const tool = (await modernTools(ctx)).find((candidate) => {
       const input = candidate['inputSchema'];
       const required = isObject(input) ? input['required'] : undefined;
       return isObject(candidate['outputSchema']) && (!Array.isArray(required) || required.length === 0);
@@ -40,7 +40,7 @@ export const modernStructuredContentSchema: Check = {
     if (!tool) skip('no tool that takes no arguments declares an outputSchema');
     const name = String(tool['name']);
     const schema = tool['outputSchema'] as Record<string, unknown>;
-    const result = expectModernResult(await ctx.modern.request(token, 'tools/call', { name, arguments: {} }), `tools/call ${name}`);
+    const result = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'tools/call', { name, arguments: {} }), `tools/call ${name}`);
     if (result['isError'] === true) skip(`tools/call ${name} answered a tool error, which carries no structured result: ${JSON.stringify(result['content']).slice(0, 160)}`);
     const structured = result['structuredContent'];
     if (structured === undefined) fail(`tools/call ${name}: no structuredContent, though the tool declares an outputSchema`);

@@ -24,7 +24,8 @@ export const modernToolInputSchemas: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const tools = await modernTools(ctx, await modernToken(ctx));
+    await modernToken(ctx);
+    const tools = await modernTools(ctx);
     for (const tool of tools) {
       const name = typeof tool['name'] === 'string' ? tool['name'] : fail(`tools/list: a tool has no name: ${JSON.stringify(tool).slice(0, 200)}`);
       const problem = schemaProblem(tool['inputSchema'], 'inputSchema', false) ?? schemaProblem(tool['outputSchema'], 'outputSchema', true);

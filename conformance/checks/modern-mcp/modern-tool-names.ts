@@ -13,7 +13,8 @@ export const modernToolNames: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const names = (await modernTools(ctx, await modernToken(ctx))).map((tool) => tool['name']);
+    await modernToken(ctx);
+    const names = (await modernTools(ctx)).map((tool) => tool['name']);
     const odd = names.filter((name) => typeof name !== 'string' || !TOOL_NAME.test(name));
     if (odd.length > 0) fail(`tools/list: ${odd.map((name) => JSON.stringify(name)).join(', ')} outside 1-128 characters of A-Z a-z 0-9 _ - .`);
     const twice = names.filter((name, index) => names.indexOf(name) !== index);

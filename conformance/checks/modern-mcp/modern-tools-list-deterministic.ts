@@ -15,10 +15,10 @@ export const modernToolsListDeterministic: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
-    const before = (await modernTools(ctx, token)).map((tool) => String(tool['name']));
-    await ctx.modern.request(token, 'tools/call', { name: 'get_me', arguments: {} });
-    const after = (await modernTools(ctx, token)).map((tool) => String(tool['name']));
+    await modernToken(ctx);
+    const before = (await modernTools(ctx)).map((tool) => String(tool['name']));
+    await ctx.modern.request(() => ctx.accessToken(), 'tools/call', { name: 'get_me', arguments: {} });
+    const after = (await modernTools(ctx)).map((tool) => String(tool['name']));
     if (before.join(',') !== after.join(',')) fail(`tools/list changed between two calls with a tools/call between: [${before.join(', ')}] became [${after.join(', ')}]`);
     return `${before.length} tools, the same order twice`;
   },
