@@ -36,6 +36,9 @@ import { expiredToken401 } from './checks/mcp/expired-token-401.js';
 import { foreignOriginRefused } from './checks/mcp/foreign-origin-refused.js';
 import { foreignToken403 } from './checks/mcp/foreign-token-403.js';
 import { initialize } from './checks/mcp/initialize.js';
+import { initializeVersionNegotiation } from './checks/mcp/initialize-version-negotiation.js';
+import { pingEmptyResult } from './checks/mcp/ping-empty-result.js';
+import { resourceNotFound32002 } from './checks/mcp/resource-not-found-32002.js';
 import { invalidToken401 } from './checks/mcp/invalid-token-401.js';
 import { missingToken401 } from './checks/mcp/missing-token-401.js';
 import { notification202 } from './checks/mcp/notification-202.js';
@@ -199,6 +202,9 @@ export const CATALOG: readonly Check[] = [
   foreignOriginRefused,
   mcpCorsExposesHeaders,
   expiredToken401,
+  initializeVersionNegotiation,
+  pingEmptyResult,
+  resourceNotFound32002,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

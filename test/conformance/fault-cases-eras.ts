@@ -7,8 +7,8 @@ function eraCase(check: string, deployment: string, modernFault: ModernFault, re
 }
 
 /**
- * Wrong deployments for the rules read from the 2026-07-28 pages in full (issue 26), one broken
- * rule each: every one fails its check and no other check of the modern group.
+ * Wrong deployments for the rules read from the 2026-07-28 and 2025-11-25 pages in full (issue
+ * 26), one broken rule each: every one fails its check and no other check of its group.
  */
 export const ERA_FAULT_CASES: readonly FaultCase[] = [
   eraCase('modern-response-id', 'answers a string id with null', 'string-id-dropped', /tools\/list with id "conformance-list": the result answers id null/),
@@ -41,4 +41,27 @@ export const ERA_FAULT_CASES: readonly FaultCase[] = [
     'modern',
   ),
   eraCase('modern-legacy-stream-405', 'speaks only 2026-07-28 and answers GET / with 404', 'legacy-stream-404', /GET \/ with the token: expected 405, got HTTP 404/, 'modern'),
+
+  // 2025-11-25, read whole
+  {
+    check: 'initialize-version-negotiation',
+    group: 'mcp',
+    deployment: 'agrees to any protocol version initialize asks for',
+    fake: { faults: { initializeEchoesVersion: true } },
+    reason: /initialize asking for 1900-01-01 agreed to it/,
+  },
+  {
+    check: 'ping-empty-result',
+    group: 'mcp',
+    deployment: 'does not implement ping',
+    fake: { faults: { pingUnsupported: true } },
+    reason: /ping: no result: HTTP 200 .*-32601/,
+  },
+  {
+    check: 'resource-not-found-32002',
+    group: 'mcp',
+    deployment: 'answers a missing resource with 2026-07-28\'s -32602 in the 2025 era',
+    fake: { faults: { legacyResourceNotFound32602: true } },
+    reason: /expected JSON-RPC error -32002, got HTTP 200 .*-32602/,
+  },
 ];

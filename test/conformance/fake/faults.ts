@@ -72,6 +72,12 @@ export interface Faults {
   readonly unknownClientAsInvalidGrant?: boolean;
   // MCP transport
   readonly initializeError?: boolean;
+  /** Agrees to whatever protocol version initialize asks for. */
+  readonly initializeEchoesVersion?: boolean;
+  /** Answers a resources/read of a missing resource with 2026-07-28's -32602 in the 2025 era too. */
+  readonly legacyResourceNotFound32602?: boolean;
+  /** Does not implement ping. */
+  readonly pingUnsupported?: boolean;
   readonly emptyToolList?: boolean;
   readonly omitToolContent?: boolean;
   readonly omitWwwAuthenticate?: boolean;

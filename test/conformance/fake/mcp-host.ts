@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
 import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
-import { claimsModern, modernPost, refuseLegacy } from './modern-mcp.js';
+import { claimsModern, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
 
 export interface McpHostConfig {
@@ -229,13 +229,21 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
       const requested = String(message.params?.['protocolVersion'] ?? '');
       return reply({
         result: {
-          protocolVersion: SUPPORTED_VERSIONS.includes(requested) ? requested : SUPPORTED_VERSIONS[0],
-          capabilities: { tools: {} },
+          protocolVersion: SUPPORTED_VERSIONS.includes(requested) || faults.initializeEchoesVersion ? requested : SUPPORTED_VERSIONS[0],
+          capabilities: { tools: {}, resources: {} },
           serverInfo: { name: 'fake-survey-mcp', version: '0.0.0' },
         },
       });
     }
+    case 'resources/list':
+      return reply({ result: { resources: [RESULTS_VIEW] } });
+    case 'resources/read': {
+      const uri = message.params?.['uri'];
+      if (uri === RESULTS_VIEW.uri) return reply({ result: { contents: [{ uri, mimeType: RESULTS_VIEW.mimeType, text: '<!doctype html>' }] } });
+      return reply({ error: { code: faults.legacyResourceNotFound32602 ? -32602 : -32002, message: 'Resource not found', data: { uri } } });
+    }
     case 'ping':
+      if (faults.pingUnsupported) return reply({ error: { code: -32601, message: 'Method not found' } });
       return reply({ result: {} });
     case 'tools/list':
       return reply({ result: { tools: faults.emptyToolList ? [] : TOOL_LIST } });

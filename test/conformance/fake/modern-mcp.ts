@@ -6,7 +6,8 @@ import { TOOL_LIST } from './tools.js';
 const REVISION = '2026-07-28';
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const serverInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'fake-survey-mcp', version: '0.0.0' } };
-const RESULTS_VIEW = { uri: 'ui://fake-survey-mcp/results.html', name: 'results-view', mimeType: 'text/html;profile=mcp-app' };
+/** The one resource both eras serve, as survey-mcp serves its results view. */
+export const RESULTS_VIEW = { uri: 'ui://fake-survey-mcp/results.html', name: 'results-view', mimeType: 'text/html;profile=mcp-app' };
 
 interface Message {
   readonly id?: string | number;
