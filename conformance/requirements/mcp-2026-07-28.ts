@@ -31,7 +31,11 @@ export const MCP_2026_07_28_REQUIREMENTS: readonly Requirement[] = [
   must('mcp-2026-07-28-legacy-codes-not-allocated', 'basic/index "Error Codes"', 'No new code is allocated in -32000..-32019', {
     unobservable: 'binds the specification\'s editors, who allocate codes',
   }),
-  should('mcp-2026-07-28-legacy-codes-unused', 'basic/index "Error Codes"', 'New implementations use no code in -32000..-32019', ['modern-resource-not-found-32602']),
+  should('mcp-2026-07-28-legacy-codes-unused', 'basic/index "Error Codes"', 'New implementations use no code in -32000..-32019', [
+    'modern-resource-not-found-32602',
+    'modern-unknown-method-404',
+    'modern-envelope-32602',
+  ]),
   must('mcp-2026-07-28-reserved-codes', 'basic/index "Error Codes"', 'Codes in -32020..-32099 are emitted only as the specification defines them', [
     'modern-header-mismatch-32020',
     'modern-version-header-mismatch-32020',
@@ -40,7 +44,10 @@ export const MCP_2026_07_28_REQUIREMENTS: readonly Requirement[] = [
   must('mcp-2026-07-28-no-retired-codes', 'basic/index "Error Codes"', 'A 2026-07-28 server never emits -32002 (resource not found) or -32042', [
     'modern-resource-not-found-32602',
   ]),
-  should('mcp-2026-07-28-app-codes', 'basic/index "Error Codes"', 'Application-defined codes lie outside -32768..-32000', ['modern-resource-not-found-32602']),
+  should('mcp-2026-07-28-app-codes', 'basic/index "Error Codes"', 'Application-defined codes lie outside -32768..-32000', [
+    'modern-resource-not-found-32602',
+    'modern-unknown-method-404',
+  ]),
   must('mcp-2026-07-28-notification-no-response', 'basic/index "Notifications"', 'A notification gets no JSON-RPC response', {
     unobservable:
       'this revision defines no client-to-server notification over Streamable HTTP (basic/transports/streamable-http "Sending Messages"), so there is none to send that a server must accept',
@@ -77,9 +84,10 @@ export const MCP_2026_07_28_REQUIREMENTS: readonly Requirement[] = [
     unobservable: 'schemas reach a server only inside its own tools; no request carries a $ref for it to fetch',
   }),
   should('mcp-2026-07-28-schema-bounds', 'basic/index "Composition-Keyword Resource Use"', 'Validation of composed schemas is bounded', { unobservable: why.internal }),
-  must('mcp-2026-07-28-meta-reserved', 'basic/index "_meta"', 'No assumption is made about values at reserved _meta keys, and key names follow the prefix rules', [
-    'modern-server-info',
-  ]),
+  must('mcp-2026-07-28-meta-reserved', 'basic/index "_meta"', 'No assumption is made about values at reserved _meta keys, and key names follow the prefix rules', {
+    unobservable:
+      'what a server assumes about a key\'s value is internal; the one key a server writes, io.modelcontextprotocol/serverInfo, is the specification\'s own and read by modern-server-info',
+  }),
   must('mcp-2026-07-28-envelope', 'basic/index "_meta"', 'A request without the _meta protocol fields is refused with -32602', ['modern-envelope-32602']),
   must('mcp-2026-07-28-missing-capability', 'basic/index "_meta"', 'A request needing a capability the client did not declare gets 400 and -32021 listing it', {
     unobservable: 'every tool and resource of the contract works without any client capability, so no request can lack one',
