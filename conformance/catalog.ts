@@ -39,6 +39,10 @@ import { initialize } from './checks/mcp/initialize.js';
 import { initializeVersionNegotiation } from './checks/mcp/initialize-version-negotiation.js';
 import { pingEmptyResult } from './checks/mcp/ping-empty-result.js';
 import { resourceNotFound32002 } from './checks/mcp/resource-not-found-32002.js';
+import { capabilitiesDeclared } from './checks/mcp/capabilities-declared.js';
+import { structuredContentSchema } from './checks/mcp/structured-content-schema.js';
+import { structuredContentText } from './checks/mcp/structured-content-text.js';
+import { toolNames } from './checks/mcp/tool-names.js';
 import { invalidToken401 } from './checks/mcp/invalid-token-401.js';
 import { missingToken401 } from './checks/mcp/missing-token-401.js';
 import { notification202 } from './checks/mcp/notification-202.js';
@@ -205,6 +209,10 @@ export const CATALOG: readonly Check[] = [
   initializeVersionNegotiation,
   pingEmptyResult,
   resourceNotFound32002,
+  capabilitiesDeclared,
+  toolNames,
+  structuredContentSchema,
+  structuredContentText,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

@@ -154,25 +154,19 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   anyEra.must('mcp-2025-11-25-no-passthrough', 'basic/authorization "Access Token Privilege Restriction"', 'The client\'s token is never passed to upstream APIs', { unobservable: why.upstream }),
 
   // server
-  must('mcp-2025-11-25-tools-capability', 'server/tools "Capabilities"', 'A server with tools declares the tools capability', ['initialize']),
+  must('mcp-2025-11-25-tools-capability', 'server/tools "Capabilities"', 'A server with tools declares the tools capability', ['initialize', 'capabilities-declared']),
   should('mcp-2025-11-25-tools-list-changed', 'server/tools "List Changed Notification"', 'A server that declared listChanged notifies of changes', { unobservable: why.notifications }),
   must('mcp-2025-11-25-input-schema', 'server/tools "Tool"', 'Every inputSchema is a valid JSON Schema object, not null', ['tools-list']),
-  should('mcp-2025-11-25-tool-names', 'server/tools "Tool Names"', 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - ., unique (read from the same definitions the 2026-07-28 list serves)', [
-    'modern-tool-names',
-  ]),
-  should('mcp-2025-11-25-structured-text', 'server/tools "Structured Content"', 'A structured result also carries its JSON in a text block (the same tools as the 2026-07-28 era)', [
-    'modern-structured-content-text',
-  ]),
-  must('mcp-2025-11-25-output-schema', 'server/tools "Output Schema"', 'Structured results conform to the tool\'s outputSchema (the same tools as the 2026-07-28 era)', [
-    'modern-structured-content-schema',
-  ]),
+  should('mcp-2025-11-25-tool-names', 'server/tools "Tool Names"', 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - ., unique', ['tool-names']),
+  should('mcp-2025-11-25-structured-text', 'server/tools "Structured Content"', 'A structured result also carries its JSON in a text block', ['structured-content-text']),
+  must('mcp-2025-11-25-output-schema', 'server/tools "Output Schema"', 'Structured results conform to the tool\'s outputSchema', ['structured-content-schema']),
   should('mcp-2025-11-25-embedded-resources', 'server/tools "Embedded Resources"', 'A server that embeds resources implements the resources capability', { unobservable: why.fileResources }),
   must('mcp-2025-11-25-tool-security', 'server/tools "Security Considerations"', 'Tool inputs are validated, access controlled, rate limited and outputs sanitised', [
     'tool-error-validation',
     'tool-error-not-authorized',
     'mcp-rate-limit-enforced',
   ]),
-  must('mcp-2025-11-25-resources-capability', 'server/resources "Capabilities"', 'A server with resources declares the resources capability', ['modern-capabilities-declared']),
+  must('mcp-2025-11-25-resources-capability', 'server/resources "Capabilities"', 'A server with resources declares the resources capability', ['capabilities-declared']),
   should('mcp-2025-11-25-resources-list-changed', 'server/resources "List Changed Notification"', 'A server that declared listChanged notifies of changes', { unobservable: why.notifications }),
   should('mcp-2025-11-25-resource-schemes', 'server/resources "Common URI Schemes"', 'https:// only for resources the client can fetch itself; custom schemes follow RFC 3986', { unobservable: why.fileResources }),
   should('mcp-2025-11-25-resource-not-found', 'server/resources "Error Handling"', 'An unknown resource gets -32002', ['resource-not-found-32002']),

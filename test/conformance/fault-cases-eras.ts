@@ -64,4 +64,32 @@ export const ERA_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { legacyResourceNotFound32602: true } },
     reason: /expected JSON-RPC error -32002, got HTTP 200 .*-32602/,
   },
+  {
+    check: 'capabilities-declared',
+    group: 'mcp',
+    deployment: 'serves resources/list in the 2025 era without declaring resources',
+    fake: { faults: { legacyUndeclaredResources: true } },
+    reason: /resources\/list answers a result, but initialize declares no "resources" capability/,
+  },
+  {
+    check: 'tool-names',
+    group: 'mcp',
+    deployment: 'names a tool with a space in the 2025 era',
+    fake: { faults: { legacyToolNameWithSpace: true } },
+    reason: /"list surveys" outside 1-128 characters/,
+  },
+  {
+    check: 'structured-content-schema',
+    group: 'mcp',
+    deployment: 'returns structuredContent without a property its outputSchema requires, in the 2025 era',
+    fake: { faults: { legacyStructuredOffSchema: true } },
+    reason: /structuredContent lacks the required "workspaces"/,
+  },
+  {
+    check: 'structured-content-text',
+    group: 'mcp',
+    deployment: 'returns structuredContent with a text block that is not it, in the 2025 era',
+    fake: { faults: { legacyStructuredWithoutText: true } },
+    reason: /no text block holds the structuredContent as JSON/,
+  },
 ];

@@ -1,8 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import { fail, skip, type Check } from '../../check.js';
-import { isObject } from '../../mcp.js';
 import { expectModernResult, modernToken } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
+import { structuredTextProblem } from '../shared/tool-definitions.js';
 
 /** Clients that read only content (every 2025 client among them) see the structured result as text. */
 export const modernStructuredContentText: Check = {
@@ -14,17 +13,9 @@ export const modernStructuredContentText: Check = {
   needsSignIn: true,
   async run(ctx) {
     const result = expectModernResult(await ctx.modern.request(await modernToken(ctx), 'tools/call', { name: 'get_me', arguments: {} }), 'tools/call get_me');
-    const structured = result['structuredContent'];
-    if (structured === undefined) skip('tools/call get_me returned no structuredContent');
-    const texts = (Array.isArray(result['content']) ? result['content'] : []).filter(isObject).map((item) => item['text']).filter((text): text is string => typeof text === 'string');
-    const same = texts.some((text) => {
-      try {
-        return isDeepStrictEqual(JSON.parse(text), structured);
-      } catch {
-        return false;
-      }
-    });
-    if (!same) fail(`tools/call get_me: no text block holds the structuredContent as JSON; text: ${JSON.stringify(texts).slice(0, 160)}`);
+    if (result['structuredContent'] === undefined) skip('tools/call get_me returned no structuredContent');
+    const problem = structuredTextProblem(result);
+    if (problem) fail(`tools/call get_me: ${problem}`);
     return 'a text block carries the structuredContent';
   },
 };

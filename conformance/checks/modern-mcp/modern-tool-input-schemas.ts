@@ -1,20 +1,7 @@
 import { fail, type Check } from '../../check.js';
-import { isObject } from '../../mcp.js';
 import { modernToken, modernTools } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
-
-/** What is wrong with one schema of a tool, or undefined; arguments are objects, so is their schema. */
-function schemaProblem(schema: unknown, which: string, optional: boolean): string | undefined {
-  if (schema === undefined && optional) return undefined;
-  if (!isObject(schema)) return `${which} is ${JSON.stringify(schema)}, not a JSON Schema object`;
-  if (which === 'inputSchema' && schema['type'] !== 'object') return `inputSchema has "type" ${JSON.stringify(schema['type'])}, not "object"`;
-  if ('$schema' in schema && typeof schema['$schema'] !== 'string') return `${which} has a "$schema" that is not a URI string`;
-  if ('properties' in schema && !isObject(schema['properties'])) return `${which} has "properties" that is not an object`;
-  if ('required' in schema && !(Array.isArray(schema['required']) && schema['required'].every((name) => typeof name === 'string'))) {
-    return `${which} has "required" that is not a list of names`;
-  }
-  return undefined;
-}
+import { toolSchemaProblem } from '../shared/tool-definitions.js';
 
 export const modernToolInputSchemas: Check = {
   id: 'modern-tool-input-schemas',
@@ -28,7 +15,7 @@ export const modernToolInputSchemas: Check = {
     const tools = await modernTools(ctx);
     for (const tool of tools) {
       const name = typeof tool['name'] === 'string' ? tool['name'] : fail(`tools/list: a tool has no name: ${JSON.stringify(tool).slice(0, 200)}`);
-      const problem = schemaProblem(tool['inputSchema'], 'inputSchema', false) ?? schemaProblem(tool['outputSchema'], 'outputSchema', true);
+      const problem = toolSchemaProblem(tool);
       if (problem) fail(`tools/list: tool ${name}: ${problem}`);
     }
     return `${tools.length} tools, each with an object inputSchema`;

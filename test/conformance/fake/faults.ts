@@ -76,6 +76,14 @@ export interface Faults {
   readonly initializeEchoesVersion?: boolean;
   /** Answers a resources/read of a missing resource with 2026-07-28's -32602 in the 2025 era too. */
   readonly legacyResourceNotFound32602?: boolean;
+  /** Serves resources/list in the 2025 era without declaring resources in initialize. */
+  readonly legacyUndeclaredResources?: boolean;
+  /** Lists a tool named with a space in the 2025 era. */
+  readonly legacyToolNameWithSpace?: boolean;
+  /** Returns structuredContent without a property get_me's outputSchema requires, in the 2025 era. */
+  readonly legacyStructuredOffSchema?: boolean;
+  /** Returns structuredContent with a text block that is not it, in the 2025 era. */
+  readonly legacyStructuredWithoutText?: boolean;
   /** Does not implement ping. */
   readonly pingUnsupported?: boolean;
   readonly emptyToolList?: boolean;

@@ -230,7 +230,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
       return reply({
         result: {
           protocolVersion: SUPPORTED_VERSIONS.includes(requested) || faults.initializeEchoesVersion ? requested : SUPPORTED_VERSIONS[0],
-          capabilities: { tools: {}, resources: {} },
+          capabilities: faults.legacyUndeclaredResources ? { tools: {} } : { tools: {}, resources: {} },
           serverInfo: { name: 'fake-survey-mcp', version: '0.0.0' },
         },
       });
@@ -246,7 +246,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
       if (faults.pingUnsupported) return reply({ error: { code: -32601, message: 'Method not found' } });
       return reply({ result: {} });
     case 'tools/list':
-      return reply({ result: { tools: faults.emptyToolList ? [] : TOOL_LIST } });
+      return reply({ result: { tools: faults.emptyToolList ? [] : legacyToolList(faults) } });
     case 'tools/call': {
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
@@ -258,8 +258,10 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
           result: { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload, isError: true },
         });
       }
-      const content = faults.omitToolContent ? {} : { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }] };
-      return reply({ result: { ...content, structuredContent: outcome.ok } });
+      const structured = faults.legacyStructuredOffSchema ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
+      const text = faults.legacyStructuredWithoutText ? 'done' : JSON.stringify(structured);
+      const content = faults.omitToolContent ? {} : { content: [{ type: 'text', text }] };
+      return reply({ result: { ...content, structuredContent: structured } });
     }
     default:
       return reply({ error: { code: -32601, message: 'Method not found' } }, faults.unknownMethodHttpStatus ?? 200);
@@ -281,4 +283,14 @@ function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: 
   res.set('retry-after', String(decision.retryAfterSeconds)).status(429);
   if (decision.repeated && faults.bareRepeatRefusals) res.end();
   else res.json({ error: 'rate_limit_exceeded' });
+}
+
+/** The tool list of the 2025 era, one name broken by a fault. */
+function legacyToolList(faults: Faults): readonly Record<string, unknown>[] {
+  if (!faults.legacyToolNameWithSpace) return TOOL_LIST;
+  return TOOL_LIST.map((tool) => (tool.name === 'list_surveys' ? { ...tool, name: 'list surveys' } : tool));
+}
+
+function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== key));
 }
