@@ -76,6 +76,8 @@ import { modernStructuredContentSchema } from './checks/modern-mcp/modern-struct
 import { modernStructuredContentText } from './checks/modern-mcp/modern-structured-content-text.js';
 import { modernInitializeNamesVersions } from './checks/modern-mcp/modern-initialize-names-versions.js';
 import { modernLegacyStream405 } from './checks/modern-mcp/modern-legacy-stream-405.js';
+import { modernNotificationNoResponse } from './checks/modern-mcp/modern-notification-no-response.js';
+import { modernForeignOrigin403 } from './checks/modern-mcp/modern-foreign-origin-403.js';
 import { budgetSharedPerPerson } from './checks/rate-limits/budget-shared-per-person.js';
 import { failuresDoNotExtend } from './checks/rate-limits/failures-do-not-extend.js';
 import { mcpRateLimitEnforced } from './checks/rate-limits/mcp-rate-limit-enforced.js';
@@ -241,6 +243,8 @@ export const CATALOG: readonly Check[] = [
   modernStructuredContentText,
   modernInitializeNamesVersions,
   modernLegacyStream405,
+  modernNotificationNoResponse,
+  modernForeignOrigin403,
 
   mcpRateLimitEnforced,
   retryAfterValid,

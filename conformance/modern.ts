@@ -46,6 +46,17 @@ export class ModernMcp {
     options: ModernRequestOptions = {},
   ): Promise<{ id: string | number; exchange: Exchange; message: JsonRpcResponse | undefined }> {
     const id = options.id ?? this.nextId++;
+    const exchange = await this.post(token, { jsonrpc: '2.0', id, method }, params, options);
+    return { id, exchange, message: jsonRpcOf(exchange) };
+  }
+
+  /** A notification (no id) in the same envelope: what a server must accept with 202, or refuse with an HTTP error. */
+  notify(token: BearerToken, method: string, params: Record<string, unknown> = {}, options: ModernRequestOptions = {}): Promise<Exchange> {
+    return this.post(token, { jsonrpc: '2.0', method }, params, options);
+  }
+
+  private post(token: BearerToken, message: Record<string, unknown>, params: Record<string, unknown>, options: ModernRequestOptions): Promise<Exchange> {
+    const method = String(message['method']);
     const meta = withoutUndefined({
       'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
       'io.modelcontextprotocol/clientInfo': { name: 'survey-mcp-conformance', version: '1' },
@@ -63,10 +74,9 @@ export class ModernMcp {
         ...name,
         ...options.headers,
       }) as Record<string, string>;
-    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } });
+    const body = JSON.stringify({ ...message, params: { ...params, _meta: meta } });
     const bearer = (): Promise<string> => (typeof token === 'string' ? Promise.resolve(token) : token());
-    const exchange = await this.politely(async () => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body }));
-    return { id, exchange, message: jsonRpcOf(exchange) };
+    return this.politely(async () => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body }));
   }
 
   /** Waits out a 429 once, as Retry-After asks, as a polite client does (no modern check is about limits). */

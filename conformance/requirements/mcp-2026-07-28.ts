@@ -48,10 +48,7 @@ export const MCP_2026_07_28_REQUIREMENTS: readonly Requirement[] = [
     'modern-resource-not-found-32602',
     'modern-unknown-method-404',
   ]),
-  must('mcp-2026-07-28-notification-no-response', 'basic/index "Notifications"', 'A notification gets no JSON-RPC response', {
-    unobservable:
-      'this revision defines no client-to-server notification over Streamable HTTP (basic/transports/streamable-http "Sending Messages"), so there is none to send that a server must accept',
-  }),
+  must('mcp-2026-07-28-notification-no-response', 'basic/index "Notifications"', 'A notification gets no JSON-RPC response', ['modern-notification-no-response']),
   must('mcp-2026-07-28-stateless', 'basic/index "Statelessness"', 'A server relies on no prior request on the connection for version, capabilities or identity', [
     'modern-envelope-32602',
     'modern-no-session-id',
@@ -126,7 +123,7 @@ export const MCP_2026_07_28_REQUIREMENTS: readonly Requirement[] = [
 
   // basic/transports/streamable-http
   must('mcp-2026-07-28-endpoint', 'basic/transports/streamable-http', 'One MCP endpoint path accepts POST', ['modern-discover']),
-  must('mcp-2026-07-28-origin', 'basic/transports/streamable-http "Security & Endpoint"', 'An invalid Origin gets 403', ['foreign-origin-refused']),
+  must('mcp-2026-07-28-origin', 'basic/transports/streamable-http "Security & Endpoint"', 'An invalid Origin gets 403', ['modern-foreign-origin-403']),
   should('mcp-2026-07-28-localhost', 'basic/transports/streamable-http "Security & Endpoint"', 'A server run locally binds to 127.0.0.1 only', {
     unobservable: 'which interfaces a process listens on is not visible from the one address the runner is given',
   }),
@@ -134,9 +131,9 @@ export const MCP_2026_07_28_REQUIREMENTS: readonly Requirement[] = [
     'missing-token-401',
     'invalid-token-401',
   ]),
-  must('mcp-2026-07-28-notification-202', 'basic/transports/streamable-http "Sending Messages"', 'An accepted notification gets 202 with no body, a refused one an HTTP error', {
-    unobservable: 'this revision defines no client-to-server notification over Streamable HTTP ("header requirements for notification POSTs are not defined"), so no notification is one a server must accept',
-  }),
+  must('mcp-2026-07-28-notification-202', 'basic/transports/streamable-http "Sending Messages"', 'An accepted notification gets 202 with no body, a refused one an HTTP error (with no id)', [
+    'modern-notification-no-response',
+  ]),
   must('mcp-2026-07-28-content-type', 'basic/transports/streamable-http "Sending Messages"', 'A request is answered as application/json or text/event-stream', ['modern-response-id']),
   must('mcp-2026-07-28-stream-relates', 'basic/transports/streamable-http "Receiving Messages"', 'Notifications on a response stream relate to its request; no requests on it', {
     unobservable: why.sse,

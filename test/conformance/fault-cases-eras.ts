@@ -19,6 +19,8 @@ export const ERA_FAULT_CASES: readonly FaultCase[] = [
     /expected HTTP 400 with JSON-RPC error -32020, got HTTP 200/,
   ),
   eraCase('modern-required-headers-32020', 'serves a tools/call without Mcp-Name', 'name-header-optional', /tools\/call get_me without Mcp-Name: expected HTTP 400 with JSON-RPC error -32020, got HTTP 200/),
+  eraCase('modern-notification-no-response', 'answers a notification like a request, with 200 and a result', 'notification-answered', /a notification got HTTP 200, neither 202 nor an error status/),
+  eraCase('modern-foreign-origin-403', 'lets a 2026-07-28 request from a foreign Origin through', 'modern-ignores-origin', /tools\/list with Origin https:\/\/attacker\.invalid: expected HTTP 403, got HTTP 200/),
   eraCase('modern-no-session-id', 'echoes the Mcp-Session-Id of a 2026-07-28 request', 'echoes-session-id', /the answer carries Mcp-Session-Id: conformance-session/),
   eraCase('modern-resource-not-found-32602', 'answers a missing resource with the retired -32002', 'resource-not-found-32002', /expected JSON-RPC error -32602, got HTTP 200 .*-32002/),
   eraCase('modern-cacheable-results-hints', 'gives no cache hints on resources/read', 'no-cache-hints-on-read', /resources\/read ui:\/\/fake-survey-mcp\/results\.html: "ttlMs" is undefined/),

@@ -146,6 +146,8 @@ export type ModernFault =
   | 'version-header-unchecked'
   | 'name-header-optional'
   | 'echoes-session-id'
+  | 'notification-answered'
+  | 'modern-ignores-origin'
   // server/resources, server/utilities/caching, capabilities
   | 'resource-not-found-32002'
   | 'no-cache-hints-on-read'

@@ -200,7 +200,9 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
 function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const { faults } = config;
   const origin = req.headers.origin;
-  if (origin && origin !== config.baseUrl() && !faults.ignoreOrigin) {
+  // The modern fault lets a 2026-07-28 request past, as a handler mounted before the Origin check would.
+  const originIgnored = faults.ignoreOrigin || (faults.modernFault === 'modern-ignores-origin' && claimsModern(req));
+  if (origin && origin !== config.baseUrl() && !originIgnored) {
     res.status(403).json({ error: 'forbidden_origin' });
     return;
   }

@@ -48,6 +48,11 @@ export function modernPost(req: Request, res: Response, fault: ModernFault | und
   const reply = (status: number, body: Record<string, unknown>): void => void res.status(status).json({ jsonrpc: '2.0', id, ...body });
   const refuse = (status: number, code: number, text: string, data?: unknown): void => reply(status, { error: { code, message: text, ...(data ? { data } : {}) } });
   const meta = (message.params?.['_meta'] ?? {}) as Record<string, unknown>;
+  if (message.id === undefined) {
+    // A notification: accepted with 202 and no body, unless the fault answers it like a request.
+    if (fault === 'notification-answered') return reply(200, { result: { resultType: 'complete' } });
+    return void res.status(202).end();
+  }
   const requested = meta[VERSION_KEY];
   if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: [REVISION], requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
