@@ -43,6 +43,7 @@ import { capabilitiesDeclared } from './checks/mcp/capabilities-declared.js';
 import { structuredContentSchema } from './checks/mcp/structured-content-schema.js';
 import { structuredContentText } from './checks/mcp/structured-content-text.js';
 import { toolNames } from './checks/mcp/tool-names.js';
+import { insufficientScopeChallenge } from './checks/mcp/insufficient-scope-challenge.js';
 import { invalidToken401 } from './checks/mcp/invalid-token-401.js';
 import { missingToken401 } from './checks/mcp/missing-token-401.js';
 import { notification202 } from './checks/mcp/notification-202.js';
@@ -215,6 +216,7 @@ export const CATALOG: readonly Check[] = [
   toolNames,
   structuredContentSchema,
   structuredContentText,
+  insufficientScopeChallenge,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

@@ -105,7 +105,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     'authorization-server-metadata',
     'openid-configuration-document',
   ]),
-  anyEra.should('mcp-2025-11-25-challenge-scope', 'basic/authorization "Protected Resource Metadata Discovery Requirements"', 'The 401 challenge names the scope needed, consistently', ['missing-token-401']),
+  anyEra.should('mcp-2025-11-25-challenge-scope', 'basic/authorization "Protected Resource Metadata Discovery Requirements"', 'The 401 challenge names the scope needed, consistently', {
+    unobservable:
+      'not judged: the contract fixes the 401 challenge as Bearer resource_metadata="…" alone (section 5.4) and wins where it speaks, so a scope there is neither required nor a fault; the 403 challenge names it (insufficient-scope-challenge)',
+  }),
   anyEra.must('mcp-2025-11-25-cimd-as', 'basic/authorization "Client ID Metadata Documents"', 'A URL client_id\'s document is fetched, its client_id must equal the URL, its redirect URIs bind the request', [
     'client-metadata-document-flow',
     'bad-client-metadata-document-refused',
@@ -124,6 +127,7 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   anyEra.must('mcp-2025-11-25-auth-statuses', 'basic/authorization "Error Handling"', 'Authorization errors get 401, 403 or 400 as the table says', ['missing-token-401', 'foreign-token-403', 'token-error-responses']),
   anyEra.should('mcp-2025-11-25-insufficient-scope', 'basic/authorization "Runtime Insufficient Scope Errors"', 'Insufficient scope gets 403 with error="insufficient_scope", the scope and resource_metadata, consistently', [
     'foreign-token-403',
+    'insufficient-scope-challenge',
   ]),
   anyEra.must('mcp-2025-11-25-oauth-security', 'basic/authorization "Security Considerations"', 'OAuth 2.1 security best practices are followed', ['pkce-required', 'code-single-use', 'unregistered-redirect-uri-refused']),
   anyEra.must('mcp-2025-11-25-audience', 'basic/authorization "Token Audience Binding and Validation"', 'Tokens presented must have been issued for this server', ['foreign-token-403']),

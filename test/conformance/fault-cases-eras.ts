@@ -94,4 +94,11 @@ export const ERA_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { legacyStructuredWithoutText: true } },
     reason: /no text block holds the structuredContent as JSON/,
   },
+  {
+    check: 'insufficient-scope-challenge',
+    group: 'mcp',
+    deployment: 'refuses a token without the scope with a bare 403, no challenge',
+    fake: { faults: { bareInsufficientScope: true } },
+    reason: /the 403 has no Bearer challenge \(WWW-Authenticate: absent\)/,
+  },
 ];

@@ -92,6 +92,8 @@ export interface Faults {
   readonly acceptGarbageTokens?: boolean;
   readonly expiredTokensAccepted?: boolean;
   readonly foreignTokenStatus?: number;
+  /** The 403 for a foreign token carries no WWW-Authenticate challenge. */
+  readonly bareInsufficientScope?: boolean;
   readonly streamBeforeAuth?: boolean;
   readonly streamStatus?: number;
   readonly deleteOpensStream?: boolean;

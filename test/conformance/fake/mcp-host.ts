@@ -191,6 +191,9 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
   }
   if (record.scope !== 'mcp_customer') {
     const status = faults.foreignTokenStatus ?? 403;
+    if (status === 403 && !faults.bareInsufficientScope) {
+      res.set('www-authenticate', `Bearer error="insufficient_scope", scope="mcp_customer", resource_metadata="${config.baseUrl()}/.well-known/oauth-protected-resource"`);
+    }
     res.status(status).json({ error: status === 403 ? 'insufficient_scope' : 'unauthorized' });
     return undefined;
   }
