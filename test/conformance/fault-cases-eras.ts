@@ -18,6 +18,12 @@ export const ERA_FAULT_CASES: readonly FaultCase[] = [
     'version-header-unchecked',
     /expected HTTP 400 with JSON-RPC error -32020, got HTTP 200/,
   ),
+  eraCase(
+    'modern-header-mismatch-32020',
+    'requires Mcp-Method but never compares it with the body',
+    'method-header-presence-only',
+    /tools\/list with Mcp-Method: server\/discover: expected HTTP 400 with JSON-RPC error -32020, got HTTP 200/,
+  ),
   eraCase('modern-required-headers-32020', 'serves a tools/call without Mcp-Name', 'name-header-optional', /tools\/call get_me without Mcp-Name: expected HTTP 400 with JSON-RPC error -32020, got HTTP 200/),
   eraCase('modern-notification-no-response', 'answers a notification like a request, with 200 and a result', 'notification-answered', /a notification got HTTP 200, neither 202 nor an error status/),
   eraCase('modern-foreign-origin-403', 'lets a 2026-07-28 request from a foreign Origin through', 'modern-ignores-origin', /tools\/list with Origin https:\/\/attacker\.invalid: expected HTTP 403, got HTTP 200/),

@@ -147,6 +147,7 @@ export type ModernFault =
   | 'string-id-dropped'
   | 'version-header-unchecked'
   | 'name-header-optional'
+  | 'method-header-presence-only'
   | 'echoes-session-id'
   | 'notification-answered'
   | 'modern-ignores-origin'

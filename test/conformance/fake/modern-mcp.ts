@@ -59,7 +59,9 @@ export function modernPost(req: Request, res: Response, fault: ModernFault | und
   if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version') {
     return refuse(400, -32020, 'MCP-Protocol-Version does not match _meta');
   }
-  if (req.headers['mcp-method'] !== message.method) return refuse(400, -32020, 'Mcp-Method does not match the body');
+  const methodHeader = req.headers['mcp-method'];
+  const methodMismatch = fault === 'method-header-presence-only' ? methodHeader === undefined : methodHeader !== message.method;
+  if (methodMismatch) return refuse(400, -32020, 'Mcp-Method does not match the body');
   const name = message.params?.['name'] ?? message.params?.['uri'];
   if (['tools/call', 'resources/read'].includes(message.method ?? '') && fault !== 'name-header-unchecked' && !nameHeaderMatches(req, fault, name)) {
     return refuse(400, -32020, 'Mcp-Name does not match the body');
