@@ -55,6 +55,7 @@ describe('a deployment that offers one MCP era', () => {
     for (const result of legacy) expect(result, result.id).toMatchObject({ status: 'skip', message: expect.stringMatching(/does not speak 2025-11-25: initialize answered HTTP 400/) });
     expect(report.results.filter((result) => result.group === 'modern-mcp').map((result) => result.status)).not.toContain('skip');
     expect(report.eras).toMatch(/^2026-07-28 only \(initialize answered HTTP 400/);
+    expect(report.results.find((result) => result.id === 'unauthenticated-get-401')).toMatchObject({ status: 'skip', message: expect.stringMatching(/2026-07-28 has no stream GET/) });
   }, 60_000);
 
   test('speaking only 2025-11-25, the modern checks skip, saying why, and only the contract\'s warning remains', async () => {
