@@ -36,6 +36,14 @@ import { expiredToken401 } from './checks/mcp/expired-token-401.js';
 import { foreignOriginRefused } from './checks/mcp/foreign-origin-refused.js';
 import { foreignToken403 } from './checks/mcp/foreign-token-403.js';
 import { initialize } from './checks/mcp/initialize.js';
+import { initializeVersionNegotiation } from './checks/mcp/initialize-version-negotiation.js';
+import { pingEmptyResult } from './checks/mcp/ping-empty-result.js';
+import { resourceNotFound32002 } from './checks/mcp/resource-not-found-32002.js';
+import { capabilitiesDeclared } from './checks/mcp/capabilities-declared.js';
+import { structuredContentSchema } from './checks/mcp/structured-content-schema.js';
+import { structuredContentText } from './checks/mcp/structured-content-text.js';
+import { toolNames } from './checks/mcp/tool-names.js';
+import { insufficientScopeChallenge } from './checks/mcp/insufficient-scope-challenge.js';
 import { invalidToken401 } from './checks/mcp/invalid-token-401.js';
 import { missingToken401 } from './checks/mcp/missing-token-401.js';
 import { notification202 } from './checks/mcp/notification-202.js';
@@ -55,6 +63,22 @@ import { modernServerInfo } from './checks/modern-mcp/modern-server-info.js';
 import { modernToolsListCacheHints } from './checks/modern-mcp/modern-tools-list-cache-hints.js';
 import { modernUnknownMethod404 } from './checks/modern-mcp/modern-unknown-method-404.js';
 import { modernUnsupportedVersion32022 } from './checks/modern-mcp/modern-unsupported-version-32022.js';
+import { modernResponseId } from './checks/modern-mcp/modern-response-id.js';
+import { modernVersionHeaderMismatch32020 } from './checks/modern-mcp/modern-version-header-mismatch-32020.js';
+import { modernRequiredHeaders32020 } from './checks/modern-mcp/modern-required-headers-32020.js';
+import { modernNoSessionId } from './checks/modern-mcp/modern-no-session-id.js';
+import { modernResourceNotFound32602 } from './checks/modern-mcp/modern-resource-not-found-32602.js';
+import { modernCacheableResultsHints } from './checks/modern-mcp/modern-cacheable-results-hints.js';
+import { modernCapabilitiesDeclared } from './checks/modern-mcp/modern-capabilities-declared.js';
+import { modernToolInputSchemas } from './checks/modern-mcp/modern-tool-input-schemas.js';
+import { modernToolNames } from './checks/modern-mcp/modern-tool-names.js';
+import { modernToolsListDeterministic } from './checks/modern-mcp/modern-tools-list-deterministic.js';
+import { modernStructuredContentSchema } from './checks/modern-mcp/modern-structured-content-schema.js';
+import { modernStructuredContentText } from './checks/modern-mcp/modern-structured-content-text.js';
+import { modernInitializeNamesVersions } from './checks/modern-mcp/modern-initialize-names-versions.js';
+import { modernLegacyStream405 } from './checks/modern-mcp/modern-legacy-stream-405.js';
+import { modernNotificationNoResponse } from './checks/modern-mcp/modern-notification-no-response.js';
+import { modernForeignOrigin403 } from './checks/modern-mcp/modern-foreign-origin-403.js';
 import { budgetSharedPerPerson } from './checks/rate-limits/budget-shared-per-person.js';
 import { failuresDoNotExtend } from './checks/rate-limits/failures-do-not-extend.js';
 import { mcpRateLimitEnforced } from './checks/rate-limits/mcp-rate-limit-enforced.js';
@@ -190,6 +214,14 @@ export const CATALOG: readonly Check[] = [
   foreignOriginRefused,
   mcpCorsExposesHeaders,
   expiredToken401,
+  initializeVersionNegotiation,
+  pingEmptyResult,
+  resourceNotFound32002,
+  capabilitiesDeclared,
+  toolNames,
+  structuredContentSchema,
+  structuredContentText,
+  insufficientScopeChallenge,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,
@@ -204,6 +236,22 @@ export const CATALOG: readonly Check[] = [
   modernMcpNameBase64,
   modernUnsupportedVersion32022,
   modernUnknownMethod404,
+  modernResponseId,
+  modernVersionHeaderMismatch32020,
+  modernRequiredHeaders32020,
+  modernNoSessionId,
+  modernResourceNotFound32602,
+  modernCacheableResultsHints,
+  modernCapabilitiesDeclared,
+  modernToolInputSchemas,
+  modernToolNames,
+  modernToolsListDeterministic,
+  modernStructuredContentSchema,
+  modernStructuredContentText,
+  modernInitializeNamesVersions,
+  modernLegacyStream405,
+  modernNotificationNoResponse,
+  modernForeignOrigin403,
 
   mcpRateLimitEnforced,
   retryAfterValid,

@@ -1,30 +1,24 @@
 /** What the modern-era checks share: their token, and how they read a refusal or a result. */
-import { fail, skip } from './check.js';
+import { fail } from './check.js';
 import type { CheckContext } from './context.js';
 import { describeResponse } from './expect.js';
 import type { Exchange } from './http.js';
+import { requireEra } from './eras.js';
 import { isObject, type JsonRpcResponse } from './mcp.js';
-import { MODERN_REVISION } from './modern.js';
+import { MODERN_REVISION, type BearerToken } from './modern.js';
 
 /**
- * A token for the modern checks, once the deployment has shown with `server/discover` that it
+ * The main token for the modern checks, renewed for every send, once the deployment has shown with `server/discover` that it
  * speaks 2026-07-28. Under `--protocol auto` a deployment that does not is skipped, not failed:
  * the era is optional; asked for by name, its absence fails.
  */
-export async function modernToken(ctx: CheckContext): Promise<string> {
-  const token = await ctx.accessToken();
-  const probe = await ctx.once('ask server/discover which revisions the deployment speaks', async () => {
-    const { exchange, message } = await ctx.modern.request(token, 'server/discover');
-    const versions = message?.result?.['supportedVersions'];
-    return Array.isArray(versions) && versions.includes(MODERN_REVISION) ? undefined : describeResponse(exchange);
-  });
-  if (probe === undefined) return ctx.accessToken();
-  const why = `the deployment does not speak ${MODERN_REVISION}: server/discover answered ${probe}`;
-  return ctx.settings.protocol === 'auto' ? skip(why) : fail(why);
+export async function modernToken(ctx: CheckContext): Promise<BearerToken> {
+  await requireEra(ctx, MODERN_REVISION);
+  return () => ctx.accessToken();
 }
 
 /** The JSON-RPC error of a refused modern request: its HTTP status, code, and the request's id. */
-export function expectModernError(answer: { id: number; exchange: Exchange; message: JsonRpcResponse | undefined }, status: number, code: number, what: string): JsonRpcResponse['error'] {
+export function expectModernError(answer: { id: string | number; exchange: Exchange; message: JsonRpcResponse | undefined }, status: number, code: number, what: string): JsonRpcResponse['error'] {
   const { exchange, message } = answer;
   if (exchange.response.status !== status || message?.error?.code !== code) {
     fail(`${what}: expected HTTP ${status} with JSON-RPC error ${code}, got ${describeResponse(exchange)}`);
@@ -38,4 +32,23 @@ export function expectModernResult(answer: { exchange: Exchange; message: JsonRp
   const result = answer.message?.result;
   if (answer.exchange.response.status !== 200 || !isObject(result)) fail(`${what}: expected HTTP 200 with a result, got ${describeResponse(answer.exchange)}`);
   return result;
+}
+
+/**
+ * The tools of one `tools/list`, each an object, or the failure that says what came instead. Each
+ * request takes a fresh token: a wait for the rate limit may outlast a short-lived one.
+ */
+export async function modernTools(ctx: CheckContext): Promise<Record<string, unknown>[]> {
+  const tools = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'tools/list'), 'tools/list')['tools'];
+  if (!Array.isArray(tools) || tools.length === 0) fail(`tools/list: "tools" is ${JSON.stringify(tools)}, not a list of tools`);
+  const strays = tools.filter((tool) => !isObject(tool));
+  if (strays.length > 0) fail(`tools/list: ${JSON.stringify(strays[0])} is not a tool object`);
+  return tools as Record<string, unknown>[];
+}
+
+/** The capabilities `server/discover` declares. */
+export async function modernCapabilities(ctx: CheckContext): Promise<Record<string, unknown>> {
+  const capabilities = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'server/discover'), 'server/discover')['capabilities'];
+  if (!isObject(capabilities)) fail(`server/discover: "capabilities" is ${JSON.stringify(capabilities)}, not an object`);
+  return capabilities;
 }

@@ -1,5 +1,7 @@
-import type { Exchange, Http } from './http.js';
+import { retryAfterSeconds, type Exchange, type Http } from './http.js';
 import { jsonRpcOf, type JsonRpcResponse } from './mcp.js';
+import type { RateLimit } from './options.js';
+import { waitWithProgress, type Progress } from './progress.js';
 
 /** The stateless revision: no initialize, version and capabilities in every request's `_meta`. */
 export const MODERN_REVISION = '2026-07-28';
@@ -7,11 +9,19 @@ export const MODERN_REVISION = '2026-07-28';
 /** Where the modern checks cite from: the revision's own pages. */
 export const MODERN_SPEC = `MCP ${MODERN_REVISION}`;
 
+/**
+ * The bearer token, or where to get a fresh one for each send: a request resent after waiting out
+ * a 429 may outlive a short-lived token taken before the wait.
+ */
+export type BearerToken = string | (() => Promise<string>);
+
 export interface ModernRequestOptions {
   /** Replace (or, with `undefined`, leave out) headers the runner would send. */
   readonly headers?: Readonly<Record<string, string | undefined>>;
   /** Replace the `_meta` envelope; `undefined` values leave a key out. */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** A JSON-RPC id of the check's choosing (a string, say) instead of the next number. */
+  readonly id?: string | number;
 }
 
 /**
@@ -25,15 +35,28 @@ export class ModernMcp {
   constructor(
     private readonly http: Http,
     private readonly endpoint: string,
+    private readonly rateLimit: RateLimit,
+    private readonly progress: Progress,
   ) {}
 
   async request(
-    token: string,
+    token: BearerToken,
     method: string,
     params: Record<string, unknown> = {},
     options: ModernRequestOptions = {},
-  ): Promise<{ id: number; exchange: Exchange; message: JsonRpcResponse | undefined }> {
-    const id = this.nextId++;
+  ): Promise<{ id: string | number; exchange: Exchange; message: JsonRpcResponse | undefined }> {
+    const id = options.id ?? this.nextId++;
+    const exchange = await this.post(token, { jsonrpc: '2.0', id, method }, params, options);
+    return { id, exchange, message: jsonRpcOf(exchange) };
+  }
+
+  /** A notification (no id) in the same envelope: what a server must accept with 202, or refuse with an HTTP error. */
+  notify(token: BearerToken, method: string, params: Record<string, unknown> = {}, options: ModernRequestOptions = {}): Promise<Exchange> {
+    return this.post(token, { jsonrpc: '2.0', method }, params, options);
+  }
+
+  private post(token: BearerToken, message: Record<string, unknown>, params: Record<string, unknown>, options: ModernRequestOptions): Promise<Exchange> {
+    const method = String(message['method']);
     const meta = withoutUndefined({
       'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
       'io.modelcontextprotocol/clientInfo': { name: 'survey-mcp-conformance', version: '1' },
@@ -41,18 +64,29 @@ export class ModernMcp {
       ...options.meta,
     });
     const name = typeof params['name'] === 'string' ? { 'mcp-name': params['name'] } : {};
-    const headers = withoutUndefined({
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
-      'mcp-protocol-version': MODERN_REVISION,
-      'mcp-method': method,
-      ...name,
-      ...options.headers,
-    }) as Record<string, string>;
-    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } });
-    const exchange = await this.http.send({ method: 'POST', url: this.endpoint, headers, body });
-    return { id, exchange, message: jsonRpcOf(exchange) };
+    const headers = (bearer: string): Record<string, string> =>
+      withoutUndefined({
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${bearer}`,
+        'mcp-protocol-version': MODERN_REVISION,
+        'mcp-method': method,
+        ...name,
+        ...options.headers,
+      }) as Record<string, string>;
+    const body = JSON.stringify({ ...message, params: { ...params, _meta: meta } });
+    const bearer = (): Promise<string> => (typeof token === 'string' ? Promise.resolve(token) : token());
+    return this.politely(async () => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body }));
+  }
+
+  /** Waits out a 429 once, as Retry-After asks, as a polite client does (no modern check is about limits). */
+  private async politely(send: () => Promise<Exchange>): Promise<Exchange> {
+    const exchange = await send();
+    if (exchange.response.status !== 429) return exchange;
+    const seconds = retryAfterSeconds(exchange);
+    if (seconds === undefined || seconds > this.rateLimit.windowSeconds) return exchange;
+    await waitWithProgress(this.progress, 'rate limited: waiting as Retry-After asks', seconds * 1000 + 250);
+    return send();
   }
 }
 

@@ -30,6 +30,8 @@ export interface CheckResult {
 
 export interface Report {
   readonly target: string;
+  /** The MCP eras the deployment was found to offer, e.g. `2026-07-28 only`; absent when no check asked. */
+  readonly eras?: string;
   readonly startedAt: string;
   readonly durationMs: number;
   readonly counts: Readonly<Record<Status, number>>;

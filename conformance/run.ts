@@ -2,6 +2,7 @@ import { CATALOG } from './catalog.js';
 import { CheckFailed, CheckSkipped, type Check } from './check.js';
 import { createContext, PageNotDriven, PrerequisiteFailed, type CheckContext } from './context.js';
 import { describeError } from './describe-error.js';
+import { reportedEras, requireEraOf } from './eras.js';
 import { ConformanceExitError, SetupFailed, usageError } from './errors.js';
 import { captureExchanges, Http, jsonOf, RequestFailed, type Exchange } from './http.js';
 import { isObject, Mcp } from './mcp.js';
@@ -40,7 +41,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       settings,
       http,
       mcp: new Mcp(http, target.mcpEndpoint, settings.mcpRateLimit, progress),
-      modern: new ModernMcp(http, target.mcpEndpoint),
+      modern: new ModernMcp(http, target.mcpEndpoint, settings.mcpRateLimit, progress),
       progress,
       signIn,
     });
@@ -53,8 +54,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       progress.checkFinished(result);
       results.push(result);
     }
+    const eras = await reportedEras(ctx, checks);
     return {
       target: target.baseUrl,
+      ...(eras ? { eras } : {}),
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       counts: countResults(results),
@@ -68,7 +71,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 
 async function runCheck(check: Check, ctx: CheckContext): Promise<CheckResult> {
   const startedAt = Date.now();
-  const captured = await captureExchanges(() => check.run(ctx));
+  const captured = await captureExchanges(async () => {
+    await requireEraOf(check, ctx);
+    return check.run(ctx);
+  });
   const result = (status: Status, message: string, exchanges: readonly Exchange[]): CheckResult => {
     const { evidence, omitted } = evidenceOf(exchanges);
     const { id, group, title, spec, level } = check;

@@ -23,6 +23,7 @@ export function shouldUseColor(stream: { readonly isTTY?: boolean }, env: NodeJS
 export function renderConsole(report: Report, options: { readonly color: boolean }): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines = [chalk.bold(`survey-mcp conformance: ${report.target}`)];
+  if (report.eras) lines.push(`eras offered: ${report.eras}`);
   const idWidth = Math.max(...report.results.map((result) => result.id.length));
   for (const group of GROUPS) {
     const results = report.results.filter((result) => result.group === group);

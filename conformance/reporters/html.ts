@@ -43,7 +43,8 @@ ${html`<html lang="en">
 ${report.setupError === undefined ? '' : html`<p class="message setup-error">${report.setupError}</p>`}
 <dl class="run">
 <dt>Deployment</dt><dd><code>${report.target}</code></dd>
-<dt>Started</dt><dd><time datetime="${report.startedAt}">${readableTime(report.startedAt)}</time></dd>
+${report.eras !== undefined && html`<dt>Eras offered</dt><dd>${report.eras}</dd>
+`}<dt>Started</dt><dd><time datetime="${report.startedAt}">${readableTime(report.startedAt)}</time></dd>
 <dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd>
 <dt>Checks</dt><dd>${countsText(report.counts)}</dd>
 </dl>

@@ -21,7 +21,7 @@ export function renderJunit(report: Report): string {
         skipped: results.filter((result) => result.status === 'skip').length,
         time: seconds(results.reduce((total, result) => total + result.durationMs, 0)),
       });
-      return [`  ${open}>`, ...results.map(testCase), '  </testsuite>'].join('\n');
+      return [`  ${open}>`, ...properties(report), ...results.map(testCase), '  </testsuite>'].join('\n');
     });
   const open = element('testsuites', {
     name: 'survey-mcp conformance',
@@ -49,6 +49,12 @@ function renderSetupError(report: Report, message: string): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** What holds for the whole run, in each suite: JUnit has no run-level properties. */
+function properties(report: Report): string[] {
+  if (report.eras === undefined) return [];
+  return ['    <properties>', `      ${element('property', { name: 'eras offered', value: report.eras })}/>`, '    </properties>'];
 }
 
 function testCase(result: CheckResult): string {

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { summarizeTrace, type Requirement } from '../requirements/manifest.js';
+import { countBySource, summarizeTrace, type Requirement } from '../requirements/manifest.js';
 import { isProven } from '../requirements/requirement.js';
 
 /** `--list --requirements`: each rule, its source and level, and the checks that prove it. */
@@ -23,5 +23,11 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
     `${total} requirements: ${proven} proven by ${catalog.filter((check) => proving.has(check.id)).length} checks, ${unobservable.length} not observable from outside`,
     '',
   );
-  return lines.slice(1).join('\n');
+  return [...lines.slice(1), renderSourceTable(requirements), ''].join('\n');
+}
+
+/** The counts per source as a Markdown table: what the README's conformance section shows. */
+export function renderSourceTable(requirements: readonly Requirement[]): string {
+  const rows = countBySource(requirements).map((row) => `| ${row.source} | ${row.requirements} | ${row.proven} | ${row.unobservable} |`);
+  return ['| source | requirements | proven | not observable |', '|---|---:|---:|---:|', ...rows].join('\n');
 }

@@ -1,7 +1,8 @@
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
-import { MCP_REQUIREMENTS } from './mcp.js';
-import { isProven, type Requirement } from './requirement.js';
+import { MCP_2025_11_25_REQUIREMENTS } from './mcp-2025-11-25.js';
+import { MCP_2026_07_28_REQUIREMENTS } from './mcp-2026-07-28.js';
+import { isProven, type Requirement, type RequirementSource } from './requirement.js';
 import { RFC_REQUIREMENTS } from './rfcs.js';
 
 export type { Requirement } from './requirement.js';
@@ -11,7 +12,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...CONTRACT_REQUIREMENTS,
   ...FIELD_NOTE_REQUIREMENTS,
   ...RFC_REQUIREMENTS,
-  ...MCP_REQUIREMENTS,
+  ...MCP_2025_11_25_REQUIREMENTS,
+  ...MCP_2026_07_28_REQUIREMENTS,
 ];
 
 export interface TraceSummary {
@@ -23,4 +25,28 @@ export interface TraceSummary {
 export function summarizeTrace(requirements: readonly Requirement[]): TraceSummary {
   const unobservable = requirements.filter((requirement) => !isProven(requirement));
   return { total: requirements.length, proven: requirements.length - unobservable.length, unobservable };
+}
+
+/** One row of the README's table: a source, its requirements, how many are proven, how many cannot be seen. */
+export interface SourceCount {
+  readonly source: RequirementSource;
+  readonly requirements: number;
+  readonly proven: number;
+  readonly unobservable: number;
+}
+
+/** The requirements counted per source, in manifest order. */
+export function countBySource(requirements: readonly Requirement[]): SourceCount[] {
+  const rows = new Map<RequirementSource, SourceCount>();
+  for (const requirement of requirements) {
+    const row = rows.get(requirement.source) ?? { source: requirement.source, requirements: 0, proven: 0, unobservable: 0 };
+    const proven = isProven(requirement);
+    rows.set(requirement.source, {
+      ...row,
+      requirements: row.requirements + 1,
+      proven: row.proven + (proven ? 1 : 0),
+      unobservable: row.unobservable + (proven ? 0 : 1),
+    });
+  }
+  return [...rows.values()];
 }

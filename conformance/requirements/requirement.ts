@@ -22,12 +22,19 @@ export type RequirementSource =
  */
 export type Era = 'any' | '2025-11-25' | '2026-07-28';
 
+/**
+ * How strongly the source binds: MUST (and MUST NOT, REQUIRED, SHALL), SHOULD (SHOULD NOT,
+ * RECOMMENDED), or MAY (OPTIONAL): a permission, listed so the runner is seen to tolerate both
+ * choices rather than to prove one.
+ */
+export type RequirementLevel = Level | 'MAY';
+
 interface RequirementBase {
   /** Unique, kebab-case, prefixed by its source: `contract-5.4-missing-token`. */
   readonly id: string;
   readonly source: RequirementSource;
   readonly section: string;
-  readonly level: Level;
+  readonly level: RequirementLevel;
   /** The rule in one sentence, as a person would check it. */
   readonly rule: string;
   readonly era: Era;
@@ -57,10 +64,10 @@ type Proof = readonly [string, ...string[]] | { readonly unobservable: string };
  */
 export function requirementsFrom(source: RequirementSource, era: Era) {
   const make =
-    (level: Level) =>
+    (level: RequirementLevel) =>
     (id: string, section: string, rule: string, proof: Proof): Requirement =>
       Array.isArray(proof)
         ? { id, source, section, level, rule, era, checks: proof as ProvenRequirement['checks'] }
         : { id, source, section, level, rule, era, unobservable: (proof as { unobservable: string }).unobservable };
-  return { must: make('MUST'), should: make('SHOULD') };
+  return { must: make('MUST'), should: make('SHOULD'), may: make('MAY') };
 }

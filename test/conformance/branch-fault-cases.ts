@@ -1,3 +1,4 @@
+import { ERA_FAULT_CASES } from './fault-cases-eras.js';
 import type { FaultCase } from './fault-cases.js';
 
 /**
@@ -260,4 +261,5 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { noAuthOriginMetadata: true } },
     reason: /GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server answered HTTP 404.*GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration answered HTTP 404.*Qwen Code/,
   },
+  ...ERA_FAULT_CASES,
 ];

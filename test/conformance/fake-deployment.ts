@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createAuthHost } from './fake/auth-host.js';
 import type { Faults } from './fake/faults.js';
-import { authorizationServerMetadata, createMcpHost } from './fake/mcp-host.js';
+import { authorizationServerMetadata, createMcpHost, type McpEra } from './fake/mcp-host.js';
 import { FakeSlidingLog, type FakeRateRule } from './fake/sliding-log.js';
 import { ALICE, BAD_CLIENT_METADATA_URL, CLIENT_METADATA_URL, FakeState } from './fake/state.js';
 
@@ -17,6 +17,8 @@ export interface FakeDeploymentOptions {
   readonly accessTokenTtlSeconds?: number;
   /** Default 2: short, so the runner's replay checks wait out little; long enough for a busy machine. */
   readonly refreshGraceSeconds?: number;
+  /** The one MCP era the deployment speaks; both when left out. */
+  readonly offers?: McpEra;
 }
 
 export interface FakeDeployment {
@@ -49,7 +51,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     faults,
     faults.noRegisterLimit ?? false,
   );
-  const mcpConfig = { state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit };
+  const mcpConfig = { state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit, offers: options.offers };
   const mcpHost = await listen(createMcpHost(mcpConfig));
   const refreshGraceSeconds = options.refreshGraceSeconds ?? 2;
   const authHost = await listen(

@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
 import { eraOf } from '../../conformance/check.js';
+import type { Report } from '../../conformance/report.js';
 import { conformanceCommand } from '../../conformance/command.js';
 import { selectChecks } from '../../conformance/select.js';
+import { renderConsole } from '../../conformance/reporters/console.js';
+import { renderHtml } from '../../conformance/reporters/html.js';
+import { renderJunit } from '../../conformance/reporters/junit.js';
 import { runAgainst, withFakeDeployment } from './harness.js';
 
 const ids = (protocol: '2025-11-25' | '2026-07-28' | 'auto') => selectChecks(CATALOG, [], [], protocol).map((check) => check.id);
@@ -36,5 +40,53 @@ describe('choosing the MCP era with --protocol', () => {
     const report = await withFakeDeployment({ faults: { modernFault: 'no-discover' } }, (fake) => runAgainst(fake, { only: ['modern-mcp'] }));
     expect(report.results.map((result) => result.status)).toEqual(report.results.map(() => 'skip'));
     expect(report.results[0]?.message).toMatch(/does not speak 2026-07-28: server\/discover answered HTTP 404/);
+  });
+});
+
+describe('a deployment that offers one MCP era', () => {
+  const groups = ['mcp', 'tool-errors', 'modern-mcp'];
+  const troubled = (report: Report) => report.results.filter((result) => result.status === 'fail' || result.status === 'warn').map((result) => `${result.id}: ${result.message}`);
+
+  test('speaking only 2026-07-28, the initialize-based checks skip, saying why, and nothing fails', async () => {
+    const report = await withFakeDeployment({ offers: 'modern' }, (fake) => runAgainst(fake, { only: groups }));
+    expect(troubled(report)).toEqual([]);
+    const legacy = report.results.filter((result) => eraOf(result) === '2025-11-25' && CATALOG.find((check) => check.id === result.id)?.needsSignIn);
+    expect(legacy.length).toBeGreaterThan(10);
+    for (const result of legacy) expect(result, result.id).toMatchObject({ status: 'skip', message: expect.stringMatching(/does not speak 2025-11-25: initialize answered HTTP 400/) });
+    expect(report.results.filter((result) => result.group === 'modern-mcp').map((result) => result.status)).not.toContain('skip');
+    expect(report.eras).toMatch(/^2026-07-28 only \(initialize answered HTTP 400/);
+    expect(report.results.find((result) => result.id === 'unauthenticated-get-401')).toMatchObject({ status: 'skip', message: expect.stringMatching(/2026-07-28 has no stream GET/) });
+  }, 60_000);
+
+  test('speaking only 2025-11-25, the modern checks skip, saying why, and only the contract\'s warning remains', async () => {
+    const report = await withFakeDeployment({ offers: 'legacy' }, (fake) => runAgainst(fake, { only: groups }));
+    expect(troubled(report)).toEqual([expect.stringMatching(/^stream-get-strict-clients: /)]);
+    const modern = report.results.filter((result) => result.group === 'modern-mcp');
+    for (const result of modern) expect(result, result.id).toMatchObject({ status: 'skip', message: expect.stringMatching(/does not speak 2026-07-28: server\/discover answered HTTP 400/) });
+    expect(report.eras).toMatch(/^2025-11-25 only \(server\/discover answered HTTP 400/);
+  }, 60_000);
+
+  test('speaking both, no era check skips for want of its era', async () => {
+    const report = await withFakeDeployment({}, (fake) => runAgainst(fake, { only: groups }));
+    expect(report.eras).toBe('2025-11-25 and 2026-07-28');
+    const eraSkips = report.results.filter((result) => result.status === 'skip' && /does not speak/.test(result.message));
+    expect(eraSkips).toEqual([]);
+  }, 60_000);
+
+  test('asked for 2025-11-25 by name, a deployment without it fails the checks of that era', async () => {
+    const report = await withFakeDeployment({ offers: 'modern' }, (fake) => runAgainst(fake, { only: ['tools-list'], protocol: '2025-11-25' }));
+    expect(report.results[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/does not speak 2025-11-25/) });
+  });
+
+  test('every report says which eras were offered', async () => {
+    const report = await withFakeDeployment({ offers: 'modern' }, (fake) => runAgainst(fake, { only: ['modern-discover'] }));
+    expect(renderConsole(report, { color: false })).toMatch(/^eras offered: 2026-07-28 only/m);
+    expect(renderHtml(report)).toMatch(/<dt>Eras offered<\/dt><dd>2026-07-28 only/);
+    expect(renderJunit(report)).toMatch(/<property name="eras offered" value="2026-07-28 only/);
+  });
+
+  test('a run of era-free checks only makes no era probe and reports no eras', async () => {
+    const report = await withFakeDeployment({}, (fake) => runAgainst(fake, { only: ['protected-resource-metadata'] }));
+    expect(report.eras).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
-import { REQUIREMENTS } from '../../conformance/requirements/manifest.js';
+import { renderSourceTable } from '../../conformance/reporters/requirements.js';
+import { countBySource, REQUIREMENTS } from '../../conformance/requirements/manifest.js';
 import { isProven, type Requirement } from '../../conformance/requirements/requirement.js';
 
 /** What is wrong with a manifest against a catalog, one sentence per problem. */
@@ -36,7 +38,7 @@ describe('the requirements manifest', () => {
     for (const requirement of REQUIREMENTS) {
       expect(requirement.id, requirement.id).toMatch(/^[a-z0-9][a-z0-9.-]*$/);
       expect(requirement.section, requirement.id).toMatch(/\S/);
-      expect(['MUST', 'SHOULD'], requirement.id).toContain(requirement.level);
+      expect(['MUST', 'SHOULD', 'MAY'], requirement.id).toContain(requirement.level);
       expect(requirement.rule, requirement.id).toMatch(/\S/);
     }
   });
@@ -58,5 +60,21 @@ describe('the requirements manifest', () => {
 
   test('a catalog check that proves no requirement is reported', () => {
     expect(traceProblems([{ ...base, id: 'r', checks: ['a'] }], ['a', 'orphan'])).toEqual(['check orphan proves no requirement']);
+  });
+
+  test('the README gives the counts per source that the manifest has', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
+    const start = readme.indexOf('| source | requirements | proven | not observable |');
+    const end = readme.findIndex((line, index) => index > start && !line.startsWith('|'));
+    expect(readme.slice(start, end).join('\n')).toBe(renderSourceTable(REQUIREMENTS));
+  });
+
+  test('counts per source add up: each requirement is proven or not observable, once', () => {
+    const rows = countBySource(REQUIREMENTS);
+    for (const row of rows) expect(row.proven + row.unobservable, row.source).toBe(row.requirements);
+    expect(rows.reduce((total, row) => total + row.requirements, 0)).toBe(REQUIREMENTS.length);
+    expect(countBySource([{ ...base, id: 'a', checks: ['x'] }, { ...base, id: 'b', unobservable: 'why' }])).toEqual([
+      { source: 'contract', requirements: 2, proven: 1, unobservable: 1 },
+    ]);
   });
 });

@@ -72,12 +72,28 @@ export interface Faults {
   readonly unknownClientAsInvalidGrant?: boolean;
   // MCP transport
   readonly initializeError?: boolean;
+  /** Agrees to whatever protocol version initialize asks for. */
+  readonly initializeEchoesVersion?: boolean;
+  /** Answers a resources/read of a missing resource with 2026-07-28's -32602 in the 2025 era too. */
+  readonly legacyResourceNotFound32602?: boolean;
+  /** Serves resources/list in the 2025 era without declaring resources in initialize. */
+  readonly legacyUndeclaredResources?: boolean;
+  /** Lists a tool named with a space in the 2025 era. */
+  readonly legacyToolNameWithSpace?: boolean;
+  /** Returns structuredContent without a property get_me's outputSchema requires, in the 2025 era. */
+  readonly legacyStructuredOffSchema?: boolean;
+  /** Returns structuredContent with a text block that is not it, in the 2025 era. */
+  readonly legacyStructuredWithoutText?: boolean;
+  /** Does not implement ping. */
+  readonly pingUnsupported?: boolean;
   readonly emptyToolList?: boolean;
   readonly omitToolContent?: boolean;
   readonly omitWwwAuthenticate?: boolean;
   readonly acceptGarbageTokens?: boolean;
   readonly expiredTokensAccepted?: boolean;
   readonly foreignTokenStatus?: number;
+  /** The 403 for a foreign token carries no WWW-Authenticate challenge. */
+  readonly bareInsufficientScope?: boolean;
   readonly streamBeforeAuth?: boolean;
   readonly streamStatus?: number;
   readonly deleteOpensStream?: boolean;
@@ -131,4 +147,25 @@ export type ModernFault =
   | 'name-header-unchecked'
   | 'name-header-not-decoded'
   | 'any-version'
-  | 'unknown-method-200';
+  | 'unknown-method-200'
+  // basic/index, basic/transports/streamable-http
+  | 'string-id-dropped'
+  | 'version-header-unchecked'
+  | 'name-header-optional'
+  | 'method-header-presence-only'
+  | 'echoes-session-id'
+  | 'notification-answered'
+  | 'modern-ignores-origin'
+  // server/resources, server/utilities/caching, capabilities
+  | 'resource-not-found-32002'
+  | 'no-cache-hints-on-read'
+  | 'undeclared-resources'
+  // server/tools
+  | 'null-input-schema'
+  | 'tool-name-with-space'
+  | 'shuffled-tools'
+  | 'structured-content-off-schema'
+  | 'structured-without-text'
+  // a deployment that speaks 2026-07-28 only (FakeDeploymentOptions.offers)
+  | 'initialize-error-unnamed'
+  | 'legacy-stream-404';

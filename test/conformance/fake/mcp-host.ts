@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
 import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
-import { claimsModern, modernPost } from './modern-mcp.js';
+import { claimsModern, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
 
 export interface McpHostConfig {
@@ -12,7 +12,12 @@ export interface McpHostConfig {
   readonly authUrl: () => string;
   readonly mcpLimit: FakeSlidingLog;
   readonly registerLimit: FakeSlidingLog;
+  /** The one era spoken, or both when undefined. */
+  readonly offers?: McpEra | undefined;
 }
+
+/** `legacy`: 2025-11-25 and earlier, with initialize; `modern`: 2026-07-28 only. */
+export type McpEra = 'legacy' | 'modern';
 
 const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
 const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
@@ -70,6 +75,8 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     };
     if (faults.streamBeforeAuth) return refuseStream();
     if (!authenticate(req, res, config)) return undefined;
+    // 2026-07-28 has no stream GET: a deployment of that era only answers 405 (streamable-http, "Backward Compatibility").
+    if (config.offers === 'modern' && faults.modernFault !== 'legacy-stream-404') return res.status(405).set('allow', 'POST').end();
     return refuseStream();
   });
   app.delete('/', (req, res) => {
@@ -184,6 +191,9 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
   }
   if (record.scope !== 'mcp_customer') {
     const status = faults.foreignTokenStatus ?? 403;
+    if (status === 403 && !faults.bareInsufficientScope) {
+      res.set('www-authenticate', `Bearer error="insufficient_scope", scope="mcp_customer", resource_metadata="${config.baseUrl()}/.well-known/oauth-protected-resource"`);
+    }
     res.status(status).json({ error: status === 403 ? 'insufficient_scope' : 'unauthorized' });
     return undefined;
   }
@@ -193,7 +203,9 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
 function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const { faults } = config;
   const origin = req.headers.origin;
-  if (origin && origin !== config.baseUrl() && !faults.ignoreOrigin) {
+  // The modern fault lets a 2026-07-28 request past, as a handler mounted before the Origin check would.
+  const originIgnored = faults.ignoreOrigin || (faults.modernFault === 'modern-ignores-origin' && claimsModern(req));
+  if (origin && origin !== config.baseUrl() && !originIgnored) {
     res.status(403).json({ error: 'forbidden_origin' });
     return;
   }
@@ -201,7 +213,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const caller = authenticate(req, res, config);
   if (!caller) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
-  if (claimsModern(req)) return modernPost(req, res, faults.modernFault, (name, args) => callTool(name, args, faults));
+  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults.modernFault, (name, args) => callTool(name, args, faults));
+  if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
@@ -221,16 +234,24 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
       const requested = String(message.params?.['protocolVersion'] ?? '');
       return reply({
         result: {
-          protocolVersion: SUPPORTED_VERSIONS.includes(requested) ? requested : SUPPORTED_VERSIONS[0],
-          capabilities: { tools: {} },
+          protocolVersion: SUPPORTED_VERSIONS.includes(requested) || faults.initializeEchoesVersion ? requested : SUPPORTED_VERSIONS[0],
+          capabilities: faults.legacyUndeclaredResources ? { tools: {} } : { tools: {}, resources: {} },
           serverInfo: { name: 'fake-survey-mcp', version: '0.0.0' },
         },
       });
     }
+    case 'resources/list':
+      return reply({ result: { resources: [RESULTS_VIEW] } });
+    case 'resources/read': {
+      const uri = message.params?.['uri'];
+      if (uri === RESULTS_VIEW.uri) return reply({ result: { contents: [{ uri, mimeType: RESULTS_VIEW.mimeType, text: '<!doctype html>' }] } });
+      return reply({ error: { code: faults.legacyResourceNotFound32602 ? -32602 : -32002, message: 'Resource not found', data: { uri } } });
+    }
     case 'ping':
+      if (faults.pingUnsupported) return reply({ error: { code: -32601, message: 'Method not found' } });
       return reply({ result: {} });
     case 'tools/list':
-      return reply({ result: { tools: faults.emptyToolList ? [] : TOOL_LIST } });
+      return reply({ result: { tools: faults.emptyToolList ? [] : legacyToolList(faults) } });
     case 'tools/call': {
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
@@ -242,8 +263,10 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
           result: { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload, isError: true },
         });
       }
-      const content = faults.omitToolContent ? {} : { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }] };
-      return reply({ result: { ...content, structuredContent: outcome.ok } });
+      const structured = faults.legacyStructuredOffSchema ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
+      const text = faults.legacyStructuredWithoutText ? 'done' : JSON.stringify(structured);
+      const content = faults.omitToolContent ? {} : { content: [{ type: 'text', text }] };
+      return reply({ result: { ...content, structuredContent: structured } });
     }
     default:
       return reply({ error: { code: -32601, message: 'Method not found' } }, faults.unknownMethodHttpStatus ?? 200);
@@ -265,4 +288,14 @@ function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: 
   res.set('retry-after', String(decision.retryAfterSeconds)).status(429);
   if (decision.repeated && faults.bareRepeatRefusals) res.end();
   else res.json({ error: 'rate_limit_exceeded' });
+}
+
+/** The tool list of the 2025 era, one name broken by a fault. */
+function legacyToolList(faults: Faults): readonly Record<string, unknown>[] {
+  if (!faults.legacyToolNameWithSpace) return TOOL_LIST;
+  return TOOL_LIST.map((tool) => (tool.name === 'list_surveys' ? { ...tool, name: 'list surveys' } : tool));
+}
+
+function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== key));
 }

@@ -6,6 +6,8 @@ import { TOOL_LIST } from './tools.js';
 const REVISION = '2026-07-28';
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const serverInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'fake-survey-mcp', version: '0.0.0' } };
+/** The one resource both eras serve, as survey-mcp serves its results view. */
+export const RESULTS_VIEW = { uri: 'ui://fake-survey-mcp/results.html', name: 'results-view', mimeType: 'text/html;profile=mcp-app' };
 
 interface Message {
   readonly id?: string | number;
@@ -19,40 +21,108 @@ export function claimsModern(req: Request): boolean {
   return req.headers['mcp-protocol-version'] === REVISION || (typeof meta === 'object' && meta !== null && VERSION_KEY in meta);
 }
 
+/**
+ * What a deployment that speaks only 2026-07-28 answers a legacy request (`initialize` above
+ * all): 400, as a request without the required `_meta` (basic/versioning, "Compatibility
+ * Matrix"), naming the version it speaks unless the fault leaves that out.
+ */
+export function refuseLegacy(req: Request, res: Response, fault: ModernFault | undefined): void {
+  const message = req.body as Message;
+  const named = fault !== 'initialize-error-unnamed';
+  res.status(400).json({
+    jsonrpc: '2.0',
+    id: message.id ?? null,
+    error: {
+      code: -32602,
+      message: named ? `Invalid params: ${message.method ?? 'this request'} lacks _meta; this server speaks ${REVISION} only` : 'Invalid params',
+      ...(named ? { data: { supported: [REVISION] } } : {}),
+    },
+  });
+}
+
 /** The 2026-07-28 rules the runner checks, each breakable by one `fault`. */
 export function modernPost(req: Request, res: Response, fault: ModernFault | undefined, callTool: (name: string, args: Record<string, unknown>) => ToolOutcome): void {
   const message = req.body as Message;
-  const reply = (status: number, body: Record<string, unknown>): void => void res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
+  const id = fault === 'string-id-dropped' && typeof message.id === 'string' ? null : message.id;
+  if (fault === 'echoes-session-id' && typeof req.headers['mcp-session-id'] === 'string') res.set('mcp-session-id', req.headers['mcp-session-id']);
+  const reply = (status: number, body: Record<string, unknown>): void => void res.status(status).json({ jsonrpc: '2.0', id, ...body });
   const refuse = (status: number, code: number, text: string, data?: unknown): void => reply(status, { error: { code, message: text, ...(data ? { data } : {}) } });
   const meta = (message.params?.['_meta'] ?? {}) as Record<string, unknown>;
+  if (message.id === undefined) {
+    // A notification: accepted with 202 and no body, unless the fault answers it like a request.
+    if (fault === 'notification-answered') return reply(200, { result: { resultType: 'complete' } });
+    return void res.status(202).end();
+  }
   const requested = meta[VERSION_KEY];
   if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: [REVISION], requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
-  if (req.headers['mcp-method'] !== message.method) return refuse(400, -32020, 'Mcp-Method does not match the body');
-  const name = message.params?.['name'];
-  if (message.method === 'tools/call' && fault !== 'name-header-unchecked' && nameHeader(req, fault) !== name) return refuse(400, -32020, 'Mcp-Name does not match the body');
+  if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version') {
+    return refuse(400, -32020, 'MCP-Protocol-Version does not match _meta');
+  }
+  const methodHeader = req.headers['mcp-method'];
+  const methodMismatch = fault === 'method-header-presence-only' ? methodHeader === undefined : methodHeader !== message.method;
+  if (methodMismatch) return refuse(400, -32020, 'Mcp-Method does not match the body');
+  const name = message.params?.['name'] ?? message.params?.['uri'];
+  if (['tools/call', 'resources/read'].includes(message.method ?? '') && fault !== 'name-header-unchecked' && !nameHeaderMatches(req, fault, name)) {
+    return refuse(400, -32020, 'Mcp-Name does not match the body');
+  }
   const complete = (result: Record<string, unknown>): void =>
     reply(200, { result: { ...result, ...(fault === 'no-result-type' ? {} : { resultType: 'complete' }), ...(fault === 'no-server-info' ? {} : { _meta: serverInfo }) } });
   const cacheHints = fault === 'no-cache-hints' ? {} : { ttlMs: 60_000, cacheScope: 'public' };
   switch (fault === 'no-discover' && message.method === 'server/discover' ? 'unknown' : message.method) {
     case 'server/discover':
-      return complete({ supportedVersions: [REVISION], capabilities: { tools: {} }, ...cacheHints });
+      return complete({ supportedVersions: [REVISION], capabilities: fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} }, ...cacheHints });
     case 'tools/list':
-      return complete({ tools: TOOL_LIST, ...cacheHints });
+      return complete({ tools: modernToolList(fault), ...cacheHints });
     case 'tools/call': {
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>);
-      const payload = 'error' in outcome ? { error: outcome.error } : outcome.ok;
-      return complete({ content: [{ type: 'text', text: JSON.stringify(payload) }], ...('error' in outcome ? { isError: true } : { structuredContent: payload }) });
+      if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true });
+      const structured = fault === 'structured-content-off-schema' ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
+      const text = fault === 'structured-without-text' ? 'done' : JSON.stringify(structured);
+      return complete({ content: [{ type: 'text', text }], structuredContent: structured });
+    }
+    case 'resources/list':
+      return complete({ resources: [RESULTS_VIEW], ...cacheHints });
+    case 'resources/read': {
+      if (name === RESULTS_VIEW.uri) {
+        return complete({ contents: [{ uri: RESULTS_VIEW.uri, mimeType: RESULTS_VIEW.mimeType, text: '<!doctype html>' }], ...(fault === 'no-cache-hints-on-read' ? {} : cacheHints) });
+      }
+      return fault === 'resource-not-found-32002' ? refuse(200, -32002, 'Resource not found', { uri: name }) : refuse(200, -32602, 'Resource not found', { uri: name });
     }
     default:
       return refuse(fault === 'unknown-method-200' ? 200 : 404, -32601, 'Method not found');
   }
 }
 
-/** Mcp-Name with a Base64 sentinel decoded, unless the fault compares it raw. */
-function nameHeader(req: Request, fault: ModernFault | undefined): string | undefined {
+let listings = 0;
+
+/** The tool list as served in this era, broken in one way by some faults. */
+function modernToolList(fault: ModernFault | undefined): readonly Record<string, unknown>[] {
+  switch (fault) {
+    case 'null-input-schema':
+      return TOOL_LIST.map((tool) => (tool.name === 'list_surveys' ? { ...tool, inputSchema: null } : tool));
+    case 'tool-name-with-space':
+      return TOOL_LIST.map((tool) => (tool.name === 'list_surveys' ? { ...tool, name: 'list surveys' } : tool));
+    case 'shuffled-tools': {
+      // Each listing starts one tool further on: the set is the same, the order never is.
+      listings += 1;
+      const start = listings % TOOL_LIST.length;
+      return [...TOOL_LIST.slice(start), ...TOOL_LIST.slice(0, start)];
+    }
+    default:
+      return TOOL_LIST;
+  }
+}
+
+/** Mcp-Name against the body's name or uri, a Base64 sentinel decoded unless the fault compares it raw. */
+function nameHeaderMatches(req: Request, fault: ModernFault | undefined, name: unknown): boolean {
   const value = req.headers['mcp-name'];
-  if (typeof value !== 'string') return undefined;
+  if (typeof value !== 'string') return fault === 'name-header-optional';
   const encoded = /^=\?base64\?(.*)\?=$/.exec(value.trim())?.[1];
-  return encoded === undefined || fault === 'name-header-not-decoded' ? value.trim() : Buffer.from(encoded, 'base64').toString('utf8');
+  const decoded = encoded === undefined || fault === 'name-header-not-decoded' ? value.trim() : Buffer.from(encoded, 'base64').toString('utf8');
+  return decoded === name;
+}
+
+function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== key));
 }

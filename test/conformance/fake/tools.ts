@@ -5,7 +5,16 @@ const FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
 const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner' };
 
 export const TOOL_LIST = [
-  { name: 'get_me', description: 'The signed-in person', inputSchema: { type: 'object', properties: {} } },
+  {
+    name: 'get_me',
+    description: 'The signed-in person',
+    inputSchema: { type: 'object', properties: {} },
+    outputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, workspaces: { type: 'array' } },
+      required: ['id', 'email', 'workspaces'],
+    },
+  },
   {
     name: 'get_survey',
     description: 'One survey',

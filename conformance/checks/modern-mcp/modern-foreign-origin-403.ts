@@ -1,0 +1,19 @@
+import type { Check } from '../../check.js';
+import { expectStatus } from '../../expect.js';
+import { modernToken } from '../../modern-expect.js';
+import { MODERN_SPEC } from '../../modern.js';
+
+/** DNS rebinding reaches a 2026-07-28 request as easily as a 2025 one: the Origin rule holds in both. */
+export const modernForeignOrigin403: Check = {
+  id: 'modern-foreign-origin-403',
+  group: 'modern-mcp',
+  title: 'A 2026-07-28 request from a foreign Origin is refused with 403 (DNS rebinding)',
+  spec: `${MODERN_SPEC} basic/transports/streamable-http "Security & Endpoint" (MUST validate Origin; MUST answer 403)`,
+  level: 'MUST',
+  needsSignIn: true,
+  async run(ctx) {
+    const { exchange } = await ctx.modern.request(await modernToken(ctx), 'tools/list', {}, { headers: { origin: 'https://attacker.invalid' } });
+    expectStatus(exchange, 403, 'tools/list with Origin https://attacker.invalid');
+    return 'HTTP 403 for Origin https://attacker.invalid';
+  },
+};

@@ -1,0 +1,81 @@
+import { eraOf, fail, skip, type Check, type Era } from './check.js';
+import type { CheckContext } from './context.js';
+import { describeResponse } from './expect.js';
+import { isObject } from './mcp.js';
+import { MODERN_REVISION } from './modern.js';
+
+/** The revision the initialize-based checks speak. */
+export const LEGACY_REVISION = '2025-11-25';
+
+/** Which MCP eras a deployment answers, and what each probe got, for the report and for skips. */
+export interface OfferedEras {
+  readonly legacy: boolean;
+  readonly modern: boolean;
+  /** What `initialize` got, e.g. `HTTP 200, protocol 2025-06-18`. */
+  readonly legacyAnswer: string;
+  /** What `server/discover` got. */
+  readonly modernAnswer: string;
+}
+
+/**
+ * Asks the deployment once per run, with the main token, which eras it speaks: `server/discover`
+ * for 2026-07-28, `initialize` for 2025-11-25. A legacy era counts as absent only when the modern
+ * one answers and `initialize` is refused at the HTTP level (basic/versioning, "Compatibility
+ * Matrix": a modern-only server rejects it with 400), so a broken `initialize` on a server that
+ * offers no other era still fails its checks rather than being skipped.
+ */
+export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
+  return ctx.once('find the MCP eras the deployment offers', async () => {
+    const token = await ctx.accessToken();
+    const discover = await ctx.modern.request(token, 'server/discover');
+    const versions = discover.message?.result?.['supportedVersions'];
+    const modern = Array.isArray(versions) && versions.includes(MODERN_REVISION);
+    const initialize = await ctx.mcp.initialize(token);
+    const version = initialize.message?.result?.['protocolVersion'];
+    const refused = initialize.exchange.response.status >= 400 && !isObject(initialize.message?.result);
+    return {
+      modern,
+      legacy: typeof version === 'string' || !modern || !refused,
+      modernAnswer: modern ? `supportedVersions ${JSON.stringify(versions)}` : describeResponse(discover.exchange),
+      legacyAnswer: typeof version === 'string' ? `protocol ${version}` : describeResponse(initialize.exchange),
+    };
+  });
+}
+
+/** One line for the report: `2025-11-25 and 2026-07-28`, `2026-07-28 only`, … */
+export function describeEras(eras: OfferedEras): string {
+  if (eras.legacy && eras.modern) return `${LEGACY_REVISION} and ${MODERN_REVISION}`;
+  if (eras.modern) return `${MODERN_REVISION} only (initialize answered ${eras.legacyAnswer})`;
+  return `${LEGACY_REVISION} only (server/discover answered ${eras.modernAnswer})`;
+}
+
+/**
+ * Lets a check of one era run only where the deployment offers it. Under `--protocol auto` an
+ * era the deployment does not offer skips the check, saying what the probe got; asked for by
+ * name, its absence fails.
+ */
+export async function requireEra(ctx: CheckContext, era: Exclude<Era, 'any'>): Promise<void> {
+  const eras = await offeredEras(ctx);
+  const offered = era === MODERN_REVISION ? eras.modern : eras.legacy;
+  if (offered) return;
+  const why =
+    era === MODERN_REVISION
+      ? `the deployment does not speak ${MODERN_REVISION}: server/discover answered ${eras.modernAnswer}`
+      : `the deployment does not speak ${LEGACY_REVISION}: initialize answered ${eras.legacyAnswer}, and it speaks ${MODERN_REVISION}`;
+  return ctx.settings.protocol === 'auto' ? skip(why) : fail(why);
+}
+
+/** The era gate every check of one era passes first; era-free checks and those without a token pass straight through. */
+export async function requireEraOf(check: Check, ctx: CheckContext): Promise<void> {
+  const era = eraOf(check);
+  if (era !== 'any' && check.needsSignIn) await requireEra(ctx, era);
+}
+
+/**
+ * The report's line on eras, when the run asked: undefined when no selected check belongs to an
+ * era, or when the probe itself could not be made (the checks that needed it say why).
+ */
+export async function reportedEras(ctx: CheckContext, checks: readonly Check[]): Promise<string | undefined> {
+  if (!checks.some((check) => eraOf(check) !== 'any' && check.needsSignIn)) return undefined;
+  return offeredEras(ctx).then(describeEras, () => undefined);
+}
