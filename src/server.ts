@@ -85,6 +85,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       issuer: baseUrl,
       authUrl,
       accessTokenTtlMs: config.accessTokenTtlMs,
+      refreshGraceMs: config.refreshGraceMs,
       clientMetadata,
       ...(sso ? { sso } : {}),
     };

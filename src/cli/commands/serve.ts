@@ -22,6 +22,7 @@ export interface ServeOptions extends SsoFlags {
   trustProxy?: boolean;
   seed: boolean;
   accessTokenTtl?: number;
+  refreshGrace?: number;
   streamGetStatus?: StreamGetStatus;
   allowPrivateClientMetadata?: boolean;
 }
@@ -42,6 +43,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     trustProxy: options.trustProxy,
     seedDemo: options.seed,
     accessTokenTtlMs: options.accessTokenTtl,
+    refreshGraceMs: options.refreshGrace,
     streamGetStatus: options.streamGetStatus,
     allowPrivateClientMetadata: options.allowPrivateClientMetadata,
     sso: resolveSso(options),
