@@ -26,6 +26,8 @@ export async function breakdown(db: string, token: string, surveyId: string): Pr
   const dispatcher = await createMcpDispatcher(platform);
   // As `startServer` composes it: answers kept while the store's change stamp stands still.
   const keeping = await createMcpDispatcher(platform, { changeStamp: store.changeStamp, clock: systemClock });
+  // Every 2026-07-28 request through the SDK 2.x server, as before the direct path (src/mcp/modern-direct.ts).
+  const throughModernServer = await createMcpDispatcher(platform, { modernDirect: false });
   const changeStamp = store.changeStamp ?? (() => undefined);
   const keptTokens = accessTokenVerifier(store);
   try {
@@ -58,7 +60,9 @@ export async function breakdown(db: string, token: string, surveyId: string): Pr
       ['the same, answered directly (no SDK server)', () => dispatcher.handle([call], extra)],
       ['the same, the answer kept in memory (stamp included)', () => keeping.handle([call], extra)],
       ['era decision of a 2026-07-28 request (envelope and header checks)', () => decideEra(modernHeaders, modernCall)],
-      ['the same dispatch on the 2026-07-28 server (SDK 2.x)', () => dispatcher.handleModern(modernCall, extra.authInfo)],
+      ['the same dispatch on the 2026-07-28 server (SDK 2.x)', () => throughModernServer.handleModern(modernCall, extra.authInfo)],
+      ['the same 2026-07-28 call, answered directly (no SDK 2.x server)', () => dispatcher.handleModern(modernCall, extra.authInfo)],
+      ['the same 2026-07-28 call, the answer kept in memory', () => keeping.handleModern(modernCall, extra.authInfo)],
       ['JSON.stringify of the answer', async () => JSON.stringify(answer)],
       ['JSON text of a kept answer (serialised once)', async () => rpcAnswerText(kept)],
     ];
@@ -66,6 +70,7 @@ export async function breakdown(db: string, token: string, surveyId: string): Pr
     for (const [stage, run] of stages) costs.push({ stage, micros: await micros(run) });
     return costs;
   } finally {
+    await throughModernServer.close();
     await keeping.close();
     await dispatcher.close();
     await slidingLog.close();

@@ -25,6 +25,14 @@ const cacheableTools: ReadonlyMap<string, (result: CallToolResult) => number> = 
 /** The JSON text of results this cache handed out, so an answer is serialised once, not per request. */
 const texts = new WeakMap<object, string>();
 
+/** The JSON text of a result this module serialised already (a kept answer, or one given to `keepText`). */
+export const keptText = (result: object): string | undefined => texts.get(result);
+
+/** Lets `rpcAnswerText` send `result`, which must not change afterwards, as `text`: its `JSON.stringify`. */
+export function keepText(result: object, text: string): void {
+  texts.set(result, text);
+}
+
 /**
  * `JSON.stringify(message)` of a JSON-RPC answer, or of a batch of them; a result this cache
  * handed out is not serialised again (a 4 KB answer costs ~8 µs each time).

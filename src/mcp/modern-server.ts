@@ -6,17 +6,11 @@ import {
   type ListToolsResult,
   type ReadResourceResult,
 } from '@modelcontextprotocol/server';
-import { resultsViewCacheHints } from './results-app/resource.js';
+import { modernCacheHints } from './modern-cache-hints.js';
 import { ModernExchangeTransport } from './modern-exchange-transport.js';
 import { modernRevision } from './modern-revision.js';
 import { outagesHandedOver } from './pending-exchanges.js';
 import { resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
-
-/**
- * The tool list changes only with a new release, and is the same for every person, so shared
- * caches may keep it for an hour (2026-07-28 server/utilities/caching, "Choosing a Cache Scope").
- */
-const cacheHours = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' } as const;
 
 /**
  * One long-lived SDK 2.x server bound to revision 2026-07-28, answering through the exchange
@@ -28,12 +22,7 @@ export async function createModernServer(surface: McpSurface): Promise<{ transpo
     supportedProtocolVersions: [modernRevision],
     capabilities: surfaceCapabilities,
     instructions: surface.instructions,
-    cacheHints: {
-      'tools/list': cacheHours,
-      'server/discover': cacheHours,
-      'resources/list': cacheHours,
-      'resources/read': resultsViewCacheHints,
-    },
+    cacheHints: modernCacheHints,
   });
   // The same JSON in both eras; the two SDK lines only type JSON Schema values differently.
   server.setRequestHandler('tools/list', () => surface.listTools() as ListToolsResult);

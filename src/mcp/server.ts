@@ -19,6 +19,7 @@ import { ExchangeTransport } from './exchange-transport.js';
 import { outagesHandedOver } from './pending-exchanges.js';
 import { listResultsViews, readResultsView } from './results-app/resource.js';
 import type { ModernExchange } from './modern-exchange-transport.js';
+import { modernDirect } from './modern-direct.js';
 import { invalidParams } from './request-params.js';
 import { resourceNotFoundCode, resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
 import { surveyTools } from './tools/index.js';
@@ -47,6 +48,11 @@ export interface DispatcherOptions extends ToolRegistryOptions {
   readonly changeStamp?: () => number;
   /** The platform's clock, for answers that stop being exact with time. */
   readonly clock?: Clock;
+  /**
+   * Whether plain 2026-07-28 requests are answered without the SDK 2.x server (modern-direct.ts),
+   * as by default; false sends every one through it, the answers the direct path must equal.
+   */
+  readonly modernDirect?: boolean;
 }
 
 /** A request among validated JSON-RPC messages: the only kind with both a method and an id. */
@@ -97,6 +103,7 @@ export async function createMcpDispatcher(
     outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo)),
   );
   await legacy.connect(transport);
+  const direct = options.modernDirect === false ? undefined : modernDirect(surface);
   // The SDK 2.x server (~8 MB resident with its modules) is built for the first 2026-07-28 request.
   let modern: ReturnType<typeof import('./modern-server.js').createModernServer> | undefined;
   const modernServer = () => (modern ??= import('./modern-server.js').then(({ createModernServer }) => createModernServer(surface)));
@@ -122,6 +129,8 @@ export async function createMcpDispatcher(
       // `initialize` is no method of this revision: the SDK answers it 404, as any other.
       const refusal = request.method === 'initialize' ? undefined : invalidParams(request);
       if (refusal) return { message: refusal, beforeHandler: false };
+      const answer = direct?.answer(request, authInfo);
+      if (answer) return { message: await answer, beforeHandler: false };
       return (await modernServer()).transport.exchange(request, { authInfo });
     },
     close: async () => {

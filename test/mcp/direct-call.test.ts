@@ -9,40 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcAnswerText } from '../../src/mcp/answer-cache.js';
 import { createMcpDispatcher, type McpDispatcher } from '../../src/mcp/server.js';
 import { surveyTools } from '../../src/mcp/tools/index.js';
-import type { Platform } from '../../src/platform/index.js';
 import { StoreUnavailableError } from '../../src/store/errors.js';
 import { fixture, id, type Fixture } from '../platform/fixture.js';
-
-type Person = Parameters<typeof id>[0];
-
-/** Records what each platform call gave (or threw) while `recording`, and gives it back in order after. */
-function replaying(platform: Platform) {
-  const outcomes: Array<{ value?: unknown; error?: unknown }> = [];
-  let next = 0;
-  const state = { recording: true };
-  const proxy = new Proxy(platform, {
-    get(target, key, receiver) {
-      const method = Reflect.get(target, key, receiver) as unknown;
-      if (typeof method !== 'function') return method;
-      return async (...args: unknown[]) => {
-        if (!state.recording) {
-          const outcome = outcomes[next++]!;
-          if ('error' in outcome) throw outcome.error;
-          return outcome.value;
-        }
-        try {
-          const value = await (method as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-          outcomes.push({ value });
-          return value;
-        } catch (error) {
-          outcomes.push({ error });
-          throw error;
-        }
-      };
-    },
-  });
-  return { proxy, state, rewind: () => (next = 0), reset: () => (outcomes.length = next = 0) };
-}
+import { replaying } from '../helpers/replaying-platform.js';
+import { toolCases, type Person } from '../helpers/tool-cases.js';
 
 let f: Fixture;
 let dispatcher: McpDispatcher;
@@ -79,48 +49,11 @@ async function bothWays(request: JSONRPCRequest, person: Person): Promise<{ dire
 const call = (name: string, args?: unknown, requestId: string | number = 7): JSONRPCRequest =>
   ({ jsonrpc: '2.0', id: requestId, method: 'tools/call', params: args === undefined ? { name } : { name, arguments: args } }) as JSONRPCRequest;
 
-/** Every tool at least once answering and once failing, as people of different roles. */
-function cases(): Array<[string, unknown, Person]> {
-  const survey = f.surveyId;
-  const question = f.q.why;
-  return [
-    ['get_me', {}, 'owner'],
-    ['get_me', undefined, 'viewer'],
-    ['list_surveys', {}, 'admin'],
-    ['list_surveys', { status: 'bogus' }, 'admin'],
-    ['get_survey', { survey_id: survey }, 'owner'],
-    ['get_survey', { survey_id: survey }, 'member'],
-    ['get_survey', { survey_id: survey }, 'stranger'],
-    ['get_survey', { survey_id: 'srv_missing' }, 'owner'],
-    ['get_survey', {}, 'owner'],
-    ['get_survey', { survey_id: survey, colour: 'red' }, 'owner'],
-    ['get_survey_results', { survey_id: survey }, 'owner'],
-    ['get_survey_results', { survey_id: survey, segment_by: f.q.plan }, 'admin'],
-    ['list_responses', { survey_id: survey, limit: 2 }, 'owner'],
-    ['list_responses', { survey_id: survey, limit: '5' }, 'owner'],
-    ['get_response', { response_id: 'rsp_f00' }, 'owner'],
-    ['get_response', { response_id: 'rsp_missing' }, 'owner'],
-    ['create_survey', { workspace_id: 'wsp_a', title: 'Made twice', questions: [{ type: 'short_text', text: 'Why?' }] }, 'member'],
-    ['create_survey', { workspace_id: 'wsp_a', title: '' }, 'member'],
-    ['update_survey', { survey_id: survey, title: 'Renamed' }, 'owner'],
-    ['update_survey', { survey_id: survey, title: 'Renamed' }, 'viewer'],
-    ['add_question', { survey_id: survey, type: 'short_text', text: 'More?' }, 'owner'],
-    ['update_question', { question_id: question, text: 'Why, really?' }, 'owner'],
-    ['delete_question', { question_id: draftQuestion }, 'owner'],
-    ['delete_question', { question_id: question }, 'owner'],
-    ['set_survey_status', { survey_id: survey, status: 'paused' }, 'owner'],
-    ['set_survey_status', { survey_id: survey, status: 'draft' }, 'owner'],
-    ['share_survey', { survey_id: survey, user_email: 'viewer@test.example', role: 'viewer' }, 'owner'],
-    ['share_survey', { survey_id: survey, user_email: 'viewer@test.example', role: 'king' }, 'owner'],
-    ['no_such_tool', {}, 'owner'],
-  ];
-}
-
 describe('a plain tools/call answered without the SDK server', () => {
   it('is answered byte for byte as the server answers it, for every tool, success or failure', async () => {
-    const named = new Set(cases().map(([name]) => name));
+    const named = new Set(toolCases(f, draftQuestion).map(([name]) => name));
     for (const tool of surveyTools) expect(named, `no case calls ${tool.name}`).toContain(tool.name);
-    for (const [name, args, person] of cases()) {
+    for (const [name, args, person] of toolCases(f, draftQuestion)) {
       const { direct, server } = await bothWays(call(name, args), person);
       expect(direct, `${name} ${JSON.stringify(args)} as ${person}`).toBe(server);
     }
