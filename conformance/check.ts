@@ -1,21 +1,7 @@
 import type { CheckContext } from './context.js';
+import type { Era, Group, Level } from './groups.js';
 
-/** Groups in the order they run and are reported. */
-export const GROUPS = [
-  'discovery',
-  'registration',
-  'authorization',
-  'mcp',
-  'tool-errors',
-  'modern-mcp',
-  'rate-limits',
-  'revocation',
-] as const;
-
-export type Group = (typeof GROUPS)[number];
-
-/** MCP protocol revisions the runner speaks; `any` for rules outside the MCP protocol (OAuth, limits). */
-export type Era = '2025-11-25' | '2026-07-28' | 'any';
+export { GROUPS, type Era, type Group, type Level } from './groups.js';
 
 /**
  * The era a check proves, from its group: the MCP and tool-error checks speak 2025-11-25
@@ -27,8 +13,6 @@ export function eraOf(check: Pick<Check, 'group'>): Era {
   return check.group === 'modern-mcp' ? '2026-07-28' : 'any';
 }
 
-/** MUST failures fail the run; SHOULD failures are reported as warnings. */
-export type Level = 'MUST' | 'SHOULD';
 
 export interface Check {
   /** Unique across all groups, kebab-case; also the file name under checks/<group>/. */

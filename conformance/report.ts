@@ -1,4 +1,4 @@
-import type { Group, Level } from './check.js';
+import type { Group, Level } from './groups.js';
 import type { Exchange } from './http.js';
 
 export type Status = 'pass' | 'fail' | 'warn' | 'skip';
