@@ -101,6 +101,14 @@ import { mcpCorsExposesHeaders } from './checks/mcp/mcp-cors-exposes-headers.js'
 import { sessionDeleteAnswered } from './checks/mcp/session-delete-answered.js';
 import { slidingWindowEdge } from './checks/rate-limits/sliding-window-edge.js';
 import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other-clients-token-ignored.js';
+import { authorizationRepeatedParameterRefused } from './checks/authorization/authorization-repeated-parameter-refused.js';
+import { clientMetadataMissingDocumentRefused } from './checks/authorization/client-metadata-missing-document-refused.js';
+import { clientMetadataRedirectUriRefused } from './checks/authorization/client-metadata-redirect-uri-refused.js';
+import { clientMetadataUrlFormRefused } from './checks/authorization/client-metadata-url-form-refused.js';
+import { resourceForeignInvalidTarget } from './checks/authorization/resource-foreign-invalid-target.js';
+import { mcpAppResourceCsp } from './checks/mcp/mcp-app-resource-csp.js';
+import { mcpAppResourceRead } from './checks/mcp/mcp-app-resource-read.js';
+import { mcpAppToolUiResource } from './checks/mcp/mcp-app-tool-ui-resource.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -215,6 +223,16 @@ export const CATALOG: readonly Check[] = [
   revokedRefreshTokenSignsOut,
   revokeUnknownToken200,
   revokeOtherClientsTokenIgnored,
+
+  // Issue 26: the Client ID Metadata Documents draft, MCP Apps, single branches of RFC 6749 and 8707.
+  clientMetadataUrlFormRefused,
+  clientMetadataRedirectUriRefused,
+  clientMetadataMissingDocumentRefused,
+  resourceForeignInvalidTarget,
+  authorizationRepeatedParameterRefused,
+  mcpAppToolUiResource,
+  mcpAppResourceRead,
+  mcpAppResourceCsp,
 
   registrationRateLimit,
 ];

@@ -49,6 +49,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       session.userId || isNative(request.redirect_uri ?? '') || faults.redirectErrorsToStrangers
         ? redirectError(res, request, error, config, !faults.errorRedirectWithoutIss)
         : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
+    // RFC 6749 §3.1: a parameter given twice is refused, never read one way or the other.
+    if (repeatsAParameter(req.query as Record<string, unknown>) && !faults.repeatedParameterAccepted) return refuseRequest('invalid_request');
     if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refuseRequest('invalid_request');
     const method = request.code_challenge_method ?? 'plain';
@@ -59,7 +61,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return refuseRequest('invalid_request');
     }
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
-    if (request.resource !== undefined && !resources.includes(request.resource)) return refuseRequest('invalid_target');
+    if (request.resource !== undefined && !resources.includes(request.resource) && !faults.foreignResourceGranted) {
+      return refuseRequest('invalid_target');
+    }
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
       return refuseRequest('invalid_scope');
     }
@@ -142,15 +146,44 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
 function clientOf(clientId: string, config: AuthHostConfig): FakeClient | undefined {
   const { state, faults } = config;
   const registered = state.clients.get(clientId);
-  if (registered || !clientId.startsWith('https://') || faults.clientMetadataUnsupported) return registered;
-  const document = state.metadataDocuments.get(clientId);
-  if (!document || (document['client_id'] !== clientId && !faults.clientMetadataMismatchAccepted)) return undefined;
+  const httpAllowed = faults.clientMetadataUrlLoose === 'http-scheme' && clientId.startsWith('http://');
+  if (registered || !(clientId.startsWith('https://') || httpAllowed) || faults.clientMetadataUnsupported) return registered;
+  const documentUrl = faults.clientMetadataUrlLoose ? loosened(clientId, faults.clientMetadataUrlLoose) : clientId;
+  const document = state.metadataDocuments.get(documentUrl);
+  if (!document) return faults.clientMetadataMissingAccepted ? { clientId, record: { client_id: clientId }, redirectUris: [] } : undefined;
+  if (document['client_id'] !== documentUrl && !faults.clientMetadataMismatchAccepted) return undefined;
   return { clientId, record: document, redirectUris: document['redirect_uris'] as string[] };
+}
+
+/** The URL a loose deployment fetches for a client_id the draft's section 3 forbids. */
+function loosened(clientId: string, how: NonNullable<Faults['clientMetadataUrlLoose']>): string {
+  if (!URL.canParse(clientId)) return clientId;
+  const url = new URL(clientId);
+  switch (how) {
+    case 'http-scheme':
+      return clientId.replace(/^http:/, 'https:');
+    case 'fragment':
+      return clientId.replace(/#.*$/, '');
+    case 'dot-segment':
+      return url.href;
+    case 'userinfo':
+      return clientId.replace(/^https:\/\/[^@/]*@/, 'https://');
+  }
+}
+
+/** A metadata-document client the fake was broken to follow wherever the request redirects. */
+function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
+  if (!/^https?:\/\//.test(client.clientId)) return false;
+  return faults.clientMetadataRedirectUnchecked === true || (faults.clientMetadataMissingAccepted === true && client.redirectUris.length === 0);
+}
+
+function repeatsAParameter(query: Record<string, unknown>): boolean {
+  return AUTHORIZATION_PARAMETERS.some((name) => Array.isArray(query[name]));
 }
 
 /** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */
 function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
-  if (client.redirectUris.includes(requested)) return true;
+  if (client.redirectUris.includes(requested) || trustsAnyRedirect(client, faults)) return true;
   if (faults.strictLoopbackPort || !URL.canParse(requested)) return false;
   const wanted = new URL(requested);
   return client.redirectUris.some((registered) => {
@@ -189,7 +222,9 @@ function redirectError(
 function pick(source: Record<string, unknown>): AuthorizationRequest {
   const request: AuthorizationRequest = {};
   for (const name of AUTHORIZATION_PARAMETERS) {
-    if (typeof source[name] === 'string') request[name] = source[name];
+    // A repeated parameter reads as its first value: only the broken fake gets this far with one.
+    const value = Array.isArray(source[name]) ? (source[name] as unknown[])[0] : source[name];
+    if (typeof value === 'string') request[name] = value;
   }
   return request;
 }

@@ -4,6 +4,7 @@ import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
 import { claimsModern, modernPost } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
+import { resultsAppAnswer } from './results-app.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -215,6 +216,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const reply = (body: Record<string, unknown>, status = 200): void => {
     res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
   };
+  const appAnswer = resultsAppAnswer(message.method, message.params, faults.emptyToolList ? [] : TOOL_LIST, faults);
+  if (appAnswer) return reply(appAnswer);
   switch (message.method) {
     case 'initialize': {
       if (faults.initializeError) return reply({ error: { code: -32603, message: 'internal error' } });

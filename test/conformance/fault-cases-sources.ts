@@ -1,0 +1,45 @@
+import type { Faults } from './fake/faults.js';
+import type { FaultCase } from './fault-cases.js';
+
+function authorizationCase(check: string, deployment: string, faults: Faults, reason: RegExp): FaultCase {
+  return { check, group: 'authorization', deployment, fake: { faults }, reason };
+}
+
+function appCase(check: string, deployment: string, mcpAppFault: Faults['mcpAppFault'], reason: RegExp, mayAlsoFail?: readonly string[]): FaultCase {
+  return { check, group: 'mcp', deployment, fake: { faults: { mcpAppFault } }, reason, ...(mayAlsoFail ? { mayAlsoFail } : {}) };
+}
+
+/**
+ * The wrong deployments of the rules read from the Client ID Metadata Documents draft, MCP Apps
+ * and single branches of the OAuth RFCs (issue 26): each breaks one rule at one place, is caught
+ * by the check named (catalog test) and by no other check of its group (branch isolation).
+ */
+export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
+  // Client ID Metadata Documents
+  authorizationCase('client-metadata-url-form-refused', 'fetches an http client_id over https', { clientMetadataUrlLoose: 'http-scheme' }, /an http client_id \(http:\/\/client\.example\/oauth\/conformance\.json\): the deployment accepted it/),
+  authorizationCase('client-metadata-url-form-refused', 'drops the fragment of a client_id', { clientMetadataUrlLoose: 'fragment' }, /a client_id with a fragment .*: the deployment accepted it/),
+  authorizationCase('client-metadata-url-form-refused', 'resolves dot segments in a client_id', { clientMetadataUrlLoose: 'dot-segment' }, /a client_id with a dot segment \(https:\/\/client\.example\/oauth\/\.\/conformance\.json\): the deployment accepted it/),
+  authorizationCase('client-metadata-url-form-refused', 'drops the user and password of a client_id', { clientMetadataUrlLoose: 'userinfo' }, /a client_id with a user and password .*: the deployment accepted it/),
+  authorizationCase('client-metadata-redirect-uri-refused', "redirects a metadata-document client to a URI its document does not list", { clientMetadataRedirectUnchecked: true }, /the unlisted redirect URI http:\/\/127\.0\.0\.1:\d+\/not-in-the-document: the deployment accepted it/),
+  {
+    // A deployment that needs no document takes a client_id with a fragment as well, by its nature.
+    ...authorizationCase('client-metadata-missing-document-refused', 'accepts an https client_id it has no document for', { clientMetadataMissingAccepted: true }, /conformance-no-such-client-document\.json, which has no document: the deployment accepted it/),
+    mayAlsoFail: ['client-metadata-url-form-refused'],
+  },
+
+  // RFC 8707 and RFC 6749, one branch of the authorization endpoint each
+  authorizationCase('resource-foreign-invalid-target', 'grants a token for another resource', { foreignResourceGranted: true }, /resource https:\/\/conformance\.invalid\/another-resource: redirected back without an error/),
+  authorizationCase('authorization-repeated-parameter-refused', 'reads the first of a repeated parameter', { repeatedParameterAccepted: true }, /code_challenge_method given twice: redirected back without an error/),
+
+  // MCP Apps
+  appCase('mcp-app-tool-ui-resource', 'names its view by an https URI', 'https-resource-uri', /get_survey_results names its view "https:\/\/fake-survey-mcp\.example\/survey-results\.html", not a ui:\/\/ URI/, [
+    'mcp-app-resource-read',
+    'mcp-app-resource-csp',
+  ]),
+  appCase('mcp-app-resource-read', 'names a view it does not serve', 'resource-missing', /JSON-RPC error -32002 Resource not found: the view does not exist/, ['mcp-app-resource-csp']),
+  appCase('mcp-app-resource-read', 'serves its view as text/html', 'plain-html-mime-type', /mimeType is "text\/html", not "text\/html;profile=mcp-app"/),
+  appCase('mcp-app-resource-read', 'serves its view under another URI', 'content-uri-differs', /the content is under "ui:\/\/fake-survey-mcp\/survey-results\.html\?v=2", not the URI read/),
+  appCase('mcp-app-resource-read', 'serves an HTML fragment as its view', 'not-a-document', /is not an HTML5 document \(no <!DOCTYPE html> first\)/),
+  appCase('mcp-app-resource-csp', 'declares its connect domains as one string', 'csp-domains-string', /_meta\.ui\.csp\.connectDomains is "https:\/\/api\.fake-survey-mcp\.example", not a list of origins/),
+  appCase('mcp-app-resource-csp', 'declares a URL with a path as a connect domain', 'csp-path-not-origin', /connectDomains holds "https:\/\/api\.fake-survey-mcp\.example\/v1\/": not an origin/),
+];
