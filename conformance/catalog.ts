@@ -194,6 +194,17 @@ export const CATALOG: readonly Check[] = [
   mcpCorsExposesHeaders,
   expiredToken401,
 
+  // Issue 26: the Client ID Metadata Documents draft, MCP Apps, single branches of RFC 6749 and 8707,
+  // while the session's token still works (before the rate limits and revocation).
+  clientMetadataUrlFormRefused,
+  clientMetadataRedirectUriRefused,
+  clientMetadataMissingDocumentRefused,
+  resourceForeignInvalidTarget,
+  authorizationRepeatedParameterRefused,
+  mcpAppToolUiResource,
+  mcpAppResourceRead,
+  mcpAppResourceCsp,
+
   toolErrorNotFound,
   toolErrorNotAuthorized,
   toolErrorValidation,
@@ -223,16 +234,6 @@ export const CATALOG: readonly Check[] = [
   revokedRefreshTokenSignsOut,
   revokeUnknownToken200,
   revokeOtherClientsTokenIgnored,
-
-  // Issue 26: the Client ID Metadata Documents draft, MCP Apps, single branches of RFC 6749 and 8707.
-  clientMetadataUrlFormRefused,
-  clientMetadataRedirectUriRefused,
-  clientMetadataMissingDocumentRefused,
-  resourceForeignInvalidTarget,
-  authorizationRepeatedParameterRefused,
-  mcpAppToolUiResource,
-  mcpAppResourceRead,
-  mcpAppResourceCsp,
 
   registrationRateLimit,
 ];

@@ -12,6 +12,14 @@ export type RequirementSource =
   | 'RFC 9207'
   | 'RFC 9700'
   | 'RFC 9728'
+  | 'RFC 6750'
+  | 'RFC 8707'
+  /** draft-ietf-oauth-client-id-metadata-document, the version MCP 2026-07-28 cites. */
+  | 'CIMD draft'
+  /** The io.modelcontextprotocol/ui extension, ext-apps specification 2026-01-26. */
+  | 'MCP Apps'
+  /** What peer tools (MCPJam's inspector, authprobe) check that the documents leave implicit. */
+  | 'peer tools'
   | 'OAuth 2.1'
   | 'MCP 2025-11-25'
   | 'MCP 2026-07-28';
@@ -22,12 +30,19 @@ export type RequirementSource =
  */
 export type Era = 'any' | '2025-11-25' | '2026-07-28';
 
+/**
+ * How strongly the source binds: MUST (and MUST NOT, REQUIRED, SHALL), SHOULD (SHOULD NOT,
+ * RECOMMENDED), or MAY (OPTIONAL): a permission, listed so the runner is seen to tolerate both
+ * choices rather than to prove one.
+ */
+export type RequirementLevel = Level | 'MAY';
+
 interface RequirementBase {
   /** Unique, kebab-case, prefixed by its source: `contract-5.4-missing-token`. */
   readonly id: string;
   readonly source: RequirementSource;
   readonly section: string;
-  readonly level: Level;
+  readonly level: RequirementLevel;
   /** The rule in one sentence, as a person would check it. */
   readonly rule: string;
   readonly era: Era;
@@ -57,10 +72,10 @@ type Proof = readonly [string, ...string[]] | { readonly unobservable: string };
  */
 export function requirementsFrom(source: RequirementSource, era: Era) {
   const make =
-    (level: Level) =>
+    (level: RequirementLevel) =>
     (id: string, section: string, rule: string, proof: Proof): Requirement =>
       Array.isArray(proof)
         ? { id, source, section, level, rule, era, checks: proof as ProvenRequirement['checks'] }
         : { id, source, section, level, rule, era, unobservable: (proof as { unobservable: string }).unobservable };
-  return { must: make('MUST'), should: make('SHOULD') };
+  return { must: make('MUST'), should: make('SHOULD'), may: make('MAY') };
 }

@@ -28,7 +28,8 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   },
 
   // RFC 8707 and RFC 6749, one branch of the authorization endpoint each
-  authorizationCase('resource-foreign-invalid-target', 'grants a token for another resource', { foreignResourceGranted: true }, /resource https:\/\/conformance\.invalid\/another-resource: redirected back without an error/),
+  authorizationCase('resource-foreign-invalid-target', 'grants a token for another resource', { foreignResourceGranted: 'any' }, /resource https:\/\/conformance\.invalid\/another-resource: redirected back without an error/),
+  authorizationCase('resource-foreign-invalid-target', 'drops the fragment of the resource it is asked for', { foreignResourceGranted: 'fragment' }, /resource http:\/\/127\.0\.0\.1:\d+#conformance: redirected back without an error/),
   authorizationCase('authorization-repeated-parameter-refused', 'reads the first of a repeated parameter', { repeatedParameterAccepted: true }, /code_challenge_method given twice: redirected back without an error/),
 
   // MCP Apps

@@ -61,7 +61,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return refuseRequest('invalid_request');
     }
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
-    if (request.resource !== undefined && !resources.includes(request.resource) && !faults.foreignResourceGranted) {
+    const resource = faults.foreignResourceGranted === 'fragment' ? request.resource?.replace(/#.*$/, '') : request.resource;
+    if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any') {
       return refuseRequest('invalid_target');
     }
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {

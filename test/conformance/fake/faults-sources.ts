@@ -9,8 +9,8 @@ export interface SourceFaults {
   readonly clientMetadataRedirectUnchecked?: boolean;
   /** Accepts an https client_id whose document cannot be fetched, trusting the request's redirect URI. */
   readonly clientMetadataMissingAccepted?: boolean;
-  /** Grants a token for any resource named in the authorization request. */
-  readonly foreignResourceGranted?: boolean;
+  /** Grants a token for any resource named in the authorization request, or for its own with a fragment. */
+  readonly foreignResourceGranted?: 'any' | 'fragment';
   /** Reads the first of a repeated authorization parameter instead of refusing the request. */
   readonly repeatedParameterAccepted?: boolean;
   /** Breaks one rule of the results view served as an MCP App (fake/results-app.ts). */
