@@ -109,6 +109,7 @@ import { resourceForeignInvalidTarget } from './checks/authorization/resource-fo
 import { mcpAppResourceCsp } from './checks/mcp/mcp-app-resource-csp.js';
 import { mcpAppResourceRead } from './checks/mcp/mcp-app-resource-read.js';
 import { mcpAppToolUiResource } from './checks/mcp/mcp-app-tool-ui-resource.js';
+import { protectedResourceName } from './checks/discovery/protected-resource-name.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -204,6 +205,7 @@ export const CATALOG: readonly Check[] = [
   mcpAppToolUiResource,
   mcpAppResourceRead,
   mcpAppResourceCsp,
+  protectedResourceName,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

@@ -1,3 +1,7 @@
+import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
+import { RFC6749_REQUIREMENTS } from './rfc6749.js';
+import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
+import { CIMD_REQUIREMENTS } from './cimd.js';
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
 import { MCP_REQUIREMENTS } from './mcp.js';
@@ -9,6 +13,10 @@ export type { Requirement } from './requirement.js';
 /** Every rule the runner is meant to prove, traced to the checks that prove it. */
 export const REQUIREMENTS: readonly Requirement[] = [
   ...CONTRACT_REQUIREMENTS,
+  ...RFC6749_REQUIREMENTS,
+  ...RFC_OTHER_REQUIREMENTS,
+  ...CIMD_REQUIREMENTS,
+  ...MCP_APPS_REQUIREMENTS,
   ...FIELD_NOTE_REQUIREMENTS,
   ...RFC_REQUIREMENTS,
   ...MCP_REQUIREMENTS,

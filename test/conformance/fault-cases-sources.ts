@@ -32,6 +32,15 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   authorizationCase('resource-foreign-invalid-target', 'drops the fragment of the resource it is asked for', { foreignResourceGranted: 'fragment' }, /resource http:\/\/127\.0\.0\.1:\d+#conformance: redirected back without an error/),
   authorizationCase('authorization-repeated-parameter-refused', 'reads the first of a repeated parameter', { repeatedParameterAccepted: true }, /code_challenge_method given twice: redirected back without an error/),
 
+  // RFC 9728
+  {
+    check: 'protected-resource-name',
+    group: 'discovery',
+    deployment: 'publishes no resource_name',
+    fake: { faults: { prmOverrides: { resource_name: undefined } } },
+    reason: /"resource_name" is undefined: clients have only the URL to show people/,
+  },
+
   // MCP Apps
   appCase('mcp-app-tool-ui-resource', 'names its view by an https URI', 'https-resource-uri', /get_survey_results names its view "https:\/\/fake-survey-mcp\.example\/survey-results\.html", not a ui:\/\/ URI/, [
     'mcp-app-resource-read',

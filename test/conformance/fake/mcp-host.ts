@@ -38,6 +38,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
       authorization_servers: [config.baseUrl()],
       scopes_supported: ['mcp_customer'],
       bearer_methods_supported: ['header'],
+      resource_name: 'Fake Survey Assistant',
       ...faults.prmOverrides,
     });
   });
