@@ -1,3 +1,4 @@
+import { PEER_REQUIREMENTS } from './peers.js';
 import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
 import { RFC6749_REQUIREMENTS } from './rfc6749.js';
 import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
@@ -17,6 +18,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...RFC_OTHER_REQUIREMENTS,
   ...CIMD_REQUIREMENTS,
   ...MCP_APPS_REQUIREMENTS,
+  ...PEER_REQUIREMENTS,
   ...FIELD_NOTE_REQUIREMENTS,
   ...RFC_REQUIREMENTS,
   ...MCP_REQUIREMENTS,
