@@ -1,5 +1,5 @@
 import { fail, skip, type Check } from '../../check.js';
-import { errorRedirectProblem } from './error-redirect.js';
+import { errorCodeProblem } from './error-redirect.js';
 
 export const authorizationRepeatedParameterRefused: Check = {
   id: 'authorization-repeated-parameter-refused',
@@ -20,8 +20,8 @@ export const authorizationRepeatedParameterRefused: Check = {
     if (outcome.kind === 'page' && outcome.exchange.response.status >= 400) {
       return `code_challenge_method given twice: HTTP ${outcome.exchange.response.status} error page`;
     }
-    const problem = errorRedirectProblem(outcome, pending, ['invalid_request'], ctx.target.baseUrl);
+    const problem = errorCodeProblem(outcome, 'invalid_request');
     if (problem) fail(`code_challenge_method given twice: ${problem}`);
-    return 'code_challenge_method given twice: redirected back with invalid_request, state and iss';
+    return 'code_challenge_method given twice: redirected back with invalid_request';
   },
 };

@@ -1,5 +1,5 @@
 import { fail, skip, type Check } from '../../check.js';
-import { errorRedirectProblem } from './error-redirect.js';
+import { errorCodeProblem } from './error-redirect.js';
 
 export const resourceForeignInvalidTarget: Check = {
   id: 'resource-foreign-invalid-target',
@@ -16,10 +16,10 @@ export const resourceForeignInvalidTarget: Check = {
       const pending = await client.beginAuthorization({ resource });
       const outcome = await ctx.probe(pending.url);
       if (outcome.kind === 'sign-in-required') skip('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
-      const problem = errorRedirectProblem(outcome, pending, ['invalid_target'], ctx.target.baseUrl);
+      const problem = errorCodeProblem(outcome, 'invalid_target');
       if (problem) problems.push(`resource ${resource}: ${problem}`);
     }
     if (problems.length > 0) fail(problems.join('; '));
-    return `${resources.join(' and ')}: each redirected back with invalid_target, state and iss`;
+    return `${resources.join(' and ')}: each redirected back with invalid_target`;
   },
 };
