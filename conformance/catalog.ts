@@ -110,6 +110,10 @@ import { mcpAppResourceCsp } from './checks/mcp/mcp-app-resource-csp.js';
 import { mcpAppResourceRead } from './checks/mcp/mcp-app-resource-read.js';
 import { mcpAppToolUiResource } from './checks/mcp/mcp-app-tool-ui-resource.js';
 import { protectedResourceName } from './checks/discovery/protected-resource-name.js';
+import { bearerMethodsSupported } from './checks/discovery/bearer-methods-supported.js';
+import { missingTokenNoErrorCode } from './checks/mcp/missing-token-no-error-code.js';
+import { revokeUnderOtherHint } from './checks/revocation/revoke-under-other-hint.js';
+import { tokenResourceInvalidTarget } from './checks/authorization/token-resource-invalid-target.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -195,7 +199,8 @@ export const CATALOG: readonly Check[] = [
   mcpCorsExposesHeaders,
   expiredToken401,
 
-  // Issue 26: the Client ID Metadata Documents draft, MCP Apps, single branches of RFC 6749 and 8707,
+  // Issue 26: the Client ID Metadata Documents draft, MCP Apps, single branches of RFC 6749, 6750,
+  // 7009, 8707 and 9728,
   // while the session's token still works (before the rate limits and revocation).
   clientMetadataUrlFormRefused,
   clientMetadataRedirectUriRefused,
@@ -206,6 +211,10 @@ export const CATALOG: readonly Check[] = [
   mcpAppResourceRead,
   mcpAppResourceCsp,
   protectedResourceName,
+  bearerMethodsSupported,
+  tokenResourceInvalidTarget,
+  missingTokenNoErrorCode,
+  revokeUnderOtherHint,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

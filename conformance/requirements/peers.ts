@@ -20,9 +20,7 @@ export const PEER_REQUIREMENTS: readonly Requirement[] = [
   authprobe.must('peers-authprobe-prm-resource', 'authprobe PRM_RESOURCE_MISMATCH, PRM_RESOURCE_TRAILING_SLASH, RESOURCE_FRAGMENT_FORBIDDEN', 'resource is the MCP endpoint exactly: no trailing slash, no fragment', [
     'resource-matches-base-url',
   ]),
-  authprobe.should('peers-authprobe-bearer-methods', 'authprobe PRM_BEARER_METHODS_INVALID', 'bearer_methods_supported holds only header, body or query', {
-    unobservable: 'observable, not checked yet: protected-resource-metadata does not read bearer_methods_supported',
-  }),
+  authprobe.must('peers-authprobe-bearer-methods', 'authprobe PRM_BEARER_METHODS_INVALID', 'bearer_methods_supported holds only header, body or query', ['bearer-methods-supported']),
   authprobe.must('peers-authprobe-as-metadata', 'authprobe AUTH_SERVER_METADATA_INVALID, AUTH_SERVER_METADATA_CONTENT_TYPE_NOT_JSON', 'The authorization-server metadata is 200 JSON with issuer and both endpoints', [
     'authorization-server-metadata',
     'endpoints',

@@ -27,9 +27,7 @@ export const RFC_OTHER_REQUIREMENTS: readonly Requirement[] = [
     unobservable:
       'observable, not checked: the contract (section 5.4) fixes the challenge as Bearer resource_metadata="…" without error; the contract wins, and a check would warn against it',
   }),
-  rfc6750.should('rfc6750-3.1-no-error-without-token', '3.1', 'A request with no authentication gets no error code in the challenge', {
-    unobservable: 'observable, not checked yet: missing-token-401 reads the challenge but does not yet refuse an error attribute in it',
-  }),
+  rfc6750.should('rfc6750-3.1-no-error-without-token', '3.1', 'A request with no authentication gets no error code in the challenge', ['missing-token-no-error-code']),
   rfc6750.should('rfc6750-3.1-invalid-token-401', '3.1', 'An expired, revoked or malformed token gets 401', ['invalid-token-401', 'expired-token-401', 'revoked-access-token-401']),
   rfc6750.should('rfc6750-3.1-insufficient-scope-403', '3.1', 'A token without the needed scope gets 403 insufficient_scope', ['foreign-token-403']),
   rfc6750.must('rfc6750-5.3-tls', '5.3', 'Tokens travel over TLS only', {
@@ -37,9 +35,7 @@ export const RFC_OTHER_REQUIREMENTS: readonly Requirement[] = [
   }),
 
   rfc7009.must('rfc7009-2.1-invalidate', '2.1', 'A revoked token stops working at once', ['revoked-access-token-401']),
-  rfc7009.must('rfc7009-2.1-hint-fallback', '2.1', 'A token not found under its token_type_hint is searched for under every type', {
-    unobservable: 'observable in principle (revoke an access token hinted as a refresh token); no check yet',
-  }),
+  rfc7009.must('rfc7009-2.1-hint-fallback', '2.1', 'A token not found under its token_type_hint is searched for under every type', ['revoke-under-other-hint']),
   rfc7009.must('rfc7009-2.1-confidential', '2.1', 'Confidential clients authenticate to revoke', { unobservable: CONFIDENTIAL }),
   rfc7009.may('rfc7009-2.2.1-unsupported-token-type', '2.2.1', 'A server that cannot revoke a type may answer unsupported_token_type', { unobservable: PERMISSION }),
 
@@ -64,9 +60,7 @@ export const RFC_OTHER_REQUIREMENTS: readonly Requirement[] = [
   rfc8707.should('rfc8707-2-audience', '2', 'Tokens are audience-restricted to the resource asked for', { unobservable: OPAQUE }),
   rfc8707.may('rfc8707-2.1-omitted', '2.1', 'A request without resource may use a default or fail with invalid_target', { unobservable: PERMISSION }),
   rfc8707.should('rfc8707-2.1-invalid-target', '2.1', 'A resource the server does not accept is refused with invalid_target', ['resource-foreign-invalid-target']),
-  rfc8707.should('rfc8707-2.2-token-resource', '2.2', 'At the token endpoint, a resource beyond the grant is refused', {
-    unobservable: 'observable in principle (a refresh naming another resource); no check yet',
-  }),
+  rfc8707.should('rfc8707-2.2-token-resource', '2.2', 'At the token endpoint, a resource beyond the grant is refused', ['token-resource-invalid-target']),
 
   rfc9207.must('rfc9207-2.4-iss-value', '2.4', 'iss equals the issuer of the metadata', ['iss-returned', 'authorization-error-redirect']),
 

@@ -41,6 +41,31 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     reason: /"resource_name" is undefined: clients have only the URL to show people/,
   },
 
+  {
+    check: 'bearer-methods-supported',
+    group: 'discovery',
+    deployment: 'advertises a cookie as a bearer method',
+    fake: { faults: { prmOverrides: { bearer_methods_supported: ['header', 'cookie'] } } },
+    reason: /"bearer_methods_supported" names \["cookie"\]: not an RFC 6750 method/,
+  },
+  authorizationCase('token-resource-invalid-target', 'refreshes a token for any resource', { tokenResourceUnchecked: true }, /a refresh for https:\/\/conformance\.invalid\/another-resource: expected 400 invalid_target, got HTTP 200/),
+
+  // RFC 6750 and RFC 7009
+  {
+    check: 'missing-token-no-error-code',
+    group: 'mcp',
+    deployment: 'answers a request with no token with error="invalid_token"',
+    fake: { faults: { errorCodeWithoutToken: true } },
+    reason: /the challenge to a request with no token carries error="invalid_token"/,
+  },
+  {
+    check: 'revoke-under-other-hint',
+    group: 'revocation',
+    deployment: 'looks a revoked token up only under its hint',
+    fake: { faults: { revocationTrustsHint: true } },
+    reason: /the next request after revoking the access token under the refresh_token hint: expected HTTP 401/,
+  },
+
   // MCP Apps
   appCase('mcp-app-tool-ui-resource', 'names its view by an https URI', 'https-resource-uri', /get_survey_results names its view "https:\/\/fake-survey-mcp\.example\/survey-results\.html", not a ui:\/\/ URI/, [
     'mcp-app-resource-read',

@@ -117,6 +117,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     };
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
+    // RFC 8707 §2.2: a token is only for this resource.
+    const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
+    if (foreign && !faults.tokenResourceUnchecked) return refuse('invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     return refuse('unsupported_grant_type');
@@ -126,7 +129,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const token = String((req.body as Record<string, unknown>)['token'] ?? '');
     const access = state.accessTokens.get(token);
     const refreshToken = state.refreshTokens.get(token);
+    const hint = (req.body as Record<string, unknown>)['token_type_hint'];
+    const underOtherHint = (hint === 'access_token' && !access) || (hint === 'refresh_token' && !refreshToken);
     if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
+    if (faults.revocationTrustsHint && underOtherHint) return res.status(200).end();
     if (faults.revocationIgnored) return res.status(200).end();
     const grantId = access?.grantId ?? refreshToken?.grantId;
     const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;

@@ -13,6 +13,12 @@ export interface SourceFaults {
   readonly foreignResourceGranted?: 'any' | 'fragment';
   /** Reads the first of a repeated authorization parameter instead of refusing the request. */
   readonly repeatedParameterAccepted?: boolean;
+  /** Takes a resource at the token endpoint without looking at it. */
+  readonly tokenResourceUnchecked?: boolean;
+  /** Looks a revoked token up only under its token_type_hint. */
+  readonly revocationTrustsHint?: boolean;
+  /** Puts an error code in the challenge of a request that sent no token. */
+  readonly errorCodeWithoutToken?: boolean;
   /** Breaks one rule of the results view served as an MCP App (fake/results-app.ts). */
   readonly mcpAppFault?: McpAppFault;
 }
