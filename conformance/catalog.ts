@@ -114,6 +114,8 @@ import { bearerMethodsSupported } from './checks/discovery/bearer-methods-suppor
 import { missingTokenNoErrorCode } from './checks/mcp/missing-token-no-error-code.js';
 import { revokeUnderOtherHint } from './checks/revocation/revoke-under-other-hint.js';
 import { tokenResourceInvalidTarget } from './checks/authorization/token-resource-invalid-target.js';
+import { authorizationUnknownParameterIgnored } from './checks/authorization/authorization-unknown-parameter-ignored.js';
+import { metadataNoEmptyLists } from './checks/discovery/metadata-no-empty-lists.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -215,6 +217,8 @@ export const CATALOG: readonly Check[] = [
   tokenResourceInvalidTarget,
   missingTokenNoErrorCode,
   revokeUnderOtherHint,
+  authorizationUnknownParameterIgnored,
+  metadataNoEmptyLists,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

@@ -24,9 +24,7 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-3.1-empty-parameters', '3.1', 'A parameter sent without a value is treated as omitted', {
     unobservable: 'observable in principle; no check yet (an empty optional parameter is not among the seeded faults of this round)',
   }),
-  rfc6749.must('rfc6749-3.1-unknown-parameters', '3.1', 'Unrecognised request parameters are ignored', {
-    unobservable: 'observable in principle; no check yet: every flow of the run sends only known parameters',
-  }),
+  rfc6749.must('rfc6749-3.1-unknown-parameters', '3.1', 'Unrecognised request parameters are ignored', ['authorization-unknown-parameter-ignored']),
   rfc6749.must('rfc6749-3.1-repeated', '3.1', 'A request that repeats a parameter is refused', ['authorization-repeated-parameter-refused']),
   rfc6749.must('rfc6749-3.1.1-unknown-response-type', '3.1.1', 'A missing or unknown response_type is answered with an error (4.1.2.1)', [
     'authorization-error-redirect',

@@ -50,6 +50,15 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   },
   authorizationCase('token-resource-invalid-target', 'refreshes a token for any resource', { tokenResourceUnchecked: true }, /a refresh for https:\/\/conformance\.invalid\/another-resource: expected 400 invalid_target, got HTTP 200/),
 
+  authorizationCase('authorization-unknown-parameter-ignored', 'refuses a request with a parameter it does not know', { unknownParameterRefused: true }, /with conformance_extension=ignore-me the request was refused: error "invalid_request"/),
+  {
+    check: 'metadata-no-empty-lists',
+    group: 'discovery',
+    deployment: 'publishes an empty ui_locales_supported',
+    fake: { faults: { asMetadataOverrides: { ui_locales_supported: [] } } },
+    reason: /empty lists published: \/\.well-known\/oauth-authorization-server "ui_locales_supported"/,
+  },
+
   // RFC 6750 and RFC 7009
   {
     check: 'missing-token-no-error-code',

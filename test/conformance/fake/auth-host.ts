@@ -51,6 +51,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
         : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
     // RFC 6749 §3.1: a parameter given twice is refused, never read one way or the other.
     if (repeatsAParameter(req.query as Record<string, unknown>) && !faults.repeatedParameterAccepted) return refuseRequest('invalid_request');
+    const unknownParameter = Object.keys(req.query).some((name) => !(AUTHORIZATION_PARAMETERS as readonly string[]).includes(name));
+    if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
     if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refuseRequest('invalid_request');
     const method = request.code_challenge_method ?? 'plain';

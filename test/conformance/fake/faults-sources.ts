@@ -19,6 +19,8 @@ export interface SourceFaults {
   readonly revocationTrustsHint?: boolean;
   /** Puts an error code in the challenge of a request that sent no token. */
   readonly errorCodeWithoutToken?: boolean;
+  /** Refuses an authorization request carrying a parameter it does not know. */
+  readonly unknownParameterRefused?: boolean;
   /** Breaks one rule of the results view served as an MCP App (fake/results-app.ts). */
   readonly mcpAppFault?: McpAppFault;
 }
