@@ -1,8 +1,9 @@
-import { PEER_REQUIREMENTS } from './peers.js';
-import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
-import { RFC6749_REQUIREMENTS } from './rfc6749.js';
-import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
+// Round three (issue 26): sources read whole beside the contract.
 import { CIMD_REQUIREMENTS } from './cimd.js';
+import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
+import { PEER_REQUIREMENTS } from './peers.js';
+import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
+import { RFC6749_REQUIREMENTS } from './rfc6749.js';
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
 import { MCP_REQUIREMENTS } from './mcp.js';
