@@ -20,10 +20,10 @@ export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
   apps.must('apps-content-mime-type', 'UI Resource Format, Content Requirements', 'resources/read gives the view as text/html;profile=mcp-app', [
     'mcp-app-resource-read',
   ]),
-  apps.must('apps-content-text-or-blob', 'UI Resource Format, Content Requirements', 'The content is given as text or as a base64 blob', ['mcp-app-resource-read']),
+  apps.must('apps-content-text-or-blob', 'UI Resource Format, Content Requirements', 'The content is given as text or as a base64 blob, one of the two', ['mcp-app-resource-read']),
   apps.must('apps-content-html5', 'UI Resource Format, Content Requirements', 'The content is a valid HTML5 document', ['mcp-app-resource-read']),
   apps.must('apps-content-uri', 'UI Resource Format, resources/read response', 'The content read is under the URI that was read', ['mcp-app-resource-read']),
-  apps.must('apps-csp-metadata', 'UI Resource Format (McpUiResourceCsp, UIResourceMeta)', "_meta.ui.csp lists origins, one list per directive, so hosts can build the CSP from them", [
+  apps.must('apps-csp-metadata', 'UI Resource Format (McpUiResourceCsp, UIResourceMeta)', "_meta.ui.csp lists origins, one list per directive, so hosts can build the CSP from them; permissions, domain and prefersBorder keep their shapes", [
     'mcp-app-resource-csp',
   ]),
   apps.must('apps-domain-format', 'UI Resource Format (UIResourceMeta.domain)', "A server consults each host's documentation for the domain format", {
@@ -37,6 +37,7 @@ export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
   apps.must('apps-resource-exists', 'Resource Discovery, Behavior', 'The view a tool names exists on the server', ['mcp-app-resource-read']),
   apps.must('apps-host-resources-read', 'Resource Discovery, Behavior', 'Hosts fetch the view with resources/read (and may prefetch and cache it)', { unobservable: HOST }),
   apps.may('apps-list-omission', 'Resource Discovery, Behavior', 'Servers may leave views out of resources/list and list_changed', { unobservable: PERMISSION }),
+  apps.must('apps-tool-visibility', 'Resource Discovery (McpUiToolMeta), Visibility', 'A tool\'s _meta.ui.visibility, when given, lists "model" and/or "app"', ['mcp-app-tool-ui-resource']),
   apps.must('apps-host-visibility', 'Resource Discovery, Visibility', "Hosts hide app-only tools from the model and refuse apps' calls of model-only tools", { unobservable: HOST }),
   apps.must('apps-sandbox-proxy', 'Sandbox proxy 1-8', 'A web host wraps the view in a sandbox proxy of another origin, with the stated permissions, messages and CSP', {
     unobservable: HOST,

@@ -86,4 +86,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   appCase('mcp-app-resource-read', 'serves an HTML fragment as its view', 'not-a-document', /is not an HTML5 document \(no <!DOCTYPE html> first\)/),
   appCase('mcp-app-resource-csp', 'declares its connect domains as one string', 'csp-domains-string', /_meta\.ui\.csp\.connectDomains is "https:\/\/api\.fake-survey-mcp\.example", not a list of origins/),
   appCase('mcp-app-resource-csp', 'declares a URL with a path as a connect domain', 'csp-path-not-origin', /connectDomains holds "https:\/\/api\.fake-survey-mcp\.example\/v1\/": not an origin/),
+  appCase('mcp-app-tool-ui-resource', 'gives its tool a visibility that is a string', 'visibility-string', /get_survey_results: _meta\.ui\.visibility is "model", not a list of "model" and "app"/),
+  appCase('mcp-app-resource-read', 'serves its view as both text and a blob', 'text-and-blob', /the content has both text and a blob/),
+  appCase('mcp-app-resource-csp', 'grants a permission as true instead of an object', 'permissions-boolean', /_meta\.ui\.permissions clipboardWrite is true: each permission is an object/),
 ];

@@ -14,7 +14,7 @@ function isOrigin(value: unknown): boolean {
 export const mcpAppResourceCsp: Check = {
   id: 'mcp-app-resource-csp',
   group: 'mcp',
-  title: "A view's _meta.ui declares its CSP domains as lists of origins a host can enforce",
+  title: "A view's _meta.ui declares its CSP domains as lists of origins a host can enforce, and permissions, domain and prefersBorder in their shapes",
   spec: 'MCP Apps (specification 2026-01-26), "UI Resource Format" (McpUiResourceCsp, UIResourceMeta); "Host Behavior" (CSP built from the declared domains)',
   level: 'MUST',
   needsSignIn: true,
@@ -36,6 +36,14 @@ export const mcpAppResourceCsp: Check = {
         if (!Array.isArray(domains)) fail(`${uri}: _meta.ui.csp.${list} is ${JSON.stringify(domains)}, not a list of origins`);
         const bad = domains.filter((domain) => !isOrigin(domain));
         if (bad.length > 0) fail(`${uri}: _meta.ui.csp.${list} holds ${bad.map((domain) => JSON.stringify(domain)).join(', ')}: not an origin (scheme and host only)`);
+      }
+      const permissions = ui['permissions'];
+      if (permissions !== undefined) {
+        if (!isObject(permissions)) fail(`${uri}: _meta.ui.permissions is ${JSON.stringify(permissions)}, not an object`);
+        const notObjects = Object.entries(permissions).filter(([, granted]) => !isObject(granted));
+        if (notObjects.length > 0) {
+          fail(`${uri}: _meta.ui.permissions ${notObjects.map(([name, granted]) => `${name} is ${JSON.stringify(granted)}`).join(', ')}: each permission is an object ({})`);
+        }
       }
       if (ui['prefersBorder'] !== undefined && typeof ui['prefersBorder'] !== 'boolean') fail(`${uri}: _meta.ui.prefersBorder is not a boolean`);
       if (ui['domain'] !== undefined && typeof ui['domain'] !== 'string') fail(`${uri}: _meta.ui.domain is not a string`);

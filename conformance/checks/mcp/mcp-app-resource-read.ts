@@ -19,6 +19,9 @@ export const mcpAppResourceRead: Check = {
       if (content['mimeType'] !== MCP_APP_MIME_TYPE) {
         fail(`resources/read ${uri}: mimeType is ${JSON.stringify(content['mimeType'])}, not "${MCP_APP_MIME_TYPE}"`);
       }
+      if (typeof content['text'] === 'string' && typeof content['blob'] === 'string') {
+        fail(`resources/read ${uri}: the content has both text and a blob; a host cannot tell which to render`);
+      }
       const html =
         typeof content['text'] === 'string'
           ? content['text']

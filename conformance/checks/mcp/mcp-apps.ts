@@ -10,6 +10,8 @@ export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 export interface AppTool {
   readonly name: string;
   readonly resourceUri: string;
+  /** `_meta.ui.visibility` as published, undefined when absent (["model", "app"]). */
+  readonly visibility: unknown;
 }
 
 /**
@@ -27,7 +29,8 @@ export async function appTools(ctx: CheckContext): Promise<readonly AppTool[]> {
       const meta = tool['_meta'];
       const nested = isObject(meta['ui']) ? meta['ui']['resourceUri'] : undefined;
       const uri = nested ?? meta['ui/resourceUri'];
-      return typeof uri === 'string' ? [{ name: String(tool['name']), resourceUri: uri }] : [];
+      const visibility = isObject(meta['ui']) ? meta['ui']['visibility'] : undefined;
+      return typeof uri === 'string' ? [{ name: String(tool['name']), resourceUri: uri, visibility }] : [];
     });
   });
   if (tools.length === 0) skip('no tool names a view in _meta.ui.resourceUri: the deployment offers no MCP App');

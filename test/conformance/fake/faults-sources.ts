@@ -33,4 +33,7 @@ export type McpAppFault =
   | 'content-uri-differs'
   | 'not-a-document'
   | 'csp-domains-string'
-  | 'csp-path-not-origin';
+  | 'csp-path-not-origin'
+  | 'visibility-string'
+  | 'text-and-blob'
+  | 'permissions-boolean';

@@ -11,7 +11,7 @@ function appTool(faults: Faults): Record<string, unknown> {
     name: 'get_survey_results',
     description: 'The answers of one survey, drawn by the results view',
     inputSchema: { type: 'object', properties: { survey_id: { type: 'string' } }, required: ['survey_id'] },
-    _meta: { ui: { resourceUri: uri }, 'ui/resourceUri': uri },
+    _meta: { ui: { resourceUri: uri, visibility: faults.mcpAppFault === 'visibility-string' ? 'model' : ['model', 'app'] }, 'ui/resourceUri': uri },
   };
 }
 
@@ -25,7 +25,8 @@ function viewContents(faults: Faults): Record<string, unknown> {
     uri: fault === 'content-uri-differs' ? `${VIEW_URI}?v=2` : VIEW_URI,
     mimeType: fault === 'plain-html-mime-type' ? 'text/html' : MCP_APP_MIME_TYPE,
     text: fault === 'not-a-document' ? '<div id="chart"></div>' : VIEW_HTML,
-    _meta: { ui: { csp, prefersBorder: true } },
+    ...(fault === 'text-and-blob' ? { blob: Buffer.from(VIEW_HTML).toString('base64') } : {}),
+    _meta: { ui: { csp, permissions: { clipboardWrite: fault === 'permissions-boolean' ? true : {} }, prefersBorder: true } },
   };
 }
 
