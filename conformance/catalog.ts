@@ -116,6 +116,7 @@ import { revokeUnderOtherHint } from './checks/revocation/revoke-under-other-hin
 import { tokenResourceInvalidTarget } from './checks/authorization/token-resource-invalid-target.js';
 import { authorizationUnknownParameterIgnored } from './checks/authorization/authorization-unknown-parameter-ignored.js';
 import { metadataNoEmptyLists } from './checks/discovery/metadata-no-empty-lists.js';
+import { clientMetadataConsentShowsHost } from './checks/authorization/client-metadata-consent-shows-host.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -219,6 +220,7 @@ export const CATALOG: readonly Check[] = [
   revokeUnderOtherHint,
   authorizationUnknownParameterIgnored,
   metadataNoEmptyLists,
+  clientMetadataConsentShowsHost,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

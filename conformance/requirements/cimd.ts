@@ -77,10 +77,7 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
     unobservable:
       "observable in principle on the consent page of a metadata client, but no check reads it yet: the page's wording is the deployment's own (consent-shows-client-and-redirect reads it for a registered client)",
   }),
-  cimd.should('cimd-6.4-show-hostname', '6.4', "The consent page shows the client_id's host name", {
-    unobservable:
-      "observable in principle on the consent page of a metadata client, but no check reads it yet (consent-shows-client-and-redirect covers registered clients only)",
-  }),
+  cimd.should('cimd-6.4-show-hostname', '6.4', "The consent page shows the client_id's host name", ['client-metadata-consent-shows-host']),
   cimd.must('cimd-6.5-no-special-use', '6.5', 'A client_id URL resolving to a special-use address (RFC 6890) is not fetched, but for a loopback server on the same interface', {
     unobservable:
       'a refusal for the address reads the same as an unreachable host from outside, and the runner cannot see where the server connects; tests on our side: test/oauth/client-metadata/',

@@ -273,10 +273,11 @@ function signInPage(res: Response, request: AuthorizationRequest, session: FakeS
 function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession, client: FakeClient, faults: Faults): void {
   if (!faults.framableConsent) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
   const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>`;
+  const publisher = /^https:\/\//.test(client.clientId) && !faults.consentHidesClientIdHost ? `<p>Published by ${escapeHtml(new URL(client.clientId).hostname)}</p>` : '';
   page(
     res,
     200,
-    `<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${destination}
+    `<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${publisher}${destination}
 <form method="post" action="/oauth/consent">${hiddenFields(request, session)}
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve">Approve</button></form>`,

@@ -9,6 +9,8 @@ export interface SourceFaults {
   readonly clientMetadataRedirectUnchecked?: boolean;
   /** Accepts an https client_id whose document cannot be fetched, trusting the request's redirect URI. */
   readonly clientMetadataMissingAccepted?: boolean;
+  /** Shows a metadata-document client's name on the consent page, but not its client_id's host. */
+  readonly consentHidesClientIdHost?: boolean;
   /** Grants a token for any resource named in the authorization request, or for its own with a fragment. */
   readonly foreignResourceGranted?: 'any' | 'fragment';
   /** Reads the first of a repeated authorization parameter instead of refusing the request. */
