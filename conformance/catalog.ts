@@ -128,6 +128,22 @@ import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other
 // Issue 23: metadata where clients look for it, refresh retries.
 import { metadataAtAuthorizationOrigin } from './checks/discovery/metadata-at-authorization-origin.js';
 import { refreshParallelRetry } from './checks/authorization/refresh-parallel-retry.js';
+import { authorizationRepeatedParameterRefused } from './checks/authorization/authorization-repeated-parameter-refused.js';
+import { clientMetadataMissingDocumentRefused } from './checks/authorization/client-metadata-missing-document-refused.js';
+import { clientMetadataRedirectUriRefused } from './checks/authorization/client-metadata-redirect-uri-refused.js';
+import { clientMetadataUrlFormRefused } from './checks/authorization/client-metadata-url-form-refused.js';
+import { resourceForeignInvalidTarget } from './checks/authorization/resource-foreign-invalid-target.js';
+import { mcpAppResourceCsp } from './checks/mcp/mcp-app-resource-csp.js';
+import { mcpAppResourceRead } from './checks/mcp/mcp-app-resource-read.js';
+import { mcpAppToolUiResource } from './checks/mcp/mcp-app-tool-ui-resource.js';
+import { protectedResourceName } from './checks/discovery/protected-resource-name.js';
+import { bearerMethodsSupported } from './checks/discovery/bearer-methods-supported.js';
+import { missingTokenNoErrorCode } from './checks/mcp/missing-token-no-error-code.js';
+import { revokeUnderOtherHint } from './checks/revocation/revoke-under-other-hint.js';
+import { tokenResourceInvalidTarget } from './checks/authorization/token-resource-invalid-target.js';
+import { authorizationUnknownParameterIgnored } from './checks/authorization/authorization-unknown-parameter-ignored.js';
+import { metadataNoEmptyLists } from './checks/discovery/metadata-no-empty-lists.js';
+import { clientMetadataConsentShowsHost } from './checks/authorization/client-metadata-consent-shows-host.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -222,6 +238,26 @@ export const CATALOG: readonly Check[] = [
   structuredContentSchema,
   structuredContentText,
   insufficientScopeChallenge,
+
+  // Issue 26: the Client ID Metadata Documents draft, MCP Apps, single branches of RFC 6749, 6750,
+  // 7009, 8707 and 9728,
+  // while the session's token still works (before the rate limits and revocation).
+  clientMetadataUrlFormRefused,
+  clientMetadataRedirectUriRefused,
+  clientMetadataMissingDocumentRefused,
+  resourceForeignInvalidTarget,
+  authorizationRepeatedParameterRefused,
+  mcpAppToolUiResource,
+  mcpAppResourceRead,
+  mcpAppResourceCsp,
+  protectedResourceName,
+  bearerMethodsSupported,
+  tokenResourceInvalidTarget,
+  missingTokenNoErrorCode,
+  revokeUnderOtherHint,
+  authorizationUnknownParameterIgnored,
+  metadataNoEmptyLists,
+  clientMetadataConsentShowsHost,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

@@ -1,3 +1,9 @@
+// Round three (issue 26): sources read whole beside the contract.
+import { CIMD_REQUIREMENTS } from './cimd.js';
+import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
+import { PEER_REQUIREMENTS } from './peers.js';
+import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
+import { RFC6749_REQUIREMENTS } from './rfc6749.js';
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
 import { MCP_2025_11_25_REQUIREMENTS } from './mcp-2025-11-25.js';
@@ -10,6 +16,11 @@ export type { Requirement } from './requirement.js';
 /** Every rule the runner is meant to prove, traced to the checks that prove it. */
 export const REQUIREMENTS: readonly Requirement[] = [
   ...CONTRACT_REQUIREMENTS,
+  ...RFC6749_REQUIREMENTS,
+  ...RFC_OTHER_REQUIREMENTS,
+  ...CIMD_REQUIREMENTS,
+  ...MCP_APPS_REQUIREMENTS,
+  ...PEER_REQUIREMENTS,
   ...FIELD_NOTE_REQUIREMENTS,
   ...RFC_REQUIREMENTS,
   ...MCP_2025_11_25_REQUIREMENTS,

@@ -12,6 +12,14 @@ export type RequirementSource =
   | 'RFC 9207'
   | 'RFC 9700'
   | 'RFC 9728'
+  | 'RFC 6750'
+  | 'RFC 8707'
+  /** draft-ietf-oauth-client-id-metadata-document, the version MCP 2026-07-28 cites. */
+  | 'CIMD draft'
+  /** The io.modelcontextprotocol/ui extension, ext-apps specification 2026-01-26. */
+  | 'MCP Apps'
+  /** What peer tools (MCPJam's inspector, authprobe) check that the documents leave implicit. */
+  | 'peer tools'
   | 'OAuth 2.1'
   | 'MCP 2025-11-25'
   | 'MCP 2026-07-28';

@@ -86,7 +86,7 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { unknownClientRedirects: true } },
     reason: /client_id "conformance-unknown-client" was redirected to http:\/\/127\.0\.0\.1:33418\/callback/,
     // A client_id whose metadata document does not check out is an unknown client too.
-    mayAlsoFail: ['bad-client-metadata-document-refused'],
+    mayAlsoFail: ['bad-client-metadata-document-refused', 'client-metadata-url-form-refused', 'client-metadata-missing-document-refused'],
   },
   {
     check: 'unknown-client-json',

@@ -3,6 +3,7 @@ import type { ConformanceOptions } from '../../conformance/options.js';
 import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
 import type { FakeDeploymentOptions } from './fake-deployment.js';
 import { MODERN_FAULT_CASES } from './fault-cases-modern.js';
+import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -519,4 +520,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
     reason: /revoking the access token failed/,
   },
   ...BRANCH_FAULT_CASES,
+  ...SOURCE_FAULT_CASES,
 ];

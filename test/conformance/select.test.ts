@@ -19,6 +19,7 @@ describe('selecting checks with --only and --skip', () => {
     expect(ids(['missing-token-401', 'revocation', 'issuer-matches-base-url'])).toEqual([
       'issuer-matches-base-url',
       'missing-token-401',
+      'revoke-under-other-hint',
       'revoked-access-token-401',
       'revoked-refresh-token-signs-out',
       'revoke-unknown-token-200',
@@ -34,6 +35,7 @@ describe('selecting checks with --only and --skip', () => {
 
   test('--skip wins over --only', () => {
     expect(ids(['revocation'], ['revoke-unknown-token-200'])).toEqual([
+      'revoke-under-other-hint',
       'revoked-access-token-401',
       'revoked-refresh-token-signs-out',
       'revoke-other-clients-token-ignored',

@@ -38,3 +38,15 @@ export function expectErrorRedirect(
   if (problem) fail(`${what}: ${problem}`);
   return `${what}: redirected back with error, state and iss`;
 }
+
+/**
+ * The error code alone of a refusal sent back to the client: for checks of one refusal, whose
+ * state and iss are authorization-error-redirect's to prove. Returns what is wrong, or undefined.
+ */
+export function errorCodeProblem(outcome: AuthorizationOutcome, expected: string): string | undefined {
+  if (outcome.kind === 'sign-in-required') return 'asked for a sign-in first';
+  if (outcome.kind === 'page') return `stopped at a page (${describeResponse(outcome.exchange)}) instead of redirecting back`;
+  const error = outcome.url.searchParams.get('error');
+  if (error === null) return 'redirected back without an error: a code was issued';
+  return error === expected ? undefined : `error "${error}", expected "${expected}"`;
+}

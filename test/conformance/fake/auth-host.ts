@@ -64,6 +64,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       session.userId || isNative(request.redirect_uri ?? '') || faults.redirectErrorsToStrangers
         ? redirectError(res, request, error, config, !faults.errorRedirectWithoutIss)
         : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
+    // RFC 6749 §3.1: a parameter given twice is refused, never read one way or the other.
+    if (repeatsAParameter(req.query as Record<string, unknown>) && !faults.repeatedParameterAccepted) return refuseRequest('invalid_request');
+    const unknownParameter = Object.keys(req.query).some((name) => !(AUTHORIZATION_PARAMETERS as readonly string[]).includes(name));
+    if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
     if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refuseRequest('invalid_request');
     const method = request.code_challenge_method ?? 'plain';
@@ -74,7 +78,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return refuseRequest('invalid_request');
     }
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
-    if (request.resource !== undefined && !resources.includes(request.resource)) return refuseRequest('invalid_target');
+    const resource = faults.foreignResourceGranted === 'fragment' ? request.resource?.replace(/#.*$/, '') : request.resource;
+    if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any') {
+      return refuseRequest('invalid_target');
+    }
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
       return refuseRequest('invalid_scope');
     }
@@ -127,6 +134,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     };
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
+    // RFC 8707 §2.2: a token is only for this resource.
+    const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
+    if (foreign && !faults.tokenResourceUnchecked) return refuse('invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     return refuse('unsupported_grant_type');
@@ -136,7 +146,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const token = String((req.body as Record<string, unknown>)['token'] ?? '');
     const access = state.accessTokens.get(token);
     const refreshToken = state.refreshTokens.get(token);
+    const hint = (req.body as Record<string, unknown>)['token_type_hint'];
+    const underOtherHint = (hint === 'access_token' && !access) || (hint === 'refresh_token' && !refreshToken);
     if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
+    if (faults.revocationTrustsHint && underOtherHint) return res.status(200).end();
     if (faults.revocationIgnored) return res.status(200).end();
     const grantId = access?.grantId ?? refreshToken?.grantId;
     const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;
@@ -157,15 +170,44 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
 function clientOf(clientId: string, config: AuthHostConfig): FakeClient | undefined {
   const { state, faults } = config;
   const registered = state.clients.get(clientId);
-  if (registered || !clientId.startsWith('https://') || faults.clientMetadataUnsupported) return registered;
-  const document = state.metadataDocuments.get(clientId);
-  if (!document || (document['client_id'] !== clientId && !faults.clientMetadataMismatchAccepted)) return undefined;
+  const httpAllowed = faults.clientMetadataUrlLoose === 'http-scheme' && clientId.startsWith('http://');
+  if (registered || !(clientId.startsWith('https://') || httpAllowed) || faults.clientMetadataUnsupported) return registered;
+  const documentUrl = faults.clientMetadataUrlLoose ? loosened(clientId, faults.clientMetadataUrlLoose) : clientId;
+  const document = state.metadataDocuments.get(documentUrl);
+  if (!document) return faults.clientMetadataMissingAccepted ? { clientId, record: { client_id: clientId }, redirectUris: [] } : undefined;
+  if (document['client_id'] !== documentUrl && !faults.clientMetadataMismatchAccepted) return undefined;
   return { clientId, record: document, redirectUris: document['redirect_uris'] as string[] };
+}
+
+/** The URL a loose deployment fetches for a client_id the draft's section 3 forbids. */
+function loosened(clientId: string, how: NonNullable<Faults['clientMetadataUrlLoose']>): string {
+  if (!URL.canParse(clientId)) return clientId;
+  const url = new URL(clientId);
+  switch (how) {
+    case 'http-scheme':
+      return clientId.replace(/^http:/, 'https:');
+    case 'fragment':
+      return clientId.replace(/#.*$/, '');
+    case 'dot-segment':
+      return url.href;
+    case 'userinfo':
+      return clientId.replace(/^https:\/\/[^@/]*@/, 'https://');
+  }
+}
+
+/** A metadata-document client the fake was broken to follow wherever the request redirects. */
+function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
+  if (!/^https?:\/\//.test(client.clientId)) return false;
+  return faults.clientMetadataRedirectUnchecked === true || (faults.clientMetadataMissingAccepted === true && client.redirectUris.length === 0);
+}
+
+function repeatsAParameter(query: Record<string, unknown>): boolean {
+  return AUTHORIZATION_PARAMETERS.some((name) => Array.isArray(query[name]));
 }
 
 /** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */
 function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
-  if (client.redirectUris.includes(requested)) return true;
+  if (client.redirectUris.includes(requested) || trustsAnyRedirect(client, faults)) return true;
   if (faults.strictLoopbackPort || !URL.canParse(requested)) return false;
   const wanted = new URL(requested);
   return client.redirectUris.some((registered) => {
@@ -204,7 +246,9 @@ function redirectError(
 function pick(source: Record<string, unknown>): AuthorizationRequest {
   const request: AuthorizationRequest = {};
   for (const name of AUTHORIZATION_PARAMETERS) {
-    if (typeof source[name] === 'string') request[name] = source[name];
+    // A repeated parameter reads as its first value: only the broken fake gets this far with one.
+    const value = Array.isArray(source[name]) ? (source[name] as unknown[])[0] : source[name];
+    if (typeof value === 'string') request[name] = value;
   }
   return request;
 }
@@ -244,10 +288,11 @@ function signInPage(res: Response, request: AuthorizationRequest, session: FakeS
 function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession, client: FakeClient, faults: Faults): void {
   if (!faults.framableConsent) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
   const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>`;
+  const publisher = /^https:\/\//.test(client.clientId) && !faults.consentHidesClientIdHost ? `<p>Published by ${escapeHtml(new URL(client.clientId).hostname)}</p>` : '';
   page(
     res,
     200,
-    `<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${destination}
+    `<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${publisher}${destination}
 <form method="post" action="/oauth/consent">${hiddenFields(request, session)}
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve">Approve</button></form>`,

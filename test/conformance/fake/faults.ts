@@ -1,8 +1,10 @@
+import type { SourceFaults } from './faults-sources.js';
+
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults {
+export interface Faults extends SourceFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;

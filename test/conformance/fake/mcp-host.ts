@@ -4,6 +4,7 @@ import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
 import { claimsModern, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
+import { resultsAppAnswer } from './results-app.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -42,6 +43,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
       authorization_servers: [config.baseUrl()],
       scopes_supported: ['mcp_customer'],
       bearer_methods_supported: ['header'],
+      resource_name: 'Fake Survey Assistant',
       ...faults.prmOverrides,
     });
   });
@@ -183,7 +185,7 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
     if (!faults.omitWwwAuthenticate) {
       res.set(
         'www-authenticate',
-        `Bearer resource_metadata="${config.baseUrl()}/.well-known/oauth-protected-resource"`,
+        `Bearer ${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}/.well-known/oauth-protected-resource"`,
       );
     }
     res.status(401).json({ error: 'unauthorized' });
@@ -228,6 +230,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const reply = (body: Record<string, unknown>, status = 200): void => {
     res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
   };
+  const appAnswer = resultsAppAnswer(message.method, message.params, faults.emptyToolList ? [] : TOOL_LIST, faults);
+  if (appAnswer) return reply(appAnswer);
   switch (message.method) {
     case 'initialize': {
       if (faults.initializeError) return reply({ error: { code: -32603, message: 'internal error' } });
