@@ -230,7 +230,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const reply = (body: Record<string, unknown>, status = 200): void => {
     res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
   };
-  const appAnswer = resultsAppAnswer(message.method, message.params, faults.emptyToolList ? [] : TOOL_LIST, faults);
+  const tools = faults.emptyToolList ? [] : legacyToolList(faults);
+  const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults);
   if (appAnswer) return reply(appAnswer);
   switch (message.method) {
     case 'initialize': {
@@ -255,7 +256,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
       if (faults.pingUnsupported) return reply({ error: { code: -32601, message: 'Method not found' } });
       return reply({ result: {} });
     case 'tools/list':
-      return reply({ result: { tools: faults.emptyToolList ? [] : legacyToolList(faults) } });
+      return reply({ result: { tools } });
     case 'tools/call': {
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
