@@ -9,18 +9,38 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson, type JsonAnswer } from '../json-answer.js';
-import { decideEra } from './era.js';
+import { claimsModern, decideEra, modernRefusal } from './era.js';
 import { isPlainRequest } from './plain-request.js';
 import { answerModern } from './modern.js';
 import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, readBody, UnreadableBodyError } from './read-body.js';
+import { shapeViolation, type ShapeViolation } from './request-shape.js';
 
 const maxBatch = 100;
 
 /** A JSON-RPC error outside any request (`id: null`), carried by an HTTP error status. */
 export function rpcRefusal(status: number, code: number, message: string, headers?: Record<string, string>): JsonAnswer {
   return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code, message } } };
+}
+
+const requestIdOf = (message: unknown): string | number | null => {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+};
+
+/**
+ * A body over a request-shape limit, refused before any schema or handler reads it, with the
+ * era's invalid-params answer: 2026-07-28's -32602 at 400 (as the SDK refuses a bad envelope),
+ * else -32602 at 200 for each request of the body, as the 1.x SDK answers invalid params.
+ */
+function shapeRefusal(headers: IncomingMessage['headers'], body: unknown, violation: ShapeViolation): JsonAnswer {
+  const data = { limit: violation.limit, max: violation.max, path: violation.path };
+  if (claimsModern(headers, body)) return modernRefusal(400, requestIdOf(body), ErrorCode.InvalidParams, violation.message, data);
+  const error = (id: string | number | null) => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: violation.message, data } });
+  if (!Array.isArray(body)) return { status: 200, body: error(requestIdOf(body)) };
+  const ids = body.map(requestIdOf).filter((id) => id !== null);
+  return { status: 200, body: ids.length > 0 ? ids.map(error) : error(null) };
 }
 
 /**
@@ -67,6 +87,9 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     } catch {
       return sendJson(res, rpcRefusal(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON'));
     }
+    // Before anything else reads the messages, on every path and in both eras.
+    const violation = shapeViolation(body);
+    if (violation) return sendJson(res, shapeRefusal(req.headers, body, violation));
     const era = await decideEra(req.headers, body);
     if ('refusal' in era) return sendJson(res, era.refusal);
     if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth);
