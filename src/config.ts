@@ -1,3 +1,4 @@
+import { defaultConnectionLimits, type ConnectionLimits } from './http/connection-limits.js';
 import type { RateRule } from './limits/limiter.js';
 
 /** Everything `serve` needs, resolved once from flags and the environment. */
@@ -13,6 +14,10 @@ export interface ServerConfig {
   /** Where rate windows live: `redis://…`, or undefined for the SQLite store file. */
   readonly rateStore: string | undefined;
   readonly mcpRateLimit: RateRule;
+  /** MCP requests one person may have running at once; 100 more wait up to 10 s, more get 429. */
+  readonly mcpInFlightLimit: number;
+  /** Request and header deadlines, keep-alive and sockets per client address, on both hosts. */
+  readonly connectionLimits: ConnectionLimits;
   readonly registerRateLimit: RateRule;
   /** Sign-in attempts per client IP, and per account email, against password guessing. */
   readonly signInRateLimit: RateRule;
@@ -88,6 +93,7 @@ export function parseStreamGetStatus(flag: string, value: string): StreamGetStat
 }
 
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
+export const defaultMcpInFlightLimit = 4;
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 export const defaultSignInRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 
@@ -156,6 +162,8 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     baseUrl: undefined,
     authUrl: undefined,
     mcpRateLimit: defaultMcpRateLimit,
+    mcpInFlightLimit: defaultMcpInFlightLimit,
+    connectionLimits: defaultConnectionLimits,
     registerRateLimit: defaultRegisterRateLimit,
     signInRateLimit: defaultSignInRateLimit,
     allowedOrigins: [],

@@ -1,11 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
+import { createLimitedServer, type ConnectionLimits } from './http/connection-limits.js';
 import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp/endpoint.js';
 import { createMcpDispatcher } from './mcp/server.js';
 import { createPlatform } from './platform/index.js';
+import { InFlightLimit, inFlightRule } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
 import { openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
@@ -34,6 +36,8 @@ export interface ServerDeps {
   readonly clientMetadataFetch?: Partial<Pick<FetchPolicy, 'ca' | 'timeoutMs' | 'resolve'>>;
   /** Tests fetch dozens of documents from one loopback host within a minute. */
   readonly clientMetadataHostRule?: RateRule;
+  /** Tests watch whose requests run and wait; by default one of `config.mcpInFlightLimit`. */
+  readonly mcpInFlight?: InFlightLimit;
 }
 
 /** The composition root: store, rate log and both hosts, built from one config. */
@@ -58,9 +62,9 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       await seedDemo({ store, clock }, operator);
     }
 
-    const mcpServer = await listen(config.host, config.port);
+    const mcpServer = await listen(config.host, config.port, config.connectionLimits);
     cleanup.push(() => stop(mcpServer));
-    const authServer = await listen(config.host, config.authPort);
+    const authServer = await listen(config.host, config.authPort, config.connectionLimits);
     cleanup.push(() => stop(authServer));
     const baseUrl = config.baseUrl ?? localUrl(config.host, mcpServer);
     const authUrl = config.authUrl ?? localUrl(config.host, authServer);
@@ -82,6 +86,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       baseUrl,
       authUrl,
       rateRule: config.mcpRateLimit,
+      inFlight: deps.mcpInFlight ?? new InFlightLimit(inFlightRule(config.mcpInFlightLimit)),
       allowedOrigins: config.allowedOrigins,
       streamGetStatus: config.streamGetStatus,
     };
@@ -115,8 +120,8 @@ function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
 }
 
 /** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */
-function listen(host: string, port: number): Promise<Server> {
-  const server = createServer();
+function listen(host: string, port: number, limits: ConnectionLimits): Promise<Server> {
+  const server = createLimitedServer(limits);
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

@@ -14,7 +14,7 @@ import { isPlainRequest } from './plain-request.js';
 import { answerModern } from './modern.js';
 import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
-import { BodyTooLargeError, readBody, UnreadableBodyError } from './read-body.js';
+import { BodyTooLargeError, ClientGoneError, readBody, UnreadableBodyError } from './read-body.js';
 import { shapeViolation, type ShapeViolation } from './request-shape.js';
 
 const maxBatch = 100;
@@ -72,6 +72,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     } catch (error) {
       if (error instanceof BodyTooLargeError) return sendJson(res, tooLarge);
       if (error instanceof UnreadableBodyError) return sendJson(res, rpcRefusal(error.status, -32000, error.message));
+      if (error instanceof ClientGoneError) return;
       throw error;
     }
     const accept = req.headers.accept;
