@@ -67,12 +67,16 @@ export interface NeighbourRow {
   readonly maxMs: number;
   readonly status503: number;
   readonly otherStatuses: Record<string, number>;
+  /** Server CPU time over the run per heavy request answered: the least load-dependent figure. */
+  readonly serverCpuMsPerHeavy: number;
 }
 
-async function post(request: RpcRequest): Promise<number> {
+/** The HTTP status, and a JSON-RPC error's code after it (`200/-32602`). */
+async function post(request: RpcRequest): Promise<string> {
   const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
-  await response.arrayBuffer();
-  return response.status;
+  const text = await response.text();
+  const code = /^\{"jsonrpc":"2\.0","id":[^,]*,"error":\{"code":(-?\d+)/.exec(text)?.[1];
+  return code ? `${response.status}/${code}` : String(response.status);
 }
 
 async function measure(options: FullStackOptions, store: string, payload: Payload, inFlight: number, seconds: number, tokens: { attacker: string; other: string }): Promise<NeighbourRow> {
@@ -81,13 +85,14 @@ async function measure(options: FullStackOptions, store: string, payload: Payloa
     const heavy = heavyRequest(server.url, tokens.attacker, payload);
     const getMe = toolCall(server.url, tokens.other, 'get_me', {});
     for (let i = 0; i < 20; i++) await post(getMe);
+    const before = await server.sample();
     const deadline = Date.now() + seconds * 1000;
     const heavyStatuses: Record<string, number> = {};
     let heavySent = 0;
     const attacker = async () => {
       while (Date.now() < deadline) {
         heavySent++;
-        const status = await post(heavy).catch(() => 0);
+        const status = await post(heavy).catch(() => 'failed');
         heavyStatuses[status] = (heavyStatuses[status] ?? 0) + 1;
       }
     };
@@ -96,12 +101,13 @@ async function measure(options: FullStackOptions, store: string, payload: Payloa
     const other = async () => {
       while (Date.now() < deadline) {
         const start = process.hrtime.bigint();
-        const status = await post(getMe).catch(() => 0);
+        const status = await post(getMe).catch(() => 'failed');
         latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
         otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
       }
     };
     await Promise.all([...Array.from({ length: inFlight }, attacker), other()]);
+    const after = await server.sample();
     const sorted = Float64Array.from(latencies).sort();
     const at = (q: number) => Math.round((sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN) * 10) / 10;
     return {
@@ -117,6 +123,7 @@ async function measure(options: FullStackOptions, store: string, payload: Payloa
       maxMs: at(1),
       status503: otherStatuses['503'] ?? 0,
       otherStatuses,
+      serverCpuMsPerHeavy: Math.round((after.cpuMicros - before.cpuMicros) / 100 / heavySent) / 10,
     };
   } finally {
     await server.stop();
@@ -159,11 +166,11 @@ async function main(): Promise<void> {
         console.log(JSON.stringify(row));
       }
     }
-    console.log('\n| store | heavy request | in flight | heavy answers | other: calls | p50 ms | p95 ms | max ms | 503s |');
-    console.log('|---|---|---:|---|---:|---:|---:|---:|---:|');
+    console.log('\n| store | heavy request | in flight | heavy answers | server CPU ms per heavy | other: calls | p50 ms | p95 ms | max ms | 503s |');
+    console.log('|---|---|---:|---|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
       const answers = Object.entries(r.heavyStatuses).map(([s, n]) => `${n}×${s}`).join(' ');
-      console.log(`| ${r.store} | ${r.payload} (${Math.round(r.heavyBytes / 1024)} KiB) | ${r.inFlight} | ${answers} | ${r.calls} | ${r.p50Ms} | ${r.p95Ms} | ${r.maxMs} | ${r.status503} |`);
+      console.log(`| ${r.store} | ${r.payload} (${Math.round(r.heavyBytes / 1024)} KiB) | ${r.inFlight} | ${answers} | ${r.serverCpuMsPerHeavy} | ${r.calls} | ${r.p50Ms} | ${r.p95Ms} | ${r.maxMs} | ${r.status503} |`);
     }
     console.log(`load average at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   } finally {

@@ -57,6 +57,10 @@ describe.each(backends)('hostile arguments on %s', (backend) => {
       expect(other).toMatchObject({ status: 200, isError: false });
     });
 
+    it('says a number past what JSON numbers can hold is not finite, instead of "must be a number, got number"', async () => {
+      expect(await fails('list_surveys', '{"limit":1e400}')).toBe("validation failed: 'limit' must be a finite number, got one too large to represent (such as 1e400)");
+    });
+
     it("refuses 201 question ids in the tool's own words", async () => {
       const args = JSON.stringify({ survey_id: surveyId, question_ids: Array(201).fill(questionId) });
       expect(await fails('list_responses', args)).toBe("validation failed: 'question_ids' must have at most 200 items");

@@ -1,0 +1,181 @@
+/**
+ * `node dist/bench/soak.js`: memory under a long mixed load. The full stack answers 8 connections
+ * of mixed calls (11 kinds, both protocol eras, 16 people) for `--minutes` (default 5, or
+ * `SURVEY_MCP_SOAK_MINUTES`), on SQLite, then on PostgreSQL with the Redis rate store (skipped
+ * with the reason when unreachable). Every second the server's resident set and V8 heap are
+ * sampled; the row reports RSS at the start (after a 10 s warm-up), its peak and its end, and
+ * how much RSS and heap grew over the last two minutes (the last half of a shorter run).
+ */
+import autocannon, { type Result } from 'autocannon';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { crowdSize, prepareStore, type BenchTokens } from './fixtures.js';
+import { modernToolCall, toolCall, type RpcRequest } from './load.js';
+import { launchServer, stopAllServers, type ServerProcess, type ServerSample } from './server-process.js';
+import { crowdRateRule, type FullStackOptions } from './servers/protocol.js';
+
+const warmupS = 10;
+const connections = 8;
+const lastWindowS = 120;
+const postgresUrl = (schema: string) => `postgres://postgres@127.0.0.1:5432/test?schema=${schema}&pool_size=4`;
+const redisUrl = 'redis://127.0.0.1:6379';
+const survey = 'srv_demo_nps';
+
+/** A request of another method than tools/call, in either era. */
+function rpcCall(url: string, token: string, method: string, params: Record<string, unknown>, modern: boolean): RpcRequest {
+  const base = toolCall(url, token, 'get_me', {});
+  if (!modern) return { ...base, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) };
+  const revision = '2026-07-28';
+  const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
+  return {
+    url,
+    headers: { ...base.headers, 'mcp-protocol-version': revision, 'mcp-method': method },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } }),
+  };
+}
+
+/** Eleven kinds of call, each in both eras, each person in turn. */
+function mixedCalls(url: string, tokens: BenchTokens): RpcRequest[] {
+  const calls: RpcRequest[] = [];
+  tokens.crowd.forEach((token, person) => {
+    const era = person % 2 === 1;
+    const tool = era ? modernToolCall : toolCall;
+    calls.push(
+      tool(url, token, 'get_me', {}),
+      tool(url, token, 'list_surveys', { limit: 10 }),
+      tool(url, token, 'get_survey', { survey_id: survey }),
+      tool(url, token, 'get_survey_results', { survey_id: survey }),
+      tool(url, token, 'list_responses', { survey_id: survey, limit: 5 }),
+      tool(url, token, 'list_surveys', { status: 'open' }),
+      // A tool error: an unknown survey.
+      tool(url, token, 'get_survey', { survey_id: `srv_missing_${person}` }),
+      // Arguments the schema refuses.
+      tool(url, token, 'list_surveys', { limit: 1000 }),
+      rpcCall(url, token, 'tools/list', {}, era),
+      rpcCall(url, token, 'ping', {}, era),
+      era ? rpcCall(url, token, 'server/discover', {}, true) : rpcCall(url, token, 'resources/list', {}, false),
+    );
+  });
+  return calls;
+}
+
+export interface SoakRow {
+  readonly store: string;
+  readonly minutes: number;
+  readonly requests: number;
+  readonly requestsPerSecond: number;
+  readonly failed: number;
+  readonly rssStartMb: number;
+  readonly rssPeakMb: number;
+  readonly rssEndMb: number;
+  readonly heapStartMb: number;
+  readonly heapEndMb: number;
+  /** Over the last two minutes (or the last half of a shorter run). */
+  readonly lastWindowS: number;
+  readonly rssGrowthLastWindowMb: number;
+  readonly heapGrowthLastWindowMb: number;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+
+async function soak(server: ServerProcess, calls: RpcRequest[], seconds: number): Promise<{ result: Result; samples: Array<ServerSample & { atS: number }> }> {
+  const samples: Array<ServerSample & { atS: number }> = [];
+  const started = Date.now();
+  const timer = setInterval(() => {
+    const atS = (Date.now() - started) / 1000;
+    void server.sample().then((sample) => samples.push({ ...sample, atS }), () => undefined);
+  }, 1000);
+  try {
+    const result = await new Promise<Result>((resolve, reject) =>
+      autocannon(
+        {
+          url: calls[0]!.url,
+          method: 'POST',
+          requests: calls.map(({ headers, body }) => ({ method: 'POST', headers, body })),
+          connections,
+          duration: seconds,
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    return { result, samples };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function measure(store: string, options: FullStackOptions, tokens: BenchTokens, minutes: number): Promise<SoakRow> {
+  const server = await launchServer('full-stack', { ...options, mcpRateLimit: crowdRateRule });
+  try {
+    const calls = mixedCalls(server.url, tokens);
+    const seconds = Math.round(minutes * 60);
+    const { result, samples } = await soak(server, calls, seconds);
+    const measured = samples.filter((sample) => sample.atS >= warmupS);
+    if (measured.length < 2) throw new Error(`too few memory samples (${measured.length}) for a ${seconds} s soak`);
+    const first = measured[0]!;
+    const last = measured.at(-1)!;
+    const window = Math.min(lastWindowS, Math.floor((last.atS - first.atS) / 2));
+    const windowStart = measured.find((sample) => sample.atS >= last.atS - window)!;
+    return {
+      store,
+      minutes,
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.total / result.duration),
+      failed: result.errors + result.timeouts + result['non2xx'],
+      rssStartMb: mb(first.rssBytes),
+      rssPeakMb: mb(Math.max(...measured.map((sample) => sample.rssBytes))),
+      rssEndMb: mb(last.rssBytes),
+      heapStartMb: mb(first.heapUsedBytes),
+      heapEndMb: mb(last.heapUsedBytes),
+      lastWindowS: window,
+      rssGrowthLastWindowMb: mb(last.rssBytes - windowStart.rssBytes),
+      heapGrowthLastWindowMb: mb(last.heapUsedBytes - windowStart.heapUsedBytes),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      minutes: { type: 'string', default: process.env.SURVEY_MCP_SOAK_MINUTES ?? '5' },
+      stores: { type: 'string', default: 'sqlite,postgres' },
+    },
+  });
+  const minutes = Number(values.minutes);
+  if (!(minutes > 0)) throw new Error(`--minutes '${values.minutes}' must be a positive number`);
+  const scratch = await mkdtemp(join(tmpdir(), 'survey-mcp-soak-'));
+  console.log(`soak, ${new Date().toISOString()}: ${minutes} min per store, ${connections} connections, ${crowdSize} people, load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  const rows: SoakRow[] = [];
+  try {
+    const variants: Array<{ store: string; options: FullStackOptions }> = [];
+    if (values.stores.includes('sqlite')) variants.push({ store: 'SQLite', options: { db: join(scratch, 'demo.db') } });
+    if (values.stores.includes('postgres')) variants.push({ store: 'PostgreSQL + Redis', options: { db: postgresUrl(`soak_${process.pid}`), rateStore: redisUrl } });
+    for (const { store, options } of variants) {
+      const tokens = await prepareStore(options.db).catch((error: Error) => error);
+      if (tokens instanceof Error) {
+        console.log(`${store}: skipped (${tokens.message})`);
+        continue;
+      }
+      const row = await measure(store, options, tokens, minutes);
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+    console.log('\n| store | minutes | req/s | failed | RSS start MB | peak | end | RSS growth, last window | heap start → end MB | heap growth, last window |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of rows) {
+      console.log(
+        `| ${r.store} | ${r.minutes} | ${r.requestsPerSecond} | ${r.failed} | ${r.rssStartMb} | ${r.rssPeakMb} | ${r.rssEndMb} | ${r.rssGrowthLastWindowMb} MB in ${r.lastWindowS} s | ${r.heapStartMb} → ${r.heapEndMb} | ${r.heapGrowthLastWindowMb} MB |`,
+      );
+    }
+    console.log(`load average at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  } finally {
+    await stopAllServers();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
