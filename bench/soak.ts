@@ -54,8 +54,9 @@ function mixedCalls(url: string, tokens: BenchTokens): RpcRequest[] {
       // Arguments the schema refuses.
       tool(url, token, 'list_surveys', { limit: 1000 }),
       rpcCall(url, token, 'tools/list', {}, era),
-      rpcCall(url, token, 'ping', {}, era),
-      era ? rpcCall(url, token, 'server/discover', {}, true) : rpcCall(url, token, 'resources/list', {}, false),
+      rpcCall(url, token, 'resources/list', {}, era),
+      // 2026-07-28 has no ping; it has server/discover.
+      era ? rpcCall(url, token, 'server/discover', {}, true) : rpcCall(url, token, 'ping', {}, false),
     );
   });
   return calls;
