@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     const variants: Array<{ store: string; options: FullStackOptions }> = [];
     if (values.stores.includes('sqlite')) variants.push({ store: 'SQLite', options: { db: join(scratch, 'demo.db') } });
     if (values.stores.includes('postgres')) {
-      variants.push({ store: 'PostgreSQL + Redis', options: { db: postgresUrl(`neighbour_${process.pid}`), rateStore: redisUrl } });
+      variants.push({ store: 'PostgreSQL + Redis', options: { db: postgresUrl('bench_neighbour'), rateStore: redisUrl } });
     }
     for (const { store, options } of variants) {
       let tokens: { attacker: string; other: string };

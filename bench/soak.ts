@@ -12,7 +12,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { crowdSize, prepareStore, type BenchTokens } from './fixtures.js';
-import { modernToolCall, toolCall, type RpcRequest } from './load.js';
+import type { RpcRequest } from './load.js';
+import { mixedCalls } from './soak-calls.js';
 import { launchServer, stopAllServers, type ServerProcess, type ServerSample } from './server-process.js';
 import { crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 
@@ -21,46 +22,6 @@ const connections = 8;
 const lastWindowS = 120;
 const postgresUrl = (schema: string) => `postgres://postgres@127.0.0.1:5432/test?schema=${schema}&pool_size=4`;
 const redisUrl = 'redis://127.0.0.1:6379';
-const survey = 'srv_demo_nps';
-
-/** A request of another method than tools/call, in either era. */
-function rpcCall(url: string, token: string, method: string, params: Record<string, unknown>, modern: boolean): RpcRequest {
-  const base = toolCall(url, token, 'get_me', {});
-  if (!modern) return { ...base, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) };
-  const revision = '2026-07-28';
-  const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
-  return {
-    url,
-    headers: { ...base.headers, 'mcp-protocol-version': revision, 'mcp-method': method },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta } }),
-  };
-}
-
-/** Eleven kinds of call, each in both eras, each person in turn. */
-function mixedCalls(url: string, tokens: BenchTokens): RpcRequest[] {
-  const calls: RpcRequest[] = [];
-  tokens.crowd.forEach((token, person) => {
-    const era = person % 2 === 1;
-    const tool = era ? modernToolCall : toolCall;
-    calls.push(
-      tool(url, token, 'get_me', {}),
-      tool(url, token, 'list_surveys', { limit: 10 }),
-      tool(url, token, 'get_survey', { survey_id: survey }),
-      tool(url, token, 'get_survey_results', { survey_id: survey }),
-      tool(url, token, 'list_responses', { survey_id: survey, limit: 5 }),
-      tool(url, token, 'list_surveys', { status: 'open' }),
-      // A tool error: an unknown survey.
-      tool(url, token, 'get_survey', { survey_id: `srv_missing_${person}` }),
-      // Arguments the schema refuses.
-      tool(url, token, 'list_surveys', { limit: 1000 }),
-      rpcCall(url, token, 'tools/list', {}, era),
-      rpcCall(url, token, 'resources/list', {}, era),
-      // 2026-07-28 has no ping; it has server/discover.
-      era ? rpcCall(url, token, 'server/discover', {}, true) : rpcCall(url, token, 'ping', {}, false),
-    );
-  });
-  return calls;
-}
 
 export interface SoakRow {
   readonly store: string;
@@ -154,7 +115,7 @@ async function main(): Promise<void> {
   try {
     const variants: Array<{ store: string; options: FullStackOptions }> = [];
     if (values.stores.includes('sqlite')) variants.push({ store: 'SQLite', options: { db: join(scratch, 'demo.db') } });
-    if (values.stores.includes('postgres')) variants.push({ store: 'PostgreSQL + Redis', options: { db: postgresUrl(`soak_${process.pid}`), rateStore: redisUrl } });
+    if (values.stores.includes('postgres')) variants.push({ store: 'PostgreSQL + Redis', options: { db: postgresUrl('bench_soak'), rateStore: redisUrl } });
     for (const { store, options } of variants) {
       const tokens = await prepareStore(options.db).catch((error: Error) => error);
       if (tokens instanceof Error) {
