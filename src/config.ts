@@ -1,4 +1,5 @@
-import { defaultConnectionLimits, type ConnectionLimits } from './http/connection-limits.js';
+import { defaultConnectionLimits, type ConnectionLimits } from './limits/connections.js';
+import { defaultMcpInFlightLimit } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
 
 /** Everything `serve` needs, resolved once from flags and the environment. */
@@ -93,7 +94,6 @@ export function parseStreamGetStatus(flag: string, value: string): StreamGetStat
 }
 
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
-export const defaultMcpInFlightLimit = 4;
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 export const defaultSignInRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 

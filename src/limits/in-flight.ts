@@ -13,6 +13,9 @@ export interface InFlightRule {
   readonly waitMs: number;
 }
 
+/** MCP requests one person may have running at once, unless `--mcp-in-flight` says otherwise. */
+export const defaultMcpInFlightLimit = 4;
+
 /**
  * `limit` running per key; 100 more may wait, each at most 10 s: a client that sends a burst of
  * calls at once (40 parallel edits) is served in turn, not refused.

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../src/config.js';
-import { defaultConnectionLimits } from '../../src/http/connection-limits.js';
+import { defaultConnectionLimits } from '../../src/limits/connections.js';
 import { readJson, startTestServer, type TestServer } from '../helpers/server.js';
 import { postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 

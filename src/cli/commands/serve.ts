@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import { serverConfig, type ServerConfig, type StreamGetStatus } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
-import { defaultConnectionLimits } from '../../http/connection-limits.js';
+import { defaultConnectionLimits } from '../../limits/connections.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { defaultMcpInFlightLimit } from '../../config.js';
-import { InFlightLimit, inFlightRule } from '../../limits/in-flight.js';
+import { defaultMcpInFlightLimit, InFlightLimit, inFlightRule } from '../../limits/in-flight.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson } from '../json-answer.js';
 import { mcpGate, type McpGateOptions } from './gate.js';
