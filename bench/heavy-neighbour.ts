@@ -7,7 +7,9 @@
  *
  * The heavy requests: `meta` = 60,000 small keys in `_meta`, `arguments` = the same keys in
  * `arguments` (both about 860 KB, under the 1 MiB body cap), `accepted` = the heaviest request
- * the server accepts (every limit of the request-shape check at its maximum, see README).
+ * the server accepts (every limit of the request-shape check at its maximum, see README), and
+ * `none` = the attacker idle: the other person's latency on this machine at this moment, the
+ * row to read the others against on a shared machine.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,7 +23,7 @@ import { crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 const postgresUrl = (schema: string) => `postgres://postgres@127.0.0.1:5432/test?schema=${schema}&pool_size=4`;
 const redisUrl = 'redis://127.0.0.1:6379';
 
-type Payload = 'meta' | 'arguments' | 'accepted';
+type Payload = 'none' | 'meta' | 'arguments' | 'accepted';
 
 /** 60,000 keys of about 14 bytes each: the finding's 860 KB request. */
 function manyKeys(count: number): Record<string, number> {
@@ -106,7 +108,7 @@ async function measure(options: FullStackOptions, store: string, payload: Payloa
         otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
       }
     };
-    await Promise.all([...Array.from({ length: inFlight }, attacker), other()]);
+    await Promise.all([...Array.from({ length: payload === 'none' ? 0 : inFlight }, attacker), other()]);
     const after = await server.sample();
     const sorted = Float64Array.from(latencies).sort();
     const at = (q: number) => Math.round((sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN) * 10) / 10;
@@ -123,7 +125,7 @@ async function measure(options: FullStackOptions, store: string, payload: Payloa
       maxMs: at(1),
       status503: otherStatuses['503'] ?? 0,
       otherStatuses,
-      serverCpuMsPerHeavy: Math.round((after.cpuMicros - before.cpuMicros) / 100 / heavySent) / 10,
+      serverCpuMsPerHeavy: heavySent === 0 ? 0 : Math.round((after.cpuMicros - before.cpuMicros) / 100 / heavySent) / 10,
     };
   } finally {
     await server.stop();
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
   });
   const seconds = Number(values.seconds);
   const inFlight = Number(values['in-flight']);
-  const payloads = (values.payload ?? ['meta', 'arguments', 'accepted']) as Payload[];
+  const payloads = (values.payload ?? ['none', 'meta', 'arguments', 'accepted']) as Payload[];
   const scratch = await mkdtemp(join(tmpdir(), 'survey-mcp-neighbour-'));
   console.log(`heavy neighbour, ${new Date().toISOString()}: load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   try {
