@@ -40,7 +40,8 @@ interface KeyState {
 }
 
 const realTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  // A waiting request does not keep a closing process alive.
+  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
