@@ -99,7 +99,7 @@ describe('requests in flight per person', () => {
       client.socket.write(head(aliceToken, body.length) + body.slice(0, half));
       held.push(client);
     }
-    await vi.waitFor(() => expect([inFlight.running(alice.id), inFlight.waiting(alice.id)]).toEqual([1, 4]));
+    await vi.waitFor(() => expect([inFlight.running(alice.id), inFlight.waiting(alice.id)]).toEqual([1, 4]), { timeout: 10_000 });
 
     const refused = await postMcp(server, rpc('tools/call', { name: 'get_me', arguments: {} }), { token: aliceToken });
     expect(refused.status).toBe(429);
