@@ -3,8 +3,9 @@
  * of mixed calls (11 kinds, both protocol eras, 16 people) for `--minutes` (default 5, or
  * `SURVEY_MCP_SOAK_MINUTES`), on SQLite, then on PostgreSQL with the Redis rate store (skipped
  * with the reason when unreachable). Every second the server's resident set and V8 heap are
- * sampled; the row reports RSS at the start (after a 10 s warm-up), its peak and its end, and
- * how much RSS and heap grew over the last two minutes (the last half of a shorter run).
+ * sampled; the row reports RSS at the start (after a 10 s warm-up), its peak and its end, how
+ * much RSS grew over the last two minutes (the last half of a shorter run), and the heap's floor
+ * (its lowest, just after a collection) in the first and the last minute.
  */
 import autocannon, { type Result } from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,12 +33,16 @@ export interface SoakRow {
   readonly rssStartMb: number;
   readonly rssPeakMb: number;
   readonly rssEndMb: number;
-  readonly heapStartMb: number;
-  readonly heapEndMb: number;
   /** Over the last two minutes (or the last half of a shorter run). */
   readonly lastWindowS: number;
   readonly rssGrowthLastWindowMb: number;
-  readonly heapGrowthLastWindowMb: number;
+  /**
+   * The lowest heap seen in the window's first and last minute (or sixth of the run): the heap
+   * right after a collection, what is really kept. Its growth is what a leak would show; the
+   * heap at any one sample mostly says where the collector was.
+   */
+  readonly heapFloorStartMb: number;
+  readonly heapFloorEndMb: number;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
@@ -80,6 +85,8 @@ async function measure(store: string, options: FullStackOptions, tokens: BenchTo
     const last = measured.at(-1)!;
     const window = Math.min(lastWindowS, Math.floor((last.atS - first.atS) / 2));
     const windowStart = measured.find((sample) => sample.atS >= last.atS - window)!;
+    const span = Math.min(60, (last.atS - first.atS) / 6);
+    const floor = (samples: ServerSample[]) => Math.min(...samples.map((sample) => sample.heapUsedBytes));
     return {
       store,
       minutes,
@@ -89,11 +96,10 @@ async function measure(store: string, options: FullStackOptions, tokens: BenchTo
       rssStartMb: mb(first.rssBytes),
       rssPeakMb: mb(Math.max(...measured.map((sample) => sample.rssBytes))),
       rssEndMb: mb(last.rssBytes),
-      heapStartMb: mb(first.heapUsedBytes),
-      heapEndMb: mb(last.heapUsedBytes),
       lastWindowS: window,
       rssGrowthLastWindowMb: mb(last.rssBytes - windowStart.rssBytes),
-      heapGrowthLastWindowMb: mb(last.heapUsedBytes - windowStart.heapUsedBytes),
+      heapFloorStartMb: mb(floor(measured.filter((sample) => sample.atS <= first.atS + span))),
+      heapFloorEndMb: mb(floor(measured.filter((sample) => sample.atS >= last.atS - span))),
     };
   } finally {
     await server.stop();
@@ -126,11 +132,11 @@ async function main(): Promise<void> {
       rows.push(row);
       console.log(JSON.stringify(row));
     }
-    console.log('\n| store | minutes | req/s | failed | RSS start MB | peak | end | RSS growth, last window | heap start → end MB | heap growth, last window |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('\n| store | minutes | req/s | failed | RSS start MB | peak | end | RSS growth, last window | heap floor, first → last minute MB |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
       console.log(
-        `| ${r.store} | ${r.minutes} | ${r.requestsPerSecond} | ${r.failed} | ${r.rssStartMb} | ${r.rssPeakMb} | ${r.rssEndMb} | ${r.rssGrowthLastWindowMb} MB in ${r.lastWindowS} s | ${r.heapStartMb} → ${r.heapEndMb} | ${r.heapGrowthLastWindowMb} MB |`,
+        `| ${r.store} | ${r.minutes} | ${r.requestsPerSecond} | ${r.failed} | ${r.rssStartMb} | ${r.rssPeakMb} | ${r.rssEndMb} | ${r.rssGrowthLastWindowMb} MB in ${r.lastWindowS} s | ${r.heapFloorStartMb} → ${r.heapFloorEndMb} |`,
       );
     }
     console.log(`load average at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
