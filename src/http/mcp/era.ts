@@ -30,7 +30,7 @@ export function modernRefusal(status: number, id: unknown, code: number, message
  * version in any message's `_meta`. Anything else (no header, or a 2025-or-earlier one, and no
  * envelope) is legacy and is answered by the interface contract's rules, untouched.
  */
-export function claimsModern(headers: IncomingHttpHeaders, body: unknown): boolean {
+function claimsModern(headers: IncomingHttpHeaders, body: unknown): boolean {
   if (headers['mcp-protocol-version'] === modernRevision) return true;
   return (Array.isArray(body) ? body : [body]).some((message) => {
     const meta = (message as { params?: { _meta?: unknown } } | null)?.params?._meta;

@@ -9,13 +9,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson, type JsonAnswer } from '../json-answer.js';
-import { claimsModern, decideEra, modernRefusal } from './era.js';
+import { modernRevision } from '../../mcp/modern-revision.js';
+import { decideEra, modernRefusal } from './era.js';
 import { isPlainRequest } from './plain-request.js';
 import { answerModern } from './modern.js';
 import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, ClientGoneError, readBody, UnreadableBodyError } from './read-body.js';
-import { shapeViolation, type ShapeViolation } from './request-shape.js';
+import { scanRequestShape, type ScannedViolation } from './request-scan.js';
 
 const maxBatch = 100;
 
@@ -24,23 +25,20 @@ export function rpcRefusal(status: number, code: number, message: string, header
   return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code, message } } };
 }
 
-const requestIdOf = (message: unknown): string | number | null => {
-  const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
-};
-
 /**
- * A body over a request-shape limit, refused before any schema or handler reads it, with the
- * era's invalid-params answer: 2026-07-28's -32602 at 400 (as the SDK refuses a bad envelope),
- * else -32602 at 200 for each request of the body, as the 1.x SDK answers invalid params.
+ * A body over a request-shape limit, refused before it is even parsed, with the era's
+ * invalid-params answer: 2026-07-28's -32602 at 400 (as the SDK refuses a bad envelope; every
+ * request of that era names it in `MCP-Protocol-Version`), else -32602 at 200 for each message
+ * of the body, under its id, as the 1.x SDK answers invalid params.
  */
-function shapeRefusal(headers: IncomingMessage['headers'], body: unknown, violation: ShapeViolation): JsonAnswer {
+function shapeRefusal(headers: IncomingMessage['headers'], { violation, ids, batch }: ScannedViolation): JsonAnswer {
   const data = { limit: violation.limit, max: violation.max, path: violation.path };
-  if (claimsModern(headers, body)) return modernRefusal(400, requestIdOf(body), ErrorCode.InvalidParams, violation.message, data);
+  const firstId = ids[0] ?? null;
+  if (headers['mcp-protocol-version'] === modernRevision) return modernRefusal(400, firstId, ErrorCode.InvalidParams, violation.message, data);
   const error = (id: string | number | null) => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: violation.message, data } });
-  if (!Array.isArray(body)) return { status: 200, body: error(requestIdOf(body)) };
-  const ids = body.map(requestIdOf).filter((id) => id !== null);
-  return { status: 200, body: ids.length > 0 ? ids.map(error) : error(null) };
+  const requestIds = ids.filter((id) => id !== undefined && id !== null);
+  if (!batch) return { status: 200, body: error(firstId) };
+  return { status: 200, body: requestIds.length > 0 ? requestIds.map(error) : error(null) };
 }
 
 /**
@@ -82,15 +80,15 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
       return sendJson(res, rpcRefusal(415, -32000, 'Unsupported Media Type: Content-Type must be application/json'));
     }
+    // On the bytes, before anything reads the messages: on every path and in both eras.
+    const scanned = scanRequestShape(raw);
+    if (scanned) return sendJson(res, shapeRefusal(req.headers, scanned));
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
       return sendJson(res, rpcRefusal(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON'));
     }
-    // Before anything else reads the messages, on every path and in both eras.
-    const violation = shapeViolation(body);
-    if (violation) return sendJson(res, shapeRefusal(req.headers, body, violation));
     const era = await decideEra(req.headers, body);
     if ('refusal' in era) return sendJson(res, era.refusal);
     if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth);
