@@ -8,6 +8,8 @@ import type { ChildMessage, ServerVariant } from './servers/protocol.js';
 
 export interface ServerSample {
   readonly rssBytes: number;
+  /** The V8 heap in use: what grows when objects are kept, as RSS also grows when the heap is merely let grow. */
+  readonly heapUsedBytes: number;
   readonly cpuMicros: number;
 }
 
@@ -86,7 +88,7 @@ function sample(child: ChildProcess): Promise<ServerSample> {
       if (message.type !== 'sample') return;
       child.off('message', onMessage);
       child.off('exit', onExit);
-      resolve({ rssBytes: message.rssBytes, cpuMicros: message.cpuMicros });
+      resolve({ rssBytes: message.rssBytes, heapUsedBytes: message.heapUsedBytes, cpuMicros: message.cpuMicros });
     };
     child.on('message', onMessage);
     child.once('exit', onExit);

@@ -66,6 +66,8 @@ describe('serverConfig', () => {
     const config = serverConfig({ port: 0, db: 'x.db', rateStore: undefined }, {});
     expect(config).toMatchObject({ host: '127.0.0.1', port: 0, authPort: 8788, db: 'x.db', rateStore: undefined, seedDemo: true });
     expect(config.mcpRateLimit).toEqual({ limit: 180, windowMs: 60_000 });
+    expect(config.mcpInFlightLimit).toBe(4);
+    expect(config.connectionLimits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxSocketsPerAddress: 256 });
   });
 
   it('takes the store and rate store from the environment when not given', () => {

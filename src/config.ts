@@ -1,3 +1,5 @@
+import { defaultConnectionLimits, type ConnectionLimits } from './limits/connections.js';
+import { defaultMcpInFlightLimit } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
 
 /** Everything `serve` needs, resolved once from flags and the environment. */
@@ -13,6 +15,10 @@ export interface ServerConfig {
   /** Where rate windows live: `redis://…`, or undefined for the SQLite store file. */
   readonly rateStore: string | undefined;
   readonly mcpRateLimit: RateRule;
+  /** MCP requests one person may have running at once; 100 more wait up to 10 s, more get 429. */
+  readonly mcpInFlightLimit: number;
+  /** Request and header deadlines, keep-alive and sockets per client address, on both hosts. */
+  readonly connectionLimits: ConnectionLimits;
   readonly registerRateLimit: RateRule;
   /** Sign-in attempts per client IP, and per account email, against password guessing. */
   readonly signInRateLimit: RateRule;
@@ -193,6 +199,8 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     baseUrl: undefined,
     authUrl: undefined,
     mcpRateLimit: defaultMcpRateLimit,
+    mcpInFlightLimit: defaultMcpInFlightLimit,
+    connectionLimits: defaultConnectionLimits,
     registerRateLimit: defaultRegisterRateLimit,
     signInRateLimit: defaultSignInRateLimit,
     allowedOrigins: [],

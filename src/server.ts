@@ -1,12 +1,15 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, type ServerConfig, type SsoSettings } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { clientAddressKey } from './http/client-address.js';
+import { createLimitedServer } from './http/connection-limits.js';
+import type { ConnectionLimits } from './limits/connections.js';
 import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp/endpoint.js';
 import { createMcpDispatcher } from './mcp/server.js';
 import { createPlatform } from './platform/index.js';
+import { InFlightLimit, inFlightRule } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
 import { openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
@@ -38,6 +41,8 @@ export interface ServerDeps {
   readonly clientMetadataHostRule?: RateRule;
   /** ...and from one caller address. */
   readonly clientMetadataCallerRule?: RateRule;
+  /** Tests watch whose requests run and wait; by default one of `config.mcpInFlightLimit`. */
+  readonly mcpInFlight?: InFlightLimit;
 }
 
 /** The composition root: store, rate log and both hosts, built from one config. */
@@ -63,9 +68,9 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     }
     const sso = config.sso && (await singleSignOn(config.sso, store));
 
-    const mcpServer = await listen(config.host, config.port);
+    const mcpServer = await listen(config.host, config.port, config.connectionLimits);
     cleanup.push(() => stop(mcpServer));
-    const authServer = await listen(config.host, config.authPort);
+    const authServer = await listen(config.host, config.authPort, config.connectionLimits);
     cleanup.push(() => stop(authServer));
     const baseUrl = config.baseUrl ?? localUrl(config.host, mcpServer);
     const authUrl = config.authUrl ?? localUrl(config.host, authServer);
@@ -99,6 +104,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       baseUrl,
       authUrl,
       rateRule: config.mcpRateLimit,
+      inFlight: deps.mcpInFlight ?? new InFlightLimit(inFlightRule(config.mcpInFlightLimit)),
       allowedOrigins: config.allowedOrigins,
       streamGetStatus: config.streamGetStatus,
     };
@@ -144,8 +150,8 @@ function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
 }
 
 /** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */
-function listen(host: string, port: number): Promise<Server> {
-  const server = createServer();
+function listen(host: string, port: number, limits: ConnectionLimits): Promise<Server> {
+  const server = createLimitedServer(limits);
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

@@ -41,7 +41,7 @@ export function runChild<Options>(start: (options: Options) => Promise<BenchServ
         );
         return;
       case 'sample':
-        send({ type: 'sample', rssBytes: process.memoryUsage.rss(), cpuMicros: cpuMicros() });
+        send({ type: 'sample', rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed, cpuMicros: cpuMicros() });
         return;
       case 'stop':
         void exit(0);

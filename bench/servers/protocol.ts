@@ -11,7 +11,7 @@ export type ChildMessage =
   | { readonly type: 'ready'; readonly url: string }
   | { readonly type: 'failed'; readonly message: string }
   /** Resident memory, and CPU time (user + system) used since the child started. */
-  | { readonly type: 'sample'; readonly rssBytes: number; readonly cpuMicros: number };
+  | { readonly type: 'sample'; readonly rssBytes: number; readonly heapUsedBytes: number; readonly cpuMicros: number };
 
 export interface FullStackOptions {
   /** `--db`: a SQLite file or a postgres:// URL. */

@@ -20,6 +20,8 @@ const maxResponses = 10_000_000;
 /** 30 days: the longest a token issued by hand may live. */
 const maxTtlSeconds = 30 * 24 * 60 * 60;
 
+/** Whole seconds, handed on in ms. */
+const seconds = (min: number, max: number) => (flag: string, value: string) => parseWholeNumber(flag, value, { min, max, unit: 'seconds' }) * 1000;
 const wholeNumber = (min: number, max: number, unit?: string) => (flag: string, value: string) =>
   parseWholeNumber(flag, value, { min, max, unit });
 
@@ -90,6 +92,11 @@ export function buildProgram(): Command {
     .option('--auth-url <url>', '{auth_url} as browsers see it, e.g. behind a reverse proxy', argument(parsePublicUrl, '--auth-url'))
     .option('--rate-store <location>', 'rate windows: redis://… (default: $SURVEY_MCP_RATE_STORE, else the --db file)')
     .option('--mcp-rate-limit <N/S>', 'MCP requests per user per S seconds (default 180/60)', argument(parseRateRule, '--mcp-rate-limit'))
+    .option('--mcp-in-flight <n>', 'MCP requests one user may have running at once; 100 more wait up to 10 s, then 429 (default 4)', argument(wholeNumber(1, 1_000), '--mcp-in-flight'))
+    .option('--request-timeout <seconds>', 'time for a whole request, headers and body, on both hosts (default 30)', argument(seconds(1, 600), '--request-timeout'))
+    .option('--headers-timeout <seconds>', 'time for the request headers, at most --request-timeout (default 10)', argument(seconds(1, 600), '--headers-timeout'))
+    .option('--keep-alive-timeout <seconds>', 'an idle keep-alive connection closes after this (default 5)', argument(seconds(1, 600), '--keep-alive-timeout'))
+    .option('--max-sockets-per-address <n>', 'open connections one client address (IPv6: its /64) may hold on each host (default 256; behind a reverse proxy, at least its connection pool)', argument(wholeNumber(1, 100_000), '--max-sockets-per-address'))
     .option('--sign-in-rate-limit <N/S>', 'sign-in attempts per client IP per S seconds; per account 5N per 15S (default 20/60)', argument(parseRateRule, '--sign-in-rate-limit'))
     .option('--register-rate-limit <N/S>', 'registrations per client IP per S seconds (default 20/60)', argument(parseRateRule, '--register-rate-limit'))
     .option(

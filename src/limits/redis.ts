@@ -9,7 +9,10 @@ export interface RedisSlidingLogOptions {
   readonly keyPrefix?: string;
   /** How long a request waits for a connection being opened; default 1000 ms. */
   readonly connectTimeoutMs?: number;
-  /** How long a request waits for Redis's answer; default 1000 ms. */
+  /**
+   * How long a request waits for Redis's answer; default 1000 ms. Counted so that time our own
+   * event loop spent busy does not make Redis look down (`answerWithin`).
+   */
   readonly commandTimeoutMs?: number;
 }
 
@@ -71,6 +74,7 @@ export class RedisSlidingLog implements SlidingLog {
   readonly #client: Redis & SlidingLogCommands;
   readonly #keyPrefix: string;
   readonly #connectTimeoutMs: number;
+  readonly #commandTimeoutMs: number;
   readonly #memberPrefix = randomBytes(6).toString('base64url');
   #counter = 0;
   /** The last connection error since the connection was last ready. */
@@ -84,9 +88,11 @@ export class RedisSlidingLog implements SlidingLog {
     if (!URL.canParse(url)) throw new UnsupportedRateStoreError(this.store, 'not a valid URL');
     this.#keyPrefix = options.keyPrefix ?? 'survey-mcp:rate:';
     this.#connectTimeoutMs = options.connectTimeoutMs ?? 1000;
+    this.#commandTimeoutMs = options.commandTimeoutMs ?? 1000;
+    // No `commandTimeout`: ioredis's own timer reads a reply held up by our busy loop as a
+    // timeout (answerWithin).
     const client = new Redis(url, {
       connectTimeout: this.#connectTimeoutMs,
-      commandTimeout: options.commandTimeoutMs ?? 1000,
       // Fail rather than queue: a rate check that waits for Redis to come back holds the request.
       enableOfflineQueue: false,
       // In-flight commands reject as soon as the connection drops, and are not resent: the
@@ -114,12 +120,15 @@ export class RedisSlidingLog implements SlidingLog {
     this.#counter = (this.#counter + 1) % Number.MAX_SAFE_INTEGER;
     let reply: ConsumeReply;
     try {
-      reply = await this.#client.surveyMcpSlidingLogConsume(
-        this.#keyPrefix + key,
-        rule.limit,
-        rule.windowMs,
-        nowMs === undefined ? '' : String(nowMs),
-        `${this.#memberPrefix}:${this.#counter}`,
+      reply = await answerWithin(
+        this.#client.surveyMcpSlidingLogConsume(
+          this.#keyPrefix + key,
+          rule.limit,
+          rule.windowMs,
+          nowMs === undefined ? '' : String(nowMs),
+          `${this.#memberPrefix}:${this.#counter}`,
+        ),
+        this.#commandTimeoutMs,
       );
     } catch (error) {
       throw this.#unavailable(error);
@@ -174,6 +183,42 @@ export class RedisSlidingLog implements SlidingLog {
     if (error instanceof RateStoreUnavailableError) return error;
     return new RateStoreUnavailableError(this.store, reasonOf(error, this.#down), { cause: error });
   }
+}
+
+/**
+ * `command`, or a timeout once `ms` have passed and Redis has still not answered. When our event
+ * loop was blocked (a heavy request), the timer and the reply that came meanwhile are both due
+ * at once, and timers run before the poll that reads sockets: so the timer only looks again
+ * after one poll (setImmediate), and a reply waiting in the socket wins. A busy process is then
+ * not read as a store outage; a Redis that does not answer still is, after `ms`.
+ */
+function answerWithin<T>(command: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error('Command timed out'));
+        }),
+      ms,
+    );
+    command.then(
+      (value) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        reject(error);
+      },
+    );
+  });
 }
 
 /** A short, secret-free reason: an errno code, a Redis error word, or what happened. */

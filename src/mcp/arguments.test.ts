@@ -35,6 +35,8 @@ describe('describeIssue', () => {
     [{ survey_id: ['srv_1'] }, "'survey_id' must be a string, got an array"],
     [{ ...valid, limit: '5' }, `'limit' must be a number, got the string "5"`],
     [{ ...valid, limit: 2.5 }, "'limit' must be an integer, got number"],
+    [{ ...valid, limit: JSON.parse('1e400') }, "'limit' must be a finite number, got one too large to represent (such as 1e400)"],
+    [{ ...valid, limit: JSON.parse('-1e400') }, "'limit' must be a finite number, got one too far below zero to represent (such as -1e400)"],
     [{ ...valid, where: 'min' }, `'where' must be an object, got the string "min"`],
     [['srv_1'], 'arguments must be an object, got an array'],
   ])('names a missing or mistyped argument and what was given: %j', (args, message) => {

@@ -9,9 +9,13 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length > 0 ? `'${issue.path.map(String).join('.')}'` : 'arguments';
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined
-        ? `${field} is required`
-        : `${field} must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
+      if (issue.input === undefined) return `${field} is required`;
+      // JSON numbers past ±1.8e308 (`1e400`) read as infinity, which no bound admits.
+      if (typeof issue.input === 'number' && !Number.isFinite(issue.input)) {
+        const [what, example] = issue.input > 0 ? ['too large', '1e400'] : ['too far below zero', '-1e400'];
+        return `${field} must be a finite number, got one ${what} to represent (such as ${example})`;
+      }
+      return `${field} must be ${article(issue.expected)}, got ${describeValue(issue.input)}`;
     case 'too_big':
       return `${field} must ${bound('at most', issue.origin, issue.maximum)}`;
     case 'too_small':

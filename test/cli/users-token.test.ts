@@ -56,6 +56,9 @@ describe('serve flags', () => {
     [['--access-token-ttl', '7200'], "--access-token-ttl '7200' must be whole seconds from 1 to 3,600"],
     [['--refresh-grace', '1.5'], "--refresh-grace '1.5' must be whole seconds from 0 to 3,600"],
     [['--stream-get-status', '200'], "--stream-get-status '200' must be 404 (the contract's answer, the default) or 405"],
+    [['--mcp-in-flight', '0'], "--mcp-in-flight '0' must be a whole number from 1 to 1,000"],
+    [['--request-timeout', '1.5'], "--request-timeout '1.5' must be whole seconds from 1 to 600"],
+    [['--max-sockets-per-address', 'many'], "--max-sockets-per-address 'many' must be a whole number from 1 to 100,000"],
   ])('refuses %j before starting anything, with exit 2 and the reason', async (flags, reason) => {
     const result = await cli('serve', ...flags, '--db', freshDb());
     expect(result.code).toBe(2);

@@ -192,6 +192,22 @@ describe('the Redis sliding log', () => {
     expect(await admin.zcard(`${keyPrefix}user`)).toBe(3);
   });
 
+  it('reads a reply that came while the event loop was blocked longer than the command timeout as an answer, not an outage', async () => {
+    const log = open(REDIS_URL, { commandTimeoutMs: 100 });
+    expect(await log.consume('user', RULE, T0)).toEqual({ allowed: true });
+    // The command is on the wire once consume's microtasks have run; then a heavy request holds the loop.
+    const pending = log.consume('user', RULE, T0);
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        const until = Date.now() + 1_000;
+        while (Date.now() < until);
+        resolve();
+      }),
+    );
+    expect(await pending).toEqual({ allowed: true });
+    expect(await admin.zcard(`${keyPrefix}user`)).toBe(2);
+  });
+
   it('logs two requests in the same millisecond as two members and lets the key expire a window after the last admit', async () => {
     const log = open();
     await log.consume('user', RULE, T0);

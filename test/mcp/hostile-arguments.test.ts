@@ -37,13 +37,33 @@ describe.each(backends)('hostile arguments on %s', (backend) => {
   }
 
   describe('bounded work per request', () => {
-    it('answers ~1 MB of one repeated question id with a validation error while another person is served', async () => {
+    /** Sends the arguments as raw JSON text and returns the JSON-RPC error the request-shape check answers. */
+    async function refused(name: string, rawArguments: string): Promise<Json> {
+      const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${name}","arguments":${rawArguments}}}`;
+      const response = await postMcp(team.server, body, { token: team.alice });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Json).error;
+    }
+
+    it('answers ~1 MB of one repeated question id with invalid params naming the item limit while another person is served', async () => {
       const repeats = Math.floor(1_000_000 / (questionId.length + 3));
       const args = JSON.stringify({ survey_id: surveyId, question_ids: Array(repeats).fill(questionId) });
       expect(args.length).toBeGreaterThan(950_000);
-      const [flood, other] = await Promise.all([fails('list_responses', args), callTool(team.server, team.bob, 'get_me')]);
-      expect(flood).toBe("validation failed: 'question_ids' must have at most 200 items");
+      const [flood, other] = await Promise.all([refused('list_responses', args), callTool(team.server, team.bob, 'get_me')]);
+      expect(flood).toMatchObject({
+        code: -32602,
+        message: 'Invalid params: params.arguments.question_ids has more than 1000 items (request limit arrayItems = 1000)',
+      });
       expect(other).toMatchObject({ status: 200, isError: false });
+    });
+
+    it('says a number past what JSON numbers can hold is not finite, instead of "must be a number, got number"', async () => {
+      expect(await fails('list_surveys', '{"limit":1e400}')).toBe("validation failed: 'limit' must be a finite number, got one too large to represent (such as 1e400)");
+    });
+
+    it("refuses 201 question ids in the tool's own words", async () => {
+      const args = JSON.stringify({ survey_id: surveyId, question_ids: Array(201).fill(questionId) });
+      expect(await fails('list_responses', args)).toBe("validation failed: 'question_ids' must have at most 200 items");
     });
 
     it.each(['list_responses', 'get_survey_results'])('%s refuses a repeated question id, naming it', async (tool) => {
@@ -51,9 +71,14 @@ describe.each(backends)('hostile arguments on %s', (backend) => {
       expect(await fails(tool, args)).toBe(`validation failed: 'question_ids' has a repeated id '${questionId}'`);
     });
 
-    it('refuses settings nested 20,000 arrays deep as a validation error', async () => {
+    it('refuses settings nested 20,000 arrays deep with invalid params naming the depth limit', async () => {
       const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
       const args = `{"survey_id":"${surveyId}","type":"rating","text":"Deep","settings":{"max":${deep}}}`;
+      expect(await refused('add_question', args)).toMatchObject({ code: -32602, data: { limit: 'depth', max: 32 } });
+    });
+
+    it('refuses settings nested a few arrays deep as a tool validation error', async () => {
+      const args = `{"survey_id":"${surveyId}","type":"rating","text":"Deep","settings":{"max":[[[]]]}}`;
       expect(await fails('add_question', args)).toBe(
         "validation failed: 'settings': values must be numbers, text, true/false or null, not lists or objects",
       );

@@ -48,6 +48,8 @@ async function startInstance(dbUrl: string, rateStore: string, publicUrls: reado
     ...(baseUrl && authUrl ? ['--base-url', baseUrl, '--auth-url', authUrl] : []),
     // The per-IP registration window is shared through Redis with every other run on this machine.
     ...['--no-seed', '--register-rate-limit', '1000/60'],
+    // One person's 400 concurrent requests, all from the balancer's address, test the shared rate window.
+    ...['--mcp-in-flight', '400', '--max-sockets-per-address', '1000'],
   ]);
   return { serve, port, authPort, direct: hosts(`http://127.0.0.1:${port}`, `http://127.0.0.1:${authPort}`) };
 }

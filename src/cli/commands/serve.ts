@@ -1,6 +1,7 @@
 import chalk from 'chalk';
 import { resolveSso, serverConfig, type ServerConfig, type SsoFlags, type StreamGetStatus } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
+import { defaultConnectionLimits } from '../../limits/connections.js';
 import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
@@ -16,6 +17,11 @@ export interface ServeOptions extends SsoFlags {
   authUrl?: string;
   rateStore?: string;
   mcpRateLimit?: RateRule;
+  mcpInFlight?: number;
+  requestTimeout?: number;
+  headersTimeout?: number;
+  keepAliveTimeout?: number;
+  maxSocketsPerAddress?: number;
   registerRateLimit?: RateRule;
   signInRateLimit?: RateRule;
   allowedOrigin: string[];
@@ -37,6 +43,13 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     authUrl: options.authUrl,
     rateStore: options.rateStore,
     mcpRateLimit: options.mcpRateLimit,
+    mcpInFlightLimit: options.mcpInFlight,
+    connectionLimits: {
+      requestTimeoutMs: options.requestTimeout ?? defaultConnectionLimits.requestTimeoutMs,
+      headersTimeoutMs: options.headersTimeout ?? defaultConnectionLimits.headersTimeoutMs,
+      keepAliveTimeoutMs: options.keepAliveTimeout ?? defaultConnectionLimits.keepAliveTimeoutMs,
+      maxSocketsPerAddress: options.maxSocketsPerAddress ?? defaultConnectionLimits.maxSocketsPerAddress,
+    },
     registerRateLimit: options.registerRateLimit,
     signInRateLimit: options.signInRateLimit,
     allowedOrigins: options.allowedOrigin,

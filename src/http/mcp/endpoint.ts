@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { defaultMcpInFlightLimit, InFlightLimit, inFlightRule } from '../../limits/in-flight.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson } from '../json-answer.js';
 import { mcpGate, type McpGateOptions } from './gate.js';
@@ -16,6 +17,8 @@ export interface McpEndpointOptions extends McpGateOptions {
    * or 405, the only refusal strict clients such as the MCP Inspector accept.
    */
   readonly streamGetStatus?: 404 | 405;
+  /** How many POSTs one person may have running at once (README, "Request limits"); default 4. */
+  readonly inFlight?: InFlightLimit;
 }
 
 /** A node:http request handler (also usable as Express middleware); `next` gets every other path. */
@@ -28,6 +31,7 @@ export type McpEndpoint = (req: IncomingMessage, res: ServerResponse, next: () =
  */
 export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const passGate = mcpGate(options);
+  const inFlight = options.inFlight ?? new InFlightLimit(inFlightRule(defaultMcpInFlightLimit));
   const answerPost = mcpPost(options.dispatcher, options.maxBodyBytes ?? 1024 * 1024);
   // Spec 4.1 rule 1: no server-initiated stream, so the GET that would open one is 404. At 405
   // GET is no longer an allowed method, which the Allow header of every 405 then says.
@@ -40,10 +44,25 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     streamGetStatus === 405 ? { Allow: allow } : undefined,
   );
 
+  // Past the per-person limit and its queue: the contract's 429, to try again in a second.
+  const busy = { status: 429, headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' }, body: { error: 'rate_limit_exceeded' } };
+
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const verdict = await passGate(req.headers);
     if ('refusal' in verdict) return sendJson(res, verdict.refusal);
-    if (req.method === 'POST') return answerPost(req, res, verdict.auth);
+    if (req.method === 'POST') {
+      // The turn is held from before the body is read until the answer is out or the client gone.
+      let release: (() => void) | undefined;
+      let closed = false;
+      res.once('close', () => {
+        closed = true;
+        release?.();
+      });
+      release = await inFlight.acquire(verdict.auth.userId);
+      if (!release) return sendJson(res, busy);
+      if (closed) return release();
+      return answerPost(req, res, verdict.auth);
+    }
     // HEAD as GET, as Express routed it.
     if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, noStream);
     sendJson(res, rpcRefusal(405, ErrorCode.InvalidRequest, `Method not allowed: ${req.method} (stateless server, no sessions to end)`, { Allow: allow }));

@@ -9,18 +9,36 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson, type JsonAnswer } from '../json-answer.js';
-import { decideEra } from './era.js';
+import { modernRevision } from '../../mcp/modern-revision.js';
+import { decideEra, modernRefusal } from './era.js';
 import { isPlainRequest } from './plain-request.js';
 import { answerModern } from './modern.js';
 import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
-import { BodyTooLargeError, readBody, UnreadableBodyError } from './read-body.js';
+import { BodyTooLargeError, ClientGoneError, readBody, UnreadableBodyError } from './read-body.js';
+import { scanRequestShape, type ScannedViolation } from './request-scan.js';
 
 const maxBatch = 100;
 
 /** A JSON-RPC error outside any request (`id: null`), carried by an HTTP error status. */
 export function rpcRefusal(status: number, code: number, message: string, headers?: Record<string, string>): JsonAnswer {
   return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code, message } } };
+}
+
+/**
+ * A body over a request-shape limit, refused before it is even parsed, with the era's
+ * invalid-params answer: 2026-07-28's -32602 at 400 (as the SDK refuses a bad envelope; every
+ * request of that era names it in `MCP-Protocol-Version`), else -32602 at 200 for each message
+ * of the body, under its id, as the 1.x SDK answers invalid params.
+ */
+function shapeRefusal(headers: IncomingMessage['headers'], { violation, ids, batch }: ScannedViolation): JsonAnswer {
+  const data = { limit: violation.limit, max: violation.max, path: violation.path };
+  const firstId = ids[0] ?? null;
+  if (headers['mcp-protocol-version'] === modernRevision) return modernRefusal(400, firstId, ErrorCode.InvalidParams, violation.message, data);
+  const error = (id: string | number | null) => ({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidParams, message: violation.message, data } });
+  const requestIds = ids.filter((id) => id !== undefined && id !== null);
+  if (!batch) return { status: 200, body: error(firstId) };
+  return { status: 200, body: requestIds.length > 0 ? requestIds.map(error) : error(null) };
 }
 
 /**
@@ -52,6 +70,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     } catch (error) {
       if (error instanceof BodyTooLargeError) return sendJson(res, tooLarge);
       if (error instanceof UnreadableBodyError) return sendJson(res, rpcRefusal(error.status, -32000, error.message));
+      if (error instanceof ClientGoneError) return;
       throw error;
     }
     const accept = req.headers.accept;
@@ -61,6 +80,9 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
       return sendJson(res, rpcRefusal(415, -32000, 'Unsupported Media Type: Content-Type must be application/json'));
     }
+    // On the bytes, before anything reads the messages: on every path and in both eras.
+    const scanned = scanRequestShape(raw);
+    if (scanned) return sendJson(res, shapeRefusal(req.headers, scanned));
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));

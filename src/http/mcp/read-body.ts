@@ -18,6 +18,14 @@ export class UnreadableBodyError extends Error {
   }
 }
 
+/**
+ * The request ended before its body did: the client hung up, or the request deadline closed the
+ * connection (Node has answered 408 then). Nothing is left to answer, and nothing went wrong here.
+ */
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
+}
+
 // The Content-Encodings Express's body parser decoded (zstd where Node has it), so clients that
 // compress their requests keep working; any other one is an error.
 const decoders = new Map<string, () => Transform>([
@@ -68,11 +76,11 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
       if (!failed) resolve(Buffer.concat(chunks, received));
     });
     stream.on('error', (error) =>
-      fail(stream === req ? error : new UnreadableBodyError(400, `Bad Request: the ${encoding} body could not be decoded`)),
+      fail(stream === req ? new ClientGoneError(error.message) : new UnreadableBodyError(400, `Bad Request: the ${encoding} body could not be decoded`)),
     );
     // A client that hangs up mid-body never sends the end.
     req.once('close', () => {
-      if (!req.complete) fail(new Error('the client closed the request before its end'));
+      if (!req.complete) fail(new ClientGoneError('the request closed before its end'));
     });
   });
 }

@@ -1,0 +1,175 @@
+import { requestShapeLimits, violationOf, type RequestShapeLimits, type ShapeViolation } from './request-shape.js';
+
+/** What the scan learnt of a body over a limit: the violation, and the id of each message. */
+export interface ScannedViolation {
+  readonly violation: ShapeViolation;
+  /** Top-level messages' ids as sent (undefined where a message had none, or it was past the violation). */
+  readonly ids: ReadonlyArray<string | number | null>;
+  readonly batch: boolean;
+}
+
+interface Frame {
+  readonly array: boolean;
+  count: number;
+  /** Object frames: where the current key's JSON text starts and ends (its quotes included). */
+  keyStart: number;
+  keyEnd: number;
+  /** Array: a value may start. Object: a key may start (`key`) or a value (`value`). */
+  expecting: 'key' | 'value' | 'none';
+}
+
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+class Stop {
+  constructor(
+    readonly limit: keyof RequestShapeLimits,
+    readonly path: ReadonlyArray<string | number>,
+  ) {}
+}
+
+/**
+ * The request-shape limits checked on the body's bytes, before `JSON.parse` builds anything:
+ * one pass that stops at the first limit crossed, so a body far over the limits (60,000 keys in
+ * `_meta`) costs about a millisecond per MiB instead of a parse and a walk. Counts as the walk
+ * over the parsed body does (request-shape.ts); string lengths in UTF-16 units, as JavaScript
+ * counts them. Text that is not JSON passes unless it crosses a limit first; `JSON.parse` then
+ * refuses it.
+ */
+export function scanRequestShape(body: Buffer, limits: RequestShapeLimits = requestShapeLimits): ScannedViolation | undefined {
+  const stack: Frame[] = [];
+  const ids: Array<string | number | null> = [];
+  let batch = false;
+  let values = 0;
+  /** Where the value of a message's `id` key starts, while it is being read. */
+  let idStart = -1;
+
+  /** Where the value being read is, through the first `frames` frames (all by default). */
+  const path = (frames = stack.length): Array<string | number> => {
+    const segments: Array<string | number> = [];
+    for (let f = 0; f < frames; f++) {
+      const frame = stack[f]!;
+      if (frame.array) segments.push(frame.count - 1);
+      else if (frame.keyStart >= 0) segments.push(keyText(body, frame.keyStart, frame.keyEnd));
+    }
+    return segments;
+  };
+
+  /** A value starts in the current frame: an array item counts, as a key did in an object. */
+  const startValue = (): void => {
+    const frame = stack[stack.length - 1];
+    if (!frame) return;
+    if (frame.array) {
+      if (frame.expecting !== 'value') return;
+      frame.count++;
+      if (frame.count > limits.arrayItems) throw new Stop('arrayItems', path(stack.length - 1));
+      if (++values > limits.values) throw new Stop('values', path(stack.length - 1));
+    }
+    frame.expecting = 'none';
+  };
+
+  const endValue = (end: number): void => {
+    if (idStart < 0) return;
+    // A message's id: depth one below the message's object.
+    ids[messageIndex()] = idValue(body, idStart, end);
+    idStart = -1;
+  };
+  const messageIndex = () => (batch ? stack[0]!.count - 1 : 0);
+
+  try {
+    for (let i = 0; i < body.length; i++) {
+      const byte = body[i]!;
+      if (isSpace(byte)) continue;
+      const frame = stack[stack.length - 1];
+      switch (byte) {
+        case OPEN_OBJECT:
+        case OPEN_ARRAY: {
+          if (stack.length === 0 && byte === OPEN_ARRAY) batch = true;
+          startValue();
+          idStart = -1;
+          // A message is at depth 0; a batch's own array above it is not counted.
+          if (stack.length - (batch ? 1 : 0) > limits.depth) throw new Stop('depth', path());
+          stack.push({ array: byte === OPEN_ARRAY, count: 0, keyStart: -1, keyEnd: -1, expecting: byte === OPEN_ARRAY ? 'value' : 'key' });
+          break;
+        }
+        case CLOSE_OBJECT:
+        case CLOSE_ARRAY:
+          endValue(i);
+          stack.pop();
+          break;
+        case COLON:
+          if (frame && !frame.array) {
+            frame.expecting = 'value';
+            if (stack.length === (batch ? 2 : 1) && keyText(body, frame.keyStart, frame.keyEnd) === 'id') idStart = i + 1;
+          }
+          break;
+        case COMMA:
+          endValue(i);
+          if (frame) frame.expecting = frame.array ? 'value' : 'key';
+          break;
+        case QUOTE: {
+          const start = i;
+          let units = 0;
+          i++;
+          while (i < body.length && body[i] !== QUOTE) {
+            const b = body[i]!;
+            if (b === BACKSLASH) {
+              // \uXXXX is one unit, as is any other escape.
+              i += body[i + 1] === 0x75 ? 6 : 2;
+              units++;
+              continue;
+            }
+            // UTF-8: a lead byte of four bytes is two UTF-16 units; continuation bytes add none.
+            if (b < 0x80 || b >= 0xc0) units += b >= 0xf0 ? 2 : 1;
+            i++;
+          }
+          const isKey = frame !== undefined && !frame.array && frame.expecting === 'key';
+          if (isKey) {
+            frame.count++;
+            if (frame.count > limits.keysPerObject) throw new Stop('keysPerObject', path(stack.length - 1));
+            if (++values > limits.values) throw new Stop('values', path(stack.length - 1));
+            frame.keyStart = start;
+            frame.keyEnd = i + 1;
+            frame.expecting = 'none';
+            if (units > limits.stringLength) throw new Stop('stringLength', path());
+          } else {
+            startValue();
+            if (units > limits.stringLength) throw new Stop('stringLength', path());
+          }
+          break;
+        }
+        default:
+          startValue();
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    return { violation: violationOf(error.limit, error.path, limits), ids, batch };
+  }
+  return undefined;
+}
+
+function keyText(body: Buffer, start: number, end: number): string {
+  try {
+    return JSON.parse(body.toString('utf8', start, end)) as string;
+  } catch {
+    return body.toString('utf8', start + 1, end - 1);
+  }
+}
+
+function idValue(body: Buffer, start: number, end: number): string | number | null {
+  try {
+    const id: unknown = JSON.parse(body.toString('utf8', start, end));
+    return typeof id === 'string' || typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
