@@ -33,6 +33,19 @@ export interface PostOptions {
   readonly waitOutRateLimit?: boolean;
 }
 
+/**
+ * Sends, and on a 429 waits as Retry-After asks (when that is within the deployment's window)
+ * and sends once more, as a polite client does; both eras' requests go through here.
+ */
+export async function sendPolitely(send: () => Promise<Exchange>, rateLimit: RateLimit, progress: Progress): Promise<Exchange> {
+  const exchange = await send();
+  if (exchange.response.status !== 429) return exchange;
+  const seconds = retryAfterSeconds(exchange);
+  if (seconds === undefined || seconds > rateLimit.windowSeconds) return exchange;
+  await waitWithProgress(progress, 'rate limited: waiting as Retry-After asks', seconds * 1000 + 250);
+  return send();
+}
+
 /** Raw JSON-RPC over POST / (stateless Streamable HTTP): every request carries its token. */
 export class Mcp {
   private nextId = 1;
@@ -69,12 +82,7 @@ export class Mcp {
         },
         body: JSON.stringify(message),
       });
-    const exchange = await send();
-    if (options.waitOutRateLimit === false || exchange.response.status !== 429) return exchange;
-    const seconds = retryAfterSeconds(exchange);
-    if (seconds === undefined || seconds > this.rateLimit.windowSeconds) return exchange;
-    await waitWithProgress(this.progress, 'rate limited: waiting as Retry-After asks', seconds * 1000 + 250);
-    return send();
+    return options.waitOutRateLimit === false ? send() : sendPolitely(send, this.rateLimit, this.progress);
   }
 
   /** A request and its JSON-RPC answer (undefined when the body is not JSON-RPC). */
