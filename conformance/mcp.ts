@@ -5,6 +5,16 @@ import { waitWithProgress, type Progress } from './progress.js';
 /** What the runner asks for in `initialize`; later requests carry the version agreed. */
 const PROTOCOL_VERSION = '2025-06-18';
 
+/** How the runner names itself to a server, in either era. */
+export const CLIENT_INFO = { name: 'survey-mcp-conformance', version: '1' } as const;
+
+/** The params of an `initialize` asking for `protocolVersion`: no client capabilities. */
+export const initializeParams = (protocolVersion: string = PROTOCOL_VERSION): Record<string, unknown> => ({
+  protocolVersion,
+  capabilities: {},
+  clientInfo: CLIENT_INFO,
+});
+
 export interface JsonRpcError {
   readonly code: number;
   readonly message: string;
@@ -97,16 +107,7 @@ export class Mcp {
   }
 
   initialize(token: string | undefined, options?: PostOptions) {
-    return this.request(
-      token,
-      'initialize',
-      {
-        protocolVersion: PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'survey-mcp-conformance', version: '1' },
-      },
-      options,
-    );
+    return this.request(token, 'initialize', initializeParams(), options);
   }
 
   callTool(token: string, name: string, args: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
 import type { Exchange, Http } from './http.js';
-import { jsonRpcOf, sendPolitely, type JsonRpcResponse } from './mcp.js';
+import { CLIENT_INFO, jsonRpcOf, sendPolitely, type JsonRpcResponse } from './mcp.js';
 import type { RateLimit } from './options.js';
 import type { Progress } from './progress.js';
 
@@ -59,7 +59,7 @@ export class ModernMcp {
     const method = String(message['method']);
     const meta = withoutUndefined({
       'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
-      'io.modelcontextprotocol/clientInfo': { name: 'survey-mcp-conformance', version: '1' },
+      'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
       'io.modelcontextprotocol/clientCapabilities': {},
       ...options.meta,
     });
