@@ -84,12 +84,7 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
       res.set('Retry-After', String(overLimit.retryAfterSeconds));
       return refuse(429, explain`Too many sign-in attempts. Try again in ${overLimit.retryAfterSeconds} seconds.`, email);
     }
-    const outcome = await accountForIdentity(
-      context,
-      anonymous,
-      { email: claims.email, emailVerified: claims.emailVerified, name: claims.name },
-      { createAccountsIn: sso.createAccountsIn },
-    );
+    const outcome = await accountForIdentity(context, anonymous, claims, { createAccountsIn: sso.createAccountsIn });
     if (outcome.kind === 'refused') return refuse(403, refusalReason(sso, outcome.reason, outcome.email), outcome.email);
     // Checked again: the cookie came back from the browser, like any input.
     await completeSignIn(context, req, res, outcome.user, safeReturnTo(attempt.returnTo, context.authUrl));
