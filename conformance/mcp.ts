@@ -5,6 +5,16 @@ import { waitWithProgress, type Progress } from './progress.js';
 /** What the runner asks for in `initialize`; later requests carry the version agreed. */
 const PROTOCOL_VERSION = '2025-06-18';
 
+/** How the runner names itself to a server, in either era. */
+export const CLIENT_INFO = { name: 'survey-mcp-conformance', version: '1' } as const;
+
+/** The params of an `initialize` asking for `protocolVersion`: no client capabilities. */
+export const initializeParams = (protocolVersion: string = PROTOCOL_VERSION): Record<string, unknown> => ({
+  protocolVersion,
+  capabilities: {},
+  clientInfo: CLIENT_INFO,
+});
+
 export interface JsonRpcError {
   readonly code: number;
   readonly message: string;
@@ -31,6 +41,19 @@ export interface PostOptions {
    * because the 429 is what they are looking for.
    */
   readonly waitOutRateLimit?: boolean;
+}
+
+/**
+ * Sends, and on a 429 waits as Retry-After asks (when that is within the deployment's window)
+ * and sends once more, as a polite client does; both eras' requests go through here.
+ */
+export async function sendPolitely(send: () => Promise<Exchange>, rateLimit: RateLimit, progress: Progress): Promise<Exchange> {
+  const exchange = await send();
+  if (exchange.response.status !== 429) return exchange;
+  const seconds = retryAfterSeconds(exchange);
+  if (seconds === undefined || seconds > rateLimit.windowSeconds) return exchange;
+  await waitWithProgress(progress, 'rate limited: waiting as Retry-After asks', seconds * 1000 + 250);
+  return send();
 }
 
 /** Raw JSON-RPC over POST / (stateless Streamable HTTP): every request carries its token. */
@@ -69,12 +92,7 @@ export class Mcp {
         },
         body: JSON.stringify(message),
       });
-    const exchange = await send();
-    if (options.waitOutRateLimit === false || exchange.response.status !== 429) return exchange;
-    const seconds = retryAfterSeconds(exchange);
-    if (seconds === undefined || seconds > this.rateLimit.windowSeconds) return exchange;
-    await waitWithProgress(this.progress, 'rate limited: waiting as Retry-After asks', seconds * 1000 + 250);
-    return send();
+    return options.waitOutRateLimit === false ? send() : sendPolitely(send, this.rateLimit, this.progress);
   }
 
   /** A request and its JSON-RPC answer (undefined when the body is not JSON-RPC). */
@@ -89,16 +107,7 @@ export class Mcp {
   }
 
   initialize(token: string | undefined, options?: PostOptions) {
-    return this.request(
-      token,
-      'initialize',
-      {
-        protocolVersion: PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'survey-mcp-conformance', version: '1' },
-      },
-      options,
-    );
+    return this.request(token, 'initialize', initializeParams(), options);
   }
 
   callTool(token: string, name: string, args: Record<string, unknown> = {}) {

@@ -3,17 +3,15 @@ import { fail } from './check.js';
 import type { CheckContext } from './context.js';
 import { describeResponse } from './expect.js';
 import type { Exchange } from './http.js';
-import { requireEra } from './eras.js';
 import { isObject, type JsonRpcResponse } from './mcp.js';
-import { MODERN_REVISION, type BearerToken } from './modern.js';
+import type { BearerToken } from './modern.js';
 
 /**
- * The main token for the modern checks, renewed for every send, once the deployment has shown with `server/discover` that it
- * speaks 2026-07-28. Under `--protocol auto` a deployment that does not is skipped, not failed:
- * the era is optional; asked for by name, its absence fails.
+ * The main token for the modern checks, renewed for every send. No check needs to ask whether the
+ * deployment speaks 2026-07-28: the runner runs a modern check only once `server/discover` said
+ * so, and under `--protocol auto` skips it otherwise (eras.ts, `requireEraOf`).
  */
-export async function modernToken(ctx: CheckContext): Promise<BearerToken> {
-  await requireEra(ctx, MODERN_REVISION);
+export function modernToken(ctx: CheckContext): BearerToken {
   return () => ctx.accessToken();
 }
 

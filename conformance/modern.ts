@@ -1,7 +1,7 @@
-import { retryAfterSeconds, type Exchange, type Http } from './http.js';
-import { jsonRpcOf, type JsonRpcResponse } from './mcp.js';
+import type { Exchange, Http } from './http.js';
+import { CLIENT_INFO, jsonRpcOf, sendPolitely, type JsonRpcResponse } from './mcp.js';
 import type { RateLimit } from './options.js';
-import { waitWithProgress, type Progress } from './progress.js';
+import type { Progress } from './progress.js';
 
 /** The stateless revision: no initialize, version and capabilities in every request's `_meta`. */
 export const MODERN_REVISION = '2026-07-28';
@@ -59,7 +59,7 @@ export class ModernMcp {
     const method = String(message['method']);
     const meta = withoutUndefined({
       'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
-      'io.modelcontextprotocol/clientInfo': { name: 'survey-mcp-conformance', version: '1' },
+      'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
       'io.modelcontextprotocol/clientCapabilities': {},
       ...options.meta,
     });
@@ -76,17 +76,12 @@ export class ModernMcp {
       }) as Record<string, string>;
     const body = JSON.stringify({ ...message, params: { ...params, _meta: meta } });
     const bearer = (): Promise<string> => (typeof token === 'string' ? Promise.resolve(token) : token());
-    return this.politely(async () => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body }));
-  }
-
-  /** Waits out a 429 once, as Retry-After asks, as a polite client does (no modern check is about limits). */
-  private async politely(send: () => Promise<Exchange>): Promise<Exchange> {
-    const exchange = await send();
-    if (exchange.response.status !== 429) return exchange;
-    const seconds = retryAfterSeconds(exchange);
-    if (seconds === undefined || seconds > this.rateLimit.windowSeconds) return exchange;
-    await waitWithProgress(this.progress, 'rate limited: waiting as Retry-After asks', seconds * 1000 + 250);
-    return send();
+    // No modern check is about limits, so every request waits out a 429.
+    return sendPolitely(
+      async () => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body }),
+      this.rateLimit,
+      this.progress,
+    );
   }
 }
 

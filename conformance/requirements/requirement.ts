@@ -1,4 +1,6 @@
-import type { Level } from '../check.js';
+import type { Era, Level } from '../groups.js';
+
+export type { Era } from '../groups.js';
 
 /** Where a rule is written. The contract wins where it speaks; the others fill in around it. */
 export type RequirementSource =
@@ -25,12 +27,6 @@ export type RequirementSource =
   | 'MCP 2026-07-28';
 
 /**
- * The protocol era a rule belongs to: `any` for rules that hold whatever revision a request
- * speaks (OAuth, bearer answers, limits), or the MCP revision that introduced it.
- */
-export type Era = 'any' | '2025-11-25' | '2026-07-28';
-
-/**
  * How strongly the source binds: MUST (and MUST NOT, REQUIRED, SHALL), SHOULD (SHOULD NOT,
  * RECOMMENDED), or MAY (OPTIONAL): a permission, listed so the runner is seen to tolerate both
  * choices rather than to prove one.
@@ -45,6 +41,7 @@ interface RequirementBase {
   readonly level: RequirementLevel;
   /** The rule in one sentence, as a person would check it. */
   readonly rule: string;
+  /** `any` for rules that hold whatever revision a request speaks (OAuth, bearer answers, limits), else the MCP revision that introduced it. */
   readonly era: Era;
 }
 

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { ServerConfig } from '../config.js';
-import { checkRateStoreLocation, openSlidingLog } from '../limits/open.js';
+import { checkRateStoreLocation, isRedisUrl, openSlidingLog } from '../limits/open.js';
 import { usageError } from './errors.js';
 
 /**
@@ -10,7 +10,7 @@ import { usageError } from './errors.js';
 export async function checkServeCanStart(config: ServerConfig): Promise<void> {
   if (config.rateStore) checkRateStoreLocation(config.rateStore);
   await checkHost(config.host);
-  if (config.rateStore && /^rediss?:\/\//i.test(config.rateStore)) await checkRedisAnswers(config.rateStore);
+  if (config.rateStore && isRedisUrl(config.rateStore)) await checkRedisAnswers(config.rateStore);
 }
 
 /** Binds a throwaway listener on the host: the same resolution and address checks the real ones meet. */

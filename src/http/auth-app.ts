@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { hostApp, type HostAppOptions } from './host-app.js';
 import type { RateRule } from '../limits/limiter.js';
+import { callerOf } from '../oauth/clients.js';
 import { isSecureOrigin } from '../oauth/context.js';
 import { invalidRequest } from '../oauth/errors.js';
 import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
@@ -46,7 +47,7 @@ export function createAuthApp(options: AuthAppOptions): Express {
   const signInLimit: SignInLimit = {
     slidingLog: options.slidingLog,
     rule: options.signInRateLimit,
-    clientOf: (req) => clientAddressKey(req.ip ?? req.socket.remoteAddress),
+    clientOf: (req) => clientAddressKey(callerOf(req)),
   };
   app.post('/sign-in', form, signInHandler(context, signInLimit));
   if (context.sso) {

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { hostApp, type HostAppOptions } from './host-app.js';
 import type { RateRule } from '../limits/limiter.js';
+import { callerOf } from '../oauth/clients.js';
 import { invalidClientMetadata } from '../oauth/errors.js';
 import { authorizationServerMetadata, jsonDocument, protectedResourceMetadata, wellKnownPaths } from '../oauth/handlers/discovery.js';
 import { registerHandler } from '../oauth/handlers/register.js';
@@ -32,7 +33,7 @@ export function createMcpApp(options: McpAppOptions): Express {
     rateLimit({
       slidingLog: options.slidingLog,
       rule: options.registerRateLimit,
-      keyOf: (req) => `register:${clientAddressKey(req.ip ?? req.socket.remoteAddress)}`,
+      keyOf: (req) => `register:${clientAddressKey(callerOf(req))}`,
     }),
     parseBody('json', invalidClientMetadata),
     registerHandler(context),

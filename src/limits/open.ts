@@ -5,6 +5,9 @@ import { openInProcessSlidingLog, type InProcessSlidingLogOptions } from './in-p
 
 export type OpenSlidingLogOptions = RedisSlidingLogOptions & InProcessSlidingLogOptions;
 
+/** `redis://…` or `rediss://…`: the values `openSlidingLog` hands to Redis. */
+export const isRedisUrl = (url: string): boolean => /^rediss?:\/\//i.test(url);
+
 /** A URL scheme of two letters or more (one letter followed by `:` is a Windows drive). */
 const SCHEME = /^[a-z][a-z0-9+.-]+:/i;
 
@@ -17,7 +20,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]+:/i;
  */
 export async function openSlidingLog(url: string, options: OpenSlidingLogOptions = {}): Promise<SlidingLog> {
   // Loaded only for a Redis URL: ioredis adds ~20 MB to the resident memory of every other server.
-  if (/^rediss?:\/\//i.test(url)) return (await import('./redis.js')).openRedisSlidingLog(url, options);
+  if (isRedisUrl(url)) return (await import('./redis.js')).openRedisSlidingLog(url, options);
   const path = sqlitePath(url);
   if (path === undefined) throw new UnsupportedRateStoreError(redactUrl(url));
   return openInProcessSlidingLog(path, options);
@@ -25,7 +28,7 @@ export async function openSlidingLog(url: string, options: OpenSlidingLogOptions
 
 /** Throws what `openSlidingLog` would for a value that names no backend, without opening anything. */
 export function checkRateStoreLocation(url: string): void {
-  if (!/^rediss?:\/\//i.test(url) && sqlitePath(url) === undefined) throw new UnsupportedRateStoreError(redactUrl(url));
+  if (!isRedisUrl(url) && sqlitePath(url) === undefined) throw new UnsupportedRateStoreError(redactUrl(url));
 }
 
 function sqlitePath(url: string): string | undefined {

@@ -94,7 +94,8 @@ export function takeRevoked(context: OAuthContext, req: Request, res: Response):
 
 const mac = (key: string, purpose: string): string => createHmac('sha256', key).update(purpose).digest('base64url');
 
-const sameSecret = (a: string, b: string): boolean => {
+/** Constant-time equality of two secrets (a length difference shows, their contents do not). */
+export const sameSecret = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

@@ -17,7 +17,7 @@ export interface SsoAccountPolicy {
 export type SsoRefusal = 'no_email' | 'email_unverified' | 'no_account' | 'account_disabled';
 
 export type SsoSignIn =
-  | { readonly kind: 'signed-in'; readonly user: User; readonly created: boolean }
+  | { readonly kind: 'signed-in'; readonly user: User }
   | { readonly kind: 'refused'; readonly reason: SsoRefusal; readonly email?: string };
 
 /** NFC and trimmed; the store compares the result case-insensitively. */
@@ -38,9 +38,9 @@ export async function accountForIdentity(
   const email = normalizeEmail(identity.email);
   if (identity.emailVerified !== true) return { kind: 'refused', reason: 'email_unverified', email };
   const user = await ctx.store.findUserByEmail(email);
-  if (user) return user.disabled ? { kind: 'refused', reason: 'account_disabled', email } : { kind: 'signed-in', user, created: false };
+  if (user) return user.disabled ? { kind: 'refused', reason: 'account_disabled', email } : { kind: 'signed-in', user };
   if (policy.createAccountsIn === undefined) return { kind: 'refused', reason: 'no_account', email };
-  return { kind: 'signed-in', user: await createMember(ctx, email, identity.name, policy.createAccountsIn), created: true };
+  return { kind: 'signed-in', user: await createMember(ctx, email, identity.name, policy.createAccountsIn) };
 }
 
 /** A member (no admin rights, no surveys shared yet) who signs in through the provider only. */

@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
-import { ConformanceExitError, SetupFailed } from '../../conformance/errors.js';
+import { SetupFailed } from '../../conformance/errors.js';
 import { silentProgress } from '../../conformance/progress.js';
 import { runConformance } from '../../conformance/run.js';
 import { makeTestCertificates } from '../helpers/client-metadata-host.js';

@@ -149,11 +149,18 @@ describe('metadata on the auth host, where clients that derive it from the autho
 });
 
 describe('discovery behind a reverse proxy', () => {
-  it('publishes the configured URLs and serves the path-aware forms for a base URL with a path', async () => {
+  /** Both hosts' settings when {base_url} is https://example.com/surveys behind a proxy; no fetch is ever limited. */
+  function proxiedContext() {
     const slidingLog = { consume: async () => ({ allowed: true as const }), close: async () => {} };
     const clientMetadata = new ClientMetadataResolver({ policy: defaultFetchPolicy, clock: server.clock, slidingLog });
+    const context = { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, refreshGraceMs: 60_000, clientMetadata };
+    return { slidingLog, context };
+  }
+
+  it('publishes the configured URLs and serves the path-aware forms for a base URL with a path', async () => {
+    const { slidingLog, context } = proxiedContext();
     const app = createMcpApp({
-      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, refreshGraceMs: 60_000, clientMetadata },
+      context,
       slidingLog,
       registerRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,
@@ -176,10 +183,9 @@ describe('discovery behind a reverse proxy', () => {
   });
 
   it('serves the path-aware forms on the auth host too', async () => {
-    const slidingLog = { consume: async () => ({ allowed: true as const }), close: async () => {} };
-    const clientMetadata = new ClientMetadataResolver({ policy: defaultFetchPolicy, clock: server.clock, slidingLog });
+    const { slidingLog, context } = proxiedContext();
     const app = createAuthApp({
-      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, refreshGraceMs: 60_000, clientMetadata },
+      context,
       slidingLog,
       signInRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,

@@ -84,12 +84,7 @@ export interface SpentRefresh {
 export function spentRefresh(ctx: CheckContext): Promise<SpentRefresh> {
   return ctx.once('present a spent refresh token', async () => {
     const run = await refreshRun(ctx);
-    const present = () =>
-      run.grant.client.tokenRequest({
-        grant_type: 'refresh_token',
-        refresh_token: run.grant.tokens.refreshToken,
-        resource: run.grant.client.resource,
-      });
+    const present = () => refreshRaw(run.grant.client, run.grant.tokens.refreshToken);
     const first = await present();
     if (first.response.status !== 200) {
       return { run, newest: run.refreshed, newestUse: run.refreshedUse, reuse: first, waitedSeconds: 0 };

@@ -2,7 +2,7 @@ import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { cite } from '../../http.js';
 import { useToken } from '../shared/use-token.js';
-import { spentRefresh } from './experiments.js';
+import { refreshRaw, spentRefresh } from './experiments.js';
 
 export const spentRefreshRevokesGrant: Check = {
   id: 'spent-refresh-revokes-grant',
@@ -22,11 +22,7 @@ export const spentRefreshRevokesGrant: Check = {
       fail(`after the reuse the newest access token still answers ${describeResponse(after)}, expected 401`);
     }
     if (newest.refreshToken) {
-      const renewal = await run.grant.client.tokenRequest({
-        grant_type: 'refresh_token',
-        refresh_token: newest.refreshToken,
-        resource: run.grant.client.resource,
-      });
+      const renewal = await refreshRaw(run.grant.client, newest.refreshToken);
       if (renewal.response.status === 200) fail('after the reuse the newest refresh token still renews');
     }
     const when = waitedSeconds ? ` (presented ${waitedSeconds} s after a retry was answered, past the refresh grace)` : '';

@@ -1,5 +1,6 @@
 import { fail, type Check } from '../../check.js';
-import { isObject } from '../../mcp.js';
+import { LEGACY_REVISION } from '../../eras.js';
+import { initializeParams, isObject } from '../../mcp.js';
 import { legacyResult } from '../shared/legacy-tools.js';
 
 /** A listing method of each server feature, and the capability initialize must declare to serve it. */
@@ -18,7 +19,7 @@ export const capabilitiesDeclared: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const capabilities = (await legacyResult(ctx, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'survey-mcp-conformance', version: '1' } }))['capabilities'];
+    const capabilities = (await legacyResult(ctx, 'initialize', initializeParams(LEGACY_REVISION)))['capabilities'];
     if (!isObject(capabilities)) fail(`initialize: "capabilities" is ${JSON.stringify(capabilities)}, not an object`);
     const served: string[] = [];
     for (const { capability, method } of FEATURES) {

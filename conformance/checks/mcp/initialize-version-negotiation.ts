@@ -1,15 +1,11 @@
 import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
-import type { Mcp } from '../../mcp.js';
+import { initializeParams, type Mcp } from '../../mcp.js';
 
 const UNKNOWN_VERSION = '1900-01-01';
 
 async function answeredVersion(mcp: Mcp, token: string, requested: string): Promise<string> {
-  const { exchange, message } = await mcp.request(token, 'initialize', {
-    protocolVersion: requested,
-    capabilities: {},
-    clientInfo: { name: 'survey-mcp-conformance', version: '1' },
-  });
+  const { exchange, message } = await mcp.request(token, 'initialize', initializeParams(requested));
   const version = message?.result?.['protocolVersion'];
   if (typeof version !== 'string') fail(`initialize asking for ${requested}: no protocolVersion in ${describeResponse(exchange)}`);
   return version;

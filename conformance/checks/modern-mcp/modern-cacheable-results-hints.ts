@@ -1,6 +1,6 @@
 import { fail, type Check } from '../../check.js';
 import { isObject } from '../../mcp.js';
-import { expectModernResult, modernCapabilities, modernToken } from '../../modern-expect.js';
+import { expectModernResult, modernCapabilities } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 /** The cache hints a cacheable result must carry, or why they are not right. */
@@ -23,7 +23,6 @@ export const modernCacheableResultsHints: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const seen: string[] = [];
     const expectHints = (result: Record<string, unknown>, what: string): void => {
       const problem = hintsProblem(result);

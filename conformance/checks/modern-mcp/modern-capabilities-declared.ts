@@ -1,6 +1,6 @@
 import { fail, type Check } from '../../check.js';
 import { isObject } from '../../mcp.js';
-import { modernCapabilities, modernToken } from '../../modern-expect.js';
+import { modernCapabilities } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 /** A listing method of each server feature, and the capability that must be declared to serve it. */
@@ -27,7 +27,6 @@ export const modernCapabilitiesDeclared: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const capabilities = await modernCapabilities(ctx);
     const served: string[] = [];
     for (const { capability, method } of FEATURES) {

@@ -11,7 +11,7 @@ export const modernDiscover: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const answer = await ctx.modern.request(await modernToken(ctx), 'server/discover');
+    const answer = await ctx.modern.request(modernToken(ctx), 'server/discover');
     const result = expectModernResult(answer, 'server/discover');
     const versions = result['supportedVersions'];
     if (!Array.isArray(versions) || !versions.includes(MODERN_REVISION)) fail(`server/discover: "supportedVersions" is ${JSON.stringify(versions)}, without ${MODERN_REVISION}`);

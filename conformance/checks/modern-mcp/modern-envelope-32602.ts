@@ -10,7 +10,7 @@ export const modernEnvelope32602: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const answer = await ctx.modern.request(await modernToken(ctx), 'tools/list', {}, { meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } });
+    const answer = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, { meta: { 'io.modelcontextprotocol/clientCapabilities': undefined } });
     expectModernError(answer, 400, -32602, 'tools/list without io.modelcontextprotocol/clientCapabilities');
     return 'HTTP 400, JSON-RPC error -32602';
   },

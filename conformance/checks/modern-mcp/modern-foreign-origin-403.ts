@@ -12,7 +12,7 @@ export const modernForeignOrigin403: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const { exchange } = await ctx.modern.request(await modernToken(ctx), 'tools/list', {}, { headers: { origin: 'https://attacker.invalid' } });
+    const { exchange } = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, { headers: { origin: 'https://attacker.invalid' } });
     expectStatus(exchange, 403, 'tools/list with Origin https://attacker.invalid');
     return 'HTTP 403 for Origin https://attacker.invalid';
   },

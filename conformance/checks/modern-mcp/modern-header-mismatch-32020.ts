@@ -10,7 +10,7 @@ export const modernHeaderMismatch32020: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
+    const token = modernToken(ctx);
     const name = await ctx.modern.request(token, 'tools/call', { name: 'get_me', arguments: {} }, { headers: { 'mcp-name': 'list_surveys' } });
     expectModernError(name, 400, -32020, 'tools/call get_me with Mcp-Name: list_surveys');
     // A gateway routing on Mcp-Method would send this to a read-only pool while the server lists.

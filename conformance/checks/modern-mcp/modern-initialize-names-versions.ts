@@ -1,7 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { offeredEras } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
-import { modernToken } from '../../modern-expect.js';
 import { MODERN_REVISION, MODERN_SPEC } from '../../modern.js';
 
 /** A legacy client cannot fall forward: the error it gets may be all its person ever reads. */
@@ -13,7 +12,6 @@ export const modernInitializeNamesVersions: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const eras = await offeredEras(ctx);
     if (eras.legacy) skip(`the deployment speaks 2025-11-25 too (initialize answered ${eras.legacyAnswer}); the rule binds modern-only servers`);
     const { exchange } = await ctx.mcp.initialize(await ctx.accessToken());

@@ -1,7 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { offeredEras } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
-import { modernToken } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 /**
@@ -17,7 +16,6 @@ export const modernLegacyStream405: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const eras = await offeredEras(ctx);
     if (eras.legacy) skip(`the deployment speaks 2025-11-25 too (initialize answered ${eras.legacyAnswer}); GET and DELETE follow that era there`);
     for (const method of ['GET', 'DELETE'] as const) {

@@ -11,7 +11,7 @@ export const modernMcpNameBase64: Check = {
   needsSignIn: true,
   async run(ctx) {
     const encoded = `=?base64?${Buffer.from('get_me').toString('base64')}?=`;
-    const answer = await ctx.modern.request(await modernToken(ctx), 'tools/call', { name: 'get_me', arguments: {} }, { headers: { 'mcp-name': encoded } });
+    const answer = await ctx.modern.request(modernToken(ctx), 'tools/call', { name: 'get_me', arguments: {} }, { headers: { 'mcp-name': encoded } });
     expectModernResult(answer, `tools/call get_me with Mcp-Name: ${encoded}`);
     return `${encoded} accepted as get_me`;
   },

@@ -12,7 +12,7 @@ export const modernNoSessionId: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const answer = await ctx.modern.request(await modernToken(ctx), 'tools/list', {}, { headers: { 'mcp-session-id': 'conformance-session' } });
+    const answer = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, { headers: { 'mcp-session-id': 'conformance-session' } });
     expectModernResult(answer, 'tools/list with Mcp-Session-Id: conformance-session');
     const echoed = header(answer.exchange, 'mcp-session-id');
     if (echoed !== undefined) fail(`tools/list with Mcp-Session-Id: the answer carries Mcp-Session-Id: ${echoed}; 2026-07-28 has no sessions`);

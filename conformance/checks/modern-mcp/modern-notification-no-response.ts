@@ -17,7 +17,7 @@ export const modernNotificationNoResponse: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const exchange = await ctx.modern.notify(await modernToken(ctx), 'notifications/cancelled', { requestId: 'conformance-nothing-running' });
+    const exchange = await ctx.modern.notify(modernToken(ctx), 'notifications/cancelled', { requestId: 'conformance-nothing-running' });
     const { status, body } = exchange.response;
     if (status === 202) {
       if (body.trim() !== '') fail(`a notification got 202 with a body: ${describeResponse(exchange)}`);

@@ -1,5 +1,5 @@
 import type { Check } from '../../check.js';
-import { expectModernError, modernToken } from '../../modern-expect.js';
+import { expectModernError } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 /** The headers are what intermediaries route on; a request without them must not slip through. */
@@ -11,7 +11,6 @@ export const modernRequiredHeaders32020: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const noMethod = await ctx.modern.request(() => ctx.accessToken(), 'tools/list', {}, { headers: { 'mcp-method': undefined } });
     expectModernError(noMethod, 400, -32020, 'tools/list without Mcp-Method');
     const noName = await ctx.modern.request(() => ctx.accessToken(), 'tools/call', { name: 'get_me', arguments: {} }, { headers: { 'mcp-name': undefined } });

@@ -1,6 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
-import { modernCapabilities, modernToken } from '../../modern-expect.js';
+import { modernCapabilities } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 const missing = 'ui://conformance/no-such-resource';
@@ -14,7 +14,6 @@ export const modernResourceNotFound32602: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     if (!('resources' in (await modernCapabilities(ctx)))) skip('server/discover declares no resources capability');
     const answer = await ctx.modern.request(() => ctx.accessToken(), 'resources/read', { uri: missing }, { headers: { 'mcp-name': missing } });
     const { message } = answer;

@@ -2,7 +2,7 @@ import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { header } from '../../http.js';
 import { isObject } from '../../mcp.js';
-import { expectModernError, expectModernResult, modernToken } from '../../modern-expect.js';
+import { expectModernError, expectModernResult } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 /**
@@ -18,7 +18,6 @@ export const modernResponseId: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const listing = await ctx.modern.request(() => ctx.accessToken(), 'tools/list', {}, { id: 'conformance-list' });
     const contentType = header(listing.exchange, 'content-type') ?? '';
     if (!/^(application\/json|text\/event-stream)\b/.test(contentType)) fail(`tools/list: Content-Type is "${contentType}", neither application/json nor text/event-stream`);

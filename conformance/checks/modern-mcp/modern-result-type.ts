@@ -10,7 +10,7 @@ export const modernResultType: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
+    const token = modernToken(ctx);
     for (const [method, params] of [['tools/list', {}], ['tools/call', { name: 'get_me', arguments: {} }]] as const) {
       const result = expectModernResult(await ctx.modern.request(token, method, params), method);
       if (result['resultType'] !== 'complete') fail(`${method}: "resultType" is ${JSON.stringify(result['resultType'])}, not "complete"`);

@@ -13,7 +13,7 @@ export const modernServerInfo: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const token = await modernToken(ctx);
+    const token = modernToken(ctx);
     const named: string[] = [];
     for (const method of ['server/discover', 'tools/list']) {
       const result = expectModernResult(await ctx.modern.request(token, method), method);

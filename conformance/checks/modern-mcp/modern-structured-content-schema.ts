@@ -1,5 +1,5 @@
 import { fail, skip, type Check } from '../../check.js';
-import { expectModernResult, modernToken, modernTools } from '../../modern-expect.js';
+import { expectModernResult, modernTools } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 import { callableToolWithOutputSchema, structuredContentProblem } from '../shared/tool-definitions.js';
 
@@ -11,7 +11,6 @@ export const modernStructuredContentSchema: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const tool = callableToolWithOutputSchema(await modernTools(ctx));
     if (!tool) skip('no tool that takes no arguments declares an outputSchema');
     const name = String(tool['name']);

@@ -12,7 +12,7 @@ export const modernStructuredContentText: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const result = expectModernResult(await ctx.modern.request(await modernToken(ctx), 'tools/call', { name: 'get_me', arguments: {} }), 'tools/call get_me');
+    const result = expectModernResult(await ctx.modern.request(modernToken(ctx), 'tools/call', { name: 'get_me', arguments: {} }), 'tools/call get_me');
     if (result['structuredContent'] === undefined) skip('tools/call get_me returned no structuredContent');
     const problem = structuredTextProblem(result);
     if (problem) fail(`tools/call get_me: ${problem}`);

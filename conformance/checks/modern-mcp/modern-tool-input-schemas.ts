@@ -1,5 +1,5 @@
 import { fail, type Check } from '../../check.js';
-import { modernToken, modernTools } from '../../modern-expect.js';
+import { modernTools } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 import { toolSchemaProblem } from '../shared/tool-definitions.js';
 
@@ -11,7 +11,6 @@ export const modernToolInputSchemas: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const tools = await modernTools(ctx);
     for (const tool of tools) {
       const name = typeof tool['name'] === 'string' ? tool['name'] : fail(`tools/list: a tool has no name: ${JSON.stringify(tool).slice(0, 200)}`);

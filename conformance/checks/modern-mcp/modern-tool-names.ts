@@ -1,5 +1,5 @@
 import { fail, type Check } from '../../check.js';
-import { modernToken, modernTools } from '../../modern-expect.js';
+import { modernTools } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 import { toolNamesProblem } from '../shared/tool-definitions.js';
 
@@ -12,7 +12,6 @@ export const modernToolNames: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const names = (await modernTools(ctx)).map((tool) => tool['name']);
     const problem = toolNamesProblem(names);
     if (problem) fail(`tools/list: ${problem}`);

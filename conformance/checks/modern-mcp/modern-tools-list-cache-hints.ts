@@ -10,7 +10,7 @@ export const modernToolsListCacheHints: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const result = expectModernResult(await ctx.modern.request(await modernToken(ctx), 'tools/list'), 'tools/list');
+    const result = expectModernResult(await ctx.modern.request(modernToken(ctx), 'tools/list'), 'tools/list');
     const { ttlMs, cacheScope } = result;
     if (typeof ttlMs !== 'number' || !Number.isInteger(ttlMs) || ttlMs < 0) fail(`tools/list: "ttlMs" is ${JSON.stringify(ttlMs)}, not a whole number >= 0`);
     if (cacheScope !== 'public' && cacheScope !== 'private') fail(`tools/list: "cacheScope" is ${JSON.stringify(cacheScope)}, not "public" or "private"`);

@@ -1,5 +1,5 @@
 import { fail, type Check } from '../../check.js';
-import { modernToken, modernTools } from '../../modern-expect.js';
+import { modernTools } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 /**
@@ -15,7 +15,6 @@ export const modernToolsListDeterministic: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    await modernToken(ctx);
     const before = (await modernTools(ctx)).map((tool) => String(tool['name']));
     await ctx.modern.request(() => ctx.accessToken(), 'tools/call', { name: 'get_me', arguments: {} });
     const after = (await modernTools(ctx)).map((tool) => String(tool['name']));

@@ -10,7 +10,7 @@ export const modernUnknownMethod404: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const answer = await ctx.modern.request(await modernToken(ctx), 'conformance/unknown-method');
+    const answer = await ctx.modern.request(modernToken(ctx), 'conformance/unknown-method');
     expectModernError(answer, 404, -32601, 'an unknown method');
     return 'HTTP 404, JSON-RPC error -32601';
   },

@@ -13,7 +13,7 @@ export const modernUnsupportedVersion32022: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const answer = await ctx.modern.request(await modernToken(ctx), 'tools/list', {}, {
+    const answer = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, {
       headers: { 'mcp-protocol-version': unknownVersion },
       meta: { 'io.modelcontextprotocol/protocolVersion': unknownVersion },
     });

@@ -11,7 +11,7 @@ export const modernVersionHeaderMismatch32020: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const answer = await ctx.modern.request(await modernToken(ctx), 'tools/list', {}, { headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const answer = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, { headers: { 'mcp-protocol-version': '2025-11-25' } });
     expectModernError(answer, 400, -32020, 'tools/list with MCP-Protocol-Version: 2025-11-25 and _meta naming 2026-07-28');
     return 'HTTP 400, JSON-RPC error -32020';
   },

@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { anonymous } from '../../platform/context.js';
 import { accountForIdentity, normalizeEmail, type SsoRefusal } from '../../platform/sso-accounts.js';
-import { csrfValid, rememberSsoAttempt, takeSsoAttempt } from '../browser-session.js';
+import { csrfValid, rememberSsoAttempt, sameSecret, takeSsoAttempt } from '../browser-session.js';
 import type { OAuthContext, SingleSignOn } from '../context.js';
 import { explain, ours, type Explanation } from '../explanation.js';
 import { errorPage } from '../pages/error.js';
@@ -28,12 +27,6 @@ export function ssoStartHandler(context: OAuthContext, sso: SingleSignOn): Reque
     res.redirect(303, sso.relyingParty.authorizationUrl(ssoCallbackUrl(context), attempt, codeChallenge).href);
   };
 }
-
-const sameText = (a: string, b: string): boolean => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 function refusalReason(sso: SingleSignOn, reason: SsoRefusal, email = ''): Explanation {
   const provider = ours(sso.name);
@@ -62,7 +55,7 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
     if (!attempt) {
       return refuse(400, ours('This sign-in answer is not for this browser, or it was already used or has expired. Start the sign-in again.'));
     }
-    if (!sameText(params.get('state') ?? '', attempt.state)) {
+    if (!sameSecret(params.get('state') ?? '', attempt.state)) {
       return refuse(400, ours("This answer does not belong to the sign-in this browser started (its 'state' does not match). Start the sign-in again."));
     }
     const error = params.get('error');
@@ -91,12 +84,7 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
       res.set('Retry-After', String(overLimit.retryAfterSeconds));
       return refuse(429, explain`Too many sign-in attempts. Try again in ${overLimit.retryAfterSeconds} seconds.`, email);
     }
-    const outcome = await accountForIdentity(
-      context,
-      anonymous,
-      { email: claims.email, emailVerified: claims.emailVerified, name: claims.name },
-      { createAccountsIn: sso.createAccountsIn },
-    );
+    const outcome = await accountForIdentity(context, anonymous, claims, { createAccountsIn: sso.createAccountsIn });
     if (outcome.kind === 'refused') return refuse(403, refusalReason(sso, outcome.reason, outcome.email), outcome.email);
     // Checked again: the cookie came back from the browser, like any input.
     await completeSignIn(context, req, res, outcome.user, safeReturnTo(attempt.returnTo, context.authUrl));

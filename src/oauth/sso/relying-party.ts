@@ -47,7 +47,6 @@ export class SsoCallbackError extends Error {
 
 /** The claims the platform needs from the validated ID token (or, lacking `email`, from UserInfo). */
 export interface SsoClaims {
-  readonly subject: string;
   readonly email: unknown;
   readonly emailVerified: unknown;
   readonly name: unknown;
@@ -155,7 +154,7 @@ export class SsoRelyingParty {
         throw new SsoCallbackError(describe(error), 'invalid_answer');
       }
     }
-    return { subject: idToken.sub, email: source.email, emailVerified: source.email_verified, name: source.name };
+    return { email: source.email, emailVerified: source.email_verified, name: source.name };
   }
 }
 

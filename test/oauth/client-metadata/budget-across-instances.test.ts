@@ -7,8 +7,8 @@ import { explain } from '../../../src/oauth/explanation.js';
 import { ClientMetadataError } from '../../../src/oauth/client-metadata/errors.js';
 import { ClientMetadataResolver } from '../../../src/oauth/client-metadata/resolver.js';
 import { ManualClock } from '../../../src/platform/clock.js';
+import { testRedisUrl } from '../../helpers/redis.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const keyPrefix = `survey-mcp-test:${randomUUID()}:`;
 const real = 'https://claude.example/oauth/client.json';
 
@@ -17,7 +17,7 @@ let fetches: string[];
 
 /** One instance of the server's resolver, sharing the Redis rate log with the others. */
 async function instance(): Promise<ClientMetadataResolver> {
-  const slidingLog = await openRedisSlidingLog(REDIS_URL, { keyPrefix });
+  const slidingLog = await openRedisSlidingLog(testRedisUrl, { keyPrefix });
   logs.push(slidingLog);
   return new ClientMetadataResolver({
     policy: { allowPrivateAddresses: false, timeoutMs: 1000, maxBytes: 5120 },
@@ -39,13 +39,13 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const log of logs) await log.close();
-  const admin = new Redis(REDIS_URL);
+  const admin = new Redis(testRedisUrl);
   const keys = await admin.keys(`${keyPrefix}*`);
   if (keys.length > 0) await admin.del(...keys);
   await admin.quit();
 });
 afterAll(async () => {
-  const admin = new Redis(REDIS_URL);
+  const admin = new Redis(testRedisUrl);
   expect(await admin.keys(`${keyPrefix}*`)).toEqual([]);
   await admin.quit();
 });

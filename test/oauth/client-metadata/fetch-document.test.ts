@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientMetadataError } from '../../../src/oauth/client-metadata/errors.js';
 import { fetchClientMetadataDocument, type FetchPolicy } from '../../../src/oauth/client-metadata/fetch-document.js';
 import { ClientMetadataHost } from '../../helpers/client-metadata-host.js';
-import { closedPort } from '../../helpers/closed-port.js';
+import { freePorts } from '../../scale-out/processes.js';
 
 let host: ClientMetadataHost;
 let policy: FetchPolicy;
@@ -116,7 +116,8 @@ describe('fetching a client metadata document', () => {
   });
 
   it('gives one answer for a private address, a name that does not resolve and a closed port; the reason goes to the log only', async () => {
-    const port = await closedPort();
+    // Free a moment ago and closed now: connections to it are refused.
+    const [port] = await freePorts(1);
     const noSuchName = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../../src/config.js';
 import type { ServerDeps } from '../../../src/server.js';
 import { ClientMetadataHost } from '../../helpers/client-metadata-host.js';
-import { closedPort } from '../../helpers/closed-port.js';
+import { freePorts } from '../../scale-out/processes.js';
 import { alertText } from '../../helpers/pages.js';
 import {
   authorizeUrl,
@@ -57,7 +57,8 @@ const person = '198.51.100.7';
 
 /** 20 URLs on the client's host that lead nowhere: 10 answer 404, 10 name a closed port. */
 async function junkUrls(prefix: string): Promise<string[]> {
-  const closed = await closedPort();
+  // Free a moment ago and closed now: connections to it are refused.
+  const [closed] = await freePorts(1);
   return Array.from({ length: 20 }, (_, i) =>
     i % 2 === 0 ? host.url(`/${prefix}-junk-${i}`) : `https://127.0.0.1:${closed}/${prefix}-junk-${i}`,
   );
