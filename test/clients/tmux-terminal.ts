@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * A terminal a person would type into, for assistants that only speak through a full-screen
+ * interface: one tmux server on a socket of its own (nothing shared with other tmux users), one
+ * window of a fixed size, keys sent as typed and the screen read as shown.
+ */
+export class TmuxTerminal {
+  private constructor(
+    private readonly socket: string,
+    private readonly dir: string,
+  ) {}
+
+  /** Starts `command` with exactly `env` in `cwd`, in a 200×50 window. */
+  static async start(command: readonly string[], options: { env: Record<string, string>; cwd: string }): Promise<TmuxTerminal> {
+    const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-tmux-'));
+    const terminal = new TmuxTerminal(join(dir, 'socket'), dir);
+    const env = Object.entries(options.env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+    await terminal.tmux('new-session', '-d', '-s', 'assistant', '-x', '200', '-y', '50', '-c', options.cwd, ...env, '--', ...command);
+    return terminal;
+  }
+
+  /**
+   * Types `text` literally and presses Enter once the screen shows it, as a person does: an
+   * Enter that arrives with the text is taken as part of a paste.
+   */
+  async type(text: string): Promise<void> {
+    const echoed = this.countOf(text);
+    await this.tmux('send-keys', '-t', 'assistant', '-l', text);
+    await echoed.shownAgain(10_000);
+    await this.press('Enter');
+  }
+
+  /**
+   * How often the screen shows `text` now; `shownAgain` then waits until it shows it once more
+   * (a new answer to a command typed again), failing with the screen after `within` ms.
+   */
+  countOf(text: string): { shownAgain(within?: number): Promise<string> } {
+    const occurrences = (shown: string) => shown.split(text).length - 1;
+    const before = this.screen().then(occurrences);
+    return {
+      shownAgain: async (within = 30_000) => {
+        const count = await before;
+        const deadline = Date.now() + within;
+        for (;;) {
+          const shown = await this.screen();
+          if (occurrences(shown) > count) return shown;
+          if (Date.now() > deadline) throw new Error(`the terminal did not show ${JSON.stringify(text)} again within ${within} ms; it shows:\n${shown}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      },
+    };
+  }
+
+  async press(key: string): Promise<void> {
+    await this.tmux('send-keys', '-t', 'assistant', key);
+  }
+
+  /** The screen and its scrollback, as text; only what is on screen now when `visible`. */
+  async screen(part: 'all' | 'visible' = 'all'): Promise<string> {
+    const scrollback = part === 'all' ? ['-S', '-2000'] : [];
+    return (await this.tmux('capture-pane', '-p', '-J', ...scrollback, '-t', 'assistant')).stdout;
+  }
+
+  /**
+   * Waits until the screen shows `pattern`, reading it every 200 ms; after `within` ms it fails
+   * with the screen as it was, so the failure says what the assistant showed instead.
+   */
+  async waitFor(pattern: RegExp, within = 30_000, part: 'all' | 'visible' = 'all'): Promise<RegExpMatchArray> {
+    const deadline = Date.now() + within;
+    for (;;) {
+      const shown = await this.screen(part);
+      const match = shown.match(pattern);
+      if (match) return match;
+      if (Date.now() > deadline) throw new Error(`the terminal did not show ${pattern} within ${within} ms; it shows:\n${shown}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.tmux('kill-server').catch(() => undefined);
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  private tmux(...args: string[]) {
+    return run('tmux', ['-S', this.socket, ...args]);
+  }
+}
