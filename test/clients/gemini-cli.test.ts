@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { freeLoopbackPort } from './free-port.js';
-import { gemini, GeminiCli } from './gemini-cli.js';
+import { GeminiCli } from './gemini-cli.js';
+import { pinnedClients } from './installed-client.js';
 import { toolNames } from './tool-names.js';
 import { WireRecorder } from './wire-recorder.js';
 
@@ -9,7 +10,7 @@ import { WireRecorder } from './wire-recorder.js';
 const shownTools = toolNames.map((name) => `mcp_survey_${name}`);
 const ready = { status: 'Ready (13 tools, 1 resource) (OAuth)', tools: shownTools };
 
-describe(`Gemini CLI ${gemini().version} in a terminal (tmux), registering by DCR, signing in through a scripted browser`, () => {
+describe(`Gemini CLI ${pinnedClients['@google/gemini-cli']} in a terminal (tmux), registering by DCR, signing in through a scripted browser`, () => {
   let server: TestServer;
   let cli: GeminiCli;
   beforeAll(async () => {
@@ -32,7 +33,7 @@ describe(`Gemini CLI ${gemini().version} in a terminal (tmux), registering by DC
  * token twice in parallel. Each lifetime here: the server's clock moves past the token's expiry
  * (so the old access token is refused), and `/mcp reload` reconnects, renewing first.
  */
-describe(`Gemini CLI ${gemini().version} with a 20 s token lifetime (serve --access-token-ttl 20)`, () => {
+describe(`Gemini CLI ${pinnedClients['@google/gemini-cli']} with a 20 s token lifetime (serve --access-token-ttl 20)`, () => {
   let server: TestServer;
   let authHost: WireRecorder;
   let cli: GeminiCli;

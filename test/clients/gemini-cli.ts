@@ -6,7 +6,7 @@ import { installedClient } from './installed-client.js';
 import { ScriptedBrowser } from './scripted-browser.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
-export const gemini = () => installedClient('@google/gemini-cli', 'gemini');
+const gemini = () => installedClient('@google/gemini-cli', 'gemini');
 
 /** What `/mcp list` shows for one server: its status line and the tools listed under it. */
 export interface GeminiServerListing {

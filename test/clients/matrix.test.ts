@@ -4,6 +4,7 @@ import type { ClientRow, ClientSession } from './client-row.js';
 import { inspectorsOwnClient, runInspector } from './inspector-cli.js';
 import { startMatrixServers, type MatrixServers } from './matrix-servers.js';
 import { toolNames } from './tool-names.js';
+import { codexCli } from './rows/codex.js';
 import { inspectorCli } from './rows/inspector.js';
 import { mcpRemote } from './rows/mcp-remote.js';
 import { sdk1Client } from './rows/sdk-1.js';
@@ -18,6 +19,7 @@ const rows: readonly ClientRow[] = [
   sdk2Client({ pin: '2026-07-28' }),
   mcpRemote,
   inspectorCli,
+  codexCli,
 ];
 
 let servers: MatrixServers;
