@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseStreamGetStatus, parseTokenTtl, parseWholeNumber, resolveDb, serverConfig } from './config.js';
+import { ConfigError, parseOrigin, parsePort, parsePublicUrl, parseRateRule, parseRefreshGrace, parseStreamGetStatus, parseTokenTtl, parseWholeNumber, resolveDb, resolveRefreshGrace, serverConfig } from './config.js';
 
 describe('flag parsers', () => {
   it('reads N/S rate rules and explains the format when it is wrong', () => {
@@ -42,6 +42,16 @@ describe('flag parsers', () => {
   it('caps access-token lifetimes at the spec’s hour', () => {
     expect(parseTokenTtl('--access-token-ttl', '30')).toBe(30_000);
     expect(() => parseTokenTtl('--access-token-ttl', '3601')).toThrow('from 1 to 3,600');
+  });
+
+  it('takes a refresh grace of 0 to 3600 seconds from the flag, then SURVEY_MCP_REFRESH_GRACE, else 60 seconds', () => {
+    expect(parseRefreshGrace('--refresh-grace', '0')).toBe(0);
+    expect(parseRefreshGrace('--refresh-grace', '45')).toBe(45_000);
+    expect(() => parseRefreshGrace('--refresh-grace', '-1')).toThrow("--refresh-grace '-1' must be whole seconds from 0 to 3,600");
+    expect(resolveRefreshGrace(5_000, { SURVEY_MCP_REFRESH_GRACE: '30' })).toBe(5_000);
+    expect(resolveRefreshGrace(undefined, { SURVEY_MCP_REFRESH_GRACE: '30' })).toBe(30_000);
+    expect(resolveRefreshGrace(undefined, {})).toBe(60_000);
+    expect(() => resolveRefreshGrace(undefined, { SURVEY_MCP_REFRESH_GRACE: 'soon' })).toThrow("SURVEY_MCP_REFRESH_GRACE 'soon' must be whole seconds");
   });
 
   it('finds the store from the flag, then SURVEY_MCP_DB, then the working directory', () => {

@@ -23,6 +23,11 @@ export interface ServerConfig {
   readonly seedDemo: boolean;
   /** Spec 2.2 says one hour; test deployments shorten it so expiry can be observed. */
   readonly accessTokenTtlMs: number;
+  /**
+   * How long a rotated refresh token, presented again by its client, is a retry answered with the
+   * live token instead of a replay that revokes the grant (issue 23); 0 turns retries off.
+   */
+  readonly refreshGraceMs: number;
   /** What `GET /` (the notification stream) answers; absent, the contract's 404. */
   readonly streamGetStatus: StreamGetStatus;
   /**
@@ -52,6 +57,7 @@ export function resolveRateStore(flag: string | undefined, env = process.env): s
 }
 
 export const defaultAccessTokenTtlMs = 60 * 60 * 1000;
+export const defaultRefreshGraceMs = 60 * 1000;
 
 /**
  * The one parser of whole-number flags: digits only (no sign, exponent or fraction), within
@@ -70,6 +76,22 @@ export function parseWholeNumber(flag: string, value: string, range: { min: numb
 /** Whole seconds from 1 to 3600 (the spec's hour is the longest an access token may live). */
 export const parseTokenTtl = (flag: string, value: string): number =>
   parseWholeNumber(flag, value, { min: 1, max: 3600, unit: 'seconds' }) * 1000;
+
+/** Whole seconds from 0 (no grace) to 3600. */
+export const parseRefreshGrace = (flag: string, value: string): number =>
+  parseWholeNumber(flag, value, { min: 0, max: 3600, unit: 'seconds' }) * 1000;
+
+/** `--refresh-grace`, else `SURVEY_MCP_REFRESH_GRACE` (seconds), else 60 seconds. */
+export function resolveRefreshGrace(flagMs: number | undefined, env = process.env): number {
+  if (flagMs !== undefined) return flagMs;
+  const fromEnv = env.SURVEY_MCP_REFRESH_GRACE;
+  if (fromEnv === undefined) return defaultRefreshGraceMs;
+  try {
+    return parseRefreshGrace('SURVEY_MCP_REFRESH_GRACE', fromEnv);
+  } catch (error) {
+    throw new ConfigError((error as RangeError).message);
+  }
+}
 
 /**
  * The contract answers the stream GET with 404; the MCP transport spec (2025-11-25) says 405, and
@@ -167,6 +189,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     ...given,
     db: resolveDb(partial.db, env),
     rateStore: resolveRateStore(partial.rateStore, env),
+    refreshGraceMs: resolveRefreshGrace(partial.refreshGraceMs, env),
   };
   // A PostgreSQL store is shared by several instances, and so must their rate windows be, or
   // each instance would admit the full limit on its own.

@@ -71,7 +71,15 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       slidingLog,
       hostRule: deps.clientMetadataHostRule,
     });
-    const context: OAuthContext = { store, clock, issuer: baseUrl, authUrl, accessTokenTtlMs: config.accessTokenTtlMs, clientMetadata };
+    const context: OAuthContext = {
+      store,
+      clock,
+      issuer: baseUrl,
+      authUrl,
+      accessTokenTtlMs: config.accessTokenTtlMs,
+      refreshGraceMs: config.refreshGraceMs,
+      clientMetadata,
+    };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });
     cleanup.push(() => dispatcher.close());
     const mcp: McpEndpointOptions = {

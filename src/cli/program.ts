@@ -8,6 +8,7 @@ import {
   parsePort,
   parsePublicUrl,
   parseRateRule,
+  parseRefreshGrace,
   parseStreamGetStatus,
   parseTokenTtl,
   parseWholeNumber,
@@ -91,6 +92,11 @@ export function buildProgram(): Command {
     .option('--trust-proxy', 'trust X-Forwarded-For from a reverse proxy (per-IP registration limit)')
     .option('--no-seed', 'do not seed the demo into an empty store')
     .option('--access-token-ttl <seconds>', 'access token lifetime, for test deployments (default and maximum 3600)', argument(parseTokenTtl, '--access-token-ttl'))
+    .option(
+      '--refresh-grace <seconds>',
+      'how long a rotated refresh token may be sent again as a retry, answered with the live token instead of revoking the grant (default: $SURVEY_MCP_REFRESH_GRACE, else 60; 0 turns retries off)',
+      argument(parseRefreshGrace, '--refresh-grace'),
+    )
     .option(
       '--stream-get-status <status>',
       "what GET / (the notification stream) answers: 404 as the contract says (default), or 405 for strict clients such as the MCP Inspector (local development; off-contract)",

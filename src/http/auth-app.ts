@@ -5,6 +5,7 @@ import { isSecureOrigin } from '../oauth/context.js';
 import { invalidRequest } from '../oauth/errors.js';
 import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
 import { connectedAppsHandler, revokeAppHandler } from '../oauth/handlers/connected-apps.js';
+import { authorizationServerMetadata, jsonDocument, wellKnownPaths } from '../oauth/handlers/discovery.js';
 import { revokeHandler } from '../oauth/handlers/revoke.js';
 import { signInHandler, signOutHandler } from '../oauth/handlers/sign-in.js';
 import { tokenHandler } from '../oauth/handlers/token.js';
@@ -24,6 +25,14 @@ export function createAuthApp(options: AuthAppOptions): Express {
   const { context } = options;
   const app = hostApp(options.trustProxy);
   app.use(pageSecurity({ https: isSecureOrigin(context) }));
+
+  // Clients that look for the metadata at the authorization endpoint's origin (Qwen Code, issue
+  // 23) find the MCP host's documents here, byte for byte (issuer stays {base_url}), open to
+  // browsers as there.
+  app.use('/.well-known', openCors());
+  const asMetadata = jsonDocument(authorizationServerMetadata(context));
+  app.get(wellKnownPaths(context, 'oauth-authorization-server'), asMetadata);
+  app.get(wellKnownPaths(context, 'openid-configuration'), asMetadata);
 
   const form = parseBody('form', invalidRequest);
   // Token and revocation use no cookies, so browser-based clients may call them from any origin.

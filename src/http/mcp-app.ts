@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { hostApp, type HostAppOptions } from './host-app.js';
 import type { RateRule } from '../limits/limiter.js';
 import { invalidClientMetadata } from '../oauth/errors.js';
-import { authorizationServerMetadata, jsonDocument, protectedResourceMetadata } from '../oauth/handlers/discovery.js';
+import { authorizationServerMetadata, jsonDocument, protectedResourceMetadata, wellKnownPaths } from '../oauth/handlers/discovery.js';
 import { registerHandler } from '../oauth/handlers/register.js';
 import { clientAddressKey } from './client-address.js';
 import { parseBody } from './middleware/body.js';
@@ -20,14 +20,10 @@ export function createMcpApp(options: McpAppOptions): Express {
   const app = hostApp(options.trustProxy);
   app.use(openCors());
 
-  // RFC 9728 §3.1 and RFC 8414 §3: the root form, and the path-aware form when {base_url} has a
-  // path. Express matches a trailing slash too, which some clients append.
-  const basePath = new URL(context.issuer).pathname.replace(/\/$/, '');
-  const wellKnown = (name: string) => (basePath ? [`/.well-known/${name}`, `/.well-known/${name}${basePath}`] : `/.well-known/${name}`);
-  app.get(wellKnown('oauth-protected-resource'), jsonDocument(protectedResourceMetadata(context)));
+  app.get(wellKnownPaths(context, 'oauth-protected-resource'), jsonDocument(protectedResourceMetadata(context)));
   const asMetadata = jsonDocument(authorizationServerMetadata(context));
-  app.get(wellKnown('oauth-authorization-server'), asMetadata);
-  app.get(wellKnown('openid-configuration'), asMetadata);
+  app.get(wellKnownPaths(context, 'oauth-authorization-server'), asMetadata);
+  app.get(wellKnownPaths(context, 'openid-configuration'), asMetadata);
   // openid-configuration parsers require a key set; no tokens here are JWTs, so it is empty.
   app.get('/.well-known/jwks.json', jsonDocument({ keys: [] }));
 

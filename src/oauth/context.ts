@@ -12,6 +12,8 @@ export interface OAuthContext {
   readonly authUrl: string;
   /** Spec 2.2: one hour; shorter only on test deployments (`--access-token-ttl`). */
   readonly accessTokenTtlMs: number;
+  /** How long a rotated refresh token may be presented again as a retry (0: never; issue 23). */
+  readonly refreshGraceMs: number;
   /** Clients whose client_id is the https URL of their metadata document. */
   readonly clientMetadata: ClientMetadataResolver;
 }

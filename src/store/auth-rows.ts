@@ -39,6 +39,9 @@ export interface TokenGrantRow<C extends Columns> {
   user_id: string;
   client_id: string;
   user_disabled: C['flag'];
+  successor_hash: string | null;
+  successor_sealed: string | null;
+  grace_until: number | null;
 }
 
 export interface LiveTokenRow {

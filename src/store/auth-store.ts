@@ -74,11 +74,35 @@ export interface RotateRefreshRequest {
   readonly clientId: string;
   readonly issue: Required<TokenIssue>;
   readonly nowMs: number;
+  /**
+   * Kept on the spent token until `until` (absent: no grace), so that the same token presented
+   * again by the same client before then is a retry, answered with its successor, not a replay.
+   * `sealedSuccessor` is the new refresh token encrypted under a key only the spent token's
+   * holder can derive (oauth/refresh-grace.ts); the store cannot open it.
+   */
+  readonly grace?: { readonly until: number; readonly sealedSuccessor: string };
+}
+
+/** One step of a lineage: the successor's hash and its secret, sealed under the previous token. */
+export interface SealedSuccessor {
+  readonly successorHash: string;
+  readonly sealed: string;
 }
 
 export type RotateRefreshResult =
   | { readonly outcome: 'rotated'; readonly grantId: string; readonly userId: string; readonly scope: string }
-  /** A spent refresh token came back: the whole grant is now revoked. */
+  /**
+   * A spent refresh token came back within its grace: `issue.access` was added to the grant (its
+   * refresh token was not), and `lineage` leads from the presented token to the live one.
+   */
+  | {
+      readonly outcome: 'retried';
+      readonly grantId: string;
+      readonly userId: string;
+      readonly scope: string;
+      readonly lineage: readonly SealedSuccessor[];
+    }
+  /** A spent refresh token came back after its grace: the whole grant is now revoked. */
   | { readonly outcome: 'reused' }
   | { readonly outcome: 'unknown' | 'other_client' | 'revoked' | 'expired' | 'user_disabled' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRedeem, decideRevoke, decideRotate, type TokenState } from './grant-policy.js';
+import { decideRedeem, decideRetry, decideRevoke, decideRotate, maxRetryHops, type TokenState } from './grant-policy.js';
 import type { CodeRow } from './auth-rows.js';
 
 const now = 1_000_000;
@@ -25,7 +25,18 @@ const refresh: TokenState = {
   revoked_at: null,
   grant_revoked_at: null,
   userDisabled: false,
+  successor_hash: null,
+  successor_sealed: null,
+  grace_until: null,
 };
+/** `refresh` rotated at `now - 10` into `successor`, with a grace until `until`. */
+const spent = (until: number, successor = 'h2'): TokenState => ({
+  ...refresh,
+  spent_at: now - 10,
+  successor_hash: successor,
+  successor_sealed: `sealed-${successor}`,
+  grace_until: until,
+});
 
 describe('decideRedeem', () => {
   it('redeems a live, unused code', () => {
@@ -55,6 +66,46 @@ describe('decideRotate', () => {
     expect(refused({ ...refresh, spent_at: now - 1, expires_at: now - 1 })).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
     expect(refused({ ...refresh, expires_at: now, userDisabled: true })).toEqual({ action: 'refuse', result: { outcome: 'expired' } });
     expect(refused({ ...refresh, userDisabled: true })).toEqual({ action: 'refuse', result: { outcome: 'user_disabled' } });
+  });
+});
+
+describe('decideRotate within a grace', () => {
+  it('takes a spent token back as a retry until its grace ends, then as a replay', () => {
+    expect(decideRotate(spent(now + 1), 'cli_a', now)).toEqual({ action: 'retry', row: spent(now + 1) });
+    expect(decideRotate(spent(now), 'cli_a', now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+    expect(decideRotate({ ...spent(now + 1), successor_sealed: null }, 'cli_a', now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+  });
+
+  it('still refuses another client, a revoked grant and a disabled account within the grace', () => {
+    expect(decideRotate(spent(now + 1), 'cli_b', now)).toEqual({ action: 'refuse', result: { outcome: 'other_client' } });
+    expect(decideRotate({ ...spent(now + 1), grant_revoked_at: now - 1 }, 'cli_a', now)).toEqual({ action: 'refuse', result: { outcome: 'revoked' } });
+    expect(decideRotate({ ...spent(now + 1), userDisabled: true }, 'cli_a', now)).toEqual({ action: 'refuse', result: { outcome: 'user_disabled' } });
+  });
+});
+
+describe('decideRetry', () => {
+  const live = { ...refresh, expires_at: now + 5000 };
+
+  it('answers with the live token and the sealed link to it from each spent one', () => {
+    const lineage = [spent(now + 1, 'h2'), { ...spent(now + 2, 'h3') }, live];
+    expect(decideRetry(lineage, now)).toEqual({
+      action: 'answer',
+      head: live,
+      links: [{ successorHash: 'h2', sealed: 'sealed-h2' }, { successorHash: 'h3', sealed: 'sealed-h3' }],
+    });
+  });
+
+  it('treats a lineage with a spent token past its grace, or longer than the hop limit, as a replay', () => {
+    expect(decideRetry([spent(now + 1), spent(now), live], now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+    const long = Array.from({ length: maxRetryHops + 1 }, () => spent(now + 1));
+    expect(decideRetry(long, now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+    expect(decideRetry([...long.slice(1), live], now)).toMatchObject({ action: 'answer' });
+  });
+
+  it('refuses when the live token is revoked, expired or its account disabled', () => {
+    expect(decideRetry([spent(now + 1), { ...live, grant_revoked_at: now }], now)).toEqual({ action: 'refuse', result: { outcome: 'revoked' } });
+    expect(decideRetry([spent(now + 1), { ...live, expires_at: now }], now)).toEqual({ action: 'refuse', result: { outcome: 'expired' } });
+    expect(decideRetry([spent(now + 1), { ...live, userDisabled: true }], now)).toEqual({ action: 'refuse', result: { outcome: 'user_disabled' } });
   });
 });
 

@@ -7,11 +7,13 @@
  * Conventions:
  * - A code or token that has expired at `nowMs` (`expires_at <= nowMs`) is refused.
  * - Replay is an attack (field notes, RFC 9700 §4.14.2): a redeemed code or a spent refresh token
- *   presented again revokes the grant it belongs to, and is refused.
+ *   presented again revokes the grant it belongs to, and is refused. Except a retry (issue 23):
+ *   a spent refresh token presented again by its client within the grace its rotation recorded
+ *   is answered with the live token of its lineage, revoking nothing.
  * - Revoking signs the client out (spec 4.2): either kind of token ends its whole grant, but only
  *   for the client it was issued to.
  */
-import type { RedeemCodeResult, RevokeTokenResult, RotateRefreshResult } from './auth-store.js';
+import type { RedeemCodeResult, RevokeTokenResult, RotateRefreshResult, SealedSuccessor } from './auth-store.js';
 import type { CodeRow } from './auth-rows.js';
 
 /** A token row, with its grant and user, as the policy reads it (whatever the backend's flag type). */
@@ -24,7 +26,17 @@ export interface TokenState {
   readonly revoked_at: number | null;
   readonly grant_revoked_at: number | null;
   readonly userDisabled: boolean;
+  /** Set when the token was rotated with a grace: its successor, sealed, kept until `grace_until`. */
+  readonly successor_hash: string | null;
+  readonly successor_sealed: string | null;
+  readonly grace_until: number | null;
 }
+
+/**
+ * How many rotations a retry follows to the live token. A client that rotated this often within
+ * one grace period and then presents the first token is not retrying: that is treated as replay.
+ */
+export const maxRetryHops = 16;
 
 type Refusal<Result extends { outcome: string }> = Extract<Result, { outcome: 'unknown' | 'expired' | 'other_client' | 'revoked' | 'user_disabled' }>;
 
@@ -44,14 +56,54 @@ export function decideRedeem(code: CodeRow | undefined, nowMs: number): Verdict<
   return { action: 'proceed', row: code };
 }
 
-export function decideRotate<Row extends TokenState>(token: Row | undefined, clientId: string, nowMs: number): Verdict<RotateRefreshResult, Row> {
+/** Whether a spent token still holds its sealed successor, readable at `nowMs`. */
+const inGrace = (token: TokenState, nowMs: number): boolean =>
+  token.grace_until !== null && token.grace_until > nowMs && token.successor_hash !== null && token.successor_sealed !== null;
+
+/** `retry`: a spent token within its grace; the backend reads its lineage and asks `decideRetry`. */
+export function decideRotate<Row extends TokenState>(
+  token: Row | undefined,
+  clientId: string,
+  nowMs: number,
+): Verdict<RotateRefreshResult, Row> | { readonly action: 'retry'; readonly row: Row } {
   if (!token || token.kind !== 'refresh') return { action: 'refuse', result: { outcome: 'unknown' } };
   if (token.client_id !== clientId) return { action: 'refuse', result: { outcome: 'other_client' } };
   if (token.grant_revoked_at !== null || token.revoked_at !== null) return { action: 'refuse', result: { outcome: 'revoked' } };
-  if (token.spent_at !== null) return { action: 'revoke_grant', grantId: token.grant_id };
+  if (token.spent_at !== null) {
+    if (!inGrace(token, nowMs)) return { action: 'revoke_grant', grantId: token.grant_id };
+    if (token.userDisabled) return { action: 'refuse', result: { outcome: 'user_disabled' } };
+    return { action: 'retry', row: token };
+  }
   if (token.expires_at <= nowMs) return { action: 'refuse', result: { outcome: 'expired' } };
   if (token.userDisabled) return { action: 'refuse', result: { outcome: 'user_disabled' } };
   return { action: 'proceed', row: token };
+}
+
+/**
+ * A retry's lineage as the backend read it: the presented token, then each successor in turn,
+ * up to the first one not spent or `maxRetryHops` successors. Every spent token on the way must
+ * still be within its grace (each was spent after the one before, so its grace ends later); the
+ * last must be the grant's live refresh token. Anything else is a replay.
+ */
+export function decideRetry<Row extends TokenState>(
+  lineage: readonly Row[],
+  nowMs: number,
+):
+  | { readonly action: 'refuse'; readonly result: Refusal<RotateRefreshResult> }
+  | { readonly action: 'revoke_grant'; readonly grantId: string }
+  | { readonly action: 'answer'; readonly head: Row; readonly links: readonly SealedSuccessor[] } {
+  const [first] = lineage;
+  const head = lineage[lineage.length - 1];
+  if (!first || !head) throw new Error('a retry lineage starts with the presented token');
+  const spent = lineage.slice(0, -1);
+  if (head.spent_at !== null || head.kind !== 'refresh' || !spent.every((token) => inGrace(token, nowMs))) {
+    return { action: 'revoke_grant', grantId: first.grant_id };
+  }
+  if (head.grant_revoked_at !== null || head.revoked_at !== null) return { action: 'refuse', result: { outcome: 'revoked' } };
+  if (head.expires_at <= nowMs) return { action: 'refuse', result: { outcome: 'expired' } };
+  if (head.userDisabled) return { action: 'refuse', result: { outcome: 'user_disabled' } };
+  const links = spent.map((token) => ({ successorHash: token.successor_hash!, sealed: token.successor_sealed! }));
+  return { action: 'answer', head, links };
 }
 
 /** A revocation by the client the token was issued to ends its grant; anything else changes nothing. */

@@ -54,6 +54,7 @@ describe('serve flags', () => {
     [['--allowed-origin', '*'], "--allowed-origin '*' is not an origin"],
     [['--base-url', 'surveys.example.com'], "--base-url 'surveys.example.com' is not an absolute URL"],
     [['--access-token-ttl', '7200'], "--access-token-ttl '7200' must be whole seconds from 1 to 3,600"],
+    [['--refresh-grace', '1.5'], "--refresh-grace '1.5' must be whole seconds from 0 to 3,600"],
     [['--stream-get-status', '200'], "--stream-get-status '200' must be 404 (the contract's answer, the default) or 405"],
   ])('refuses %j before starting anything, with exit 2 and the reason', async (flags, reason) => {
     const result = await cli('serve', ...flags, '--db', freshDb());

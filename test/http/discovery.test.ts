@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthApp } from '../../src/http/auth-app.js';
 import { createMcpApp } from '../../src/http/mcp-app.js';
 import { defaultFetchPolicy } from '../../src/oauth/client-metadata/fetch-document.js';
 import { ClientMetadataResolver } from '../../src/oauth/client-metadata/resolver.js';
@@ -90,12 +91,69 @@ describe('discovery documents', () => {
   });
 });
 
+describe('metadata on the auth host, where clients that derive it from the authorization endpoint look', () => {
+  const onAuth = (path: string, init?: RequestInit) => fetch(`${server.authUrl}${path}`, { redirect: 'manual', ...init });
+
+  it('serves both documents byte for byte as on the MCP host, issuer {base_url} included', async () => {
+    for (const name of ['oauth-authorization-server', 'openid-configuration']) {
+      const [mcp, auth] = await Promise.all([get(`/.well-known/${name}`), onAuth(`/.well-known/${name}`)]);
+      expect(auth.status, name).toBe(200);
+      expect(auth.headers.get('content-type')).toBe(mcp.headers.get('content-type'));
+      expect(auth.headers.get('cache-control')).toBe(mcp.headers.get('cache-control'));
+      const body = await auth.text();
+      expect(body).toBe(await mcp.text());
+      expect(JSON.parse(body).issuer).toBe(server.baseUrl);
+    }
+  });
+
+  it('opens them to browsers with the MCP host’s CORS rules, preflight included', async () => {
+    for (const name of ['oauth-authorization-server', 'openid-configuration']) {
+      const init = { headers: { origin: 'http://localhost:6274' } };
+      const [mcp, auth] = await Promise.all([get(`/.well-known/${name}`, init), onAuth(`/.well-known/${name}`, init)]);
+      for (const header of ['access-control-allow-origin', 'access-control-expose-headers']) {
+        expect(auth.headers.get(header), `${name} ${header}`).toBe(mcp.headers.get(header));
+      }
+      const preflight = { method: 'OPTIONS', headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'GET', 'access-control-request-headers': 'mcp-protocol-version' } };
+      const [mcpPreflight, authPreflight] = await Promise.all([get(`/.well-known/${name}`, preflight), onAuth(`/.well-known/${name}`, preflight)]);
+      expect(authPreflight.status, name).toBe(204);
+      for (const header of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age']) {
+        expect(authPreflight.headers.get(header), `${name} ${header}`).toBe(mcpPreflight.headers.get(header));
+      }
+    }
+  });
+
+  // Qwen Code 0.15.10 and 0.24.4, as seen (issue 23): the PRM on the MCP host, the authorization
+  // server's metadata there, then both well-known documents at the authorization endpoint's
+  // origin (it stopped at their 404 before), then registration at the endpoint they name.
+  it("answers Qwen Code's lookups all the way to registration", async () => {
+    const prm = await readJson(await get('/.well-known/oauth-protected-resource'));
+    const issuer = prm.authorization_servers[0] as string;
+    const metadata = await readJson(await fetch(`${issuer}/.well-known/oauth-authorization-server`));
+    const authOrigin = new URL(metadata.authorization_endpoint).origin;
+    expect(authOrigin).toBe(server.authUrl);
+    const [asResponse, oidcResponse] = await Promise.all([
+      fetch(`${authOrigin}/.well-known/oauth-authorization-server`),
+      fetch(`${authOrigin}/.well-known/openid-configuration`),
+    ]);
+    expect([asResponse.status, oidcResponse.status]).toEqual([200, 200]);
+    const fromAuthHost = await readJson(asResponse);
+    expect(await readJson(oidcResponse)).toEqual(fromAuthHost);
+    const registered = await fetch(fromAuthHost.registration_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Qwen Code', redirect_uris: ['http://localhost:7777/oauth/callback'], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' }),
+    });
+    expect(registered.status).toBe(201);
+    expect((await readJson(registered)).client_id).toMatch(/^cli_/);
+  });
+});
+
 describe('discovery behind a reverse proxy', () => {
   it('publishes the configured URLs and serves the path-aware forms for a base URL with a path', async () => {
     const slidingLog = { consume: async () => ({ allowed: true as const }), close: async () => {} };
     const clientMetadata = new ClientMetadataResolver({ policy: defaultFetchPolicy, clock: server.clock, slidingLog });
     const app = createMcpApp({
-      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, clientMetadata },
+      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, refreshGraceMs: 60_000, clientMetadata },
       slidingLog,
       registerRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,
@@ -112,6 +170,29 @@ describe('discovery behind a reverse proxy', () => {
       const metadata = await readJson(await fetch(`${origin}/.well-known/oauth-authorization-server/surveys`));
       expect(metadata.issuer).toBe('https://example.com/surveys');
       expect(metadata.token_endpoint).toBe('https://auth.example.com/oauth/token');
+    } finally {
+      listener.close();
+    }
+  });
+
+  it('serves the path-aware forms on the auth host too', async () => {
+    const slidingLog = { consume: async () => ({ allowed: true as const }), close: async () => {} };
+    const clientMetadata = new ClientMetadataResolver({ policy: defaultFetchPolicy, clock: server.clock, slidingLog });
+    const app = createAuthApp({
+      context: { store: server.store, clock: server.clock, issuer: 'https://example.com/surveys', authUrl: 'https://auth.example.com', accessTokenTtlMs: 3_600_000, refreshGraceMs: 60_000, clientMetadata },
+      slidingLog,
+      signInRateLimit: { limit: 20, windowMs: 60_000 },
+      trustProxy: true,
+    });
+    const listener = app.listen(0, '127.0.0.1');
+    await once(listener, 'listening');
+    const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    try {
+      for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration/surveys']) {
+        const metadata = await readJson(await fetch(`${origin}${path}`));
+        expect(metadata.issuer, path).toBe('https://example.com/surveys');
+        expect(metadata.authorization_endpoint).toBe('https://auth.example.com/oauth/authorize');
+      }
     } finally {
       listener.close();
     }

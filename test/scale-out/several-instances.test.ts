@@ -133,6 +133,30 @@ describe('two instances on one PostgreSQL and one Redis, behind a balancer witho
     expect(await pingStatus(a.direct, (await readJson(refreshed)).access_token)).toBe(200);
   });
 
+  // Gemini CLI sends one refresh token twice at once; behind a balancer the two land on different
+  // instances, and a retry may too (issue 23). All within the grace: each gets a working pair.
+  it('answers a refresh on one instance and its retry on the other, even at the same moment, in one lineage', async () => {
+    const person = await newPerson('retry');
+    const { client, tokens } = await obtainTokens(service, { email: person.email });
+    const refresh = (instance: Instance, refreshToken: string) =>
+      postToken(instance.direct, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.client_id });
+
+    const first = await refresh(a, tokens.refresh_token);
+    const retry = await refresh(b, tokens.refresh_token);
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    const [fromA, fromB] = [await readJson(first), await readJson(retry)];
+    expect(fromB.refresh_token).toBe(fromA.refresh_token);
+    expect([await pingStatus(b.direct, fromA.access_token), await pingStatus(a.direct, fromB.access_token)]).toEqual([200, 200]);
+
+    const both = await Promise.all([refresh(a, fromB.refresh_token), refresh(b, fromB.refresh_token)]);
+    expect(both.map((response) => response.status)).toEqual([200, 200]);
+    const pairs = await Promise.all(both.map(readJson));
+    expect(pairs[0]!.refresh_token).toBe(pairs[1]!.refresh_token);
+    const next = await refresh(a, pairs[1]!.refresh_token);
+    expect(next.status).toBe(200);
+    expect(await pingStatus(b.direct, (await readJson(next)).access_token)).toBe(200);
+  });
+
   it('refuses on the next request to one instance a token revoked on the other', async () => {
     const person = await newPerson('revoke');
     const { client, tokens } = await obtainTokens(service, { email: person.email });

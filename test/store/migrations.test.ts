@@ -15,10 +15,16 @@ describe('the migrations', () => {
   // An applied migration never runs again, so an edit would leave old and new databases apart.
   it('are, byte for byte, the SQL each backend shipped', () => {
     const digests = (sql: readonly string[]) => sql.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 16));
-    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a']);
-    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273']);
+    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29']);
+    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112']);
   });
 });
+
+/** Version 6 added three token columns and an index, and nothing else. */
+function undoRefreshGrace(db: ReturnType<typeof openSqliteDatabase>): void {
+  db.exec('DROP INDEX oauth_tokens_sealed_until');
+  for (const column of ['successor_hash', 'successor_sealed', 'grace_until']) db.exec(`ALTER TABLE oauth_tokens DROP COLUMN ${column}`);
+}
 
 describe('survey tables on SQLite', () => {
   it('are created in an empty file by the migrations', () => {
@@ -44,7 +50,7 @@ describe('survey tables on SQLite', () => {
     db.close();
   });
 
-  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them, this is the file the older version wrote.
+  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them (and version 6's columns), this is the file the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -59,11 +65,30 @@ describe('survey tables on SQLite', () => {
     const kept = rollups(db);
     for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
     for (const table of added) db.exec(`DROP TABLE ${table}`);
+    undoRefreshGrace(db);
     db.pragma(`user_version = ${version}`);
     db.close();
     const migrated = openSqliteDatabase(file);
     expect(migrated.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(rollups(migrated)).toEqual(kept);
+    migrated.close();
+  });
+
+  it('adds the refresh grace columns to a version 5 file, keeping its tokens', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mig-')), 'v5.db');
+    const db = openSqliteDatabase(file);
+    db.exec(`INSERT INTO users (id, email, email_key, name, password_hash, created_at) VALUES ('usr_1', 'a@x', 'a@x', 'A', 'h', 0);
+      INSERT INTO oauth_clients VALUES ('cli_1', 'k', 'C', '[]', '[]', '[]', 's', 0);
+      INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at) VALUES ('grt_1', 'usr_1', 'cli_1', 's', 0);
+      INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at, spent_at) VALUES ('h1', 'refresh', 'grt_1', 's', 0, 9, 5);`);
+    undoRefreshGrace(db);
+    db.pragma('user_version = 5');
+    db.close();
+    const migrated = openSqliteDatabase(file);
+    expect(migrated.pragma('user_version', { simple: true })).toBe(6);
+    expect(migrated.prepare('SELECT token_hash, spent_at, successor_hash, successor_sealed, grace_until FROM oauth_tokens').all()).toEqual([
+      { token_hash: 'h1', spent_at: 5, successor_hash: null, successor_sealed: null, grace_until: null },
+    ]);
     migrated.close();
   });
 });

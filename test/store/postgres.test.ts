@@ -21,7 +21,8 @@ const freshSchema = (label: string) => {
 afterAll(() => dropSchemas(schemas));
 
 describeStoreContract('PostgreSQL (two pools model two processes)', async () => {
-  const url = postgresUrl(freshSchema('contract'));
+  const schema = freshSchema('contract');
+  const url = postgresUrl(schema);
   const opened: Store[] = [];
   return {
     open: async () => {
@@ -29,6 +30,10 @@ describeStoreContract('PostgreSQL (two pools model two processes)', async () => 
       opened.push(store);
       return store;
     },
+    sealedSuccessors: async () =>
+      (await adminQuery<{ sealed: string }>(`SELECT successor_sealed AS sealed FROM ${schema}.oauth_tokens WHERE successor_sealed IS NOT NULL ORDER BY 1`)).map(
+        (row) => row.sealed,
+      ),
     dispose: async () => {
       await Promise.all(opened.map((store) => store.close()));
     },
@@ -132,10 +137,10 @@ describe('PostgreSQL store connections', () => {
     const again = await openPostgresStore(postgresUrl(schema));
     await again.close();
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them, this is the schema the older version wrote.
+  // Version 4 added answer_tallies and version 5 segment_tallies, and nothing else: without them (and version 6's token columns), this is the schema the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -148,6 +153,7 @@ describe('PostgreSQL store connections', () => {
     const kept = await rollups();
     for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
     await adminQuery(`DROP TABLE ${added.map((table) => `${schema}.${table}`).join(', ')}`);
+    await adminQuery(`ALTER TABLE ${schema}.oauth_tokens DROP COLUMN successor_hash, DROP COLUMN successor_sealed, DROP COLUMN grace_until`);
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);

@@ -14,6 +14,8 @@ import { describeSurveyLockContract } from './survey-lock.contract.js';
 export interface StoreHarness {
   /** Opens a store on this test's database; the first call creates and migrates it. */
   open(): Promise<Store>;
+  /** The refresh successors still sealed in the database, read past the store, sorted. */
+  sealedSuccessors(): Promise<string[]>;
   /** Closes every store it opened and removes the database. */
   dispose(): Promise<void>;
 }
@@ -631,6 +633,83 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.rotateRefreshToken(rotation('refresh-1', '3'))).toEqual({ outcome: 'reused' });
         expect(await store.findAccessToken('access-2')).toMatchObject({ revoked: true });
         expect(await store.rotateRefreshToken(rotation('refresh-2', '4'))).toEqual({ outcome: 'revoked' });
+      });
+
+      describe('with a grace', () => {
+        const graceful = (refreshHash: string, tag: string, nowMs = T0 + 2000, until = T0 + 62_000) => ({
+          ...rotation(refreshHash, tag, nowMs),
+          grace: { until, sealedSuccessor: `sealed-${tag}` },
+        });
+        const retried = (lineage: Array<[string, string]>) => ({
+          outcome: 'retried',
+          grantId: 'grt_1',
+          userId: 'usr_1',
+          scope: 'surveys:read',
+          lineage: lineage.map(([successorHash, sealed]) => ({ successorHash, sealed })),
+        });
+
+        it('answers a retry within the grace with a new access token and the sealed way to the live refresh token', async () => {
+          await store.issueGrant(grant('grt_1'), issue('1'));
+          expect(await store.rotateRefreshToken(graceful('refresh-1', '2'))).toMatchObject({ outcome: 'rotated' });
+          expect(await store.rotateRefreshToken(graceful('refresh-1', '3', T0 + 61_999))).toEqual(retried([['refresh-2', 'sealed-2']]));
+          // The retry added its access token, and no refresh token: the lineage stays one.
+          expect(await store.findAccessToken('access-3')).toMatchObject({ grantId: 'grt_1', revoked: false });
+          expect(await store.findAccessToken('access-2')).toMatchObject({ revoked: false });
+          const live = await store.listLiveTokens('usr_1', T0 + 61_999);
+          expect(live.filter((t) => t.kind === 'refresh')).toHaveLength(1);
+          expect(await store.rotateRefreshToken(graceful('refresh-2', '4', T0 + 62_000, T0 + 122_000))).toMatchObject({ outcome: 'rotated' });
+        });
+
+        it('follows a lineage rotated again within the grace to its live token', async () => {
+          await store.issueGrant(grant('grt_1'), issue('1'));
+          await store.rotateRefreshToken(graceful('refresh-1', '2'));
+          await store.rotateRefreshToken(graceful('refresh-2', '3', T0 + 3000, T0 + 63_000));
+          expect(await store.rotateRefreshToken(graceful('refresh-1', '4', T0 + 4000))).toEqual(
+            retried([['refresh-2', 'sealed-2'], ['refresh-3', 'sealed-3']]),
+          );
+        });
+
+        it('revokes the grant for a replay once the grace has passed, and clears past seals at the next rotation', async () => {
+          await store.issueGrant(grant('grt_1'), issue('1'));
+          await store.issueGrant(grant('grt_2'), issue('5'));
+          await store.rotateRefreshToken(graceful('refresh-5', '6'));
+          await store.rotateRefreshToken(graceful('refresh-1', '2'));
+          await store.rotateRefreshToken(graceful('refresh-2', '3', T0 + 70_000, T0 + 130_000));
+          expect(await harness.sealedSuccessors()).toEqual(['sealed-3']);
+          expect(await store.rotateRefreshToken(graceful('refresh-1', '4', T0 + 70_000))).toEqual({ outcome: 'reused' });
+          expect(await store.findAccessToken('access-3')).toMatchObject({ revoked: true });
+          expect(await harness.sealedSuccessors()).toEqual([]);
+        });
+
+        it('never brings back a revoked grant or a disabled account within the grace', async () => {
+          await store.issueGrant(grant('grt_1'), issue('1'));
+          await store.rotateRefreshToken(graceful('refresh-1', '2'));
+          expect(await store.revokeToken('access-2', 'cli_1', T0 + 2500)).toBe('revoked');
+          expect(await harness.sealedSuccessors()).toEqual([]);
+          expect(await store.rotateRefreshToken(graceful('refresh-1', '3', T0 + 3000))).toEqual({ outcome: 'revoked' });
+          expect(await store.findAccessToken('access-3')).toBeUndefined();
+
+          await store.issueGrant(grant('grt_2'), issue('5'));
+          await store.rotateRefreshToken(graceful('refresh-5', '6'));
+          await store.disableUser('usr_1', T0 + 2500);
+          expect(await store.rotateRefreshToken(graceful('refresh-5', '7', T0 + 3000))).toEqual({ outcome: 'revoked' });
+          expect(await harness.sealedSuccessors()).toEqual([]);
+        });
+
+        it('answers ten parallel presentations of one token, across two instances, all in one lineage', async () => {
+          const other = await harness.open();
+          await store.issueGrant(grant('grt_1'), issue('1'));
+          const results = await Promise.all(
+            Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? store : other).rotateRefreshToken(graceful('refresh-1', `r${i}`))),
+          );
+          const rotated = results.findIndex((r) => r.outcome === 'rotated');
+          expect(rotated).toBeGreaterThanOrEqual(0);
+          const others = results.filter((_, i) => i !== rotated);
+          expect(others).toEqual(others.map(() => retried([[`refresh-r${rotated}`, `sealed-r${rotated}`]])));
+          const live = await store.listLiveTokens('usr_1', T0 + 2000);
+          expect(live.filter((t) => t.kind === 'refresh')).toHaveLength(1);
+          expect(live.filter((t) => t.kind === 'access')).toHaveLength(11);
+        });
       });
 
       it('refuses to rotate unknown, foreign, expired and disabled-user refresh tokens', async () => {

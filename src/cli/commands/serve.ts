@@ -21,6 +21,7 @@ export interface ServeOptions {
   trustProxy?: boolean;
   seed: boolean;
   accessTokenTtl?: number;
+  refreshGrace?: number;
   streamGetStatus?: StreamGetStatus;
   allowPrivateClientMetadata?: boolean;
 }
@@ -41,6 +42,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     trustProxy: options.trustProxy,
     seedDemo: options.seed,
     accessTokenTtlMs: options.accessTokenTtl,
+    refreshGraceMs: options.refreshGrace,
     streamGetStatus: options.streamGetStatus,
     allowPrivateClientMetadata: options.allowPrivateClientMetadata,
   });

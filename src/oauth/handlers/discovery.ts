@@ -40,6 +40,16 @@ export function authorizationServerMetadata(context: OAuthContext) {
   };
 }
 
+/**
+ * RFC 9728 §3.1 and RFC 8414 §3: where a well-known document lives, in the root form and, when
+ * `{base_url}` has a path, the path-aware form too. Express matches a trailing slash as well,
+ * which some clients append.
+ */
+export function wellKnownPaths(context: OAuthContext, name: string): string[] {
+  const basePath = new URL(context.issuer).pathname.replace(/\/$/, '');
+  return basePath ? [`/.well-known/${name}`, `/.well-known/${name}${basePath}`] : [`/.well-known/${name}`];
+}
+
 /** Serves one precomputed JSON document; discovery never redirects. */
 export function jsonDocument(document: object): RequestHandler {
   const body = JSON.stringify(document);

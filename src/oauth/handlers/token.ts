@@ -5,6 +5,7 @@ import { formParams, requestingClient } from '../client-auth.js';
 import { namesThisResource, type OAuthContext } from '../context.js';
 import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
 import { isValidVerifier, verifyPkce } from '../pkce.js';
+import { openLineage, sealSuccessor } from '../refresh-grace.js';
 import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
 
 type Params = Record<string, string | undefined>;
@@ -23,7 +24,7 @@ const codeRefusals: Record<Exclude<RedeemCodeResult['outcome'], 'issued'>, strin
 };
 
 /** Why a refresh token rotates to no tokens, as the client reads it. */
-const refreshRefusals: Record<Exclude<RotateRefreshResult['outcome'], 'rotated'>, string> = {
+const refreshRefusals: Record<Exclude<RotateRefreshResult['outcome'], 'rotated' | 'retried'>, string> = {
   reused: 'the refresh token was already used; every token of this grant is now revoked',
   unknown: 'the refresh token is unknown',
   other_client: 'the refresh token was issued to another client',
@@ -44,11 +45,11 @@ function mintIssue(context: OAuthContext, client: OAuthClient, nowMs: number): M
   return { access, refresh: mintToken('refresh', nowMs, refreshTokenTtlMs) };
 }
 
-const tokenResponse = (context: OAuthContext, minted: MintedIssue, scope: string) => ({
-  access_token: minted.access.secret,
+const tokenResponse = (context: OAuthContext, access: string, refresh: string | undefined, scope: string) => ({
+  access_token: access,
   token_type: 'Bearer',
   expires_in: Math.round(context.accessTokenTtlMs / 1000),
-  ...(minted.refresh && { refresh_token: minted.refresh.secret }),
+  ...(refresh && { refresh_token: refresh }),
   scope,
 });
 
@@ -86,7 +87,7 @@ async function exchangeCode(context: OAuthContext, client: OAuthClient, params: 
     now,
   );
   if (result.outcome !== 'issued') throw invalidGrant(codeRefusals[result.outcome]);
-  return tokenResponse(context, minted, stored.scope);
+  return tokenResponse(context, minted.access.secret, minted.refresh?.secret, stored.scope);
 }
 
 async function refresh(context: OAuthContext, client: OAuthClient, params: Params) {
@@ -105,9 +106,17 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
     clientId: client.id,
     issue: { access: access.stored, refresh: rotated.stored },
     nowMs: now,
+    ...(context.refreshGraceMs > 0 && {
+      grace: { until: now + context.refreshGraceMs, sealedSuccessor: sealSuccessor(refreshToken, rotated.secret, rotated.stored.tokenHash) },
+    }),
   });
-  if (result.outcome !== 'rotated') throw invalidGrant(refreshRefusals[result.outcome]);
-  return tokenResponse(context, { access, refresh: rotated }, result.scope);
+  if (result.outcome === 'rotated') return tokenResponse(context, access.secret, rotated.secret, result.scope);
+  if (result.outcome !== 'retried') throw invalidGrant(refreshRefusals[result.outcome]);
+  // A retry within the grace: a new access token with the lineage's live refresh token, which
+  // only the presented token opens. Its store row matched that token's hash, so it always opens.
+  const live = openLineage(refreshToken, result.lineage);
+  if (live === undefined) throw new Error('a sealed successor did not open with the refresh token it was sealed under');
+  return tokenResponse(context, access.secret, live, result.scope);
 }
 
 /** POST /oauth/token: `authorization_code` and `refresh_token` grants for public clients. */

@@ -1,4 +1,4 @@
-import { decideRedeem, decideRevoke, decideRotate } from '../grant-policy.js';
+import { decideRedeem, decideRetry, decideRevoke, decideRotate, maxRetryHops, type TokenState } from '../grant-policy.js';
 import type {
   AccessTokenRecord,
   AuthStore,
@@ -19,7 +19,7 @@ const { toAccessToken, toClient, toConnectedApp } = authRowMappers(postgresDiale
 // The token, its grant and user in one lookup; every bearer check runs this. The grant's client
 // needs no join: its foreign key (ON DELETE CASCADE) takes the grant with it.
 const tokenWithGrant = prepared(`
-  SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at,
+  SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at, t.successor_hash, t.successor_sealed, t.grace_until,
          g.id AS grant_id, g.revoked_at AS grant_revoked_at, g.user_id, g.client_id,
          u.disabled AS user_disabled
   FROM oauth_tokens t
@@ -49,7 +49,32 @@ async function insertTokens(tx: Queryable, grantId: string, scope: string, creat
 
 async function revokeGrant(tx: Queryable, grantId: string, nowMs: number): Promise<void> {
   await tx.run('UPDATE oauth_grants SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [nowMs, grantId]);
-  await tx.run('UPDATE oauth_tokens SET revoked_at = $1 WHERE grant_id = $2 AND revoked_at IS NULL', [nowMs, grantId]);
+  await tx.run('UPDATE oauth_tokens SET revoked_at = $1, successor_sealed = NULL WHERE grant_id = $2 AND revoked_at IS NULL', [
+    nowMs,
+    grantId,
+  ]);
+}
+
+/** The token row, locked until the transaction ends, as the grant policy reads it. */
+async function lockedToken(tx: Queryable, tokenHash: string): Promise<(TokenGrantRow<PostgresColumns> & TokenState) | undefined> {
+  const found = await tx.one<TokenGrantRow<PostgresColumns>>(`${tokenWithGrant} FOR UPDATE OF t`, [tokenHash]);
+  return found && { ...found, userDisabled: postgresDialect.flag(found.user_disabled) };
+}
+
+/**
+ * A retry's lineage: the presented token, then its successors up to the first unspent one, each
+ * locked in lineage order (as every retry locks them), so a rotation of the live token on another
+ * instance either commits first, and is followed, or waits for this answer.
+ */
+async function lineageFrom(tx: Queryable, first: TokenGrantRow<PostgresColumns> & TokenState) {
+  const lineage = [first];
+  for (let last = first; last.spent_at !== null && last.successor_hash !== null && lineage.length <= maxRetryHops; ) {
+    const next = await lockedToken(tx, last.successor_hash);
+    if (!next) break;
+    lineage.push(next);
+    last = next;
+  }
+  return lineage;
 }
 
 export function postgresAuthStore(db: PostgresDatabase): AuthStore {
@@ -135,18 +160,41 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       const row = await db.one<TokenGrantRow<PostgresColumns>>(tokenWithGrant, [tokenHash]);
       return row && row.kind === 'access' ? toAccessToken(row) : undefined;
     },
-    async rotateRefreshToken({ refreshHash, clientId, issue, nowMs }) {
+    async rotateRefreshToken({ refreshHash, clientId, issue, nowMs, grace }) {
       return db.transaction(async (tx): Promise<RotateRefreshResult> => {
-        // Locking the token row serialises rotations of the same token: only the first finds it unspent.
-        const found = await tx.one<TokenGrantRow<PostgresColumns>>(`${tokenWithGrant} FOR UPDATE OF t`, [refreshHash]);
-        const verdict = decideRotate(found && { ...found, userDisabled: postgresDialect.flag(found.user_disabled) }, clientId, nowMs);
+        // Locking the token row serialises rotations of the same token: only the first finds it
+        // unspent; the others, on any instance, then see its sealed successor (or its grace gone).
+        const verdict = decideRotate(await lockedToken(tx, refreshHash), clientId, nowMs);
         if (verdict.action === 'refuse') return verdict.result;
         if (verdict.action === 'revoke_grant') {
           if (verdict.grantId) await revokeGrant(tx, verdict.grantId, nowMs);
           return { outcome: 'reused' };
         }
         const { row } = verdict;
-        await tx.run('UPDATE oauth_tokens SET spent_at = $1 WHERE token_hash = $2', [nowMs, refreshHash]);
+        if (verdict.action === 'retry') {
+          const retry = decideRetry(await lineageFrom(tx, row), nowMs);
+          if (retry.action === 'refuse') return retry.result;
+          if (retry.action === 'revoke_grant') {
+            await revokeGrant(tx, retry.grantId, nowMs);
+            return { outcome: 'reused' };
+          }
+          await insertTokens(tx, row.grant_id, row.scope, nowMs, { access: issue.access });
+          return { outcome: 'retried', grantId: row.grant_id, userId: row.user_id, scope: row.scope, lineage: retry.links };
+        }
+        // Seals are kept only for their grace: each rotation clears those whose grace has passed,
+        // skipping rows another transaction holds (a retry reading them), so it never waits on one.
+        await tx.run(
+          `UPDATE oauth_tokens SET successor_sealed = NULL WHERE token_hash IN (
+             SELECT token_hash FROM oauth_tokens WHERE successor_sealed IS NOT NULL AND grace_until <= $1 FOR UPDATE SKIP LOCKED)`,
+          [nowMs],
+        );
+        await tx.run('UPDATE oauth_tokens SET spent_at = $1, successor_hash = $2, successor_sealed = $3, grace_until = $4 WHERE token_hash = $5', [
+          nowMs,
+          issue.refresh.tokenHash,
+          grace?.sealedSuccessor ?? null,
+          grace?.until ?? null,
+          refreshHash,
+        ]);
         await insertTokens(tx, row.grant_id, row.scope, nowMs, issue);
         return { outcome: 'rotated', grantId: row.grant_id, userId: row.user_id, scope: row.scope };
       });
@@ -177,7 +225,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
       return db.transaction(async (tx) => {
         if ((await tx.run('UPDATE users SET disabled = TRUE WHERE id = $1', [userId])) !== 1) return false;
         await tx.run(
-          `UPDATE oauth_tokens SET revoked_at = $1
+          `UPDATE oauth_tokens SET revoked_at = $1, successor_sealed = NULL
            WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM oauth_grants WHERE user_id = $2)`,
           [nowMs, userId],
         );
@@ -193,7 +241,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
           `UPDATE oauth_grants SET revoked_at = $1 WHERE user_id = $2 AND client_id = $3 AND revoked_at IS NULL RETURNING id`,
           [nowMs, userId, clientId],
         );
-        await tx.run('UPDATE oauth_tokens SET revoked_at = $1 WHERE grant_id = ANY($2::text[]) AND revoked_at IS NULL', [
+        await tx.run('UPDATE oauth_tokens SET revoked_at = $1, successor_sealed = NULL WHERE grant_id = ANY($2::text[]) AND revoked_at IS NULL', [
           nowMs,
           grants.map((grant) => grant.id),
         ]);

@@ -1,4 +1,4 @@
-import { decideRedeem, decideRevoke, decideRotate } from '../grant-policy.js';
+import { decideRedeem, decideRetry, decideRevoke, decideRotate, maxRetryHops } from '../grant-policy.js';
 import type {
   AccessTokenRecord,
   AuthStore,
@@ -6,6 +6,7 @@ import type {
   LiveToken,
   NewGrant,
   NewOAuthClient,
+  RotateRefreshRequest,
   RotateRefreshResult,
   TokenIssue,
 } from '../auth-store.js';
@@ -17,7 +18,7 @@ const { toAccessToken, toClient, toConnectedApp } = authRowMappers(sqliteDialect
 
 // The token, its grant, client and user in one lookup; every bearer check runs this.
 const tokenWithGrant = `
-  SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at,
+  SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at, t.successor_hash, t.successor_sealed, t.grace_until,
          g.id AS grant_id, g.revoked_at AS grant_revoked_at, g.user_id, g.client_id,
          u.disabled AS user_disabled
   FROM oauth_tokens t
@@ -63,10 +64,17 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const tokenByHash = db.prepare<[string], TokenGrantRow<SqliteColumns>>(tokenWithGrant);
-  const spendToken = db.prepare('UPDATE oauth_tokens SET spent_at = ? WHERE token_hash = ? AND spent_at IS NULL');
+  const spendToken = db.prepare(
+    `UPDATE oauth_tokens SET spent_at = ?, successor_hash = ?, successor_sealed = ?, grace_until = ?
+     WHERE token_hash = ? AND spent_at IS NULL`,
+  );
+  // Seals are kept only for their grace: each rotation clears those whose grace has passed.
+  const clearPastSeals = db.prepare(
+    'UPDATE oauth_tokens SET successor_sealed = NULL WHERE successor_sealed IS NOT NULL AND grace_until <= ?',
+  );
   const revokeGrantRow = db.prepare('UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const revokeGrantTokens = db.prepare(
-    'UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL',
+    'UPDATE oauth_tokens SET revoked_at = ?, successor_sealed = NULL WHERE grant_id = ? AND revoked_at IS NULL',
   );
   const liveGrantsOf = db.prepare<[string, string], { id: string }>(
     'SELECT id FROM oauth_grants WHERE user_id = ? AND client_id = ? AND revoked_at IS NULL',
@@ -99,7 +107,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   const disableAccount = db.prepare('UPDATE users SET disabled = 1 WHERE id = ?');
   const revokeGrantsOfUser = db.prepare('UPDATE oauth_grants SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
   const revokeTokensOfUser = db.prepare(
-    `UPDATE oauth_tokens SET revoked_at = ?
+    `UPDATE oauth_tokens SET revoked_at = ?, successor_sealed = NULL
      WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM oauth_grants WHERE user_id = ?)`,
   );
   const deleteCodesOfUser = db.prepare('DELETE FROM oauth_codes WHERE user_id = ? AND redeemed_at IS NULL');
@@ -149,23 +157,48 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     return { outcome: 'issued', grantId: grant.id } as const;
   });
 
-  const rotate = db.transaction(
-    (refreshHash: string, clientId: string, issue: Required<TokenIssue>, nowMs: number): RotateRefreshResult => {
-      const found = tokenByHash.get(refreshHash);
-      const verdict = decideRotate(found && { ...found, userDisabled: sqliteDialect.flag(found.user_disabled) }, clientId, nowMs);
-      if (verdict.action === 'refuse') return verdict.result;
-      if (verdict.action === 'revoke_grant') {
-        if (verdict.grantId) revokeGrant(verdict.grantId, nowMs);
+  const tokenState = (tokenHash: string) => {
+    const found = tokenByHash.get(tokenHash);
+    return found && { ...found, userDisabled: sqliteDialect.flag(found.user_disabled) };
+  };
+
+  /** A retry's lineage: the presented token, then its successors up to the first unspent one. */
+  const lineageFrom = (first: NonNullable<ReturnType<typeof tokenState>>) => {
+    const lineage = [first];
+    for (let last = first; last.spent_at !== null && last.successor_hash !== null && lineage.length <= maxRetryHops; ) {
+      const next = tokenState(last.successor_hash);
+      if (!next) break;
+      lineage.push(next);
+      last = next;
+    }
+    return lineage;
+  };
+
+  const rotate = db.transaction(({ refreshHash, clientId, issue, nowMs, grace }: RotateRefreshRequest): RotateRefreshResult => {
+    const verdict = decideRotate(tokenState(refreshHash), clientId, nowMs);
+    if (verdict.action === 'refuse') return verdict.result;
+    if (verdict.action === 'revoke_grant') {
+      if (verdict.grantId) revokeGrant(verdict.grantId, nowMs);
+      return { outcome: 'reused' };
+    }
+    const { row } = verdict;
+    if (verdict.action === 'retry') {
+      const retry = decideRetry(lineageFrom(row), nowMs);
+      if (retry.action === 'refuse') return retry.result;
+      if (retry.action === 'revoke_grant') {
+        revokeGrant(retry.grantId, nowMs);
         return { outcome: 'reused' };
       }
-      const { row } = verdict;
-      spendToken.run(nowMs, refreshHash);
-      for (const token of [issue.access, issue.refresh]) {
-        insertToken.run(token.tokenHash, token.kind, row.grant_id, row.scope, nowMs, token.expiresAt);
-      }
-      return { outcome: 'rotated', grantId: row.grant_id, userId: row.user_id, scope: row.scope };
-    },
-  );
+      insertToken.run(issue.access.tokenHash, issue.access.kind, row.grant_id, row.scope, nowMs, issue.access.expiresAt);
+      return { outcome: 'retried', grantId: row.grant_id, userId: row.user_id, scope: row.scope, lineage: retry.links };
+    }
+    clearPastSeals.run(nowMs);
+    spendToken.run(nowMs, issue.refresh.tokenHash, grace?.sealedSuccessor ?? null, grace?.until ?? null, refreshHash);
+    for (const token of [issue.access, issue.refresh]) {
+      insertToken.run(token.tokenHash, token.kind, row.grant_id, row.scope, nowMs, token.expiresAt);
+    }
+    return { outcome: 'rotated', grantId: row.grant_id, userId: row.user_id, scope: row.scope };
+  });
 
   const revoke = db.transaction((tokenHash: string, clientId: string, nowMs: number) => {
     const verdict = decideRevoke(tokenByHash.get(tokenHash), clientId);
@@ -224,8 +257,8 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
       const row = tokenByHash.get(tokenHash);
       return row && row.kind === 'access' ? toAccessToken(row) : undefined;
     },
-    async rotateRefreshToken({ refreshHash, clientId, issue, nowMs }) {
-      return rotate.immediate(refreshHash, clientId, issue, nowMs);
+    async rotateRefreshToken(request) {
+      return rotate.immediate(request);
     },
     async revokeToken(tokenHash, clientId, nowMs) {
       return revoke.immediate(tokenHash, clientId, nowMs);

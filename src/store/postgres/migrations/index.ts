@@ -3,9 +3,10 @@ import { surveys } from './002-surveys.js';
 import { auth } from './003-auth.js';
 import { answerTallies } from './004-answer-tallies.js';
 import { segmentTallies } from './005-segment-tallies.js';
+import { refreshGrace } from './006-refresh-grace.js';
 
 /**
  * Applied in order, one for one with the SQLite migrations; `schema_migrations` records which
  * ran. Append, never edit.
  */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace];

@@ -1,0 +1,178 @@
+/**
+ * Refresh retries are not theft (issue 23): what real clients were seen to send, replayed over
+ * HTTP on both stores. Gemini CLI renews before almost every request and sends the same refresh
+ * token twice in parallel; other clients retry a renewal whose answer they lost. Within the
+ * grace (60 s by default) every such request gets a working pair in the one lineage; after it, a
+ * replay still revokes the grant (RFC 9700 §4.14.2). Time moves by the server's injected clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../helpers/backends.js';
+import { postMcp, rpc } from '../helpers/mcp.js';
+import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import {
+  createTestUser,
+  obtainTokens,
+  postToken,
+  readJson,
+  registerClient,
+  startTestServer,
+  type RegisteredClient,
+  type TestServer,
+  type TokenResponse,
+} from '../helpers/server.js';
+
+const accessTtlMs = 20_000;
+const graceMs = 60_000;
+
+describe.each(backends)('refresh retries on %s', (backend) => {
+  const schema = backend === 'postgres' ? uniqueSchema('refresh_retries') : undefined;
+  let server: TestServer;
+  let client: RegisteredClient;
+  let people = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      accessTokenTtlMs: accessTtlMs,
+      refreshGraceMs: graceMs,
+      registerRateLimit: { limit: 1000, windowMs: 60_000 },
+      ...(schema && { db: postgresUrl(schema), rateStore: ':memory:' }),
+    });
+    client = await registerClient(server, { client_name: 'Gemini CLI' });
+  });
+  afterAll(async () => {
+    await server.close();
+    if (schema) await dropSchemas([schema]);
+  });
+
+  /** A person of their own (so one test's revocation touches no other) and their first pair. */
+  async function signedIn(): Promise<{ userId: string; email: string; tokens: TokenResponse }> {
+    const email = `person-${++people}@example.com`;
+    const user = await createTestUser(server, email, `Person ${people}`);
+    return { userId: user.id, email, tokens: (await obtainTokens(server, { client, email })).tokens };
+  }
+
+  const refresh = (refreshToken: string, clientId = client.client_id) =>
+    postToken(server, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+
+  async function refreshed(refreshToken: string): Promise<TokenResponse> {
+    const response = await refresh(refreshToken);
+    expect(response.status).toBe(200);
+    return (await response.json()) as TokenResponse;
+  }
+
+  /** What the person's assistant sees: a tool call with the access token. */
+  const callStatus = async (accessToken: string) => {
+    const response = await postMcp(server, rpc('tools/call', { name: 'get_me', arguments: {} }), { token: accessToken });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  it('answers the same refresh token sent twice in parallel with two working pairs in one lineage, and the lineage goes on', async () => {
+    const { tokens } = await signedIn();
+    const both = await Promise.all([refreshed(tokens.refresh_token), refreshed(tokens.refresh_token)]);
+    expect(both[0].refresh_token).toBe(both[1].refresh_token);
+    expect(both[0].access_token).not.toBe(both[1].access_token);
+    expect(both[0].expires_in).toBe(accessTtlMs / 1000);
+    expect(await Promise.all(both.map((pair) => callStatus(pair.access_token)))).toEqual([200, 200]);
+    const next = await refreshed(both[1].refresh_token);
+    expect(await callStatus(next.access_token)).toBe(200);
+    expect(await callStatus(both[0].access_token)).toBe(200);
+  });
+
+  it('stays connected through three short access-token lifetimes of parallel renewals', async () => {
+    const { tokens } = await signedIn();
+    let current = tokens;
+    for (let lifetime = 0; lifetime < 3; lifetime++) {
+      expect(await callStatus(current.access_token)).toBe(200);
+      server.clock.advance(accessTtlMs);
+      expect(await callStatus(current.access_token)).toBe(401);
+      const pairs = await Promise.all([refreshed(current.refresh_token), refreshed(current.refresh_token)]);
+      expect(new Set(pairs.map((pair) => pair.refresh_token)).size).toBe(1);
+      expect(await Promise.all(pairs.map((pair) => callStatus(pair.access_token)))).toEqual([200, 200]);
+      // The client keeps whichever answer came last.
+      current = pairs[1];
+    }
+  });
+
+  it('answers a retry of a token rotated twice since with the live refresh token', async () => {
+    const { tokens } = await signedIn();
+    const second = await refreshed(tokens.refresh_token);
+    const third = await refreshed(second.refresh_token);
+    // Past the access tokens' lifetime, within the grace: the retry gets a fresh access token.
+    server.clock.advance(graceMs - 1);
+    expect(await callStatus(third.access_token)).toBe(401);
+    const retry = await refreshed(tokens.refresh_token);
+    expect(retry.refresh_token).toBe(third.refresh_token);
+    expect(await callStatus(retry.access_token)).toBe(200);
+    expect(await callStatus((await refreshed(retry.refresh_token)).access_token)).toBe(200);
+  });
+
+  it('revokes the whole grant when a rotated token comes back after the grace, even for a token answered from memory', async () => {
+    const { tokens } = await signedIn();
+    const second = await refreshed(tokens.refresh_token);
+    expect([await callStatus(second.access_token), await callStatus(second.access_token)]).toEqual([200, 200]);
+    server.clock.advance(graceMs);
+    const replay = await refresh(tokens.refresh_token);
+    expect(replay.status).toBe(400);
+    expect(await readJson(replay)).toMatchObject({ error: 'invalid_grant', error_description: 'the refresh token was already used; every token of this grant is now revoked' });
+    expect(await callStatus(second.access_token)).toBe(401);
+    expect((await readJson(await refresh(second.refresh_token))).error_description).toBe('the refresh token has been revoked');
+  });
+
+  it('never brings back a grant revoked by its client, within the grace', async () => {
+    const { tokens } = await signedIn();
+    const second = await refreshed(tokens.refresh_token);
+    const revoked = await fetch(`${server.authUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: second.refresh_token, client_id: client.client_id }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    const retry = await refresh(tokens.refresh_token);
+    expect(retry.status).toBe(400);
+    expect((await readJson(retry)).error_description).toBe('the refresh token has been revoked');
+    expect(await callStatus(second.access_token)).toBe(401);
+  });
+
+  it('never brings back the grants of a disabled person, within the grace', async () => {
+    const { userId, tokens } = await signedIn();
+    const second = await refreshed(tokens.refresh_token);
+    await server.store.disableUser(userId, server.clock.now());
+    const retry = await refresh(tokens.refresh_token);
+    expect(retry.status).toBe(400);
+    expect((await readJson(retry)).error_description).toBe('the refresh token has been revoked');
+    expect(await callStatus(second.access_token)).toBe(401);
+  });
+
+  it('refuses the rotated token from another client within the grace, and leaves the lineage alone', async () => {
+    const other = await registerClient(server, { client_name: 'Someone else' });
+    const { tokens } = await signedIn();
+    const second = await refreshed(tokens.refresh_token);
+    const stolen = await refresh(tokens.refresh_token, other.client_id);
+    expect((await readJson(stolen)).error_description).toBe('the refresh token was issued to another client');
+    expect(await callStatus(second.access_token)).toBe(200);
+    expect(await callStatus((await refreshed(second.refresh_token)).access_token)).toBe(200);
+  });
+});
+
+describe('refresh retries with --refresh-grace 0', () => {
+  let server: TestServer;
+  let client: RegisteredClient;
+  beforeAll(async () => {
+    server = await startTestServer({ refreshGraceMs: 0 });
+    await createTestUser(server);
+    client = await registerClient(server);
+  });
+  afterAll(() => server.close());
+
+  it('treats the same token sent again at once as a replay that revokes the grant', async () => {
+    const { tokens } = await obtainTokens(server, { client });
+    const refresh = () => postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    const first = await refresh();
+    expect(first.status).toBe(200);
+    const second = await refresh();
+    expect((await readJson(second)).error_description).toBe('the refresh token was already used; every token of this grant is now revoked');
+    const access = (await readJson(first)).access_token as string;
+    expect((await postMcp(server, rpc('ping'), { token: access })).status).toBe(401);
+  });
+});
