@@ -22,7 +22,10 @@ export class TmuxTerminal {
     const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-tmux-'));
     const terminal = new TmuxTerminal(join(dir, 'socket'), dir);
     const env = Object.entries(options.env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
-    await terminal.tmux('new-session', '-d', '-s', 'assistant', '-x', '200', '-y', '50', '-c', options.cwd, ...env, '--', ...command);
+    await terminal.tmux('new-session', '-d', '-s', 'assistant', '-x', '200', '-y', '50', '-c', options.cwd, ...env, '--', ...command).catch(async (error: NodeJS.ErrnoException) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error.code === 'ENOENT' ? new Error('tmux is needed to drive a terminal assistant: apt-get install tmux (.ci/run does)') : error;
+    });
     return terminal;
   }
 
