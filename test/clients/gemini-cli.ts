@@ -6,7 +6,39 @@ import { installedClient } from './installed-client.js';
 import { ScriptedBrowser } from './scripted-browser.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
-const gemini = () => installedClient('@google/gemini-cli', 'gemini');
+/**
+ * One of the assistants built on Gemini CLI's terminal interface: where it keeps its settings,
+ * how it is told to skip the model sign-in (no model is ever asked), and the name it registers.
+ */
+export interface TerminalAssistant {
+  readonly package: string;
+  readonly bin: string;
+  /** Its settings directory in the home: `.gemini`, `.qwen`. */
+  readonly settingsDir: string;
+  readonly modelAuth: { readonly settings: Record<string, unknown>; readonly env: Record<string, string> };
+  /** The name it registers with, as the consent page shows it. */
+  readonly clientName: string;
+}
+
+export const geminiCli: TerminalAssistant = {
+  package: '@google/gemini-cli',
+  bin: 'gemini',
+  settingsDir: '.gemini',
+  modelAuth: { settings: { selectedType: 'gemini-api-key' }, env: { GEMINI_API_KEY: 'no-model-is-called' } },
+  clientName: 'Gemini CLI',
+};
+
+/** Qwen Code, a fork of Gemini CLI: an OpenAI-compatible model it never reaches (nothing listens on port 9). */
+export const qwenCode: TerminalAssistant = {
+  package: '@qwen-code/qwen-code',
+  bin: 'qwen',
+  settingsDir: '.qwen',
+  modelAuth: {
+    settings: { selectedType: 'openai' },
+    env: { OPENAI_API_KEY: 'no-model-is-called', OPENAI_MODEL: 'none', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+  },
+  clientName: 'Qwen',
+};
 
 /** What `/mcp list` shows for one server: its status line and the tools listed under it. */
 export interface GeminiServerListing {
@@ -27,21 +59,21 @@ export class GeminiCli {
     private readonly home: string,
   ) {}
 
-  static async start(server: TestServer, email: string): Promise<GeminiCli> {
-    const { bin } = gemini();
-    const home = await mkdtemp(join(tmpdir(), 'survey-mcp-gemini-'));
+  static async start(server: TestServer, email: string, assistant: TerminalAssistant = geminiCli): Promise<GeminiCli> {
+    const { bin } = installedClient(assistant.package, assistant.bin);
+    const home = await mkdtemp(join(tmpdir(), `survey-mcp-${assistant.bin}-`));
     const workspace = join(home, 'workspace');
-    await mkdir(join(home, '.gemini'), { recursive: true });
+    await mkdir(join(home, assistant.settingsDir), { recursive: true });
     await mkdir(workspace);
-    await writeFile(join(home, '.gemini', 'settings.json'), JSON.stringify(settings(server), null, 2));
-    const browser = await ScriptedBrowser.start(server, { email, clientName: 'Gemini CLI' });
+    await writeFile(join(home, assistant.settingsDir, 'settings.json'), JSON.stringify(settings(server, assistant), null, 2));
+    const browser = await ScriptedBrowser.start(server, { email, clientName: assistant.clientName });
     const terminal = await TmuxTerminal.start([bin], {
       cwd: workspace,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: home,
         TERM: 'xterm-256color',
-        GEMINI_API_KEY: 'no-model-is-called',
+        ...assistant.modelAuth.env,
         // Tokens in a plain file in the fresh home: there is no keychain here.
         GEMINI_FORCE_FILE_STORAGE: 'true',
         ...browser.environment(),
@@ -81,6 +113,41 @@ export class GeminiCli {
     return parseListing(await listed.shownAgain());
   }
 
+  /**
+   * Qwen Code 0.24 moved MCP sign-in into the `/mcp` dialog: select `survey`, then Authenticate;
+   * the scripted browser signs in and approves, and the dialog then shows the server connected.
+   */
+  async signInThroughDialog(): Promise<void> {
+    await this.command('/mcp');
+    await this.terminal.waitFor(/Manage MCP servers/);
+    await this.terminal.pressUntil('Enter', /Authenticate/);
+    await this.terminal.pressUntil('Down', /› Authenticate/, 6);
+    await this.terminal.press('Enter');
+    await this.terminal.waitFor(/Status: +✓ connected/, 60_000, 'visible').catch((error: unknown) => {
+      throw new Error(`Qwen Code did not connect after signing in (browser: ${String(this.browser.failure ?? 'no failure')}, opened ${this.browser.opened.length}): ${String(error)}`);
+    });
+  }
+
+  /**
+   * In the `/mcp` dialog of a connected server: its status line, and every tool under View tools
+   * (a list shown ten at a time, so the cursor walks it to the end).
+   */
+  async toolsInDialog(): Promise<GeminiServerListing> {
+    const [, status = ''] = (await this.terminal.waitFor(/Status: +(.+?) *│/, 10_000, 'visible')) as RegExpMatchArray;
+    await this.terminal.pressUntil('Enter', /Tools for survey/);
+    const [, count = '0'] = (await this.terminal.waitFor(/\((\d+) tools\)/, 10_000, 'visible')) as RegExpMatchArray;
+    const shown = new Set<string>();
+    const read = async () => {
+      for (const [name] of (await this.terminal.screen('visible')).matchAll(/mcp__survey__\w+/g)) shown.add(name);
+    };
+    await read();
+    for (let position = 2; position <= Number(count); position++) {
+      await this.terminal.pressUntil('Down', new RegExp(`${position}/${count}`));
+      await read();
+    }
+    return { status, tools: [...shown].sort() };
+  }
+
   /** Types a command once the input line is back: keys typed while it is hidden are lost. */
   private async command(text: string): Promise<void> {
     await this.terminal.waitFor(/> +Type your message/, 30_000, 'visible');
@@ -94,9 +161,9 @@ export class GeminiCli {
   }
 }
 
-function settings(server: TestServer) {
+function settings(server: TestServer, assistant: TerminalAssistant) {
   return {
-    security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+    security: { auth: assistant.modelAuth.settings, folderTrust: { enabled: false } },
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
     privacy: { usageStatisticsEnabled: false },
     ui: { hideBanner: true, hideTips: true },

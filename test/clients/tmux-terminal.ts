@@ -65,6 +65,22 @@ export class TmuxTerminal {
     await this.tmux('send-keys', '-t', 'assistant', key);
   }
 
+  /**
+   * Presses `key` until the visible screen shows `pattern`, up to `tries` times, waiting `each` ms
+   * after each press: a dialog that is still mounting drops the keys it gets.
+   */
+  async pressUntil(key: string, pattern: RegExp, tries = 5, each = 3_000): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.press(key);
+      try {
+        await this.waitFor(pattern, each, 'visible');
+        return;
+      } catch (error) {
+        if (attempt === tries) throw error;
+      }
+    }
+  }
+
   /** The screen and its scrollback, as text; only what is on screen now when `visible`. */
   async screen(part: 'all' | 'visible' = 'all'): Promise<string> {
     const scrollback = part === 'all' ? ['-S', '-2000'] : [];
