@@ -101,6 +101,9 @@ import { mcpCorsExposesHeaders } from './checks/mcp/mcp-cors-exposes-headers.js'
 import { sessionDeleteAnswered } from './checks/mcp/session-delete-answered.js';
 import { slidingWindowEdge } from './checks/rate-limits/sliding-window-edge.js';
 import { revokeOtherClientsTokenIgnored } from './checks/revocation/revoke-other-clients-token-ignored.js';
+// Issue 23: metadata where clients look for it, refresh retries.
+import { metadataAtAuthorizationOrigin } from './checks/discovery/metadata-at-authorization-origin.js';
+import { refreshParallelRetry } from './checks/authorization/refresh-parallel-retry.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -124,6 +127,7 @@ export const CATALOG: readonly Check[] = [
   clientIdMetadataDocumentSupported,
   resourceMatchesBaseUrl,
   issParameterAdvertised,
+  metadataAtAuthorizationOrigin,
 
   registrationResponse,
   registrationNoSecret,
@@ -166,6 +170,7 @@ export const CATALOG: readonly Check[] = [
   codeParallelRedemption,
   refreshBoundToClient,
   refreshParallel,
+  refreshParallelRetry,
   refreshNoScopeEscalation,
   resourceTrailingSlashAccepted,
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import {
   DEFAULT_FORBIDDEN_SURVEY_ID,
+  DEFAULT_REFRESH_GRACE_SECONDS,
   DEFAULT_TIMEOUT_MS,
   PROTOCOL_CHOICES,
   SPEC_MCP_RATE_LIMIT,
@@ -30,6 +31,7 @@ export interface ConformanceFlags {
   readonly timeout?: string;
   readonly clientMetadataUrl?: string;
   readonly badClientMetadataUrl?: string;
+  readonly refreshGrace?: string;
 }
 
 const formatRate = (rate: RateLimit): string => `${rate.limit}/${rate.windowSeconds}`;
@@ -60,5 +62,10 @@ export function addConformanceOptions(command: Command): Command {
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
     .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS))
     .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
-    .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it");
+    .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it")
+    .option(
+      '--refresh-grace <seconds>',
+      "the deployment's refresh grace: when it answers a spent refresh token as a retry, the replay checks wait this long before presenting it again",
+      String(DEFAULT_REFRESH_GRACE_SECONDS),
+    );
 }

@@ -11,6 +11,7 @@ import { eraOf, GROUPS, type Check } from './check.js';
 import type { ConformanceFlags } from './cli.js';
 import { ConformanceExitError, usageError } from './errors.js';
 import {
+  DEFAULT_REFRESH_GRACE_SECONDS,
   DEFAULT_TIMEOUT_MS,
   PROTOCOL_CHOICES,
   SPEC_MCP_RATE_LIMIT,
@@ -76,6 +77,11 @@ const flagsSchema = z.object({
     .default(DEFAULT_TIMEOUT_MS),
   clientMetadataUrl: httpsUrlFlag.optional(),
   badClientMetadataUrl: httpsUrlFlag.optional(),
+  refreshGrace: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 60')
+    .transform(Number)
+    .default(DEFAULT_REFRESH_GRACE_SECONDS),
 });
 
 type ParsedFlags = z.infer<typeof flagsSchema>;
@@ -109,6 +115,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
     clientMetadataUrl: parsed.clientMetadataUrl,
     badClientMetadataUrl: parsed.badClientMetadataUrl,
     protocol: parsed.protocol,
+    refreshGraceSeconds: parsed.refreshGrace,
     progress: streamProgress(io.stderr),
   });
   io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));

@@ -16,6 +16,12 @@ export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
 
 export const DEFAULT_FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * How long after a rotation a deployment may still answer the spent refresh token as a retry
+ * (a refresh grace, issue 23). A runner cannot learn it; this is the common value (survey-mcp's
+ * default; fastmcp uses 45 s).
+ */
+export const DEFAULT_REFRESH_GRACE_SECONDS = 60;
 
 /** How the runner gets a person to authorize it. */
 export type SignInMethod =
@@ -54,6 +60,8 @@ export interface ConformanceOptions {
   readonly clientMetadataUrl?: string;
   /** A document whose `client_id` differs from its URL: the deployment must refuse it. */
   readonly badClientMetadataUrl?: string;
+  /** The deployment's refresh grace: the replay checks wait it out when a retry is answered. */
+  readonly refreshGraceSeconds?: number;
 }
 
 /** Options with every default applied. */
@@ -69,6 +77,7 @@ export interface RunSettings {
   readonly clientMetadataUrl: string | undefined;
   readonly badClientMetadataUrl: string | undefined;
   readonly protocol: ProtocolChoice;
+  readonly refreshGraceSeconds: number;
 }
 
 export function settingsFrom(options: ConformanceOptions): RunSettings {
@@ -83,6 +92,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     clientMetadataUrl: options.clientMetadataUrl,
     badClientMetadataUrl: options.badClientMetadataUrl,
     protocol: options.protocol ?? 'auto',
+    refreshGraceSeconds: options.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS,
   };
 }
 

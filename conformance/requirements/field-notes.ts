@@ -33,6 +33,9 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ]),
   should('fn-host-no-null', 'MCP host', 'No metadata value is null; an absent value is an absent key', ['metadata-without-nulls']),
   must('fn-host-discovery-no-redirect', 'MCP host', 'Discovery documents are served without redirects', ['authorization-server-metadata']),
+  should('fn-host-metadata-at-auth-origin', 'MCP host', "The authorization-server metadata and openid-configuration are also served, the same documents, at the authorization endpoint's origin (issue 23: Qwen Code)", [
+    'metadata-at-authorization-origin',
+  ]),
   should('fn-host-discovery-cors', 'MCP host', 'Discovery is CORS-open and OPTIONS is answered before any bearer check', ['discovery-cors']),
   should('fn-host-expose-headers', 'MCP host', 'WWW-Authenticate, Retry-After and MCP-Protocol-Version are exposed to browsers; OPTIONS passes before any bearer check', [
     'mcp-cors-exposes-headers',
@@ -118,9 +121,12 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   must('fn-token-verifier-format', 'token endpoint', 'A verifier is 43-128 characters of [A-Za-z0-9-._~]', ['authorization-error-redirect']),
   must('fn-token-no-downgrade', 'token endpoint', 'A code issued with S256 never accepts plain', ['pkce-no-downgrade']),
   must('fn-token-refresh-rotation', 'token endpoint', 'Refresh tokens rotate on every use', ['refresh-token-rotation', 'spent-refresh-token-refused']),
-  should('fn-token-refresh-reuse', 'token endpoint', 'Reusing a spent refresh token revokes the grant, newest tokens too', ['spent-refresh-revokes-grant']),
+  should('fn-token-refresh-reuse', 'token endpoint', 'Reusing a spent refresh token (after any refresh grace) revokes the grant, newest tokens too', ['spent-refresh-revokes-grant']),
   must('fn-token-refresh-client', 'token endpoint', 'A refresh token is bound to its client', ['refresh-bound-to-client']),
-  must('fn-token-refresh-parallel', 'token endpoint', 'Parallel refreshes of one token: at most one success', ['refresh-parallel']),
+  must('fn-token-refresh-parallel', 'token endpoint', 'Parallel refreshes of one token fork no lineage: at most one new refresh token (issue 23: retries within a grace share it)', ['refresh-parallel']),
+  should('fn-token-refresh-retry', 'token endpoint', 'Parallel or retried refreshes of one token within a grace all renew, in one lineage, revoking nothing (issue 23)', [
+    'refresh-parallel-retry',
+  ]),
   must('fn-token-no-escalation', 'token endpoint', 'A refresh cannot widen the scope', ['refresh-no-scope-escalation']),
   must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', ['token-error-responses']),
   must('fn-token-no-store', 'token endpoint', 'Cache-Control: no-store on every answer, errors included', ['token-no-store']),

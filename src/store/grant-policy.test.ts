@@ -90,7 +90,6 @@ describe('decideRetry', () => {
     const lineage = [spent(now + 1, 'h2'), { ...spent(now + 2, 'h3') }, live];
     expect(decideRetry(lineage, now)).toEqual({
       action: 'answer',
-      head: live,
       links: [{ successorHash: 'h2', sealed: 'sealed-h2' }, { successorHash: 'h3', sealed: 'sealed-h3' }],
     });
   });

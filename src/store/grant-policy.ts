@@ -91,7 +91,7 @@ export function decideRetry<Row extends TokenState>(
 ):
   | { readonly action: 'refuse'; readonly result: Refusal<RotateRefreshResult> }
   | { readonly action: 'revoke_grant'; readonly grantId: string }
-  | { readonly action: 'answer'; readonly head: Row; readonly links: readonly SealedSuccessor[] } {
+  | { readonly action: 'answer'; readonly links: readonly SealedSuccessor[] } {
   const [first] = lineage;
   const head = lineage[lineage.length - 1];
   if (!first || !head) throw new Error('a retry lineage starts with the presented token');
@@ -103,7 +103,7 @@ export function decideRetry<Row extends TokenState>(
   if (head.expires_at <= nowMs) return { action: 'refuse', result: { outcome: 'expired' } };
   if (head.userDisabled) return { action: 'refuse', result: { outcome: 'user_disabled' } };
   const links = spent.map((token) => ({ successorHash: token.successor_hash!, sealed: token.successor_sealed! }));
-  return { action: 'answer', head, links };
+  return { action: 'answer', links };
 }
 
 /** A revocation by the client the token was issued to ends its grant; anything else changes nothing. */

@@ -166,7 +166,7 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     group: 'authorization',
     deployment: 'checks a refresh token and spends it in two steps',
     fake: { faults: { refreshRace: true } },
-    reason: /5 of 5 parallel refreshes of one refresh token succeeded, expected at most 1/,
+    reason: /5 of 5 parallel refreshes of one refresh token succeeded with 5 different refresh tokens, expected one/,
   },
   {
     check: 'refresh-no-scope-escalation',
@@ -242,5 +242,21 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     deployment: "lets any client revoke another client's token",
     fake: { faults: { revokeAnyClientsToken: true } },
     reason: /another client revoked the runner's access token: HTTP 401/,
+  },
+
+  // issue 23: refresh retries, metadata where clients look for it
+  {
+    check: 'refresh-parallel-retry',
+    group: 'authorization',
+    deployment: 'takes a second parallel refresh of one token for a replay and revokes the grant',
+    fake: { faults: { noRefreshGrace: true } },
+    reason: /one of two parallel refreshes of one refresh token was refused \(HTTP 400.*invalid_grant.*\): a client that renews twice at once, as Gemini CLI does, loses its connection/,
+  },
+  {
+    check: 'metadata-at-authorization-origin',
+    group: 'discovery',
+    deployment: "serves its authorization-server metadata only on the MCP host, not at the authorization endpoint's origin",
+    fake: { faults: { noAuthOriginMetadata: true } },
+    reason: /GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server answered HTTP 404.*GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration answered HTTP 404.*Qwen Code/,
   },
 ];

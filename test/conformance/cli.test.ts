@@ -60,6 +60,7 @@ describe('survey-mcp conformance', () => {
       mcpRateLimit: '180/60',
       registerRateLimit: '20/60',
       timeout: '10000',
+      refreshGrace: '60',
     });
   });
 
@@ -68,6 +69,7 @@ describe('survey-mcp conformance', () => {
     [{ url: 'ftp://x' }, '--url must be an http(s) address, got "ftp://x"'],
     [{ url: 'http://x', mcpRateLimit: 'fast' }, '--mcp-rate-limit must be N/S with positive whole numbers, e.g. 180/60'],
     [{ url: 'http://x', timeout: '-5' }, '--timeout must be a positive whole number of milliseconds'],
+    [{ url: 'http://x', refreshGrace: 'a minute' }, '--refresh-grace must be a whole number of seconds, e.g. 60'],
     [{ url: 'http://x', browser: true, user: 'a@b.c' }, '--browser signs in interactively: leave out --user and --password'],
     [{ url: 'http://x', user: 'a@b.c' }, '--user a@b.c needs --password (or SURVEY_MCP_PASSWORD)'],
     [{ url: 'http://x', only: 'dicsovery' }, 'unknown check or group "dicsovery" in --only; --list shows them'],

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createAuthHost } from './fake/auth-host.js';
 import type { Faults } from './fake/faults.js';
-import { createMcpHost } from './fake/mcp-host.js';
+import { authorizationServerMetadata, createMcpHost } from './fake/mcp-host.js';
 import { FakeSlidingLog, type FakeRateRule } from './fake/sliding-log.js';
 import { ALICE, BAD_CLIENT_METADATA_URL, CLIENT_METADATA_URL, FakeState } from './fake/state.js';
 
@@ -15,6 +15,8 @@ export interface FakeDeploymentOptions {
   readonly mcpRateLimit?: FakeRateRule;
   readonly registerRateLimit?: FakeRateRule;
   readonly accessTokenTtlSeconds?: number;
+  /** Default 2: short, so the runner's replay checks wait out little; long enough for a busy machine. */
+  readonly refreshGraceSeconds?: number;
 }
 
 export interface FakeDeployment {
@@ -27,6 +29,8 @@ export interface FakeDeployment {
   /** For --client-metadata-url and --bad-client-metadata-url. */
   readonly clientMetadataUrl: string;
   readonly badClientMetadataUrl: string;
+  /** For --refresh-grace. */
+  readonly refreshGraceSeconds: number;
   close(): Promise<void>;
 }
 
@@ -45,11 +49,18 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     faults,
     faults.noRegisterLimit ?? false,
   );
-  const mcpHost = await listen(
-    createMcpHost({ state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit }),
-  );
+  const mcpConfig = { state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit };
+  const mcpHost = await listen(createMcpHost(mcpConfig));
+  const refreshGraceSeconds = options.refreshGraceSeconds ?? 2;
   const authHost = await listen(
-    createAuthHost({ state, faults, issuer: () => baseUrl, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600 }),
+    createAuthHost({
+      state,
+      faults,
+      issuer: () => baseUrl,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+      refreshGraceSeconds,
+      authorizationServerMetadata: () => authorizationServerMetadata(mcpConfig),
+    }),
   );
   baseUrl = mcpHost.url;
   authUrl = authHost.url;
@@ -60,6 +71,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     foreignToken: state.foreignToken,
     clientMetadataUrl: CLIENT_METADATA_URL,
     badClientMetadataUrl: BAD_CLIENT_METADATA_URL,
+    refreshGraceSeconds,
     async close() {
       await Promise.all([mcpHost.close(), authHost.close()]);
     },

@@ -24,6 +24,7 @@ export function runAgainst(fake: FakeDeployment, options: Partial<ConformanceOpt
     foreignToken: fake.foreignToken,
     clientMetadataUrl: fake.clientMetadataUrl,
     badClientMetadataUrl: fake.badClientMetadataUrl,
+    refreshGraceSeconds: fake.refreshGraceSeconds,
     ...options,
   });
 }

@@ -25,7 +25,11 @@ export async function adminQuery<R extends pg.QueryResultRow>(sql: string, param
   }
 }
 
+/**
+ * One schema per statement: dropping a whole file's schemas at once takes a lock per table and
+ * index of each in one transaction, which can overflow the server's shared lock table
+ * ("out of shared memory") while other test runs use it too.
+ */
 export async function dropSchemas(schemas: Iterable<string>): Promise<void> {
-  const names = [...schemas];
-  if (names.length > 0) await adminQuery(`DROP SCHEMA IF EXISTS ${names.join(', ')} CASCADE`);
+  for (const name of schemas) await adminQuery(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
 }

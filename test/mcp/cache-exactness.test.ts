@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { callTool, postMcp, rpc, tokenFor } from '../helpers/mcp.js';
-import { createTestUser, obtainTokens, startTestServer, type TestServer } from '../helpers/server.js';
+import { createTestUser, obtainTokens, postToken, startTestServer, type TestServer } from '../helpers/server.js';
 
 const db = join(mkdtempSync(join(tmpdir(), 'cache-exactness-')), 'survey.db');
 let server: TestServer;
@@ -52,6 +52,19 @@ describe('a token answered from memory', () => {
     });
     expect(revoked.status).toBe(200);
     expect(await ping(tokens.access_token)).toBe(401);
+  });
+
+  it('keeps working through a refresh retry within the grace, and stops on the next request after a late replay revokes its grant', async () => {
+    await createTestUser(server, 'hana@example.com', 'Hana');
+    const { client, tokens } = await obtainTokens(server, { email: 'hana@example.com' });
+    const refresh = () => postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    const renewed = (await (await refresh()).json()) as { access_token: string };
+    expect([await ping(renewed.access_token), await ping(renewed.access_token)]).toEqual([200, 200]);
+    expect((await refresh()).status).toBe(200);
+    expect(await ping(renewed.access_token)).toBe(200);
+    server.clock.advance(60_000);
+    expect((await refresh()).status).toBe(400);
+    expect(await ping(renewed.access_token)).toBe(401);
   });
 
   it('stops working the moment it expires, with nothing written', async () => {

@@ -5,7 +5,12 @@
  * grace (60 s by default) every such request gets a working pair in the one lineage; after it, a
  * replay still revokes the grant (RFC 9700 §4.14.2). Time moves by the server's injected clock.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../src/oauth/tokens.js';
 import { backends } from '../helpers/backends.js';
 import { postMcp, rpc } from '../helpers/mcp.js';
 import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
@@ -144,6 +149,15 @@ describe.each(backends)('refresh retries on %s', (backend) => {
     expect(await callStatus(second.access_token)).toBe(401);
   });
 
+  it('never brings back the grant of an app the person disconnected, within the grace', async () => {
+    const { userId, tokens } = await signedIn();
+    const second = await refreshed(tokens.refresh_token);
+    expect(await server.store.revokeClientForUser(userId, client.client_id, server.clock.now())).toBe(1);
+    const retry = await refresh(tokens.refresh_token);
+    expect((await readJson(retry)).error_description).toBe('the refresh token has been revoked');
+    expect(await callStatus(second.access_token)).toBe(401);
+  });
+
   it('refuses the rotated token from another client within the grace, and leaves the lineage alone', async () => {
     const other = await registerClient(server, { client_name: 'Someone else' });
     const { tokens } = await signedIn();
@@ -174,5 +188,41 @@ describe('refresh retries with --refresh-grace 0', () => {
     expect((await readJson(second)).error_description).toBe('the refresh token was already used; every token of this grant is now revoked');
     const access = (await readJson(first)).access_token as string;
     expect((await postMcp(server, rpc('ping'), { token: access })).status).toBe(401);
+  });
+});
+
+describe('what the store keeps for a retry', () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'refresh-grace-')), 'survey.db');
+  let server: TestServer;
+  let client: RegisteredClient;
+  beforeAll(async () => {
+    server = await startTestServer({ db });
+    await createTestUser(server);
+    client = await registerClient(server);
+  });
+  afterAll(() => server.close());
+
+  const tokenRows = () => {
+    const file = new Database(db, { readonly: true });
+    const rows = file.prepare('SELECT * FROM oauth_tokens').all() as Array<Record<string, unknown>>;
+    file.close();
+    return rows;
+  };
+
+  it('keeps no token in the clear, and the sealed successor only until the grace has passed', async () => {
+    const { tokens } = await obtainTokens(server, { client });
+    const refresh = (refreshToken: string) =>
+      postToken(server, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.client_id });
+    const second = (await readJson(await refresh(tokens.refresh_token))) as TokenResponse;
+    const stored = JSON.stringify(tokenRows());
+    for (const secret of [tokens.refresh_token, tokens.access_token, second.refresh_token, second.access_token]) {
+      expect(stored).not.toContain(secret);
+    }
+    const sealed = () => tokenRows().filter((row) => row.successor_sealed !== null).map((row) => [row.token_hash, row.grace_until]);
+    expect(sealed()).toEqual([[hashSecret(tokens.refresh_token), server.clock.now() + 60_000]]);
+    server.clock.advance(60_000);
+    expect((await refresh(second.refresh_token)).status).toBe(200);
+    // The first seal's grace has passed: the next rotation cleared it; its own is the only one.
+    expect(sealed()).toEqual([[hashSecret(second.refresh_token), server.clock.now() + 60_000]]);
   });
 });

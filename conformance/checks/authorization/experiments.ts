@@ -1,6 +1,7 @@
 import type { OAuthClient, TokenSet } from '../../client.js';
 import type { Authorization, CheckContext, Grant } from '../../context.js';
-import { captureExchanges, cite, type Exchange } from '../../http.js';
+import { captureExchanges, cite, jsonOf, type Exchange } from '../../http.js';
+import { waitWithProgress } from '../../progress.js';
 import { useToken } from '../shared/use-token.js';
 
 /** A raw redemption of an authorization's code, with any verifier (right, wrong or forged). */
@@ -63,20 +64,67 @@ export function refreshRun(ctx: CheckContext): Promise<RefreshRun> {
 
 export interface SpentRefresh {
   readonly run: RefreshRun;
-  /** The original refresh token presented again after it was exchanged. */
+  /** The grant's newest tokens just before the reuse, and the newest access token in use then. */
+  readonly newest: TokenSet;
+  readonly newestUse: Exchange;
+  /** The original refresh token presented again after it was exchanged (and after any grace). */
   readonly reuse: Exchange;
+  /** How long after the first presentation the reuse came, when a retry was answered; else 0. */
+  readonly waitedSeconds: number;
 }
 
+/**
+ * Presents a spent refresh token again. A deployment may answer it within a refresh grace as a
+ * retry (issue 23: clients renew in parallel and retry), which a runner cannot tell apart from
+ * accepting any replay, nor learn the length of. So when that first presentation is answered 200,
+ * the runner waits the grace it was told (`--refresh-grace`) and one second more, renews the
+ * lineage so its newest tokens are live, and presents the spent token again: that one is a
+ * replay, whatever the grace. A deployment that refuses at once is judged on that refusal.
+ */
 export function spentRefresh(ctx: CheckContext): Promise<SpentRefresh> {
   return ctx.once('present a spent refresh token', async () => {
     const run = await refreshRun(ctx);
-    const reuse = await run.grant.client.tokenRequest({
-      grant_type: 'refresh_token',
-      refresh_token: run.grant.tokens.refreshToken,
-      resource: run.grant.client.resource,
-    });
-    return { run, reuse };
+    const present = () =>
+      run.grant.client.tokenRequest({
+        grant_type: 'refresh_token',
+        refresh_token: run.grant.tokens.refreshToken,
+        resource: run.grant.client.resource,
+      });
+    const first = await present();
+    if (first.response.status !== 200) {
+      return { run, newest: run.refreshed, newestUse: run.refreshedUse, reuse: first, waitedSeconds: 0 };
+    }
+    const waitedSeconds = ctx.settings.refreshGraceSeconds + 1;
+    await waitWithProgress(ctx.progress, 'waiting out the refresh grace before presenting the spent refresh token again', waitedSeconds * 1000);
+    const live = run.refreshed.refreshToken;
+    if (!live) throw new Error('the renewal returned no refresh_token to go on with');
+    const renewal = await captureExchanges(() => run.grant.client.refresh(live));
+    cite(...renewal.exchanges);
+    if (!renewal.ok) throw renewal.error;
+    const newestUse = await useToken(ctx, renewal.value.accessToken);
+    return { run, newest: renewal.value, newestUse, reuse: await present(), waitedSeconds };
   });
+}
+
+/** Two (or more) refreshes of one refresh token sent at once, with each answer's tokens. */
+export interface ParallelRefresh {
+  readonly exchanges: readonly Exchange[];
+  /** The answers that renewed: their access and refresh tokens. */
+  readonly renewed: ReadonlyArray<{ readonly accessToken: string; readonly refreshToken: string | undefined }>;
+}
+
+export async function parallelRefresh(client: OAuthClient, refreshToken: string, count: number): Promise<ParallelRefresh> {
+  const exchanges = await Promise.all(Array.from({ length: count }, () => refreshRaw(client, refreshToken)));
+  const renewed = exchanges
+    .filter((exchange) => exchange.response.status === 200)
+    .map((exchange) => {
+      const body = jsonOf(exchange) as { access_token?: unknown; refresh_token?: unknown } | undefined;
+      return {
+        accessToken: String(body?.access_token ?? ''),
+        refreshToken: typeof body?.refresh_token === 'string' ? body.refresh_token : undefined,
+      };
+    });
+  return { exchanges, renewed };
 }
 
 /** Another registered client, for checks that a code or token is bound to the one it was issued to. */

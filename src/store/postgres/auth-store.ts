@@ -62,17 +62,20 @@ async function lockedToken(tx: Queryable, tokenHash: string): Promise<(TokenGran
 }
 
 /**
- * A retry's lineage: the presented token, then its successors up to the first unspent one, each
- * locked in lineage order (as every retry locks them), so a rotation of the live token on another
- * instance either commits first, and is followed, or waits for this answer.
+ * A retry's lineage: the presented token (locked by the caller), then its successors up to the
+ * first unspent one, read as committed. They are not locked: a revocation locks a grant's tokens
+ * in no particular order, so locking a second row here could deadlock with it. A rotation of the
+ * head committing meanwhile on another instance makes the answer a token spent an instant ago,
+ * which is itself a retry within its grace, so the client still ends in the one live lineage.
  */
 async function lineageFrom(tx: Queryable, first: TokenGrantRow<PostgresColumns> & TokenState) {
   const lineage = [first];
   for (let last = first; last.spent_at !== null && last.successor_hash !== null && lineage.length <= maxRetryHops; ) {
-    const next = await lockedToken(tx, last.successor_hash);
+    const next = await tx.one<TokenGrantRow<PostgresColumns>>(tokenWithGrant, [last.successor_hash]);
     if (!next) break;
-    lineage.push(next);
-    last = next;
+    const state = { ...next, userDisabled: postgresDialect.flag(next.user_disabled) };
+    lineage.push(state);
+    last = state;
   }
   return lineage;
 }
@@ -162,8 +165,9 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
     },
     async rotateRefreshToken({ refreshHash, clientId, issue, nowMs, grace }) {
       return db.transaction(async (tx): Promise<RotateRefreshResult> => {
-        // Locking the token row serialises rotations of the same token: only the first finds it
-        // unspent; the others, on any instance, then see its sealed successor (or its grace gone).
+        // Locking the token row serialises rotations and retries of the same token: only the first
+        // finds it unspent; the others, on any instance, then see its sealed successor (or its
+        // grace gone).
         const verdict = decideRotate(await lockedToken(tx, refreshHash), clientId, nowMs);
         if (verdict.action === 'refuse') return verdict.result;
         if (verdict.action === 'revoke_grant') {
@@ -182,7 +186,8 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
           return { outcome: 'retried', grantId: row.grant_id, userId: row.user_id, scope: row.scope, lineage: retry.links };
         }
         // Seals are kept only for their grace: each rotation clears those whose grace has passed,
-        // skipping rows another transaction holds (a retry reading them), so it never waits on one.
+        // skipping rows another transaction holds (a replay of that token, revoking its grant), so
+        // a rotation never waits on another grant's work.
         await tx.run(
           `UPDATE oauth_tokens SET successor_sealed = NULL WHERE token_hash IN (
              SELECT token_hash FROM oauth_tokens WHERE successor_sealed IS NOT NULL AND grace_until <= $1 FOR UPDATE SKIP LOCKED)`,

@@ -9,6 +9,10 @@ export interface AuthHostConfig {
   /** The issuer: the MCP host's address, known once it listens. */
   readonly issuer: () => string;
   readonly accessTokenTtlSeconds: number;
+  /** How long a rotated refresh token is answered as a retry. */
+  readonly refreshGraceSeconds: number;
+  /** The MCP host's authorization-server metadata, served here too (issue 23). */
+  readonly authorizationServerMetadata: () => Record<string, unknown>;
 }
 
 const AUTHORIZATION_PARAMETERS = [
@@ -29,6 +33,17 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   const { state, faults } = config;
   const app = express();
   app.use(express.urlencoded({ extended: false }));
+
+  if (!faults.noAuthOriginMetadata) {
+    app.use('/.well-known', (req, res, next) => {
+      res.set('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') return res.status(204).end();
+      return next();
+    });
+    app.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (_req, res) => {
+      res.json(config.authorizationServerMetadata());
+    });
+  }
 
   app.get('/oauth/authorize', (req, res) => {
     const request = pick(req.query as Record<string, unknown>);

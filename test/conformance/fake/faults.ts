@@ -114,6 +114,11 @@ export interface Faults {
   readonly revokeRefreshKeepsAccess?: boolean;
   readonly revokeUnknownStatus?: number;
   readonly revokeAnyClientsToken?: boolean;
+  // issue 23: refresh retries, metadata where clients look for it
+  /** A spent refresh token is a replay at once: no refresh grace, parallel renewals revoke the grant. */
+  readonly noRefreshGrace?: boolean;
+  /** The auth host does not serve the authorization-server metadata (404), as survey-mcp did before. */
+  readonly noAuthOriginMetadata?: boolean;
 }
 
 /** One way to get revision 2026-07-28 wrong. */

@@ -81,7 +81,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   return app;
 }
 
-function authorizationServerMetadata(config: McpHostConfig): Record<string, unknown> {
+export function authorizationServerMetadata(config: McpHostConfig): Record<string, unknown> {
   const auth = config.authUrl();
   return {
     issuer: `${config.baseUrl()}${config.faults.issuerSuffix ?? ''}`,

@@ -50,6 +50,9 @@ export interface FakeRefreshToken {
   readonly grantId: string;
   spent: boolean;
   revoked: boolean;
+  /** When it was spent, and the refresh token it was rotated into: a retry within the grace gets that one. */
+  spentAt?: number;
+  successor?: string;
 }
 
 export function randomId(prefix = ''): string {

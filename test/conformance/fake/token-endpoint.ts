@@ -47,12 +47,24 @@ export async function refresh(
   const scopes = (body.scope ?? 'mcp_customer').split(' ');
   if (scopes.some((scope) => scope !== 'mcp_customer') && !faults.refreshScopeEscalation) return refuse('invalid_scope');
   if (record.spent && !faults.spentRefreshAccepted) {
+    // A retry within the grace (issue 23): a new access token with the successor, nothing revoked.
+    const inGrace = record.spentAt !== undefined && Date.now() - record.spentAt < config.refreshGraceSeconds * 1000;
+    if (!faults.noRefreshGrace && inGrace && record.successor) {
+      res.json(issueTokens(record.grantId, grant.userId, config, record.successor));
+      return;
+    }
     if (!faults.refreshReuseKeepsGrant) state.revokeGrant(record.grantId);
     return refuse('invalid_grant');
   }
   if (faults.refreshRace) await setTimeout(RACE_WINDOW_MS);
-  if (!faults.noRefreshRotation) record.spent = true;
-  res.json(issueTokens(record.grantId, grant.userId, config, faults.noRefreshRotation ? body.refresh_token : undefined));
+  if (faults.noRefreshRotation) {
+    res.json(issueTokens(record.grantId, grant.userId, config, body.refresh_token));
+    return;
+  }
+  const successor = randomId('rt_');
+  state.refreshTokens.set(successor, { grantId: record.grantId, spent: false, revoked: false });
+  Object.assign(record, { spent: true, spentAt: Date.now(), successor });
+  res.json(issueTokens(record.grantId, grant.userId, config, successor));
 }
 
 function issueTokens(
@@ -70,6 +82,7 @@ function issueTokens(
     expiresAt: Date.now() + accessTokenTtlSeconds * 1000,
     revoked: false,
   });
+  // A refresh token given here is already stored (a rotation's successor, or one kept unrotated).
   const refreshToken = keptRefreshToken ?? randomId('rt_');
   if (!keptRefreshToken) state.refreshTokens.set(refreshToken, { grantId, spent: false, revoked: false });
   return {
