@@ -12,6 +12,9 @@ const run = promisify(execFile);
  * window of a fixed size, keys sent as typed and the screen read as shown.
  */
 export class TmuxTerminal {
+  /** The process group of the program in the window (tmux makes it a session leader). */
+  private group = 0;
+
   private constructor(
     private readonly socket: string,
     private readonly dir: string,
@@ -26,6 +29,7 @@ export class TmuxTerminal {
       await rm(dir, { recursive: true, force: true });
       throw error.code === 'ENOENT' ? new Error('tmux is needed to drive a terminal assistant: apt-get install tmux (.ci/run does)') : error;
     });
+    terminal.group = Number((await terminal.tmux('display-message', '-p', '-t', 'assistant', '#{pane_pid}')).stdout.trim());
     return terminal;
   }
 
@@ -102,7 +106,16 @@ export class TmuxTerminal {
     }
   }
 
+  /**
+   * Ends the program and everything it started, then tmux. Gemini CLI relaunches itself in a
+   * child and survives the hangup of a closed terminal, so the whole group is killed.
+   */
   async close(): Promise<void> {
+    try {
+      process.kill(-this.group, 'SIGKILL');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
     await this.tmux('kill-server').catch(() => undefined);
     await rm(this.dir, { recursive: true, force: true });
   }
