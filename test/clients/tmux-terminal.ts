@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +23,8 @@ export class TmuxTerminal {
   /** Starts `command` with exactly `env` in `cwd`, in a 200×50 window. */
   static async start(command: readonly string[], options: { env: Record<string, string>; cwd: string }): Promise<TmuxTerminal> {
     const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-tmux-'));
+    // A program that exits leaves its last screen, with tmux's "Pane is dead (status N, …)".
+    await writeFile(join(dir, 'tmux.conf'), 'set -g remain-on-exit on\n');
     const terminal = new TmuxTerminal(join(dir, 'socket'), dir);
     const env = Object.entries(options.env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
     await terminal.tmux('new-session', '-d', '-s', 'assistant', '-x', '200', '-y', '50', '-c', options.cwd, ...env, '--', ...command).catch(async (error: NodeJS.ErrnoException) => {
@@ -121,6 +123,6 @@ export class TmuxTerminal {
   }
 
   private tmux(...args: string[]) {
-    return run('tmux', ['-S', this.socket, ...args]);
+    return run('tmux', ['-S', this.socket, '-f', join(this.dir, 'tmux.conf'), ...args]);
   }
 }
