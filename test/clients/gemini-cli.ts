@@ -47,10 +47,10 @@ export interface GeminiServerListing {
 }
 
 /**
- * Gemini CLI in a terminal, as a person runs it: a fresh home whose settings add our MCP host
- * (`httpUrl`) and skip what needs the internet or a person (the API-key sign-in with a dummy key,
- * since no model is ever asked; folder trust, update checks, usage statistics). `/mcp auth`
- * opens the scripted browser; `/mcp list` shows the tools.
+ * Gemini CLI (or Qwen Code, its fork) in a terminal, as a person runs it: a fresh home whose
+ * settings add our MCP host (`httpUrl`) and skip what needs the internet or a person (the model
+ * sign-in with a dummy key, since no model is ever asked; folder trust, update checks, usage
+ * statistics). `/mcp auth` opens the scripted browser; `/mcp list` shows the tools.
  */
 export class GeminiCli {
   private constructor(
