@@ -3,6 +3,8 @@ import { tokenFor } from '../helpers/mcp.js';
 import type { ClientRow, ClientSession } from './client-row.js';
 import { inspectorsOwnClient, runInspector } from './inspector-cli.js';
 import { startMatrixServers, type MatrixServers } from './matrix-servers.js';
+import { toolNames } from './tool-names.js';
+import { codexCli } from './rows/codex.js';
 import { inspectorCli } from './rows/inspector.js';
 import { mcpRemote } from './rows/mcp-remote.js';
 import { sdk1Client } from './rows/sdk-1.js';
@@ -17,22 +19,7 @@ const rows: readonly ClientRow[] = [
   sdk2Client({ pin: '2026-07-28' }),
   mcpRemote,
   inspectorCli,
-];
-
-const toolNames = [
-  'add_question',
-  'create_survey',
-  'delete_question',
-  'get_me',
-  'get_response',
-  'get_survey',
-  'get_survey_results',
-  'list_responses',
-  'list_surveys',
-  'set_survey_status',
-  'share_survey',
-  'update_question',
-  'update_survey',
+  codexCli,
 ];
 
 let servers: MatrixServers;

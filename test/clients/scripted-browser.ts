@@ -1,5 +1,8 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestServer } from '../helpers/server.js';
 import { approveInBrowser } from '../helpers/headless-browser.js';
@@ -20,12 +23,17 @@ export class ScriptedBrowser {
   private constructor(
     private readonly listener: Server,
     private readonly url: string,
+    private readonly dir: string,
   ) {}
 
   static async start(server: TestServer, person: { email: string; clientName: string }): Promise<ScriptedBrowser> {
     const listener = createServer();
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    const browser = new ScriptedBrowser(listener, `http://127.0.0.1:${(listener.address() as AddressInfo).port}/`);
+    // One executable: some clients run $BROWSER as a single program path, not as a command line.
+    const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-browser-'));
+    await writeFile(join(dir, 'browser'), `#!/bin/sh\nexec '${process.execPath}' '${handOver}' "$@"\n`);
+    await chmod(join(dir, 'browser'), 0o755);
+    const browser = new ScriptedBrowser(listener, `http://127.0.0.1:${(listener.address() as AddressInfo).port}/`, dir);
     listener.on('request', (req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -48,10 +56,11 @@ export class ScriptedBrowser {
    * copy the `open` package ships) without a desktop falls back to `$BROWSER`.
    */
   environment(): Record<string, string> {
-    return { BROWSER: `${process.execPath} ${handOver}`, SURVEY_MCP_TEST_BROWSER: this.url };
+    return { BROWSER: join(this.dir, 'browser'), SURVEY_MCP_TEST_BROWSER: this.url };
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => this.listener.close(() => resolve()));
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.listener.close(() => resolve()));
+    await rm(this.dir, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,9 @@ export interface WireExchange {
   /** The JSON-RPC method of a POST (of its first message, for a batch). */
   readonly rpcMethod?: string;
   readonly status: number;
+  /** What the client sent. */
+  readonly requestBody: string;
+  /** What the server answered. */
   readonly body: string;
 }
 
@@ -47,6 +50,7 @@ export class WireRecorder {
                 accept: req.headers.accept ?? '',
                 rpcMethod: rpcMethodOf(sent),
                 status: answer.statusCode!,
+                requestBody: sent.toString(),
                 body: body.toString(),
               });
               res.writeHead(answer.statusCode!, answer.headers).end(body);

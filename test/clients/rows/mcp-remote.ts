@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { outcomeOf, type ClientRow } from '../client-row.js';
+import { freeLoopbackPort } from '../free-port.js';
 import { ScriptedBrowser } from '../scripted-browser.js';
 
 const proxy = createRequire(import.meta.url).resolve('mcp-remote/dist/proxy.js');
@@ -50,12 +50,3 @@ export const mcpRemote: ClientRow = {
     };
   },
 };
-
-/** mcp-remote listens for the code on a port it is given: one the system just handed out. */
-async function freeLoopbackPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
