@@ -1,7 +1,6 @@
 import { defaultConnectionLimits, type ConnectionLimits } from './limits/connections.js';
 import { defaultMcpInFlightLimit } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
-import { isLoopbackHost } from './oauth/redirect-uri.js';
 
 /** Everything `serve` needs, resolved once from flags and the environment. */
 export interface ServerConfig {
@@ -251,7 +250,8 @@ export function parseIssuerUrl(flag: string, value: string): string {
   } catch {
     throw new RangeError(`${flag} '${value}' is not an absolute URL, e.g. https://company.okta.com/oauth2/default`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     throw new RangeError(`${flag} '${value}' must use https (http only on loopback, for local testing)`);
   }
   if (url.search || url.hash || url.username || url.password) {
