@@ -18,6 +18,7 @@ export class TmuxTerminal {
   private constructor(
     private readonly socket: string,
     private readonly dir: string,
+    private readonly env: Record<string, string>,
   ) {}
 
   /** Starts `command` with exactly `env` in `cwd`, in a 200×50 window. */
@@ -25,9 +26,8 @@ export class TmuxTerminal {
     const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-tmux-'));
     // A program that exits leaves its last screen, with tmux's "Pane is dead (status N, …)".
     await writeFile(join(dir, 'tmux.conf'), 'set -g remain-on-exit on\n');
-    const terminal = new TmuxTerminal(join(dir, 'socket'), dir);
-    const env = Object.entries(options.env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
-    await terminal.tmux('new-session', '-d', '-s', 'assistant', '-x', '200', '-y', '50', '-c', options.cwd, ...env, '--', ...command).catch(async (error: NodeJS.ErrnoException) => {
+    const terminal = new TmuxTerminal(join(dir, 'socket'), dir, options.env);
+    await terminal.tmux('new-session', '-d', '-s', 'assistant', '-x', '200', '-y', '50', '-c', options.cwd, '--', ...command).catch(async (error: NodeJS.ErrnoException) => {
       await rm(dir, { recursive: true, force: true });
       throw error.code === 'ENOENT' ? new Error('tmux is needed to drive a terminal assistant: apt-get install tmux (.ci/run does)') : error;
     });
@@ -122,7 +122,11 @@ export class TmuxTerminal {
     await rm(this.dir, { recursive: true, force: true });
   }
 
+  /**
+   * The tmux server hands its own environment to the window: it gets exactly `env`, nothing of the
+   * test's (CI=true there makes Gemini CLI read its prompt from stdin instead of the terminal).
+   */
   private tmux(...args: string[]) {
-    return run('tmux', ['-S', this.socket, '-f', join(this.dir, 'tmux.conf'), ...args]);
+    return run('tmux', ['-S', this.socket, '-f', join(this.dir, 'tmux.conf'), ...args], { env: this.env });
   }
 }
