@@ -30,6 +30,9 @@ describe('scanRequestShape', () => {
     expect(scanned?.ids).toEqual(['req-1']);
     const batch = scan([{ id: 1, a: 1 }, { id: { x: 1 } }, { id: 3, b: [1, 2, 3, 4, 5, 6] }], { ...limits, values: 100 });
     expect(batch).toMatchObject({ batch: true, ids: [1, undefined, 3], violation: { limit: 'arrayItems', path: '[2].b' } });
+    // An escaped key is still `id`; a key that only begins with it is not.
+    const escaped = scanRequestShape(Buffer.from('{"\\u0069d":"esc","idx":1,"a":[1,2,3,4,5,6]}'), { ...limits, values: 100 });
+    expect(escaped).toMatchObject({ ids: ['esc'], violation: { limit: 'arrayItems' } });
   });
 
   it('stops at the depth limit of a body nested 100,000 deep', () => {

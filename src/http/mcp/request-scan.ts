@@ -108,7 +108,7 @@ export function scanRequestShape(body: Buffer, limits: RequestShapeLimits = requ
         case COLON:
           if (frame && !frame.array) {
             frame.expecting = 'value';
-            if (stack.length === (batch ? 2 : 1) && keyText(body, frame.keyStart, frame.keyEnd) === 'id') idStart = i + 1;
+            if (stack.length === (batch ? 2 : 1) && isIdKey(body, frame.keyStart, frame.keyEnd)) idStart = i + 1;
           }
           break;
         case COMMA:
@@ -155,6 +155,16 @@ export function scanRequestShape(body: Buffer, limits: RequestShapeLimits = requ
     return { violation: violationOf(error.limit, error.path, limits), ids, batch };
   }
   return undefined;
+}
+
+/**
+ * Whether the key at `start`..`end` (quotes included) is `id`: compared on the bytes, as every
+ * top-level key of every request asks; only an escaped key is decoded first.
+ */
+function isIdKey(body: Buffer, start: number, end: number): boolean {
+  const escape = body.indexOf(BACKSLASH, start);
+  if (escape !== -1 && escape < end) return keyText(body, start, end) === 'id';
+  return end - start === 4 && body[start + 1] === 0x69 && body[start + 2] === 0x64;
 }
 
 function keyText(body: Buffer, start: number, end: number): string {
