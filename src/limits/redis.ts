@@ -195,28 +195,16 @@ export class RedisSlidingLog implements SlidingLog {
 function answerWithin<T>(command: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (settled) return;
-          settled = true;
-          reject(new Error('Command timed out'));
-        }),
-      ms,
-    );
+    const settle = (finish: () => void): void => {
+      clearTimeout(timer);
+      if (settled) return;
+      settled = true;
+      finish();
+    };
+    const timer = setTimeout(() => setImmediate(() => settle(() => reject(new Error('Command timed out')))), ms);
     command.then(
-      (value) => {
-        clearTimeout(timer);
-        if (settled) return;
-        settled = true;
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        if (settled) return;
-        settled = true;
-        reject(error);
-      },
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
     );
   });
 }
