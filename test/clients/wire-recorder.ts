@@ -64,6 +64,13 @@ export class WireRecorder {
     return recorder;
   }
 
+  /** The statuses of the recorded tools/list answers, and the tools the first one gave, by name, sorted. */
+  toolsListed(): { statuses: number[]; names: string[] } {
+    const listed = this.exchanges.filter((exchange) => exchange.rpcMethod === 'tools/list');
+    const first = listed[0] ? (JSON.parse(listed[0].body) as { result?: { tools?: Array<{ name: string }> } }) : undefined;
+    return { statuses: listed.map((exchange) => exchange.status), names: (first?.result?.tools ?? []).map((tool) => tool.name).sort() };
+  }
+
   close(): Promise<void> {
     return new Promise((resolve) => {
       this.listener.close(() => resolve());
