@@ -45,12 +45,12 @@ export type AuthorizationCheck =
       readonly description: Explanation;
     };
 
-/** Reads the known parameters; a repeated one is an error (RFC 6749 §3.1). */
+/** Reads the known parameters; a repeated one is an error, an empty one is as if omitted (RFC 6749 §3.1). */
 export function readAuthorizationParams(source: Record<string, unknown>): AuthorizationParams | string {
   const params: AuthorizationParams = {};
   for (const name of authorizationParams) {
     const value = source[name];
-    if (value === undefined) continue;
+    if (value === undefined || value === '') continue;
     if (typeof value !== 'string') return `'${name}' must be given once`;
     params[name] = value;
   }

@@ -55,12 +55,12 @@ function basicUser(header: string | undefined): string | undefined {
   }
 }
 
-/** Form parameters as strings; a repeated parameter is refused (RFC 6749 §3.2). */
+/** Form parameters as strings; a repeated parameter is refused and an empty one left out, as if omitted (RFC 6749 §3.2). */
 export function formParams(body: unknown): Record<string, string | undefined> {
   const params: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
     if (typeof value !== 'string') throw invalidRequest(`'${name}' must be given once, as a string`);
-    params[name] = value;
+    if (value !== '') params[name] = value;
   }
   return params;
 }

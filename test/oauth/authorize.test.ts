@@ -123,6 +123,12 @@ describe('authorization endpoint, phase two: errors go back to the client with s
       expect((await get(urlWith({ resource }))).status).toBe(200);
     }
   });
+
+  it('takes an empty resource or scope as omitted, not as a value to refuse (RFC 6749 §3.1)', async () => {
+    for (const empty of [{ resource: '' }, { scope: '' }]) {
+      expect((await get(urlWith(empty))).status).toBe(200);
+    }
+  });
 });
 
 describe('sign-in and consent pages', () => {

@@ -204,6 +204,19 @@ describe('refresh_token grant', () => {
     for (const pair of pairs) expect((await check(pair.access_token)).ok).toBe(true);
   });
 
+  it('takes an empty resource as omitted, ignores an unknown parameter and refuses a repeated one (RFC 6749 §3.2)', async () => {
+    const tokens = await fresh();
+    const renewed = (await readJson(await refresh(tokens.refresh_token, { resource: '' }))) as TokenResponse;
+    expect(renewed.access_token).toBeDefined();
+    expect((await refresh(renewed.refresh_token, { conformance_extension: 'ignore-me' })).status).toBe(200);
+    const repeated = await fetch(`${server.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=refresh_token&refresh_token=x&refresh_token=x&client_id=${encodeURIComponent(client.client_id)}`,
+    });
+    await expectError(repeated, 'invalid_request');
+  });
+
   it('refuses scope escalation', async () => {
     const tokens = await fresh();
     await expectError(await refresh(tokens.refresh_token, { scope: 'mcp_customer reporting' }), 'invalid_scope');
