@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { formBody, jsonBody, type Exchange, type Http } from './http.js';
+import { formBody, jsonBody, type Exchange, type FormFields, type Http } from './http.js';
 
 export const MCP_SCOPE = 'mcp_customer';
 
@@ -131,14 +131,22 @@ export class OAuthClient {
   }
 
   /** A raw token endpoint request from this client. */
-  tokenRequest(fields: Readonly<Record<string, string>>): Promise<Exchange> {
-    const form = formBody({ client_id: this.clientId, ...fields });
-    return this.http.send({
-      method: 'POST',
-      url: this.tokenEndpoint,
-      headers: { ...form.headers, accept: 'application/json' },
-      body: form.body,
-    });
+  tokenRequest(fields: FormFields): Promise<Exchange> {
+    return this.post(this.tokenEndpoint, fields);
+  }
+
+  /** A raw revocation request from this client, for hints and malformed requests openid-client will not send. */
+  revocationRequest(fields: FormFields): Promise<Exchange> {
+    const endpoint = this.config.serverMetadata().revocation_endpoint;
+    if (!endpoint) throw new Error('the authorization-server metadata names no revocation_endpoint');
+    return this.post(endpoint, fields);
+  }
+
+  private post(url: string, fields: FormFields): Promise<Exchange> {
+    // The fields' own client_id, when given, replaces this client's (negative probes).
+    const pairs: ReadonlyArray<readonly [string, string]> = Array.isArray(fields) ? fields : Object.entries(fields);
+    const form = formBody(pairs.some(([name]) => name === 'client_id') ? pairs : [['client_id', this.clientId], ...pairs]);
+    return this.http.send({ method: 'POST', url, headers: { ...form.headers, accept: 'application/json' }, body: form.body });
   }
 }
 

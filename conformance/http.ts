@@ -153,13 +153,16 @@ export function jsonOf(exchange: Exchange): unknown {
   }
 }
 
-export function formBody(fields: Readonly<Record<string, string>>): {
+/** Form fields by name, or as pairs where a name may repeat (for the refusal RFC 6749 section 3.2 asks). */
+export type FormFields = Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]>;
+
+export function formBody(fields: FormFields): {
   headers: Record<string, string>;
   body: string;
 } {
   return {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams(Array.isArray(fields) ? [...fields] : (fields as Record<string, string>)).toString(),
   };
 }
 
