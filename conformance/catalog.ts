@@ -144,6 +144,17 @@ import { tokenResourceInvalidTarget } from './checks/authorization/token-resourc
 import { authorizationUnknownParameterIgnored } from './checks/authorization/authorization-unknown-parameter-ignored.js';
 import { metadataNoEmptyLists } from './checks/discovery/metadata-no-empty-lists.js';
 import { clientMetadataConsentShowsHost } from './checks/authorization/client-metadata-consent-shows-host.js';
+// Issue 26: RFC 6749 (3.1, 3.2, 3.3), 6750, 7009, 7636 and 8414 read whole.
+import { authorizationEmptyParameterOmitted } from './checks/authorization/authorization-empty-parameter-omitted.js';
+import { authorizationWithoutScope } from './checks/authorization/authorization-without-scope.js';
+import { pkceDefaultMethodPlain } from './checks/authorization/pkce-default-method-plain.js';
+import { pkceRefusalsExplained } from './checks/authorization/pkce-refusals-explained.js';
+import { pkceVerifierFormRefused } from './checks/authorization/pkce-verifier-form-refused.js';
+import { tokenRequestParameters } from './checks/authorization/token-request-parameters.js';
+import { signedMetadataForm } from './checks/discovery/signed-metadata-form.js';
+import { bearerChallengeSyntax } from './checks/mcp/bearer-challenge-syntax.js';
+import { revokeErrorResponse } from './checks/revocation/revoke-error-response.js';
+import { revokeUnknownHintIgnored } from './checks/revocation/revoke-unknown-hint-ignored.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -258,6 +269,17 @@ export const CATALOG: readonly Check[] = [
   authorizationUnknownParameterIgnored,
   metadataNoEmptyLists,
   clientMetadataConsentShowsHost,
+  // RFC 6749, 6750, 7009, 7636 and 8414 read whole.
+  signedMetadataForm,
+  authorizationEmptyParameterOmitted,
+  authorizationWithoutScope,
+  pkceVerifierFormRefused,
+  pkceDefaultMethodPlain,
+  pkceRefusalsExplained,
+  tokenRequestParameters,
+  bearerChallengeSyntax,
+  revokeErrorResponse,
+  revokeUnknownHintIgnored,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

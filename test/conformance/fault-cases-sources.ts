@@ -76,6 +76,45 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     reason: /the next request after revoking the access token under the refresh_token hint: expected HTTP 401/,
   },
 
+  // RFC 6749 (3.1-3.3), 6750, 7009, 7636 and 8414, read whole
+  authorizationCase('authorization-empty-parameter-omitted', 'takes an empty resource= as a resource', { emptyAuthorizationParameterKept: true }, /with resource= \(empty\) the approval ended in error invalid_target; without resource, in code/),
+  authorizationCase('authorization-without-scope', 'refuses a request without scope with invalid_request', { scopeRequired: true }, /without scope the approval ended in error invalid_request, not a code or invalid_scope/),
+  authorizationCase('token-request-parameters', 'takes an empty resource= at the token endpoint as a resource', { tokenParameters: 'empty-kept' }, /a refresh with resource= \(empty\) was refused: HTTP 400 .*invalid_target/),
+  authorizationCase('token-request-parameters', 'refuses a token request with a parameter it does not know', { tokenParameters: 'unknown-refused' }, /a refresh with conformance_extension=ignore-me was refused: HTTP 400 .*invalid_request/),
+  authorizationCase('token-request-parameters', 'reads the first of a repeated token parameter', { tokenParameters: 'repeated-first' }, /a code redemption that gives code twice: expected "error": "invalid_request", got .*invalid_grant/),
+  authorizationCase('pkce-default-method-plain', 'takes a challenge without a method as S256', { missingMethodAsS256: true }, /the code of a challenge without a method, redeemed with the challenge itself \(plain\): HTTP 400 .*invalid_grant/),
+  authorizationCase('pkce-refusals-explained', 'refuses a request without a challenge without saying why', { pkceRefusalsUnexplained: true }, /a request without code_challenge: refused with invalid_request but neither error_description nor error_uri/),
+  authorizationCase('pkce-verifier-form-refused', 'redeems a code without a verifier', { missingVerifierAccepted: true }, /redeeming a code with no verifier: expected HTTP 400, got HTTP 200/),
+  authorizationCase('pkce-verifier-form-refused', 'redeems a code with a 42-character verifier that matches its challenge', { verifierFormUnchecked: true }, /redeeming a code with a 42-character verifier: expected HTTP 400, got HTTP 200/),
+  {
+    check: 'signed-metadata-form',
+    group: 'discovery',
+    deployment: 'publishes unsigned signed_metadata (alg none)',
+    fake: { faults: { asMetadataOverrides: { signed_metadata: `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"iss":"https://fake.example"}').toString('base64url')}.` } } },
+    reason: /"signed_metadata" in \/\.well-known\/oauth-authorization-server is not signed \(alg "none", no signature\)/,
+  },
+  {
+    check: 'bearer-challenge-syntax',
+    group: 'mcp',
+    deployment: 'repeats realm in its challenge',
+    fake: { faults: { challengeRepeatsRealm: true } },
+    reason: /initialize without a token: WWW-Authenticate: Bearer realm="fake", realm="fake", .*: "realm" appears 2 times/,
+  },
+  {
+    check: 'revoke-error-response',
+    group: 'revocation',
+    deployment: 'answers a revocation request without a token 200',
+    fake: { faults: { revokeWithoutTokenAccepted: true } },
+    reason: /a revocation request without a token: expected HTTP 400, got HTTP 200/,
+  },
+  {
+    check: 'revoke-unknown-hint-ignored',
+    group: 'revocation',
+    deployment: 'refuses a token_type_hint it does not know',
+    fake: { faults: { revocationRefusesUnknownHint: true } },
+    reason: /token_type_hint=conformance_unknown_hint: expected HTTP 200, got HTTP 400 .*unsupported_token_type/,
+  },
+
   // MCP Apps
   appCase('mcp-app-tool-ui-resource', 'names its view by an https URI', 'https-resource-uri', /get_survey_results names its view "https:\/\/fake-survey-mcp\.example\/survey-results\.html", not a ui:\/\/ URI/, [
     'mcp-app-resource-read',

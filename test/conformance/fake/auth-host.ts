@@ -46,7 +46,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   }
 
   app.get('/oauth/authorize', (req, res) => {
-    const request = pick(req.query as Record<string, unknown>);
+    const request = pick(req.query as Record<string, unknown>, !faults.emptyAuthorizationParameterKept);
     const client = request.client_id ? clientOf(request.client_id, config) : undefined;
     if (!client) {
       if (req.accepts(['html', 'json']) === 'json' && !faults.unknownClientHtmlOnly) {
@@ -60,19 +60,21 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     }
     const session = sessionOf(req, res, state, faults);
     // RFC 9700 §4.11.2: a web redirect URI gets errors only once someone has signed in.
-    const refuseRequest = (error: string): void =>
+    const refuseRequest = (error: string, description?: string): void =>
       session.userId || isNative(request.redirect_uri ?? '') || faults.redirectErrorsToStrangers
-        ? redirectError(res, request, error, config, !faults.errorRedirectWithoutIss)
+        ? redirectError(res, request, error, config, !faults.errorRedirectWithoutIss, description)
         : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
+    // RFC 7636 §4.4.1: a PKCE refusal says why.
+    const refusePkce = (description: string): void => refuseRequest('invalid_request', faults.pkceRefusalsUnexplained ? undefined : description);
     // RFC 6749 §3.1: a parameter given twice is refused, never read one way or the other.
     if (repeatsAParameter(req.query as Record<string, unknown>) && !faults.repeatedParameterAccepted) return refuseRequest('invalid_request');
     const unknownParameter = Object.keys(req.query).some((name) => !(AUTHORIZATION_PARAMETERS as readonly string[]).includes(name));
     if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
     if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
-    if (!request.code_challenge && !faults.pkceOptional) return refuseRequest('invalid_request');
-    const method = request.code_challenge_method ?? 'plain';
+    if (!request.code_challenge && !faults.pkceOptional) return refusePkce('code challenge required');
+    const method = request.code_challenge_method ?? defaultMethod(faults);
     if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
-      return refuseRequest('invalid_request');
+      return refusePkce('transform algorithm not supported');
     }
     if (request.code_challenge !== undefined && method === 'plain' && !/^[\w.~-]{43,128}$/.test(request.code_challenge)) {
       return refuseRequest('invalid_request');
@@ -82,6 +84,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any') {
       return refuseRequest('invalid_target');
     }
+    if (request.scope === undefined && faults.scopeRequired) return refuseRequest('invalid_request');
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
       return refuseRequest('invalid_scope');
     }
@@ -112,7 +115,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       clientId: request.client_id ?? '',
       redirectUri: request.redirect_uri ?? '',
       challenge: request.code_challenge,
-      method: request.code_challenge_method ?? 'plain',
+      method: request.code_challenge_method ?? defaultMethod(faults),
       userId: session.userId,
       used: false,
     });
@@ -127,11 +130,15 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
 
   app.post('/oauth/token', (req, res) => {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
-    const body = req.body as Record<string, string | undefined>;
+    const raw = req.body as Record<string, string | string[]>;
+    const body = tokenParameters(raw, faults);
     const refuse = (error: string): void => {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
+    // RFC 6749 §3.2: a repeated parameter is refused; an unknown one is ignored.
+    if (Object.values(raw).some(Array.isArray) && faults.tokenParameters !== 'repeated-first') return refuse('invalid_request');
+    if (faults.tokenParameters === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     // RFC 8707 §2.2: a token is only for this resource.
@@ -144,6 +151,12 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
 
   app.post('/oauth/revoke', (req, res) => {
     const token = String((req.body as Record<string, unknown>)['token'] ?? '');
+    // RFC 7009 §2.2.1: a malformed request is an error as in RFC 6749 §5.2; an invalid token is not.
+    if (!token && !faults.revokeWithoutTokenAccepted) return res.status(400).json({ error: 'invalid_request' });
+    const givenHint = (req.body as Record<string, unknown>)['token_type_hint'];
+    if (faults.revocationRefusesUnknownHint && givenHint !== undefined && givenHint !== 'access_token' && givenHint !== 'refresh_token') {
+      return res.status(400).json({ error: 'unsupported_token_type' });
+    }
     const access = state.accessTokens.get(token);
     const refreshToken = state.refreshTokens.get(token);
     const hint = (req.body as Record<string, unknown>)['token_type_hint'];
@@ -201,6 +214,11 @@ function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
   return faults.clientMetadataRedirectUnchecked === true || (faults.clientMetadataMissingAccepted === true && client.redirectUris.length === 0);
 }
 
+/** RFC 7636 §4.3: a challenge without a method is plain. */
+function defaultMethod(faults: Faults): string {
+  return faults.missingMethodAsS256 ? 'S256' : 'plain';
+}
+
 function repeatsAParameter(query: Record<string, unknown>): boolean {
   return AUTHORIZATION_PARAMETERS.some((name) => Array.isArray(query[name]));
 }
@@ -235,22 +253,37 @@ function redirectError(
   error: string,
   config: AuthHostConfig,
   withIss = true,
+  description?: string,
 ): void {
   const target = new URL(request.redirect_uri ?? '');
   target.searchParams.set('error', error);
+  if (description !== undefined) target.searchParams.set('error_description', description);
   if (request.state !== undefined) target.searchParams.set('state', request.state);
   if (withIss) target.searchParams.set('iss', config.issuer());
   res.redirect(302, target.toString());
 }
 
-function pick(source: Record<string, unknown>): AuthorizationRequest {
+/** The known parameters; an empty one is omitted (RFC 6749 §3.1) unless `dropEmpty` is false. */
+function pick(source: Record<string, unknown>, dropEmpty = true): AuthorizationRequest {
   const request: AuthorizationRequest = {};
   for (const name of AUTHORIZATION_PARAMETERS) {
     // A repeated parameter reads as its first value: only the broken fake gets this far with one.
     const value = Array.isArray(source[name]) ? (source[name] as unknown[])[0] : source[name];
-    if (typeof value === 'string') request[name] = value;
+    if (typeof value === 'string' && (value !== '' || !dropEmpty)) request[name] = value;
   }
   return request;
+}
+
+const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource'];
+
+/** A token request's parameters: the first of a repeated one, an empty one omitted unless the fake keeps it. */
+function tokenParameters(raw: Record<string, string | string[]>, faults: Faults): Record<string, string | undefined> {
+  const body: Record<string, string | undefined> = {};
+  for (const [name, given] of Object.entries(raw)) {
+    const value = Array.isArray(given) ? given[0] : given;
+    if (value !== '' || faults.tokenParameters === 'empty-kept') body[name] = value;
+  }
+  return body;
 }
 
 function sessionOf(req: Request, res: Response, state: FakeState, faults: Faults): FakeSession {

@@ -23,6 +23,27 @@ export interface SourceFaults {
   readonly errorCodeWithoutToken?: boolean;
   /** Refuses an authorization request carrying a parameter it does not know. */
   readonly unknownParameterRefused?: boolean;
+  // RFC 6749 (3.1-3.3), 6750, 7009, 7636 and 8414 read whole
+  /** Takes an empty authorization parameter (resource=) as its value instead of as omitted. */
+  readonly emptyAuthorizationParameterKept?: boolean;
+  /** Refuses an authorization request without scope with invalid_request. */
+  readonly scopeRequired?: boolean;
+  /** Takes an empty token parameter as its value, reads the first of a repeated one, or refuses an unknown one. */
+  readonly tokenParameters?: 'empty-kept' | 'repeated-first' | 'unknown-refused';
+  /** Redeems a code with any verifier that matches its challenge, whatever its length or characters. */
+  readonly verifierFormUnchecked?: boolean;
+  /** Redeems a code sent without a code_verifier, its challenge unverified. */
+  readonly missingVerifierAccepted?: boolean;
+  /** Takes a code_challenge sent without a method as S256 instead of plain. */
+  readonly missingMethodAsS256?: boolean;
+  /** Refuses a request without a challenge, or with an unknown method, without error_description. */
+  readonly pkceRefusalsUnexplained?: boolean;
+  /** Repeats realm in the 401 challenge. */
+  readonly challengeRepeatsRealm?: boolean;
+  /** Answers a revocation request without a token 200, as if it were an invalid token. */
+  readonly revokeWithoutTokenAccepted?: boolean;
+  /** Refuses a token_type_hint it does not know with unsupported_token_type. */
+  readonly revocationRefusesUnknownHint?: boolean;
   /** Breaks one rule of the results view served as an MCP App (fake/results-app.ts). */
   readonly mcpAppFault?: McpAppFault;
 }

@@ -24,7 +24,10 @@ export async function redeemCode(
   }
   if (code.clientId !== body.client_id && !faults.codeNotBoundToClient) return refuse('invalid_grant');
   if (code.redirectUri !== body.redirect_uri && !faults.codeNotBoundToRedirectUri) return refuse('invalid_grant');
-  if (!verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
+  const unverified = body.code_verifier === undefined && faults.missingVerifierAccepted;
+  // RFC 7636 §4.1: a verifier is 43 to 128 unreserved characters, whatever it hashes to.
+  if (!unverified && !/^[\w.~-]{43,128}$/.test(body.code_verifier ?? '') && !faults.verifierFormUnchecked) return refuse('invalid_request');
+  if (!unverified && !verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
   if (faults.codeRedemptionRace) await setTimeout(RACE_WINDOW_MS);
   code.used = true;
   const grantId = randomId('grant_');
