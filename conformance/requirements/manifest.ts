@@ -4,6 +4,10 @@ import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
 import { PEER_REQUIREMENTS } from './peers.js';
 import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
 import { RFC6749_REQUIREMENTS } from './rfc6749.js';
+import { RFC6750_REQUIREMENTS } from './rfc6750.js';
+import { RFC7009_REQUIREMENTS } from './rfc7009.js';
+import { RFC7636_REQUIREMENTS } from './rfc7636.js';
+import { RFC8414_REQUIREMENTS } from './rfc8414.js';
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
 import { MCP_2025_11_25_REQUIREMENTS } from './mcp-2025-11-25.js';
@@ -17,6 +21,10 @@ export type { Requirement } from './requirement.js';
 export const REQUIREMENTS: readonly Requirement[] = [
   ...CONTRACT_REQUIREMENTS,
   ...RFC6749_REQUIREMENTS,
+  ...RFC6750_REQUIREMENTS,
+  ...RFC7009_REQUIREMENTS,
+  ...RFC7636_REQUIREMENTS,
+  ...RFC8414_REQUIREMENTS,
   ...RFC_OTHER_REQUIREMENTS,
   ...CIMD_REQUIREMENTS,
   ...MCP_APPS_REQUIREMENTS,

@@ -21,9 +21,7 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-2.3.1-confidential', '2.3.1', 'HTTP Basic for client passwords, over TLS, with brute-force protection', { unobservable: CONFIDENTIAL }),
   rfc6749.must('rfc6749-3.1-get', '3.1', 'The authorization endpoint supports GET', ['authorization-code-flow']),
   rfc6749.must('rfc6749-3.1-tls', '3.1', 'The authorization endpoint requires TLS', { unobservable: TLS }),
-  rfc6749.must('rfc6749-3.1-empty-parameters', '3.1', 'A parameter sent without a value is treated as omitted', {
-    unobservable: 'observable in principle; no check yet (an empty optional parameter is not among the seeded faults of this round)',
-  }),
+  rfc6749.must('rfc6749-3.1-empty-parameters', '3.1', 'A parameter sent without a value is treated as omitted', ['authorization-empty-parameter-omitted']),
   rfc6749.must('rfc6749-3.1-unknown-parameters', '3.1', 'Unrecognised request parameters are ignored', ['authorization-unknown-parameter-ignored']),
   rfc6749.must('rfc6749-3.1-repeated', '3.1', 'A request that repeats a parameter is refused', ['authorization-repeated-parameter-refused']),
   rfc6749.must('rfc6749-3.1.1-unknown-response-type', '3.1.1', 'A missing or unknown response_type is answered with an error (4.1.2.1)', [
@@ -33,13 +31,9 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-3.1.2.3-compare', '3.1.2.3', 'A redirect URI in the request is compared with the registered ones', ['unregistered-redirect-uri-refused']),
   rfc6749.must('rfc6749-3.1.2.4-invalid', '3.1.2.4', 'An invalid redirect URI is reported to the person, never redirected to', ['unregistered-redirect-uri-refused']),
   rfc6749.must('rfc6749-3.2-tls', '3.2', 'The token endpoint requires TLS', { unobservable: TLS }),
-  rfc6749.must('rfc6749-3.2-parameters', '3.2', 'Token requests: empty parameters are omitted, unknown ones ignored, repeated ones refused', {
-    unobservable: 'observable in principle; no check yet for the token endpoint (authorization-repeated-parameter-refused covers the authorization endpoint)',
-  }),
+  rfc6749.must('rfc6749-3.2-parameters', '3.2', 'Token requests: empty parameters are omitted, unknown ones ignored, repeated ones refused', ['token-request-parameters']),
   rfc6749.must('rfc6749-3.3-scope-response', '3.3', 'A token whose scope differs from the request names its scope in the response', ['token-scope-and-lifetime']),
-  rfc6749.must('rfc6749-3.3-default-scope', '3.3', 'A request without scope uses a documented default or fails with invalid_scope', {
-    unobservable: 'observable in principle; no check yet (the runner always asks for mcp_customer)',
-  }),
+  rfc6749.must('rfc6749-3.3-default-scope', '3.3', 'A request without scope uses a documented default or fails with invalid_scope', ['authorization-without-scope']),
   rfc6749.must('rfc6749-4.1.2-expiry', '4.1.2', 'An authorization code expires shortly after it is issued (10 minutes at most)', {
     unobservable: 'proving it means waiting out the lifetime; the house rules forbid timed tests, and the run must stay short',
   }),

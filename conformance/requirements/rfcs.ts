@@ -44,7 +44,7 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-6-refresh-client', '6', 'A refresh token is bound to the client it was issued to', ['refresh-bound-to-client']),
   rfc6749.must('rfc6749-6-refresh-scope', '6', 'A refresh may not ask for scope beyond the grant', ['refresh-no-scope-escalation']),
 
-  rfc7636.must('rfc7636-4.1-verifier', '4.1', 'A verifier (and a plain challenge) is 43-128 unreserved characters', ['authorization-error-redirect']),
+  rfc7636.must('rfc7636-4.1-verifier', '4.1', 'A verifier (and a plain challenge) is 43-128 unreserved characters', ['authorization-error-redirect', 'pkce-verifier-form-refused']),
   rfc7636.must('rfc7636-4.4.1-unknown-method', '4.4.1', 'An unsupported challenge method is refused', ['pkce-unknown-method-refused']),
   rfc7636.must('rfc7636-4.6-verify', '4.6', 'A verifier that does not match the challenge gets invalid_grant', ['pkce-verifier-mismatch']),
 
