@@ -144,6 +144,14 @@ import { tokenResourceInvalidTarget } from './checks/authorization/token-resourc
 import { authorizationUnknownParameterIgnored } from './checks/authorization/authorization-unknown-parameter-ignored.js';
 import { metadataNoEmptyLists } from './checks/discovery/metadata-no-empty-lists.js';
 import { clientMetadataConsentShowsHost } from './checks/authorization/client-metadata-consent-shows-host.js';
+// Issue 26: RFC 9700, 9728 and 9207 read sentence by sentence.
+import { authorizationEndpointNoCors } from './checks/authorization/authorization-endpoint-no-cors.js';
+import { redirectUriExactMatch } from './checks/authorization/redirect-uri-exact-match.js';
+import { credentialsPostNot307 } from './checks/authorization/credentials-post-not-307.js';
+import { credentialsPostRedirect303 } from './checks/authorization/credentials-post-redirect-303.js';
+import { authorizationPagesNoThirdPartyContent } from './checks/authorization/authorization-pages-no-third-party-content.js';
+import { protectedResourceMetadataValues } from './checks/discovery/protected-resource-metadata-values.js';
+import { protectedResourceNamesUntagged } from './checks/discovery/protected-resource-names-untagged.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -258,6 +266,15 @@ export const CATALOG: readonly Check[] = [
   authorizationUnknownParameterIgnored,
   metadataNoEmptyLists,
   clientMetadataConsentShowsHost,
+
+  // Issue 26: RFC 9700 (redirect matching, CORS, 307, third-party content) and RFC 9728.
+  authorizationEndpointNoCors,
+  redirectUriExactMatch,
+  credentialsPostNot307,
+  credentialsPostRedirect303,
+  authorizationPagesNoThirdPartyContent,
+  protectedResourceMetadataValues,
+  protectedResourceNamesUntagged,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

@@ -3,6 +3,9 @@ import { CIMD_REQUIREMENTS } from './cimd.js';
 import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
 import { PEER_REQUIREMENTS } from './peers.js';
 import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
+import { RFC9207_REQUIREMENTS } from './rfc9207.js';
+import { RFC9700_REQUIREMENTS } from './rfc9700.js';
+import { RFC9728_REQUIREMENTS } from './rfc9728.js';
 import { RFC6749_REQUIREMENTS } from './rfc6749.js';
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
@@ -18,6 +21,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...CONTRACT_REQUIREMENTS,
   ...RFC6749_REQUIREMENTS,
   ...RFC_OTHER_REQUIREMENTS,
+  ...RFC9207_REQUIREMENTS,
+  ...RFC9700_REQUIREMENTS,
+  ...RFC9728_REQUIREMENTS,
   ...CIMD_REQUIREMENTS,
   ...MCP_APPS_REQUIREMENTS,
   ...PEER_REQUIREMENTS,

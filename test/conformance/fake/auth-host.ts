@@ -45,6 +45,13 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     });
   }
 
+  if (faults.authorizationEndpointCors) {
+    app.use('/oauth/authorize', (req, res, next) => {
+      res.set('access-control-allow-origin', '*');
+      return req.method === 'OPTIONS' ? res.status(204).end() : next();
+    });
+  }
+
   app.get('/oauth/authorize', (req, res) => {
     const request = pick(req.query as Record<string, unknown>);
     const client = request.client_id ? clientOf(request.client_id, config) : undefined;
@@ -95,7 +102,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const user = USERS.find((u) => u.email === req.body.email && u.password === req.body.password);
     if (!user) return signInPage(res, request, session, 'Wrong email or password.');
     session.userId = user.id;
-    res.redirect(303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
+    res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
 
   app.post('/oauth/consent', (req, res) => {
@@ -105,7 +112,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!csrfOk || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
     if (req.body.decision !== 'approve') {
       const { state: _dropped, ...withoutState } = request;
-      return redirectError(res, faults.deniedWithoutState ? withoutState : request, 'access_denied', config);
+      return redirectError(res, faults.deniedWithoutState ? withoutState : request, 'access_denied', config, true, faults.formPostRedirectStatus ?? 303);
     }
     const code = randomId('code_');
     state.codes.set(code, {
@@ -122,7 +129,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       target.searchParams.set('state', faults.mangleState ? request.state.slice(0, -1) : request.state);
     }
     if (!faults.omitIss) target.searchParams.set('iss', config.issuer());
-    res.redirect(302, target.toString());
+    res.redirect(faults.formPostRedirectStatus ?? 303, target.toString());
   });
 
   app.post('/oauth/token', (req, res) => {
@@ -208,6 +215,7 @@ function repeatsAParameter(query: Record<string, unknown>): boolean {
 /** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */
 function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
   if (client.redirectUris.includes(requested) || trustsAnyRedirect(client, faults)) return true;
+  if (faults.redirectMatchLoose && client.redirectUris.some((registered) => looselyMatches(registered, requested, faults.redirectMatchLoose))) return true;
   if (faults.strictLoopbackPort || !URL.canParse(requested)) return false;
   const wanted = new URL(requested);
   return client.redirectUris.some((registered) => {
@@ -218,9 +226,29 @@ function redirectAllowed(client: FakeClient, requested: string, faults: Faults):
       (known.hostname === wanted.hostname || faults.loopbackAnyHost === true) &&
       known.protocol === wanted.protocol &&
       known.pathname === wanted.pathname &&
-      known.search === wanted.search
+      known.search === wanted.search &&
+      known.username === wanted.username &&
+      known.password === wanted.password
     );
   });
+}
+
+/** The matchers RFC 9700 §4.1.3 warns of: each takes a look-alike for the registered URI. */
+function looselyMatches(registered: string, requested: string, how: Faults['redirectMatchLoose']): boolean {
+  switch (how) {
+    case 'prefix':
+      return requested.startsWith(registered);
+    case 'case-insensitive':
+      return requested.toLowerCase() === registered.toLowerCase();
+    case 'normalised': {
+      if (!URL.canParse(requested)) return false;
+      const url = new URL(decodeURI(requested));
+      url.username = '';
+      return url.toString() === registered;
+    }
+    default:
+      return false;
+  }
 }
 
 function isNative(redirectUri: string): boolean {
@@ -235,12 +263,13 @@ function redirectError(
   error: string,
   config: AuthHostConfig,
   withIss = true,
+  status = 302,
 ): void {
   const target = new URL(request.redirect_uri ?? '');
   target.searchParams.set('error', error);
   if (request.state !== undefined) target.searchParams.set('state', request.state);
   if (withIss) target.searchParams.set('iss', config.issuer());
-  res.redirect(302, target.toString());
+  res.redirect(status, target.toString());
 }
 
 function pick(source: Record<string, unknown>): AuthorizationRequest {
@@ -288,11 +317,12 @@ function signInPage(res: Response, request: AuthorizationRequest, session: FakeS
 function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession, client: FakeClient, faults: Faults): void {
   if (!faults.framableConsent) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
   const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>`;
+  const tracker = faults.consentThirdPartyScript ? '<script src="https://cdn.conformance.invalid/analytics.js"></script>' : '';
   const publisher = /^https:\/\//.test(client.clientId) && !faults.consentHidesClientIdHost ? `<p>Published by ${escapeHtml(new URL(client.clientId).hostname)}</p>` : '';
   page(
     res,
     200,
-    `<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${publisher}${destination}
+    `${tracker}<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${publisher}${destination}
 <form method="post" action="/oauth/consent">${hiddenFields(request, session)}
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve">Approve</button></form>`,

@@ -25,6 +25,14 @@ export interface SourceFaults {
   readonly unknownParameterRefused?: boolean;
   /** Breaks one rule of the results view served as an MCP App (fake/results-app.ts). */
   readonly mcpAppFault?: McpAppFault;
+  /** RFC 9700 §2.6: lets any origin read the authorization endpoint (CORS). */
+  readonly authorizationEndpointCors?: boolean;
+  /** RFC 9700 §4.1.3: matches a redirect URI by prefix, ignoring case, or after decoding it and dropping its user. */
+  readonly redirectMatchLoose?: 'prefix' | 'case-insensitive' | 'normalised';
+  /** RFC 9700 §4.12: answers the posted sign-in and consent forms with this status instead of 303. */
+  readonly formPostRedirectStatus?: 302 | 307;
+  /** RFC 9700 §4.2.4: the consent page loads a script from another site. */
+  readonly consentThirdPartyScript?: boolean;
 }
 
 /** One way to serve an MCP App wrong. */
