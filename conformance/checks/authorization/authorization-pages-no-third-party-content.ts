@@ -1,5 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { cite, header, type Exchange } from '../../http.js';
+import { authorizationServerWalk } from './authorization-walk.js';
 
 // Attributes by which a page loads something or sends the person somewhere.
 const REFERENCE = /<[a-z][^>]*?\s(?:src|href|action|formaction|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
@@ -13,18 +14,12 @@ export const authorizationPagesNoThirdPartyContent: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const { walk } = await ctx.session();
-    if (walk.length === 0) skip('with --browser the person saw the pages, not the runner; run headless (--user/--password)');
-    // The authorization endpoint's pages; a single sign-on provider's pages are that provider's.
-    const endpoint = new URL(walk[0]?.request.url ?? ctx.target.baseUrl).origin;
-    const pages = walk.filter(
-      (exchange) =>
-        exchange.response.status === 200 && new URL(exchange.request.url).origin === endpoint && /html/i.test(header(exchange, 'content-type') ?? ''),
-    );
+    const { origin, exchanges } = await authorizationServerWalk(ctx);
+    const pages = exchanges.filter((exchange) => exchange.response.status === 200 && /html/i.test(header(exchange, 'content-type') ?? ''));
     if (pages.length === 0) skip('the authorization went through without a page the runner could read');
     cite(...pages);
-    // The deployment's own hosts: the authorization endpoint's, and the MCP host the person came from.
-    const own = new Set([endpoint, new URL(ctx.target.baseUrl).origin]);
+    // The deployment's own hosts: the authorization server's, and the MCP host the person came from.
+    const own = new Set([origin, new URL(ctx.target.baseUrl).origin]);
     const foreign = pages.flatMap((page) => references(page).filter((url) => !own.has(url.origin)).map((url) => `${new URL(page.request.url).pathname} refers to ${url.href}`));
     if (foreign.length > 0) {
       fail(`${[...new Set(foreign)].join('; ')}: another site learns the request (state included) from the Referer`);

@@ -1,5 +1,5 @@
 import { fail, type Check } from '../../check.js';
-import { describeRedirect, formPostRedirects } from './form-redirects.js';
+import { describeRedirect, formPostRedirects } from './authorization-walk.js';
 
 // 307 and 308 tell the browser to send the same POST, body and all, to the new address.
 const BODY_KEEPING = [307, 308];

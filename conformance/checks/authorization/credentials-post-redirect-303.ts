@@ -1,5 +1,5 @@
 import { fail, type Check } from '../../check.js';
-import { describeRedirect, formPostRedirects } from './form-redirects.js';
+import { describeRedirect, formPostRedirects } from './authorization-walk.js';
 
 export const credentialsPostRedirect303: Check = {
   id: 'credentials-post-redirect-303',
