@@ -145,6 +145,11 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
 
   // 4.11 Open redirection
   rfc9700.must('rfc9700-4.11.1-client', '4.11.1', 'Clients expose no open redirectors', { unobservable: OAUTH_REASON.client }),
+  rfc9700.must('rfc9700-4.11.2-no-redirect-invalid-combination', '4.11.2', 'An invalid combination of client_id and redirect_uri is never redirected to (quoting RFC 6749 section 4.1.2.1)', [
+    'unregistered-redirect-uri-refused',
+    'redirect-uri-exact-match',
+    'unknown-client-error-page',
+  ]),
   rfc9700.must('rfc9700-4.11.2-precautions', '4.11.2', 'The authorization server takes precautions against phishing through a registered redirect URI', [
     'no-error-redirect-to-untrusted-web-uri',
   ]),

@@ -26,7 +26,7 @@ export const RFC9728_REQUIREMENTS: readonly Requirement[] = [
   rfc9728.should('rfc9728-2-scopes', '2', 'scopes_supported is published (RECOMMENDED)', ['scopes-supported']),
   rfc9728.must('rfc9728-2-no-none-alg', '2', 'resource_signing_alg_values_supported never lists none', ['protected-resource-metadata-values']),
   rfc9728.should('rfc9728-2-resource-name', '2', 'resource_name is published (RECOMMENDED)', ['protected-resource-name']),
-  rfc9728.may('rfc9728-2-extensions', '2, 2.1', 'Human-readable values may be internationalized, and further parameters may be used', { unobservable: OAUTH_REASON.permission }),
+  rfc9728.may('rfc9728-2-extensions', '2, 2.1, 2.2', 'Human-readable values may be internationalized and shown in any of their languages; further parameters, and signed_metadata, may be used', { unobservable: OAUTH_REASON.permission }),
 
   // 2.1 Human-readable metadata
   rfc9728.should('rfc9728-2.1-tag-case', '2.1', 'Language tags are spelled in their registered case (RECOMMENDED)', {
