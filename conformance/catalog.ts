@@ -152,6 +152,7 @@ import { credentialsPostRedirect303 } from './checks/authorization/credentials-p
 import { authorizationPagesNoThirdPartyContent } from './checks/authorization/authorization-pages-no-third-party-content.js';
 import { protectedResourceMetadataValues } from './checks/discovery/protected-resource-metadata-values.js';
 import { protectedResourceNamesUntagged } from './checks/discovery/protected-resource-names-untagged.js';
+import { challengeMetadataNamesResource } from './checks/discovery/challenge-metadata-names-resource.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -275,6 +276,7 @@ export const CATALOG: readonly Check[] = [
   authorizationPagesNoThirdPartyContent,
   protectedResourceMetadataValues,
   protectedResourceNamesUntagged,
+  challengeMetadataNamesResource,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

@@ -59,6 +59,7 @@ export const RFC9728_REQUIREMENTS: readonly Requirement[] = [
   rfc9728.must('rfc9728-3.2-unknown-ignored', '3.2', 'Metadata parameters that are not understood are ignored (further ones MAY be defined)', { unobservable: OAUTH_REASON.consumer }),
   rfc9728.must('rfc9728-3.2-zero-values', '3.2', 'Parameters with zero values are omitted (an empty bearer_methods_supported aside)', ['metadata-no-empty-lists']),
   rfc9728.must('rfc9728-3.3-from-challenge', '3.3', 'Metadata reached through the challenge names as resource the URL the client sent its request to', [
+    'challenge-metadata-names-resource',
     'missing-token-401',
     'resource-matches-base-url',
   ]),

@@ -108,6 +108,13 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   prmCase('protected-resource-metadata-values', 'offers the signing algorithm none', { resource_signing_alg_values_supported: ['RS256', 'none'] }, /"resource_signing_alg_values_supported" lists "none"/),
   prmCase('protected-resource-metadata-values', 'publishes unsigned signed_metadata', { signed_metadata: 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL2Zha2Utc3VydmV5LW1jcC5leGFtcGxlIn0.' }, /"signed_metadata" is not signed \(alg "none"\)/),
   prmCase('protected-resource-names-untagged', 'publishes its documentation in French only', { 'resource_documentation#fr': 'https://fake-survey-mcp.example/docs/fr' }, /"resource_documentation#fr" without "resource_documentation"/),
+  {
+    check: 'challenge-metadata-names-resource',
+    group: 'discovery',
+    deployment: 'points its 401 challenge at its authorization-server metadata',
+    fake: { faults: { challengePointsElsewhere: true } },
+    reason: /\/\.well-known\/oauth-authorization-server, named by the challenge, gives resource undefined; the request went to http:\/\/127\.0\.0\.1:\d+\//,
+  },
 ];
 
 function prmCase(check: string, deployment: string, prmOverrides: Readonly<Record<string, unknown>>, reason: RegExp): FaultCase {

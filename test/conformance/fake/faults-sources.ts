@@ -33,6 +33,8 @@ export interface SourceFaults {
   readonly formPostRedirectStatus?: 302 | 307;
   /** RFC 9700 §4.2.4: the consent page loads a script from another site. */
   readonly consentThirdPartyScript?: boolean;
+  /** RFC 9728 §5.1: the 401 challenge points to the authorization-server metadata, which names no resource. */
+  readonly challengePointsElsewhere?: boolean;
 }
 
 /** One way to serve an MCP App wrong. */
