@@ -155,6 +155,15 @@ import { signedMetadataForm } from './checks/discovery/signed-metadata-form.js';
 import { bearerChallengeSyntax } from './checks/mcp/bearer-challenge-syntax.js';
 import { revokeErrorResponse } from './checks/revocation/revoke-error-response.js';
 import { revokeUnknownHintIgnored } from './checks/revocation/revoke-unknown-hint-ignored.js';
+// Issue 26: RFC 9700, 9728 and 9207 read sentence by sentence.
+import { authorizationEndpointNoCors } from './checks/authorization/authorization-endpoint-no-cors.js';
+import { redirectUriExactMatch } from './checks/authorization/redirect-uri-exact-match.js';
+import { credentialsPostNot307 } from './checks/authorization/credentials-post-not-307.js';
+import { credentialsPostRedirect303 } from './checks/authorization/credentials-post-redirect-303.js';
+import { authorizationPagesNoThirdPartyContent } from './checks/authorization/authorization-pages-no-third-party-content.js';
+import { protectedResourceMetadataValues } from './checks/discovery/protected-resource-metadata-values.js';
+import { protectedResourceNamesUntagged } from './checks/discovery/protected-resource-names-untagged.js';
+import { challengeMetadataNamesResource } from './checks/discovery/challenge-metadata-names-resource.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -280,6 +289,16 @@ export const CATALOG: readonly Check[] = [
   bearerChallengeSyntax,
   revokeErrorResponse,
   revokeUnknownHintIgnored,
+
+  // Issue 26: RFC 9700 (redirect matching, CORS, 307, third-party content) and RFC 9728.
+  authorizationEndpointNoCors,
+  redirectUriExactMatch,
+  credentialsPostNot307,
+  credentialsPostRedirect303,
+  authorizationPagesNoThirdPartyContent,
+  protectedResourceMetadataValues,
+  protectedResourceNamesUntagged,
+  challengeMetadataNamesResource,
 
   toolErrorNotFound,
   toolErrorNotAuthorized,

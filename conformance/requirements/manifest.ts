@@ -3,6 +3,9 @@ import { CIMD_REQUIREMENTS } from './cimd.js';
 import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
 import { PEER_REQUIREMENTS } from './peers.js';
 import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
+import { RFC9207_REQUIREMENTS } from './rfc9207.js';
+import { RFC9700_REQUIREMENTS } from './rfc9700.js';
+import { RFC9728_REQUIREMENTS } from './rfc9728.js';
 import { RFC6749_REQUIREMENTS } from './rfc6749.js';
 import { RFC6750_REQUIREMENTS } from './rfc6750.js';
 import { RFC7009_REQUIREMENTS } from './rfc7009.js';
@@ -26,6 +29,9 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...RFC7636_REQUIREMENTS,
   ...RFC8414_REQUIREMENTS,
   ...RFC_OTHER_REQUIREMENTS,
+  ...RFC9207_REQUIREMENTS,
+  ...RFC9700_REQUIREMENTS,
+  ...RFC9728_REQUIREMENTS,
   ...CIMD_REQUIREMENTS,
   ...MCP_APPS_REQUIREMENTS,
   ...PEER_REQUIREMENTS,

@@ -1,4 +1,4 @@
-/** Why a sentence of RFC 6750, 7009, 7636 or 8414 is listed without a check; shared by their files. */
+/** Why a sentence of an RFC is listed without a check; shared by the RFC files, so one cause reads the same everywhere. */
 export const PERMISSION = 'a permission: either choice conforms, so there is nothing to fail';
 export const CLIENT = 'binds the client, not the deployment';
 export const CONSUMER = 'binds the consumer of the metadata (the client), not the deployment that publishes it';

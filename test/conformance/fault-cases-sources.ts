@@ -129,4 +129,33 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   appCase('mcp-app-tool-ui-resource', 'gives its tool a visibility that is a string', 'visibility-string', /get_survey_results: _meta\.ui\.visibility is "model", not a list of "model" and "app"/),
   appCase('mcp-app-resource-read', 'serves its view as both text and a blob', 'text-and-blob', /the content has both text and a blob/),
   appCase('mcp-app-resource-csp', 'grants a permission as true instead of an object', 'permissions-boolean', /_meta\.ui\.permissions clipboardWrite is true: each permission is an object/),
+  // RFC 9700: redirect matching, CORS, redirects after a posted form, third-party content
+  authorizationCase('authorization-endpoint-no-cors', 'lets any origin read its authorization endpoint', { authorizationEndpointCors: true }, /lets https:\/\/conformance\.invalid read it: GET answered Access-Control-Allow-Origin: \*; OPTIONS answered/),
+  authorizationCase('redirect-uri-exact-match', 'matches redirect URIs by prefix', { redirectMatchLoose: 'prefix' }, /redirected to the unregistered http:\/\/127\.0\.0\.1:\d+\/callback\/conformance: an open redirect/),
+  authorizationCase('redirect-uri-exact-match', 'matches redirect URIs ignoring case', { redirectMatchLoose: 'case-insensitive' }, /redirected to the unregistered http:\/\/127\.0\.0\.1:\d+\/CALLBACK: an open redirect/),
+  authorizationCase('redirect-uri-exact-match', 'matches redirect URIs after decoding them and dropping the user', { redirectMatchLoose: 'normalised' }, /redirected to the unregistered http:\/\/conformance@127\.0\.0\.1:\d+\/callback: an open redirect/),
+  {
+    // A 307 is not a 303 either.
+    ...authorizationCase('credentials-post-not-307', 'answers the posted sign-in and consent forms with 307', { formPostRedirectStatus: 307 }, /POST \/oauth\/sign-in answered 307; POST \/oauth\/consent answered 307: the browser posts the form again/),
+    mayAlsoFail: ['credentials-post-redirect-303'],
+  },
+  authorizationCase('credentials-post-redirect-303', 'answers the posted sign-in and consent forms with 302', { formPostRedirectStatus: 302 }, /POST \/oauth\/sign-in answered 302; POST \/oauth\/consent answered 302, not 303/),
+  authorizationCase('authorization-pages-no-third-party-content', 'loads an analytics script from another site on its consent page', { consentThirdPartyScript: true }, /\/oauth\/authorize refers to https:\/\/cdn\.conformance\.invalid\/analytics\.js: another site learns the request/),
+
+  // RFC 9728, the optional fields
+  prmCase('protected-resource-metadata-values', 'publishes its key set over http', { jwks_uri: 'http://fake-survey-mcp.example/jwks.json' }, /"jwks_uri" is "http:\/\/fake-survey-mcp\.example\/jwks\.json": it must be an https URL/),
+  prmCase('protected-resource-metadata-values', 'offers the signing algorithm none', { resource_signing_alg_values_supported: ['RS256', 'none'] }, /"resource_signing_alg_values_supported" lists "none"/),
+  prmCase('protected-resource-metadata-values', 'publishes unsigned signed_metadata', { signed_metadata: 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL2Zha2Utc3VydmV5LW1jcC5leGFtcGxlIn0.' }, /"signed_metadata" is not signed \(alg "none"\)/),
+  prmCase('protected-resource-names-untagged', 'publishes its documentation in French only', { 'resource_documentation#fr': 'https://fake-survey-mcp.example/docs/fr' }, /"resource_documentation#fr" without "resource_documentation"/),
+  {
+    check: 'challenge-metadata-names-resource',
+    group: 'discovery',
+    deployment: 'points its 401 challenge at its authorization-server metadata',
+    fake: { faults: { challengePointsElsewhere: true } },
+    reason: /\/\.well-known\/oauth-authorization-server, named by the challenge, gives resource undefined; the request went to http:\/\/127\.0\.0\.1:\d+\//,
+  },
 ];
+
+function prmCase(check: string, deployment: string, prmOverrides: Readonly<Record<string, unknown>>, reason: RegExp): FaultCase {
+  return { check, group: 'discovery', deployment, fake: { faults: { prmOverrides } }, reason };
+}

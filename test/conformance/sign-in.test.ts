@@ -100,7 +100,7 @@ describe('signing in', () => {
         'GET 200',
         'POST 303',
         'GET 200',
-        'POST 302',
+        'POST 303',
       ]);
     });
   });

@@ -1,5 +1,5 @@
-import { fail, skip, type Check } from '../../check.js';
-import { describeResponse } from '../../expect.js';
+import { type Check } from '../../check.js';
+import { expectRedirectRefused } from './redirect-refusal.js';
 
 export const unregisteredRedirectUriRefused: Check = {
   id: 'unregistered-redirect-uri-refused',
@@ -20,21 +20,7 @@ export const unregisteredRedirectUriRefused: Check = {
       candidates.push(otherHost);
     }
     const pages: string[] = [];
-    for (const unregistered of candidates) {
-      const { url } = await client.beginAuthorization({ redirect_uri: unregistered.toString() });
-      const outcome = await ctx.probe(url);
-      switch (outcome.kind) {
-        case 'sign-in-required':
-          skip('the deployment asks for a sign-in before judging the redirect URI; run headless (--user/--password)');
-        case 'callback':
-          fail(`the deployment redirected to the unregistered ${unregistered.toString()}: an open redirect`);
-        case 'page':
-          if (outcome.exchange.response.status < 400) {
-            fail(`expected an error page for the unregistered ${unregistered.toString()}, got ${describeResponse(outcome.exchange)}`);
-          }
-          pages.push(`HTTP ${outcome.exchange.response.status} for ${unregistered.toString()}`);
-      }
-    }
+    for (const unregistered of candidates) pages.push(await expectRedirectRefused(ctx, client, unregistered.toString()));
     return `error pages: ${pages.join('; ')}`;
   },
 };

@@ -45,6 +45,13 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     });
   }
 
+  if (faults.authorizationEndpointCors) {
+    app.use('/oauth/authorize', (req, res, next) => {
+      res.set('access-control-allow-origin', '*');
+      return req.method === 'OPTIONS' ? res.status(204).end() : next();
+    });
+  }
+
   app.get('/oauth/authorize', (req, res) => {
     const request = pick(req.query as Record<string, unknown>, !faults.emptyAuthorizationParameterKept);
     const client = request.client_id ? clientOf(request.client_id, config) : undefined;
@@ -62,7 +69,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     // RFC 9700 §4.11.2: a web redirect URI gets errors only once someone has signed in.
     const refuseRequest = (error: string, description?: string): void =>
       session.userId || isNative(request.redirect_uri ?? '') || faults.redirectErrorsToStrangers
-        ? redirectError(res, request, error, config, !faults.errorRedirectWithoutIss, description)
+        ? redirectError(res, request, error, config, { withIss: !faults.errorRedirectWithoutIss, description })
         : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
     // RFC 7636 §4.4.1: a PKCE refusal says why.
     const refusePkce = (description: string): void => refuseRequest('invalid_request', faults.pkceRefusalsUnexplained ? undefined : description);
@@ -98,7 +105,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const user = USERS.find((u) => u.email === req.body.email && u.password === req.body.password);
     if (!user) return signInPage(res, request, session, 'Wrong email or password.');
     session.userId = user.id;
-    res.redirect(303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
+    res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
 
   app.post('/oauth/consent', (req, res) => {
@@ -108,7 +115,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!csrfOk || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
     if (req.body.decision !== 'approve') {
       const { state: _dropped, ...withoutState } = request;
-      return redirectError(res, faults.deniedWithoutState ? withoutState : request, 'access_denied', config);
+      return redirectError(res, faults.deniedWithoutState ? withoutState : request, 'access_denied', config, { status: faults.formPostRedirectStatus ?? 303 });
     }
     const code = randomId('code_');
     state.codes.set(code, {
@@ -125,7 +132,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       target.searchParams.set('state', faults.mangleState ? request.state.slice(0, -1) : request.state);
     }
     if (!faults.omitIss) target.searchParams.set('iss', config.issuer());
-    res.redirect(302, target.toString());
+    res.redirect(faults.formPostRedirectStatus ?? 303, target.toString());
   });
 
   app.post('/oauth/token', (req, res) => {
@@ -226,6 +233,7 @@ function repeatsAParameter(query: Record<string, unknown>): boolean {
 /** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */
 function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
   if (client.redirectUris.includes(requested) || trustsAnyRedirect(client, faults)) return true;
+  if (faults.redirectMatchLoose && client.redirectUris.some((registered) => looselyMatches(registered, requested, faults.redirectMatchLoose))) return true;
   if (faults.strictLoopbackPort || !URL.canParse(requested)) return false;
   const wanted = new URL(requested);
   return client.redirectUris.some((registered) => {
@@ -236,9 +244,29 @@ function redirectAllowed(client: FakeClient, requested: string, faults: Faults):
       (known.hostname === wanted.hostname || faults.loopbackAnyHost === true) &&
       known.protocol === wanted.protocol &&
       known.pathname === wanted.pathname &&
-      known.search === wanted.search
+      known.search === wanted.search &&
+      known.username === wanted.username &&
+      known.password === wanted.password
     );
   });
+}
+
+/** The matchers RFC 9700 §4.1.3 warns of: each takes a look-alike for the registered URI. */
+function looselyMatches(registered: string, requested: string, how: Faults['redirectMatchLoose']): boolean {
+  switch (how) {
+    case 'prefix':
+      return requested.startsWith(registered);
+    case 'case-insensitive':
+      return requested.toLowerCase() === registered.toLowerCase();
+    case 'normalised': {
+      if (!URL.canParse(requested)) return false;
+      const url = new URL(decodeURI(requested));
+      url.username = '';
+      return url.toString() === registered;
+    }
+    default:
+      return false;
+  }
 }
 
 function isNative(redirectUri: string): boolean {
@@ -252,15 +280,14 @@ function redirectError(
   request: AuthorizationRequest,
   error: string,
   config: AuthHostConfig,
-  withIss = true,
-  description?: string,
+  { withIss = true, description, status = 302 }: { withIss?: boolean; description?: string; status?: number } = {},
 ): void {
   const target = new URL(request.redirect_uri ?? '');
   target.searchParams.set('error', error);
   if (description !== undefined) target.searchParams.set('error_description', description);
   if (request.state !== undefined) target.searchParams.set('state', request.state);
   if (withIss) target.searchParams.set('iss', config.issuer());
-  res.redirect(302, target.toString());
+  res.redirect(status, target.toString());
 }
 
 /** The known parameters; an empty one is omitted (RFC 6749 §3.1) unless `dropEmpty` is false. */
@@ -321,11 +348,12 @@ function signInPage(res: Response, request: AuthorizationRequest, session: FakeS
 function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession, client: FakeClient, faults: Faults): void {
   if (!faults.framableConsent) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
   const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>`;
+  const tracker = faults.consentThirdPartyScript ? '<script src="https://cdn.conformance.invalid/analytics.js"></script>' : '';
   const publisher = /^https:\/\//.test(client.clientId) && !faults.consentHidesClientIdHost ? `<p>Published by ${escapeHtml(new URL(client.clientId).hostname)}</p>` : '';
   page(
     res,
     200,
-    `<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${publisher}${destination}
+    `${tracker}<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${publisher}${destination}
 <form method="post" action="/oauth/consent">${hiddenFields(request, session)}
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve">Approve</button></form>`,

@@ -46,6 +46,16 @@ export interface SourceFaults {
   readonly revocationRefusesUnknownHint?: boolean;
   /** Breaks one rule of the results view served as an MCP App (fake/results-app.ts). */
   readonly mcpAppFault?: McpAppFault;
+  /** RFC 9700 §2.6: lets any origin read the authorization endpoint (CORS). */
+  readonly authorizationEndpointCors?: boolean;
+  /** RFC 9700 §4.1.3: matches a redirect URI by prefix, ignoring case, or after decoding it and dropping its user. */
+  readonly redirectMatchLoose?: 'prefix' | 'case-insensitive' | 'normalised';
+  /** RFC 9700 §4.12: answers the posted sign-in and consent forms with this status instead of 303. */
+  readonly formPostRedirectStatus?: 302 | 307;
+  /** RFC 9700 §4.2.4: the consent page loads a script from another site. */
+  readonly consentThirdPartyScript?: boolean;
+  /** RFC 9728 §5.1: the 401 challenge points to the authorization-server metadata, which names no resource. */
+  readonly challengePointsElsewhere?: boolean;
 }
 
 /** One way to serve an MCP App wrong. */

@@ -185,7 +185,7 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
     if (!faults.omitWwwAuthenticate) {
       res.set(
         'www-authenticate',
-        `Bearer ${faults.challengeRepeatsRealm ? 'realm="fake", realm="fake", ' : ''}${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}/.well-known/oauth-protected-resource"`,
+        `Bearer ${faults.challengeRepeatsRealm ? 'realm="fake", realm="fake", ' : ''}${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}/.well-known/${faults.challengePointsElsewhere ? 'oauth-authorization-server' : 'oauth-protected-resource'}"`,
       );
     }
     res.status(401).json({ error: 'unauthorized' });

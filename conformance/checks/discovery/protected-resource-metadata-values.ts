@@ -1,0 +1,56 @@
+import { fail, type Check } from '../../check.js';
+import { isObject } from '../../mcp.js';
+import { metadataOf } from './documents.js';
+
+export const protectedResourceMetadataValues: Check = {
+  id: 'protected-resource-metadata-values',
+  group: 'discovery',
+  title: 'The optional protected-resource fields, when published, keep their rules: https jwks_uri, no "none" algorithm, signed metadata really signed',
+  spec: 'RFC 9728 sections 2 (jwks_uri, resource_signing_alg_values_supported) and 2.2 (signed_metadata)',
+  level: 'MUST',
+  needsSignIn: false,
+  async run(ctx) {
+    const json = await metadataOf(ctx, 'protected-resource');
+    const problems = [jwksUriProblem(json['jwks_uri']), signingAlgorithmProblem(json['resource_signing_alg_values_supported']), signedMetadataProblem(json['signed_metadata'])];
+    const found = problems.filter((problem): problem is string => problem !== undefined);
+    if (found.length > 0) fail(found.join('; '));
+    const published = ['jwks_uri', 'resource_signing_alg_values_supported', 'signed_metadata'].filter((name) => json[name] !== undefined);
+    return published.length === 0 ? 'none of jwks_uri, resource_signing_alg_values_supported, signed_metadata is published' : `${published.join(', ')} as the RFC asks`;
+  },
+};
+
+function jwksUriProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !URL.canParse(value) || new URL(value).protocol !== 'https:') {
+    return `"jwks_uri" is ${JSON.stringify(value)}: it must be an https URL, or the keys could be swapped on the way`;
+  }
+  return undefined;
+}
+
+function signingAlgorithmProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) return `"resource_signing_alg_values_supported" is ${JSON.stringify(value)}, not a list`;
+  return value.includes('none') ? '"resource_signing_alg_values_supported" lists "none": unsigned responses must not be offered' : undefined;
+}
+
+/** A JWS in compact form, signed (alg other than none), with an iss claim naming who vouches. */
+function signedMetadataProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const parts = typeof value === 'string' ? value.split('.') : [];
+  const [header, payload] = parts.map(decodeSegment);
+  if (parts.length !== 3 || !isObject(header) || !isObject(payload)) return `"signed_metadata" is not a compact JWS (three base64url JSON parts): ${JSON.stringify(value).slice(0, 80)}`;
+  if (typeof header['alg'] !== 'string' || header['alg'].toLowerCase() === 'none' || parts[2] === '') {
+    return `"signed_metadata" is not signed (alg ${JSON.stringify(header['alg'])}): anyone could have written it`;
+  }
+  if (typeof payload['iss'] !== 'string') return '"signed_metadata" has no iss claim naming the party that vouches for it';
+  return undefined;
+}
+
+function decodeSegment(segment: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
