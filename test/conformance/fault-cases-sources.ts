@@ -90,4 +90,5 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   appCase('mcp-app-tool-ui-resource', 'gives its tool a visibility that is a string', 'visibility-string', /get_survey_results: _meta\.ui\.visibility is "model", not a list of "model" and "app"/),
   appCase('mcp-app-resource-read', 'serves its view as both text and a blob', 'text-and-blob', /the content has both text and a blob/),
   appCase('mcp-app-resource-csp', 'grants a permission as true instead of an object', 'permissions-boolean', /_meta\.ui\.permissions clipboardWrite is true: each permission is an object/),
+  appCase('mcp-app-resource-read', 'serves its view as text/html in the 2026-07-28 era only', 'modern-plain-html-mime-type', /^2026-07-28: resources\/read ui:\/\/fake-survey-mcp\/survey-results\.html: mimeType is "text\/html"/),
 ];

@@ -50,8 +50,15 @@ describe('a deployment that offers one MCP era', () => {
   test('speaking only 2026-07-28, the initialize-based checks skip, saying why, and nothing fails', async () => {
     const report = await withFakeDeployment({ offers: 'modern' }, (fake) => runAgainst(fake, { only: groups }));
     expect(troubled(report)).toEqual([]);
-    const legacy = report.results.filter((result) => eraOf(result) === '2025-11-25' && CATALOG.find((check) => check.id === result.id)?.needsSignIn);
+    const legacy = report.results.filter((result) => {
+      const check = CATALOG.find((candidate) => candidate.id === result.id);
+      return check !== undefined && eraOf(check) === '2025-11-25' && check.needsSignIn;
+    });
     expect(legacy.length).toBeGreaterThan(10);
+    // MCP Apps extends both revisions: its checks read the view in the era there is.
+    const apps = report.results.filter((result) => result.id.startsWith('mcp-app-'));
+    expect(apps.length).toBeGreaterThan(3);
+    for (const result of apps) expect(result, result.id).toMatchObject({ status: 'pass', message: expect.stringContaining('2026-07-28') });
     for (const result of legacy) expect(result, result.id).toMatchObject({ status: 'skip', message: expect.stringMatching(/does not speak 2025-11-25: initialize answered HTTP 400/) });
     expect(report.results.filter((result) => result.group === 'modern-mcp').map((result) => result.status)).not.toContain('skip');
     expect(report.eras).toMatch(/^2026-07-28 only \(initialize answered HTTP 400/);
