@@ -95,6 +95,8 @@ import { registrationRateLimit } from './checks/registration/registration-rate-l
 import { registrationRefusesBadMetadata } from './checks/registration/registration-refuses-bad-metadata.js';
 import { registrationRefusesBadRedirectUri } from './checks/registration/registration-refuses-bad-redirect-uri.js';
 import { registrationResponse } from './checks/registration/registration-response.js';
+import { registrationRefusesEmptyRedirectUris } from './checks/registration/registration-refuses-empty-redirect-uris.js';
+import { registrationClientIdNotUrl } from './checks/registration/registration-client-id-not-url.js';
 import { revokeUnknownToken200 } from './checks/revocation/revoke-unknown-token-200.js';
 import { revokedAccessToken401 } from './checks/revocation/revoked-access-token-401.js';
 import { revokedRefreshTokenSignsOut } from './checks/revocation/revoked-refresh-token-signs-out.js';
@@ -144,6 +146,7 @@ import { tokenResourceInvalidTarget } from './checks/authorization/token-resourc
 import { authorizationUnknownParameterIgnored } from './checks/authorization/authorization-unknown-parameter-ignored.js';
 import { metadataNoEmptyLists } from './checks/discovery/metadata-no-empty-lists.js';
 import { clientMetadataConsentShowsHost } from './checks/authorization/client-metadata-consent-shows-host.js';
+import { mcpAppListedViewMimeType } from './checks/mcp/mcp-app-listed-view-mime-type.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -175,6 +178,8 @@ export const CATALOG: readonly Check[] = [
   registrationRefusesBadRedirectUri,
   registrationRefusesBadMetadata,
   registrationAcceptsNativeRedirects,
+  registrationRefusesEmptyRedirectUris,
+  registrationClientIdNotUrl,
 
   authorizationCodeFlow,
   tokenScopeAndLifetime,
@@ -250,6 +255,7 @@ export const CATALOG: readonly Check[] = [
   mcpAppToolUiResource,
   mcpAppResourceRead,
   mcpAppResourceCsp,
+  mcpAppListedViewMimeType,
   protectedResourceName,
   bearerMethodsSupported,
   tokenResourceInvalidTarget,

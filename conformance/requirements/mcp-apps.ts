@@ -13,10 +13,9 @@ const PERMISSION = 'a permission: either choice conforms, so there is nothing to
  */
 export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
   apps.must('apps-resource-ui-scheme', 'UI Resource Format', "A view's URI uses the ui:// scheme", ['mcp-app-tool-ui-resource', 'mcp-app-resource-read']),
-  apps.should('apps-resource-declared-mime-type', 'UI Resource Format', 'A view listed in resources/list declares mimeType text/html;profile=mcp-app', {
-    unobservable:
-      'servers MAY leave views out of resources/list (Resource Discovery), so the listing proves nothing either way; the content read is what hosts render, and mcp-app-resource-read checks its type',
-  }),
+  apps.should('apps-resource-declared-mime-type', 'UI Resource Format', 'A view listed in resources/list declares mimeType text/html;profile=mcp-app', [
+    'mcp-app-listed-view-mime-type',
+  ]),
   apps.must('apps-content-mime-type', 'UI Resource Format, Content Requirements', 'resources/read gives the view as text/html;profile=mcp-app', [
     'mcp-app-resource-read',
   ]),
