@@ -57,7 +57,7 @@ export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
   }),
   apps.should('apps-server-checks-capability', 'Client<>Server Capability Negotiation, Server Behavior', 'Servers check the client offers the extension before registering tools with a view', {
     unobservable:
-      "observable (tools/list after an initialize without the extension), not checked: the contract's tool list is one for every client, hosts without app support ignore _meta (Graceful Degradation), and a check would warn against the contract",
+      "observable only in 2026-07-28, where each request carries the client's capabilities (a stateless 2025-11-25 server cannot know at tools/list what initialize offered); not checked: survey-mcp lists get_survey_results with its view to every client by design (the contract's tool list is one for every client and era, and hosts without app support ignore _meta: Graceful Degradation), so the check would warn against the contract's own deployment",
   }),
   apps.should('apps-text-fallback', 'Client<>Server Capability Negotiation, Graceful Degradation', 'Every tool with a view also works as plain text', {
     unobservable:

@@ -4,7 +4,7 @@ import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
 import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
-import { resultsAppAnswer } from './results-app.js';
+import { offersApps, resultsAppAnswer } from './results-app.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -231,7 +231,11 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
     res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
   };
   const tools = faults.emptyToolList ? [] : legacyToolList(faults);
-  const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults);
+  if (message.method === 'initialize') {
+    if (offersApps(message.params?.['capabilities'])) config.state.appHosts.add(caller.userId);
+    else config.state.appHosts.delete(caller.userId);
+  }
+  const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults, config.state.appHosts.has(caller.userId));
   if (appAnswer) return reply(appAnswer);
   switch (message.method) {
     case 'initialize': {

@@ -6,6 +6,16 @@ const VIEW_URI = 'ui://fake-survey-mcp/survey-results.html';
 const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 const VIEW_HTML = '<!DOCTYPE html><html><head><title>Results</title></head><body><main id="chart"></main></body></html>';
 
+/**
+ * Whether `capabilities` offer MCP Apps ("Client<>Server Capability Negotiation"): the fake lists
+ * its app tool only to such clients, as the extension asks of servers, so a runner that did not
+ * offer it would see no view.
+ */
+export function offersApps(capabilities: unknown): boolean {
+  const extensions = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
+  return typeof extensions?.['io.modelcontextprotocol/ui'] === 'object';
+}
+
 /** The era a request speaks: some faults break the view in the 2026-07-28 era only. */
 export type AppEra = 'legacy' | 'modern';
 
@@ -53,8 +63,9 @@ export function resultsAppAnswer(
   params: Record<string, unknown> | undefined,
   toolList: readonly unknown[],
   faults: Faults,
+  appHost: boolean,
 ): Record<string, unknown> | undefined {
-  if (method === 'tools/list' && toolList.length > 0) return { result: { tools: [...toolList, appTool(faults.mcpAppFault)] } };
+  if (method === 'tools/list' && toolList.length > 0 && appHost) return { result: { tools: [...toolList, appTool(faults.mcpAppFault)] } };
   if (method !== 'resources/read') return undefined;
   const read = readAppView(params?.['uri'], faults.mcpAppFault, 'legacy');
   if (read === 'missing') return { error: { code: -32002, message: 'Resource not found', data: { uri: VIEW_URI } } };
