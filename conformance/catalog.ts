@@ -79,6 +79,7 @@ import { modernInitializeNamesVersions } from './checks/modern-mcp/modern-initia
 import { modernLegacyStream405 } from './checks/modern-mcp/modern-legacy-stream-405.js';
 import { modernNotificationNoResponse } from './checks/modern-mcp/modern-notification-no-response.js';
 import { modernForeignOrigin403 } from './checks/modern-mcp/modern-foreign-origin-403.js';
+import { modernAppToolsNeedExtension } from './checks/modern-mcp/modern-app-tools-need-extension.js';
 import { budgetSharedPerPerson } from './checks/rate-limits/budget-shared-per-person.js';
 import { failuresDoNotExtend } from './checks/rate-limits/failures-do-not-extend.js';
 import { mcpRateLimitEnforced } from './checks/rate-limits/mcp-rate-limit-enforced.js';
@@ -294,6 +295,7 @@ export const CATALOG: readonly Check[] = [
   modernLegacyStream405,
   modernNotificationNoResponse,
   modernForeignOrigin403,
+  modernAppToolsNeedExtension,
 
   mcpRateLimitEnforced,
   retryAfterValid,

@@ -55,10 +55,9 @@ export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
   apps.should('apps-view-notifications', 'MCP Apps Specific Messages, Notifications', 'Views report size changes and merge host-context changes, and never rely on partial input', {
     unobservable: VIEW,
   }),
-  apps.should('apps-server-checks-capability', 'Client<>Server Capability Negotiation, Server Behavior', 'Servers check the client offers the extension before registering tools with a view', {
-    unobservable:
-      "observable only in 2026-07-28, where each request carries the client's capabilities (a stateless 2025-11-25 server cannot know at tools/list what initialize offered); not checked: survey-mcp lists get_survey_results with its view to every client by design (the contract's tool list is one for every client and era, and hosts without app support ignore _meta: Graceful Degradation), so the check would warn against the contract's own deployment",
-  }),
+  apps.should('apps-server-checks-capability', 'Client<>Server Capability Negotiation, Server Behavior', 'Servers check the client offers the extension before registering tools with a view', [
+    'modern-app-tools-need-extension',
+  ]),
   apps.should('apps-text-fallback', 'Client<>Server Capability Negotiation, Graceful Degradation', 'Every tool with a view also works as plain text', {
     unobservable:
       "calling the tool needs arguments the runner cannot know for every deployment (a survey the person may read); tools-call and the tool-error checks prove text content for the other tools",

@@ -65,13 +65,19 @@ async function appToolsOf(ctx: CheckContext, era: AppEra): Promise<AppTool[]> {
   const listed: unknown = message?.result?.['tools'];
   if (!Array.isArray(listed)) fail(`${era}: tools/list: the result has no tools`);
   return listed.flatMap((tool: unknown): AppTool[] => {
-    if (!isObject(tool) || !isObject(tool['_meta'])) return [];
-    const meta = tool['_meta'];
-    const nested = isObject(meta['ui']) ? meta['ui']['resourceUri'] : undefined;
-    const uri = nested ?? meta['ui/resourceUri'];
-    const visibility = isObject(meta['ui']) ? meta['ui']['visibility'] : undefined;
-    return typeof uri === 'string' ? [{ era, name: String(tool['name']), resourceUri: uri, visibility }] : [];
+    const uri = isObject(tool) ? viewOf(tool) : undefined;
+    if (!isObject(tool) || uri === undefined) return [];
+    const ui = (tool['_meta'] as Record<string, unknown>)['ui'];
+    return [{ era, name: String(tool['name']), resourceUri: uri, visibility: isObject(ui) ? ui['visibility'] : undefined }];
   });
+}
+
+/** The view a listed tool names in `_meta.ui.resourceUri` (or the deprecated flat `ui/resourceUri`), if any. */
+export function viewOf(tool: Record<string, unknown>): string | undefined {
+  const meta = tool['_meta'];
+  if (!isObject(meta)) return undefined;
+  const uri = (isObject(meta['ui']) ? meta['ui']['resourceUri'] : undefined) ?? meta['ui/resourceUri'];
+  return typeof uri === 'string' ? uri : undefined;
 }
 
 /** Each (era, view) pair the tools name, once. */

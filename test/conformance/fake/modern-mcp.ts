@@ -86,7 +86,7 @@ export function modernPost(
     case 'server/discover':
       return complete({ supportedVersions: [REVISION], capabilities: fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} }, ...cacheHints });
     case 'tools/list':
-      return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) ? [appTool(appFault)] : [])], ...cacheHints });
+      return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
     case 'tools/call': {
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>);
       if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true });
