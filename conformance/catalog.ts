@@ -79,6 +79,7 @@ import { modernInitializeNamesVersions } from './checks/modern-mcp/modern-initia
 import { modernLegacyStream405 } from './checks/modern-mcp/modern-legacy-stream-405.js';
 import { modernNotificationNoResponse } from './checks/modern-mcp/modern-notification-no-response.js';
 import { modernForeignOrigin403 } from './checks/modern-mcp/modern-foreign-origin-403.js';
+import { modernAppToolsNeedExtension } from './checks/modern-mcp/modern-app-tools-need-extension.js';
 import { budgetSharedPerPerson } from './checks/rate-limits/budget-shared-per-person.js';
 import { failuresDoNotExtend } from './checks/rate-limits/failures-do-not-extend.js';
 import { mcpRateLimitEnforced } from './checks/rate-limits/mcp-rate-limit-enforced.js';
@@ -95,6 +96,8 @@ import { registrationRateLimit } from './checks/registration/registration-rate-l
 import { registrationRefusesBadMetadata } from './checks/registration/registration-refuses-bad-metadata.js';
 import { registrationRefusesBadRedirectUri } from './checks/registration/registration-refuses-bad-redirect-uri.js';
 import { registrationResponse } from './checks/registration/registration-response.js';
+import { registrationRefusesEmptyRedirectUris } from './checks/registration/registration-refuses-empty-redirect-uris.js';
+import { registrationClientIdNotUrl } from './checks/registration/registration-client-id-not-url.js';
 import { revokeUnknownToken200 } from './checks/revocation/revoke-unknown-token-200.js';
 import { revokedAccessToken401 } from './checks/revocation/revoked-access-token-401.js';
 import { revokedRefreshTokenSignsOut } from './checks/revocation/revoked-refresh-token-signs-out.js';
@@ -164,6 +167,7 @@ import { authorizationPagesNoThirdPartyContent } from './checks/authorization/au
 import { protectedResourceMetadataValues } from './checks/discovery/protected-resource-metadata-values.js';
 import { protectedResourceNamesUntagged } from './checks/discovery/protected-resource-names-untagged.js';
 import { challengeMetadataNamesResource } from './checks/discovery/challenge-metadata-names-resource.js';
+import { mcpAppListedViewMimeType } from './checks/mcp/mcp-app-listed-view-mime-type.js';
 
 /**
  * Every check, in the order it runs. The order matters: checks that need a working token run
@@ -195,6 +199,8 @@ export const CATALOG: readonly Check[] = [
   registrationRefusesBadRedirectUri,
   registrationRefusesBadMetadata,
   registrationAcceptsNativeRedirects,
+  registrationRefusesEmptyRedirectUris,
+  registrationClientIdNotUrl,
 
   authorizationCodeFlow,
   tokenScopeAndLifetime,
@@ -270,6 +276,7 @@ export const CATALOG: readonly Check[] = [
   mcpAppToolUiResource,
   mcpAppResourceRead,
   mcpAppResourceCsp,
+  mcpAppListedViewMimeType,
   protectedResourceName,
   bearerMethodsSupported,
   tokenResourceInvalidTarget,
@@ -329,6 +336,7 @@ export const CATALOG: readonly Check[] = [
   modernLegacyStream405,
   modernNotificationNoResponse,
   modernForeignOrigin403,
+  modernAppToolsNeedExtension,
 
   mcpRateLimitEnforced,
   retryAfterValid,

@@ -4,15 +4,15 @@ import type { Era, Group, Level } from './groups.js';
 export { GROUPS, type Era, type Group, type Level } from './groups.js';
 
 /**
- * The era a check proves, from its group: the MCP and tool-error checks speak 2025-11-25
- * (initialize, then requests), the modern group 2026-07-28 (server/discover, `_meta` on every
- * request); discovery, OAuth, rate limits and revocation hold in both.
+ * The era a check proves, from its group unless it names its own: the MCP and tool-error checks
+ * speak 2025-11-25 (initialize, then requests), the modern group 2026-07-28 (server/discover,
+ * `_meta` on every request); discovery, OAuth, rate limits and revocation hold in both.
  */
-export function eraOf(check: Pick<Check, 'group'>): Era {
+export function eraOf(check: Pick<Check, 'group' | 'era'>): Era {
+  if (check.era) return check.era;
   if (check.group === 'mcp' || check.group === 'tool-errors') return '2025-11-25';
   return check.group === 'modern-mcp' ? '2026-07-28' : 'any';
 }
-
 
 export interface Check {
   /** Unique across all groups, kebab-case; also the file name under checks/<group>/. */
@@ -22,6 +22,11 @@ export interface Check {
   /** Where the rule comes from, e.g. `section 5.4` of the interface specification. */
   readonly spec: string;
   readonly level: Level;
+  /**
+   * The era when not its group's: `any` for a check that speaks each era the deployment offers
+   * (an extension of both revisions, as MCP Apps).
+   */
+  readonly era?: Era;
   /** Needs a person to sign in (a token or a fresh authorization). */
   readonly needsSignIn: boolean;
   /**

@@ -8,10 +8,23 @@ const PROTOCOL_VERSION = '2025-06-18';
 /** How the runner names itself to a server, in either era. */
 export const CLIENT_INFO = { name: 'survey-mcp-conformance', version: '1' } as const;
 
-/** The params of an `initialize` asking for `protocolVersion`: no client capabilities. */
+/** MCP Apps (ext-apps specification 2026-01-26, "UI Resource Format"): the one content type of a view. */
+export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+
+/** The extension's id, under which a client offers it and a server names its views. */
+export const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+
+/**
+ * What the runner offers in either era (`initialize`, or each 2026-07-28 request's `_meta`): MCP
+ * Apps, as a host that renders views does ("Client<>Server Capability Negotiation"), so that a
+ * server which offers its views only to such hosts shows them to the runner.
+ */
+export const CLIENT_CAPABILITIES = { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } } as const;
+
+/** The params of an `initialize` asking for `protocolVersion`, with the runner's capabilities. */
 export const initializeParams = (protocolVersion: string = PROTOCOL_VERSION): Record<string, unknown> => ({
   protocolVersion,
-  capabilities: {},
+  capabilities: CLIENT_CAPABILITIES,
   clientInfo: CLIENT_INFO,
 });
 
@@ -56,6 +69,12 @@ export async function sendPolitely(send: () => Promise<Exchange>, rateLimit: Rat
   return send();
 }
 
+/**
+ * The bearer token, or where to get a fresh one for each send: a request resent after waiting out
+ * a 429 may outlive a short-lived token taken before the wait.
+ */
+export type BearerToken = string | (() => Promise<string>);
+
 /** Raw JSON-RPC over POST / (stateless Streamable HTTP): every request carries its token. */
 export class Mcp {
   private nextId = 1;
@@ -78,26 +97,28 @@ export class Mcp {
     return { jsonrpc: '2.0', id: this.nextId++, method, ...(params ? { params } : {}) };
   }
 
-  async post(token: string | undefined, message: unknown, options: PostOptions = {}): Promise<Exchange> {
-    const send = (): Promise<Exchange> =>
-      this.http.send({
+  async post(token: BearerToken | undefined, message: unknown, options: PostOptions = {}): Promise<Exchange> {
+    const send = async (): Promise<Exchange> => {
+      const bearer = typeof token === 'function' ? await token() : token;
+      return this.http.send({
         method: 'POST',
         url: this.endpoint,
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           ...(this.agreedVersion ? { 'mcp-protocol-version': this.agreedVersion } : {}),
-          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
           ...options.headers,
         },
         body: JSON.stringify(message),
       });
+    };
     return options.waitOutRateLimit === false ? send() : sendPolitely(send, this.rateLimit, this.progress);
   }
 
   /** A request and its JSON-RPC answer (undefined when the body is not JSON-RPC). */
   async request(
-    token: string | undefined,
+    token: BearerToken | undefined,
     method: string,
     params?: Record<string, unknown>,
     options?: PostOptions,
@@ -110,7 +131,7 @@ export class Mcp {
     return this.request(token, 'initialize', initializeParams(), options);
   }
 
-  callTool(token: string, name: string, args: Record<string, unknown> = {}) {
+  callTool(token: BearerToken, name: string, args: Record<string, unknown> = {}) {
     return this.request(token, 'tools/call', { name, arguments: args });
   }
 }

@@ -1,5 +1,5 @@
 import type { Exchange, Http } from './http.js';
-import { CLIENT_INFO, jsonRpcOf, sendPolitely, type JsonRpcResponse } from './mcp.js';
+import { CLIENT_CAPABILITIES, CLIENT_INFO, jsonRpcOf, sendPolitely, type BearerToken, type JsonRpcResponse } from './mcp.js';
 import type { RateLimit } from './options.js';
 import type { Progress } from './progress.js';
 
@@ -9,11 +9,7 @@ export const MODERN_REVISION = '2026-07-28';
 /** Where the modern checks cite from: the revision's own pages. */
 export const MODERN_SPEC = `MCP ${MODERN_REVISION}`;
 
-/**
- * The bearer token, or where to get a fresh one for each send: a request resent after waiting out
- * a 429 may outlive a short-lived token taken before the wait.
- */
-export type BearerToken = string | (() => Promise<string>);
+export type { BearerToken } from './mcp.js';
 
 export interface ModernRequestOptions {
   /** Replace (or, with `undefined`, leave out) headers the runner would send. */
@@ -60,10 +56,12 @@ export class ModernMcp {
     const meta = withoutUndefined({
       'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
       'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
-      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
       ...options.meta,
     });
-    const name = typeof params['name'] === 'string' ? { 'mcp-name': params['name'] } : {};
+    // Mcp-Name mirrors a tools/call's name and a resources/read's uri.
+    const named = params['name'] ?? params['uri'];
+    const name = typeof named === 'string' ? { 'mcp-name': named } : {};
     const headers = (bearer: string): Record<string, string> =>
       withoutUndefined({
         'content-type': 'application/json',

@@ -75,7 +75,7 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
   cimd.may('cimd-6.3.1-key-change', '6.3.1', 'Changed keys may revoke tokens or consent', { unobservable: PERMISSION }),
   cimd.should('cimd-6.4-show-client-info', '6.4', 'The consent page shows what the fetched document says (name, logo)', {
     unobservable:
-      "observable in principle on the consent page of a metadata client, but no check reads it yet: the page's wording is the deployment's own (consent-shows-client-and-redirect reads it for a registered client)",
+      "the runner would have to know the document's client_name (and logo), and it does not read the operator's document: it may sit where only the deployment reaches it, behind a CA only the deployment trusts; client-metadata-consent-shows-host proves the host shown, consent-shows-client-and-redirect the name of a registered client",
   }),
   cimd.should('cimd-6.4-show-hostname', '6.4', "The consent page shows the client_id's host name", ['client-metadata-consent-shows-host']),
   cimd.must('cimd-6.5-no-special-use', '6.5', 'A client_id URL resolving to a special-use address (RFC 6890) is not fetched, but for a loopback server on the same interface', {
@@ -88,9 +88,6 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
   cimd.should('cimd-6.6-size-limit', '6.6', 'The fetched document is limited in size (5 kilobytes recommended)', { unobservable: DOCUMENT_HOST }),
   cimd.should('cimd-6.7-logo-prefetch', '6.7', 'A logo_uri in use is prefetched and cached with the document', { unobservable: DOCUMENT_HOST }),
   cimd.may('cimd-6.8-domain-trust', '6.8', 'The server may apply its own trust policy to client_id domains', { unobservable: PERMISSION }),
-  cimd.should('cimd-6.9-generated-ids', '6.9', 'client_ids the server generates do not start with https://', {
-    unobservable:
-      'observable in the registration answer, but no check yet: a wrong deployment would hand the runner an https client_id that breaks every registered-client check at once',
-  }),
+  cimd.should('cimd-6.9-generated-ids', '6.9', 'client_ids the server generates do not start with https://', ['registration-client-id-not-url']),
   cimd.may('cimd-6.10-preregistered', '6.10', 'The server may pre-register document URLs instead of accepting any', { unobservable: PERMISSION }),
 ];

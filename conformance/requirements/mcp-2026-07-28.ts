@@ -104,6 +104,7 @@ export const MCP_2026_07_28_REQUIREMENTS: readonly Requirement[] = [
   must('mcp-2026-07-28-extension-names', 'basic/versioning "Extension Negotiation"', 'Extension identifiers follow the _meta key rules with a prefix', ['modern-capabilities-declared']),
   must('mcp-2026-07-28-extension-fallback', 'basic/versioning "Extension Negotiation"', 'A party whose peer lacks an extension reverts to core behaviour or refuses', [
     'modern-result-type',
+    'modern-app-tools-need-extension',
   ]),
   may('mcp-2026-07-28-dual-era', 'basic/versioning "Backward Compatibility"', 'A server may speak both legacy and modern revisions, on the same endpoint', {
     unobservable: `${why.permission}: the runner finds which eras are offered and runs the checks of each (--protocol auto)`,

@@ -13,10 +13,9 @@ const PERMISSION = 'a permission: either choice conforms, so there is nothing to
  */
 export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
   apps.must('apps-resource-ui-scheme', 'UI Resource Format', "A view's URI uses the ui:// scheme", ['mcp-app-tool-ui-resource', 'mcp-app-resource-read']),
-  apps.should('apps-resource-declared-mime-type', 'UI Resource Format', 'A view listed in resources/list declares mimeType text/html;profile=mcp-app', {
-    unobservable:
-      'servers MAY leave views out of resources/list (Resource Discovery), so the listing proves nothing either way; the content read is what hosts render, and mcp-app-resource-read checks its type',
-  }),
+  apps.should('apps-resource-declared-mime-type', 'UI Resource Format', 'A view listed in resources/list declares mimeType text/html;profile=mcp-app', [
+    'mcp-app-listed-view-mime-type',
+  ]),
   apps.must('apps-content-mime-type', 'UI Resource Format, Content Requirements', 'resources/read gives the view as text/html;profile=mcp-app', [
     'mcp-app-resource-read',
   ]),
@@ -56,10 +55,9 @@ export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
   apps.should('apps-view-notifications', 'MCP Apps Specific Messages, Notifications', 'Views report size changes and merge host-context changes, and never rely on partial input', {
     unobservable: VIEW,
   }),
-  apps.should('apps-server-checks-capability', 'Client<>Server Capability Negotiation, Server Behavior', 'Servers check the client offers the extension before registering tools with a view', {
-    unobservable:
-      "observable (tools/list after an initialize without the extension), not checked: the contract's tool list is one for every client, hosts without app support ignore _meta (Graceful Degradation), and a check would warn against the contract",
-  }),
+  apps.should('apps-server-checks-capability', 'Client<>Server Capability Negotiation, Server Behavior', 'Servers check the client offers the extension before registering tools with a view', [
+    'modern-app-tools-need-extension',
+  ]),
   apps.should('apps-text-fallback', 'Client<>Server Capability Negotiation, Graceful Degradation', 'Every tool with a view also works as plain text', {
     unobservable:
       "calling the tool needs arguments the runner cannot know for every deployment (a survey the person may read); tools-call and the tool-error checks prove text content for the other tools",

@@ -32,9 +32,9 @@ export const PEER_REQUIREMENTS: readonly Requirement[] = [
   peers.must('peers-authprobe-dcr-redirects', 'authprobe DCR_HTTP_REDIRECT_ACCEPTED, DCR_DANGEROUS_URI_ACCEPTED, DCR_LOCALHOST_REDIRECT_ACCEPTED', 'Registration refuses plain http off loopback and javascript:, data: or file: redirect URIs', [
     'registration-refuses-bad-redirect-uri',
   ]),
-  peers.must('peers-authprobe-dcr-empty-redirects', 'authprobe DCR_EMPTY_REDIRECT_URIS_ACCEPTED', 'Registration without redirect URIs is refused', {
-    unobservable: 'observable, not checked yet: registration-refuses-bad-metadata does not send an empty redirect_uris',
-  }),
+  peers.must('peers-authprobe-dcr-empty-redirects', 'authprobe DCR_EMPTY_REDIRECT_URIS_ACCEPTED', 'Registration without redirect URIs is refused', [
+    'registration-refuses-empty-redirect-uris',
+  ]),
   peers.should('peers-authprobe-dcr-open', 'authprobe DCR_ENDPOINT_OPEN', 'Registration asks for authentication', {
     unobservable:
       'the contract opens registration to anyone, as MCP clients need (MCP authorization, Dynamic Client Registration); the risk is met by its rate limit (registration-rate-limit) instead',
@@ -50,10 +50,9 @@ export const PEER_REQUIREMENTS: readonly Requirement[] = [
   peers.must('peers-mcpjam-token-format', 'MCPJam oauth conformance: token format', 'The token response has access_token, token_type and expires_in', ['token-scope-and-lifetime', 'authorization-code-flow']),
   peers.must('peers-mcpjam-verify-tools', 'MCPJam oauth conformance: --verify-tools, --verify-call-tool', 'The issued token lists and calls tools (no audience or scope mismatch downstream)', ['tools-list', 'tools-call']),
   peers.must('peers-mcpjam-ui-tool-metadata', 'MCPJam apps conformance: ui-tool-metadata-valid', 'A tool with a view has a valid _meta.ui.resourceUri and visibility', ['mcp-app-tool-ui-resource']),
-  peers.must('peers-mcpjam-ui-listed-resources', 'MCPJam apps conformance: ui-listed-resources-valid', 'A ui:// resource in resources/list declares text/html;profile=mcp-app', {
-    unobservable:
-      'observable, not checked yet: MCP Apps lets servers leave views out of resources/list, so this branch adds no check beside mcp-app-resource-read',
-  }),
+  peers.must('peers-mcpjam-ui-listed-resources', 'MCPJam apps conformance: ui-listed-resources-valid', 'A ui:// resource in resources/list declares text/html;profile=mcp-app', [
+    'mcp-app-listed-view-mime-type',
+  ]),
   peers.must('peers-mcpjam-ui-resources-readable', 'MCPJam apps conformance: ui-resources-readable, ui-resource-contents-valid', 'Each view a tool names reads back with exactly one HTML payload', ['mcp-app-resource-read']),
   peers.must('peers-mcpjam-ui-resource-meta', 'MCPJam apps conformance: ui-resource-meta-valid', "A view's _meta.ui csp, permissions, domain and prefersBorder have valid shapes", ['mcp-app-resource-csp']),
 ];

@@ -4,6 +4,7 @@ import { StoreUnavailableError } from '../store/errors.js';
 import { keepText, keptText } from './answer-cache.js';
 import { modernCacheHints } from './modern-cache-hints.js';
 import { modernRevision } from './modern-revision.js';
+import { offersResultsView, withoutViews } from './results-app/resource.js';
 import { isPlainObject } from './plain-object.js';
 import { resourceNotFoundCode, resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
 
@@ -119,7 +120,9 @@ export function modernDirect(surface: McpSurface): ModernDirect {
     };
   }
 
+  // Two lists: hosts that offer MCP Apps see the results view named, other clients do not.
   const toolList = constant('tools/list', surface.listTools() as Result);
+  const toolListWithoutViews = constant('tools/list', withoutViews(surface.listTools()) as Result);
   const discovery = constant('server/discover', {
     supportedVersions: [modernRevision],
     capabilities: surfaceCapabilities,
@@ -186,8 +189,10 @@ export function modernDirect(surface: McpSurface): ModernDirect {
       switch (request.method) {
         case 'tools/call':
           return callTool(request, authInfo);
-        case 'tools/list':
-          return Promise.resolve(success(request.id, toolList()));
+        case 'tools/list': {
+          const capabilities = (request.params?._meta as Record<string, unknown>)[capabilitiesKey];
+          return Promise.resolve(success(request.id, offersResultsView(capabilities) ? toolList() : toolListWithoutViews()));
+        }
         case 'server/discover':
           return Promise.resolve(success(request.id, discovery()));
         default:

@@ -1,4 +1,5 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   ResourceNotFoundError,
   Server,
   type CallToolResult,
@@ -10,6 +11,7 @@ import { modernCacheHints } from './modern-cache-hints.js';
 import { ModernExchangeTransport } from './modern-exchange-transport.js';
 import { modernRevision } from './modern-revision.js';
 import { outagesHandedOver } from './pending-exchanges.js';
+import { offersResultsView, withoutViews } from './results-app/resource.js';
 import { resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
 
 /**
@@ -25,7 +27,13 @@ export async function createModernServer(surface: McpSurface): Promise<{ transpo
     cacheHints: modernCacheHints,
   });
   // The same JSON in both eras; the two SDK lines only type JSON Schema values differently.
-  server.setRequestHandler('tools/list', () => surface.listTools() as ListToolsResult);
+  // Only hosts that offer MCP Apps in this request's envelope see the results view named.
+  server.setRequestHandler('tools/list', (_request, ctx) => {
+    const tools = surface.listTools();
+    // The SDK types the envelope as {}; it holds the request's reserved _meta keys as sent.
+    const envelope = ctx.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
+    return (offersResultsView(envelope?.[CLIENT_CAPABILITIES_META_KEY]) ? tools : withoutViews(tools)) as ListToolsResult;
+  });
   const transport = new ModernExchangeTransport();
   server.setRequestHandler(
     'tools/call',

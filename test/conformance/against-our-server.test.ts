@@ -61,6 +61,8 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
     const modernOnly = report.results.filter((result) => ['modern-initialize-names-versions', 'modern-legacy-stream-405'].includes(result.id));
     expect(modernOnly.map((result) => [result.status, result.message])).toEqual(modernOnly.map(() => ['skip', expect.stringMatching(/^the deployment speaks 2025-11-25 too/)]));
     expect(report.eras).toBe('2025-11-25 and 2026-07-28');
+    // The results view, read as an MCP App in each era the server speaks.
+    expect(report.results.find((result) => result.id === 'mcp-app-resource-read')?.message).toMatch(/survey-results\.html in 2025-11-25 .*survey-results\.html in 2026-07-28 /);
     const notPassed = report.results.filter((result) => result.status !== 'pass' && !modernOnly.includes(result));
     // The contract's 404 on GET / is what strict clients reject: the one warning it always gets.
     expect(notPassed.map((result) => `${result.id}: ${result.status} ${result.message ?? ''}`)).toEqual([

@@ -49,6 +49,12 @@ export const ERA_FAULT_CASES: readonly FaultCase[] = [
     'modern',
   ),
   eraCase('modern-legacy-stream-405', 'speaks only 2026-07-28 and answers GET / with 404', 'legacy-stream-404', /GET \/ with the token: expected 405, got HTTP 404/, 'modern'),
+  eraCase(
+    'modern-app-tools-need-extension',
+    'names its view to a client that offers no MCP Apps',
+    'views-for-any-client',
+    /tools\/list from a client that offers no io\.modelcontextprotocol\/ui still names views: get_survey_results → ui:\/\/fake-survey-mcp\/survey-results\.html/,
+  ),
 
   // 2025-11-25, read whole
   {

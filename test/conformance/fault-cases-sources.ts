@@ -154,6 +154,26 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { challengePointsElsewhere: true } },
     reason: /\/\.well-known\/oauth-authorization-server, named by the challenge, gives resource undefined; the request went to http:\/\/127\.0\.0\.1:\d+\//,
   },
+
+  appCase('mcp-app-resource-read', 'serves its view as text/html in the 2026-07-28 era only', 'modern-plain-html-mime-type', /^2026-07-28: resources\/read ui:\/\/fake-survey-mcp\/survey-results\.html: mimeType is "text\/html"/),
+  appCase('mcp-app-listed-view-mime-type', 'lists a ui:// resource as text/html', 'listed-plain-mime-type', /^2025-11-25: resources\/list names ui:\/\/fake-survey-mcp\/results\.html as "text\/html", not "text\/html;profile=mcp-app"/),
+
+  // Registration: a list of no redirect URIs (authprobe), a generated client_id that reads as a URL (CIMD 6.9)
+  {
+    check: 'registration-refuses-empty-redirect-uris',
+    group: 'registration',
+    deployment: 'registers a client with no redirect URI',
+    fake: { faults: { emptyRedirectUrisAccepted: true } },
+    reason: /redirect_uris \[\]: HTTP 201.*no redirect_uris: HTTP 201/,
+  },
+  {
+    // It still knows the id as a registered client, so only the rule of CIMD 6.9 breaks.
+    check: 'registration-client-id-not-url',
+    group: 'registration',
+    deployment: 'generates client_ids that are https URLs',
+    fake: { faults: { registeredClientIdLikeUrl: true } },
+    reason: /POST \/register issued client_id "https:\/\/clients\.fake-survey-mcp\.example\/client_.+", which reads as the URL of a client metadata document/,
+  },
 ];
 
 function prmCase(check: string, deployment: string, prmOverrides: Readonly<Record<string, unknown>>, reason: RegExp): FaultCase {

@@ -43,6 +43,17 @@ describe('choosing the MCP era with --protocol', () => {
   });
 });
 
+/**
+ * MCP Apps extends both revisions: its checks read the view in the era there is. The fake lists
+ * its app tool only to a client that offers the extension (in initialize, or in the request's
+ * _meta), so a pass also shows the runner offers it as a host would.
+ */
+function expectAppChecksPassIn(report: Report, era: string): void {
+  const apps = report.results.filter((result) => result.id.startsWith('mcp-app-'));
+  expect(apps.length).toBeGreaterThan(3);
+  for (const result of apps) expect(result, result.id).toMatchObject({ status: 'pass', message: expect.stringContaining(era) });
+}
+
 describe('a deployment that offers one MCP era', () => {
   const groups = ['mcp', 'tool-errors', 'modern-mcp'];
   const troubled = (report: Report) => report.results.filter((result) => result.status === 'fail' || result.status === 'warn').map((result) => `${result.id}: ${result.message}`);
@@ -50,8 +61,12 @@ describe('a deployment that offers one MCP era', () => {
   test('speaking only 2026-07-28, the initialize-based checks skip, saying why, and nothing fails', async () => {
     const report = await withFakeDeployment({ offers: 'modern' }, (fake) => runAgainst(fake, { only: groups }));
     expect(troubled(report)).toEqual([]);
-    const legacy = report.results.filter((result) => eraOf(result) === '2025-11-25' && CATALOG.find((check) => check.id === result.id)?.needsSignIn);
+    const legacy = report.results.filter((result) => {
+      const check = CATALOG.find((candidate) => candidate.id === result.id);
+      return check !== undefined && eraOf(check) === '2025-11-25' && check.needsSignIn;
+    });
     expect(legacy.length).toBeGreaterThan(10);
+    expectAppChecksPassIn(report, '2026-07-28');
     for (const result of legacy) expect(result, result.id).toMatchObject({ status: 'skip', message: expect.stringMatching(/does not speak 2025-11-25: initialize answered HTTP 400/) });
     expect(report.results.filter((result) => result.group === 'modern-mcp').map((result) => result.status)).not.toContain('skip');
     expect(report.eras).toMatch(/^2026-07-28 only \(initialize answered HTTP 400/);
@@ -64,6 +79,7 @@ describe('a deployment that offers one MCP era', () => {
     const modern = report.results.filter((result) => result.group === 'modern-mcp');
     for (const result of modern) expect(result, result.id).toMatchObject({ status: 'skip', message: expect.stringMatching(/does not speak 2026-07-28: server\/discover answered HTTP 400/) });
     expect(report.eras).toMatch(/^2025-11-25 only \(server\/discover answered HTTP 400/);
+    expectAppChecksPassIn(report, '2025-11-25');
   }, 60_000);
 
   test('speaking both, no era check skips for want of its era', async () => {

@@ -83,9 +83,11 @@ describe('a plain 2026-07-28 request answered without the SDK 2.x server', () =>
     }
   });
 
-  it('answers tools/list, server/discover and resources/read (the view, and a URI it does not have) as the server does', async () => {
+  it('answers tools/list (to a host that offers MCP Apps and to one that does not), server/discover and resources/read (the view, and a URI it does not have) as the server does', async () => {
+    const appHost = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
     const requests = [
       modern('tools/list'),
+      modern('tools/list', {}, { ...envelope, 'io.modelcontextprotocol/clientCapabilities': appHost }),
       modern('server/discover'),
       modern('resources/read', { uri: RESULTS_VIEW_URI }),
       modern('resources/read', { uri: 'ui://survey-mcp/missing.html' }),
@@ -97,6 +99,9 @@ describe('a plain 2026-07-28 request answered without the SDK 2.x server', () =>
         expect(text, `${request.method} ${round}`).toBe(expected);
       }
     }
+    // The two lists differ in the view alone, so each path told the hosts apart.
+    expect((await bothWays(requests[0]!, authOf('viewer'))).direct).not.toContain(RESULTS_VIEW_URI);
+    expect((await bothWays(requests[1]!, authOf('viewer'))).direct).toContain(RESULTS_VIEW_URI);
   });
 
   it('keeps the caller\'s id, a string as a number', async () => {

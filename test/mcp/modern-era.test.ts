@@ -5,6 +5,8 @@ import { postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 
 const revision = '2026-07-28';
 const envelope = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
+/** The client capabilities of a host that renders MCP Apps (ext-apps "Client<>Server Capability Negotiation"). */
+const appHost = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const serverInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'survey-mcp', title: 'Survey MCP', version: expect.any(String) } };
 
 let server: TestServer;
@@ -53,12 +55,28 @@ describe('2026-07-28 requests beside 2025-11-25 ones on one endpoint', () => {
     expect(missing.error).toMatchObject({ code: -32602, data: { uri: unknown } });
   });
 
-  it('lists the same tools in the same order as the legacy era, with resultType and public cache hints', async () => {
+  it('lists the same tools in the same order as the legacy era to a host that offers MCP Apps, with resultType and public cache hints', async () => {
     const legacy = (await readJson(await postMcp(server, rpc('tools/list'), { token: alice }))) as { result: { tools: unknown[] } };
-    const response = await modern('tools/list').send();
+    const response = await modern('tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': appHost } }).send();
     const body = (await readJson(response)) as { result: Record<string, unknown> };
     expect(response.status).toBe(200);
     expect(body.result).toEqual({ tools: legacy.result.tools, resultType: 'complete', ttlMs: 3_600_000, cacheScope: 'public', _meta: serverInfo });
+  });
+
+  it('names the results view only to a client that offers MCP Apps with its type: the same tools, without _meta.ui, to the others', async () => {
+    const legacy = (await readJson(await postMcp(server, rpc('tools/list'), { token: alice }))) as { result: { tools: Array<Record<string, unknown>> } };
+    const otherType = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html'] } } };
+    for (const capabilities of [{}, otherType]) {
+      const body = (await readJson(await modern('tools/list', { _meta: { 'io.modelcontextprotocol/clientCapabilities': capabilities } }).send())) as {
+        result: { tools: Array<Record<string, unknown>> };
+      };
+      expect(body.result.tools.map((tool) => tool['name'])).toEqual(legacy.result.tools.map((tool) => tool['name']));
+      expect(body.result.tools.filter((tool) => '_meta' in tool)).toEqual([]);
+      const withView = legacy.result.tools.find((tool) => tool['name'] === 'get_survey_results')!;
+      expect(body.result.tools.find((tool) => tool['name'] === 'get_survey_results')).toEqual(
+        Object.fromEntries(Object.entries(withView).filter(([key]) => key !== '_meta')),
+      );
+    }
   });
 
   it('calls a tool for the token\'s person, and answers a tool error inside a 200', async () => {

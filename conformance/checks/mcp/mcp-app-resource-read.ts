@@ -1,5 +1,5 @@
 import { fail, type Check } from '../../check.js';
-import { appTools, MCP_APP_MIME_TYPE, readView } from './mcp-apps.js';
+import { appTools, MCP_APP_MIME_TYPE, readView, viewsOf } from './mcp-apps.js';
 
 /** An HTML5 document opens with its doctype, after at most whitespace and comments. */
 const HTML5_DOCTYPE = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype html\s*>/i;
@@ -7,20 +7,22 @@ const HTML5_DOCTYPE = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype html\s*>/i;
 export const mcpAppResourceRead: Check = {
   id: 'mcp-app-resource-read',
   group: 'mcp',
+  era: 'any',
   title: 'The view a tool names exists: resources/read gives it under its URI as text/html;profile=mcp-app, an HTML5 document',
   spec: 'MCP Apps (specification 2026-01-26), "UI Resource Format", Content Requirements; "Resource Discovery" (Resource MUST exist on the server)',
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
     const seen: string[] = [];
-    for (const uri of new Set((await appTools(ctx)).map((tool) => tool.resourceUri))) {
-      const content = await readView(ctx, uri);
-      if (content['uri'] !== uri) fail(`resources/read ${uri}: the content is under "${String(content['uri'])}", not the URI read`);
+    for (const { era, uri } of viewsOf(await appTools(ctx))) {
+      const content = await readView(ctx, era, uri);
+      const what = `${era}: resources/read ${uri}`;
+      if (content['uri'] !== uri) fail(`${what}: the content is under "${String(content['uri'])}", not the URI read`);
       if (content['mimeType'] !== MCP_APP_MIME_TYPE) {
-        fail(`resources/read ${uri}: mimeType is ${JSON.stringify(content['mimeType'])}, not "${MCP_APP_MIME_TYPE}"`);
+        fail(`${what}: mimeType is ${JSON.stringify(content['mimeType'])}, not "${MCP_APP_MIME_TYPE}"`);
       }
       if (typeof content['text'] === 'string' && typeof content['blob'] === 'string') {
-        fail(`resources/read ${uri}: the content has both text and a blob; a host cannot tell which to render`);
+        fail(`${what}: the content has both text and a blob; a host cannot tell which to render`);
       }
       const html =
         typeof content['text'] === 'string'
@@ -28,9 +30,9 @@ export const mcpAppResourceRead: Check = {
           : typeof content['blob'] === 'string'
             ? Buffer.from(content['blob'], 'base64').toString('utf8')
             : undefined;
-      if (html === undefined) fail(`resources/read ${uri}: the content has neither text nor a base64 blob`);
-      if (!HTML5_DOCTYPE.test(html)) fail(`resources/read ${uri}: the content is not an HTML5 document (no <!DOCTYPE html> first): ${JSON.stringify(html.slice(0, 60))}`);
-      seen.push(`${uri} (${html.length} characters)`);
+      if (html === undefined) fail(`${what}: the content has neither text nor a base64 blob`);
+      if (!HTML5_DOCTYPE.test(html)) fail(`${what}: the content is not an HTML5 document (no <!DOCTYPE html> first): ${JSON.stringify(html.slice(0, 60))}`);
+      seen.push(`${uri} in ${era} (${html.length} characters)`);
     }
     return `views read: ${seen.join(', ')}`;
   },

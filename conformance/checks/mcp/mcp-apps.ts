@@ -1,13 +1,19 @@
 import { fail, skip } from '../../check.js';
 import type { CheckContext } from '../../context.js';
+import { LEGACY_REVISION, offeredEras } from '../../eras.js';
 import { expectStatus } from '../../expect.js';
-import { isObject } from '../../mcp.js';
+import type { Exchange } from '../../http.js';
+import { isObject, type JsonRpcResponse } from '../../mcp.js';
+import { MODERN_REVISION } from '../../modern.js';
 
-/** MCP Apps (ext-apps specification 2026-01-26, "UI Resource Format"): the one content type. */
-export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+export { MCP_APP_MIME_TYPE } from '../../mcp.js';
 
-/** A tool that names the page drawing its results. */
+/** An MCP era the runner speaks to a deployment. */
+export type AppEra = typeof LEGACY_REVISION | typeof MODERN_REVISION;
+
+/** A tool that names the page drawing its results, as one era lists it. */
 export interface AppTool {
+  readonly era: AppEra;
   readonly name: string;
   readonly resourceUri: string;
   /** `_meta.ui.visibility` as published, undefined when absent (["model", "app"]). */
@@ -15,36 +21,80 @@ export interface AppTool {
 }
 
 /**
+ * The eras the MCP App checks speak: every one the deployment offers and `--protocol` allows.
+ * MCP Apps is an extension of both revisions, so a view must hold in each.
+ */
+export async function appEras(ctx: CheckContext): Promise<readonly AppEra[]> {
+  const offered = await offeredEras(ctx);
+  const { protocol } = ctx.settings;
+  const eras: AppEra[] = [];
+  if (offered.legacy && protocol !== MODERN_REVISION) eras.push(LEGACY_REVISION);
+  if (offered.modern && protocol !== LEGACY_REVISION) eras.push(MODERN_REVISION);
+  if (eras.length === 0) skip(`the deployment speaks no MCP era this run asks for (--protocol ${protocol})`);
+  return eras;
+}
+
+/** One request in `era`: after initialize in 2025-11-25, in the `_meta` envelope in 2026-07-28. */
+export async function appRequest(
+  ctx: CheckContext,
+  era: AppEra,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<{ exchange: Exchange; message: JsonRpcResponse | undefined }> {
+  if (era === LEGACY_REVISION) return ctx.mcp.request(() => ctx.connected(), method, params);
+  return ctx.modern.request(() => ctx.accessToken(), method, params);
+}
+
+/**
  * The tools whose `_meta.ui.resourceUri` (or the deprecated flat `ui/resourceUri`) names a view,
- * read once a run; skips when the deployment offers no MCP App.
+ * in every era spoken, read once a run; skips when the deployment offers no MCP App.
  */
 export async function appTools(ctx: CheckContext): Promise<readonly AppTool[]> {
   const tools = await ctx.once('list the tools that name an MCP App', async () => {
-    const { exchange, message } = await ctx.mcp.request(await ctx.connected(), 'tools/list');
-    expectStatus(exchange, 200, 'tools/list');
-    const listed: unknown = message?.result?.['tools'];
-    if (!Array.isArray(listed)) fail('tools/list: the result has no tools');
-    return listed.flatMap((tool: unknown): AppTool[] => {
-      if (!isObject(tool) || !isObject(tool['_meta'])) return [];
-      const meta = tool['_meta'];
-      const nested = isObject(meta['ui']) ? meta['ui']['resourceUri'] : undefined;
-      const uri = nested ?? meta['ui/resourceUri'];
-      const visibility = isObject(meta['ui']) ? meta['ui']['visibility'] : undefined;
-      return typeof uri === 'string' ? [{ name: String(tool['name']), resourceUri: uri, visibility }] : [];
-    });
+    const found: AppTool[] = [];
+    for (const era of await appEras(ctx)) found.push(...(await appToolsOf(ctx, era)));
+    return found;
   });
   if (tools.length === 0) skip('no tool names a view in _meta.ui.resourceUri: the deployment offers no MCP App');
   return tools;
 }
 
-/** resources/read of one view: its single content, or a failure saying what came back instead. */
-export async function readView(ctx: CheckContext, uri: string): Promise<Record<string, unknown>> {
-  return ctx.once(`read the MCP App ${uri}`, async () => {
-    const { exchange, message } = await ctx.mcp.request(await ctx.connected(), 'resources/read', { uri });
-    expectStatus(exchange, 200, `resources/read ${uri}`);
-    if (message?.error) fail(`resources/read ${uri}: JSON-RPC error ${message.error.code} ${message.error.message}: the view does not exist on the server`);
+async function appToolsOf(ctx: CheckContext, era: AppEra): Promise<AppTool[]> {
+  const { exchange, message } = await appRequest(ctx, era, 'tools/list');
+  expectStatus(exchange, 200, `${era}: tools/list`);
+  const listed: unknown = message?.result?.['tools'];
+  if (!Array.isArray(listed)) fail(`${era}: tools/list: the result has no tools`);
+  return listed.flatMap((tool: unknown): AppTool[] => {
+    const uri = isObject(tool) ? viewOf(tool) : undefined;
+    if (!isObject(tool) || uri === undefined) return [];
+    const ui = (tool['_meta'] as Record<string, unknown>)['ui'];
+    return [{ era, name: String(tool['name']), resourceUri: uri, visibility: isObject(ui) ? ui['visibility'] : undefined }];
+  });
+}
+
+/** The view a listed tool names in `_meta.ui.resourceUri` (or the deprecated flat `ui/resourceUri`), if any. */
+export function viewOf(tool: Record<string, unknown>): string | undefined {
+  const meta = tool['_meta'];
+  if (!isObject(meta)) return undefined;
+  const uri = (isObject(meta['ui']) ? meta['ui']['resourceUri'] : undefined) ?? meta['ui/resourceUri'];
+  return typeof uri === 'string' ? uri : undefined;
+}
+
+/** Each (era, view) pair the tools name, once. */
+export function viewsOf(tools: readonly AppTool[]): readonly { era: AppEra; uri: string }[] {
+  const seen = new Map(tools.map((tool) => [`${tool.era} ${tool.resourceUri}`, { era: tool.era, uri: tool.resourceUri }]));
+  return [...seen.values()];
+}
+
+/** resources/read of one view in one era: its single content, or a failure saying what came back instead. */
+export async function readView(ctx: CheckContext, era: AppEra, uri: string): Promise<Record<string, unknown>> {
+  return ctx.once(`read the MCP App ${uri} in ${era}`, async () => {
+    const what = `${era}: resources/read ${uri}`;
+    const { exchange, message } = await appRequest(ctx, era, 'resources/read', { uri });
+    expectStatus(exchange, 200, what);
+    if (message?.error) fail(`${what}: JSON-RPC error ${message.error.code} ${message.error.message}: the view does not exist on the server`);
     const contents: unknown = message?.result?.['contents'];
-    if (!Array.isArray(contents) || contents.length === 0 || !isObject(contents[0])) fail(`resources/read ${uri}: the result has no contents`);
+    if (!Array.isArray(contents) || contents.length === 0 || !isObject(contents[0])) fail(`${what}: the result has no contents`);
     return contents[0] as Record<string, unknown>;
   });
 }

@@ -35,7 +35,7 @@ export const modernCacheableResultsHints: Check = {
       expectHints(listing, 'resources/list');
       const resources = Array.isArray(listing['resources']) ? listing['resources'].filter(isObject) : [];
       for (const uri of resources.map((resource) => resource['uri']).filter((uri): uri is string => typeof uri === 'string')) {
-        const read = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'resources/read', { uri }, { headers: { 'mcp-name': uri } }), `resources/read ${uri}`);
+        const read = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'resources/read', { uri }), `resources/read ${uri}`);
         expectHints(read, `resources/read ${uri}`);
       }
     }

@@ -14,7 +14,8 @@ export async function expectToolError(
   args: Record<string, unknown>,
   what: string,
 ): Promise<string> {
-  const { exchange, message } = await ctx.mcp.callTool(await ctx.connected(), tool, args);
+  // A fresh token for each send: a wait for the rate limit may outlast a short-lived one.
+  const { exchange, message } = await ctx.mcp.callTool(() => ctx.connected(), tool, args);
   expectStatus(exchange, 200, `${what} (a tool error travels in a successful response)`);
   if (message?.error) {
     fail(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESULTS_VIEW_URI, readResultsView, resultsViewToolMeta } from './resource.js';
+import { offersResultsView, RESULTS_VIEW_URI, readResultsView, resultsViewToolMeta, withoutViews } from './resource.js';
 
 describe('the results view resource', () => {
   it('is read only under its own URI', () => {
@@ -13,5 +13,31 @@ describe('the results view resource', () => {
 
   it('is the resource the tool names', () => {
     expect(resultsViewToolMeta.ui.resourceUri).toBe(RESULTS_VIEW_URI);
+  });
+});
+
+describe('the tool list for a client without MCP Apps', () => {
+  const listed = {
+    tools: [
+      { name: 'get_survey_results', inputSchema: { type: 'object' as const }, _meta: { ...resultsViewToolMeta } },
+      { name: 'with_other_meta', inputSchema: { type: 'object' as const }, _meta: { ...resultsViewToolMeta, 'example.com/kept': 1 } },
+      { name: 'get_me', inputSchema: { type: 'object' as const } },
+    ],
+  };
+
+  it('is offered the view only with the extension and its type', () => {
+    expect(offersResultsView({ extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } })).toBe(true);
+    expect(offersResultsView({ extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html'] } } })).toBe(false);
+    expect(offersResultsView({ extensions: { 'io.modelcontextprotocol/ui': {} } })).toBe(false);
+    expect(offersResultsView({})).toBe(false);
+    expect(offersResultsView(undefined)).toBe(false);
+  });
+
+  it('keeps every tool and any other _meta, and names no view', () => {
+    expect(withoutViews(listed).tools).toEqual([
+      { name: 'get_survey_results', inputSchema: { type: 'object' } },
+      { name: 'with_other_meta', inputSchema: { type: 'object' }, _meta: { 'example.com/kept': 1 } },
+      { name: 'get_me', inputSchema: { type: 'object' } },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { McpUiResourceMeta, McpUiToolMeta } from '@modelcontextprotocol/ext-apps';
-import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
-import type { ListResourcesResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import { getUiCapability, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
+import type { ListResourcesResult, ListToolsResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import { RESULTS_VIEW_HTML } from './view-html.generated.js';
 
 /**
@@ -52,4 +52,28 @@ export function listResultsViews(): ListResourcesResult {
 export function readResultsView(uri: string): ReadResourceResult | undefined {
   if (uri !== RESULTS_VIEW_URI) return undefined;
   return { contents: [{ uri: RESULTS_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: RESULTS_VIEW_HTML, _meta: resourceMeta }] };
+}
+
+/**
+ * Whether a 2026-07-28 request's client capabilities offer MCP Apps with our view's type, as
+ * ext-apps reads them ("Client<>Server Capability Negotiation": servers SHOULD check before
+ * registering tools with a view). In 2025-11-25 the stateless server cannot see at tools/list
+ * what initialize offered, so every client gets the view there.
+ */
+export function offersResultsView(capabilities: unknown): boolean {
+  const ui = typeof capabilities === 'object' && capabilities !== null ? getUiCapability(capabilities as Parameters<typeof getUiCapability>[0]) : undefined;
+  return ui?.mimeTypes?.includes(RESOURCE_MIME_TYPE) === true;
+}
+
+/** The tool list for a client without MCP Apps: the same tools, with no view named (Graceful Degradation). */
+export function withoutViews(list: ListToolsResult): ListToolsResult {
+  return {
+    ...list,
+    tools: list.tools.map((tool) => {
+      if (!tool._meta) return tool;
+      const meta = Object.entries(tool._meta).filter(([key]) => key !== 'ui' && key !== RESOURCE_URI_META_KEY);
+      const plain = Object.fromEntries(Object.entries(tool).filter(([key]) => key !== '_meta')) as typeof tool;
+      return meta.length === 0 ? plain : { ...plain, _meta: Object.fromEntries(meta) };
+    }),
+  };
 }

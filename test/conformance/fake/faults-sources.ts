@@ -44,6 +44,10 @@ export interface SourceFaults {
   readonly revokeWithoutTokenAccepted?: boolean;
   /** Refuses a token_type_hint it does not know with unsupported_token_type. */
   readonly revocationRefusesUnknownHint?: boolean;
+  /** Registers a client with no redirect URI: an empty or missing redirect_uris. */
+  readonly emptyRedirectUrisAccepted?: boolean;
+  /** Generates client_ids that are https URLs (it still knows them as registered clients). */
+  readonly registeredClientIdLikeUrl?: boolean;
   /** Breaks one rule of the results view served as an MCP App (fake/results-app.ts). */
   readonly mcpAppFault?: McpAppFault;
   /** RFC 9700 §2.6: lets any origin read the authorization endpoint (CORS). */
@@ -69,4 +73,8 @@ export type McpAppFault =
   | 'csp-path-not-origin'
   | 'visibility-string'
   | 'text-and-blob'
-  | 'permissions-boolean';
+  | 'permissions-boolean'
+  /** The view's content as text/html in the 2026-07-28 era only. */
+  | 'modern-plain-html-mime-type'
+  /** resources/list names a ui:// resource as text/html. */
+  | 'listed-plain-mime-type';

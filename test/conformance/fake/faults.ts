@@ -170,4 +170,6 @@ export type ModernFault =
   | 'structured-without-text'
   // a deployment that speaks 2026-07-28 only (FakeDeploymentOptions.offers)
   | 'initialize-error-unnamed'
-  | 'legacy-stream-404';
+  | 'legacy-stream-404'
+  // MCP Apps in this era: the app tool listed to every client, offered the extension or not
+  | 'views-for-any-client';

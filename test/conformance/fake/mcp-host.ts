@@ -2,9 +2,9 @@ import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
 import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
-import { claimsModern, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
+import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
-import { resultsAppAnswer } from './results-app.js';
+import { offersApps, resultsAppAnswer } from './results-app.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -121,8 +121,8 @@ function register(req: Request, res: Response, config: McpHostConfig): void {
   const refuse = (error: string, description: string): void => {
     res.status(faults.registrationErrorStatus ?? 422).json({ error, error_description: description });
   };
-  const redirectUris = body['redirect_uris'];
-  if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
+  const redirectUris: readonly unknown[] = Array.isArray(body['redirect_uris']) ? body['redirect_uris'] : [];
+  if (redirectUris.length === 0 && !faults.emptyRedirectUrisAccepted) {
     return refuse('invalid_redirect_uri', 'redirect_uris must list at least one URI');
   }
   for (const uri of redirectUris) {
@@ -143,7 +143,7 @@ function register(req: Request, res: Response, config: McpHostConfig): void {
   const clientName = String(body['client_name'] ?? '');
   const key = JSON.stringify([clientName, redirectUris, body['scope'] ?? 'mcp_customer']);
   const known = faults.newClientIdOnReRegistration ? undefined : state.clientIdsByRegistration.get(key);
-  const clientId = known ?? randomId('client_');
+  const clientId = known ?? (faults.registeredClientIdLikeUrl ? `https://clients.fake-survey-mcp.example/${randomId('client_')}` : randomId('client_'));
   if (!known) {
     const record = {
       client_id: clientId,
@@ -215,7 +215,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const caller = authenticate(req, res, config);
   if (!caller) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
-  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults.modernFault, (name, args) => callTool(name, args, faults));
+  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults.modernFault, faults.mcpAppFault, (name, args) => callTool(name, args, faults));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
@@ -231,7 +231,11 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
     res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
   };
   const tools = faults.emptyToolList ? [] : legacyToolList(faults);
-  const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults);
+  if (message.method === 'initialize') {
+    if (offersApps(message.params?.['capabilities'])) config.state.appHosts.add(caller.userId);
+    else config.state.appHosts.delete(caller.userId);
+  }
+  const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults, config.state.appHosts.has(caller.userId));
   if (appAnswer) return reply(appAnswer);
   switch (message.method) {
     case 'initialize': {
@@ -246,7 +250,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
       });
     }
     case 'resources/list':
-      return reply({ result: { resources: [RESULTS_VIEW] } });
+      return reply({ result: { resources: listedResources(faults.mcpAppFault) } });
     case 'resources/read': {
       const uri = message.params?.['uri'];
       if (uri === RESULTS_VIEW.uri) return reply({ result: { contents: [{ uri, mimeType: RESULTS_VIEW.mimeType, text: '<!doctype html>' }] } });

@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
+import type { McpAppFault } from './faults-sources.js';
 import type { ModernFault } from './faults.js';
+import { appTool, offersApps, readAppView } from './results-app.js';
 import type { ToolOutcome } from './tools.js';
 import { TOOL_LIST } from './tools.js';
 
@@ -8,6 +10,11 @@ const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const serverInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'fake-survey-mcp', version: '0.0.0' } };
 /** The one resource both eras serve, as survey-mcp serves its results view. */
 export const RESULTS_VIEW = { uri: 'ui://fake-survey-mcp/results.html', name: 'results-view', mimeType: 'text/html;profile=mcp-app' };
+
+/** resources/list in either era: the results view, its type wrong under one fault. */
+export function listedResources(appFault: McpAppFault | undefined): readonly Record<string, unknown>[] {
+  return [appFault === 'listed-plain-mime-type' ? { ...RESULTS_VIEW, mimeType: 'text/html' } : RESULTS_VIEW];
+}
 
 interface Message {
   readonly id?: string | number;
@@ -40,8 +47,14 @@ export function refuseLegacy(req: Request, res: Response, fault: ModernFault | u
   });
 }
 
-/** The 2026-07-28 rules the runner checks, each breakable by one `fault`. */
-export function modernPost(req: Request, res: Response, fault: ModernFault | undefined, callTool: (name: string, args: Record<string, unknown>) => ToolOutcome): void {
+/** The 2026-07-28 rules the runner checks, each breakable by one `fault`; the MCP App as in the legacy era, broken by `appFault`. */
+export function modernPost(
+  req: Request,
+  res: Response,
+  fault: ModernFault | undefined,
+  appFault: McpAppFault | undefined,
+  callTool: (name: string, args: Record<string, unknown>) => ToolOutcome,
+): void {
   const message = req.body as Message;
   const id = fault === 'string-id-dropped' && typeof message.id === 'string' ? null : message.id;
   if (fault === 'echoes-session-id' && typeof req.headers['mcp-session-id'] === 'string') res.set('mcp-session-id', req.headers['mcp-session-id']);
@@ -73,7 +86,7 @@ export function modernPost(req: Request, res: Response, fault: ModernFault | und
     case 'server/discover':
       return complete({ supportedVersions: [REVISION], capabilities: fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} }, ...cacheHints });
     case 'tools/list':
-      return complete({ tools: modernToolList(fault), ...cacheHints });
+      return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
     case 'tools/call': {
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>);
       if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true });
@@ -82,8 +95,10 @@ export function modernPost(req: Request, res: Response, fault: ModernFault | und
       return complete({ content: [{ type: 'text', text }], structuredContent: structured });
     }
     case 'resources/list':
-      return complete({ resources: [RESULTS_VIEW], ...cacheHints });
+      return complete({ resources: listedResources(appFault), ...cacheHints });
     case 'resources/read': {
+      const view = readAppView(name, appFault, 'modern');
+      if (view && view !== 'missing') return complete({ ...view, ...cacheHints });
       if (name === RESULTS_VIEW.uri) {
         return complete({ contents: [{ uri: RESULTS_VIEW.uri, mimeType: RESULTS_VIEW.mimeType, text: '<!doctype html>' }], ...(fault === 'no-cache-hints-on-read' ? {} : cacheHints) });
       }

@@ -83,6 +83,8 @@ export class FakeState {
   readonly grants = new Map<string, FakeGrant>();
   readonly accessTokens = new Map<string, FakeAccessToken>();
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
+  /** People whose client's last initialize offered MCP Apps, as a stateful server keeps it per session. */
+  readonly appHosts = new Set<string>();
 
   /** A token of another platform service: valid, but not for the MCP host. */
   readonly foreignToken = randomId('foreign_');
