@@ -3,6 +3,7 @@ import { describeResponse } from '../../expect.js';
 import { cite } from '../../http.js';
 import { waitWithProgress } from '../../progress.js';
 import { exhaustBudget } from './budget.js';
+import { readyToken, tryToken } from '../../eras.js';
 
 export const budgetSharedPerPerson: Check = {
   id: 'budget-shared-per-person',
@@ -22,8 +23,8 @@ export const budgetSharedPerPerson: Check = {
     const second = await ctx.once('authorize a second client for the same person', async () =>
       ctx.authorize(await ctx.registerClient('survey-mcp conformance (second client)')),
     );
-    const first = await ctx.connected();
-    const ping = (token: string) => ctx.mcp.post(token, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    const first = await readyToken(ctx);
+    const ping = (token: string) => tryToken(ctx, token, { waitOutRateLimit: false });
     // Only a second token admitted while the first is still refused, on both sides of it, shows
     // two budgets; capacity that came back for both at once is the window moving (another
     // check's business), so the spending is tried once more.
