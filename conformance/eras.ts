@@ -1,6 +1,7 @@
 import { eraOf, fail, skip, type Check, type Era } from './check.js';
 import type { CheckContext } from './context.js';
 import { describeResponse } from './expect.js';
+import type { Exchange } from './http.js';
 import { isObject } from './mcp.js';
 import { MODERN_REVISION } from './modern.js';
 
@@ -78,4 +79,23 @@ export async function requireEraOf(check: Check, ctx: CheckContext): Promise<voi
 export async function reportedEras(ctx: CheckContext, checks: readonly Check[]): Promise<string | undefined> {
   if (!checks.some((check) => eraOf(check) !== 'any' && check.needsSignIn)) return undefined;
   return offeredEras(ctx).then(describeEras, () => undefined);
+}
+
+/**
+ * The main token, ready for the checks of no era: after one `initialize` has agreed the version
+ * where the deployment speaks 2025-11-25; as it is where it speaks 2026-07-28 alone (no initialize).
+ */
+export async function readyToken(ctx: CheckContext): Promise<string> {
+  return (await offeredEras(ctx)).legacy ? ctx.connected() : ctx.accessToken();
+}
+
+/**
+ * The cheapest MCP request with `token` (undefined: no Authorization) in an era the deployment
+ * offers: 2025-11-25's `ping` where it speaks it, else `server/discover`, which every server of
+ * 2026-07-28 answers. For the checks of no era, which must hold against a deployment of either.
+ */
+export async function tryToken(ctx: CheckContext, token: string | undefined, options: { readonly waitOutRateLimit?: boolean } = {}): Promise<Exchange> {
+  if ((await offeredEras(ctx)).legacy) return ctx.mcp.post(token, ctx.mcp.envelope('ping'), options);
+  const anonymous = token === undefined ? { headers: { authorization: undefined } } : {};
+  return (await ctx.modern.request(token ?? '', 'server/discover', {}, { ...options, ...anonymous })).exchange;
 }

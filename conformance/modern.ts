@@ -18,6 +18,8 @@ export interface ModernRequestOptions {
   readonly meta?: Readonly<Record<string, unknown>>;
   /** A JSON-RPC id of the check's choosing (a string, say) instead of the next number. */
   readonly id?: string | number;
+  /** As for 2025-11-25 requests (PostOptions): off for the era-free rate-limit checks, which look for the 429. */
+  readonly waitOutRateLimit?: boolean;
 }
 
 /**
@@ -74,12 +76,9 @@ export class ModernMcp {
       }) as Record<string, string>;
     const body = JSON.stringify({ ...message, params: { ...params, _meta: meta } });
     const bearer = (): Promise<string> => (typeof token === 'string' ? Promise.resolve(token) : token());
-    // No modern check is about limits, so every request waits out a 429.
-    return sendPolitely(
-      async () => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body }),
-      this.rateLimit,
-      this.progress,
-    );
+    const send = async (): Promise<Exchange> => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body });
+    // No modern check is about limits: they wait out a 429; the era-free rate-limit checks do not.
+    return options.waitOutRateLimit === false ? send() : sendPolitely(send, this.rateLimit, this.progress);
   }
 }
 

@@ -37,6 +37,19 @@ describe('the conformance runner', () => {
     expect(report.counts).toEqual({ pass: CATALOG.length - 3, fail: 0, warn: 1, skip: 2 });
   }, 60_000);
 
+  test('budget-shared-per-person spends the whole budget itself after a quiet window, so no earlier admission can age out between its two tokens', async () => {
+    // Right after mcp-rate-limit-enforced the window is full of that check's admissions; spending
+    // from there, a slot they free would reach the second token and read as a second budget.
+    const limit = { fake: { limit: 5, windowMs: 1000 }, runner: { limit: 5, windowSeconds: 1 } };
+    const report = await withFakeDeployment({ mcpRateLimit: limit.fake }, (fake) =>
+      runAgainst(fake, { only: ['mcp-rate-limit-enforced', 'budget-shared-per-person'], mcpRateLimit: limit.runner }),
+    );
+    expect(report.results.map((result) => [result.id, result.status, result.message])).toEqual([
+      ['mcp-rate-limit-enforced', 'pass', expect.any(String)],
+      ['budget-shared-per-person', 'pass', "after a quiet window the first client's token spent the budget (5 requests admitted), and a second client's token got 429"],
+    ]);
+  });
+
   test('the report holds the selected checks only', async () => {
     const report = await withFakeDeployment({}, (fake) => runAgainst(fake, { only: ['discovery'], skip: ['discovery-cors'] }));
     const discovery = CATALOG.filter((check) => check.group === 'discovery' && check.id !== 'discovery-cors');

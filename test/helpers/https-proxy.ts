@@ -4,18 +4,19 @@ import { request as httpRequest } from 'node:http';
 import { createServer, request as httpsRequest, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestCertificates } from './client-metadata-host.js';
 
 export interface HttpsProxy {
   readonly url: string;
-  /** The certificate, for clients to trust (it signs itself). */
+  /** What clients must trust: the certificate itself, or the CA of the certificates given. */
   readonly ca: string;
   /** A `fetch` over this proxy's TLS that trusts `ca` and never follows redirects. */
   readonly fetch: typeof fetch;
   close(): Promise<void>;
 }
 
-/** A self-signed certificate for 127.0.0.1, made now and valid for a day. */
-function selfSignedCertificate(): { key: string; cert: string } {
+/** A self-signed certificate for 127.0.0.1, made now and valid for a day: its own CA. */
+function selfSignedCertificate(): TestCertificates {
   const dir = mkdtempSync(join(tmpdir(), 'survey-mcp-tls-'));
   try {
     execFileSync('openssl', [
@@ -23,7 +24,8 @@ function selfSignedCertificate(): { key: string; cert: string } {
       '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
       '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
     ], { stdio: 'ignore' });
-    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+    const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert, ca: cert };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -31,10 +33,11 @@ function selfSignedCertificate(): { key: string; cert: string } {
 
 /**
  * TLS in front of a plain-http host on 127.0.0.1, as a reverse proxy in production: it appends
- * the client's address to X-Forwarded-For (one hop) and passes everything else through.
+ * the client's address to X-Forwarded-For (one hop) and passes everything else through (Host
+ * included, as the README's nginx does). Its certificate signs itself unless `certificates` are given.
  */
-export async function startHttpsProxy(listenPort: number, targetPort: number): Promise<HttpsProxy> {
-  const { key, cert } = selfSignedCertificate();
+export async function startHttpsProxy(listenPort: number, targetPort: number, certificates = selfSignedCertificate()): Promise<HttpsProxy> {
+  const { key, cert, ca } = certificates;
   const server: Server = createServer({ key, cert }, (req, res) => {
     const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = httpRequest(
@@ -53,7 +56,7 @@ export async function startHttpsProxy(listenPort: number, targetPort: number): P
     const url = new URL(String(input));
     const headers = Object.fromEntries(new Headers(init.headers));
     return new Promise<Response>((resolve, reject) => {
-      const outgoing = httpsRequest(url, { method: init.method ?? 'GET', headers, ca: cert }, (incoming) => {
+      const outgoing = httpsRequest(url, { method: init.method ?? 'GET', headers, ca }, (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('end', () => {
@@ -72,8 +75,12 @@ export async function startHttpsProxy(listenPort: number, targetPort: number): P
 
   return {
     url: `https://127.0.0.1:${listenPort}`,
-    ca: cert,
+    ca,
     fetch: tlsFetch,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

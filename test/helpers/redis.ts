@@ -14,3 +14,10 @@ export function throughProxy(url: string, port: number): string {
   proxied.port = String(port);
   return proxied.href;
 }
+
+/** The same Redis with another database number: a test's rate windows apart from every other test's keys. */
+export function redisDatabase(url: string, database: number): string {
+  const numbered = new URL(url);
+  numbered.pathname = `/${database}`;
+  return numbered.href;
+}

@@ -1,5 +1,7 @@
 import { fail, skip, type Check } from '../../check.js';
-import { cite } from '../../http.js';
+import { describeResponse } from '../../expect.js';
+import { isObject, jsonRpcOf } from '../../mcp.js';
+import { tryToken } from '../../eras.js';
 
 export const clientMetadataDocumentFlow: Check = {
   id: 'client-metadata-document-flow',
@@ -14,11 +16,11 @@ export const clientMetadataDocumentFlow: Check = {
       skip('needs --client-metadata-url: a client metadata document you host where the deployment can fetch it');
     }
     const grant = await ctx.authorize(await ctx.metadataClient(documentUrl));
-    const { exchange, message } = await ctx.mcp.initialize(grant.tokens.accessToken);
-    cite(exchange);
-    if (exchange.response.status !== 200 || typeof message?.result?.['protocolVersion'] !== 'string') {
-      fail(`the token issued to ${documentUrl} did not open the MCP host: initialize answered HTTP ${exchange.response.status}`);
+    // In whichever era the deployment speaks: a client of either may be identified this way.
+    const exchange = await tryToken(ctx, grant.tokens.accessToken);
+    if (exchange.response.status !== 200 || !isObject(jsonRpcOf(exchange)?.result)) {
+      fail(`the token issued to ${documentUrl} did not open the MCP host: it answered ${describeResponse(exchange)}`);
     }
-    return `authorized with client_id ${documentUrl}, redeemed the code and initialized with the token`;
+    return `authorized with client_id ${documentUrl}, redeemed the code, and the MCP host answered a request with the token`;
   },
 };

@@ -3,6 +3,7 @@ import type { CheckContext } from '../../context.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
 import { formatRateLimit } from '../../options.js';
+import { readyToken, tryToken } from '../../eras.js';
 
 /** Requests in flight at once while spending a budget: fast, without flooding a remote host. */
 const CONCURRENCY = 8;
@@ -18,7 +19,7 @@ export interface Exhaustion {
 }
 
 /**
- * Spends the person's MCP budget with `token` (cheap `ping` requests) until the first 429.
+ * Spends the person's MCP budget with `token` (the cheapest request of the era offered, `tryToken`) until the first 429.
  * At most limit + 1 requests: if none is refused by then, the limit is not enforced.
  */
 export async function exhaustBudget(ctx: CheckContext, token: string): Promise<Exhaustion> {
@@ -31,7 +32,7 @@ export async function exhaustBudget(ctx: CheckContext, token: string): Promise<E
     const wave = Math.min(CONCURRENCY, maxRequests - sent);
     sent += wave;
     const exchanges = await Promise.all(
-      Array.from({ length: wave }, () => ctx.mcp.post(token, ctx.mcp.envelope('ping'), { waitOutRateLimit: false })),
+      Array.from({ length: wave }, () => tryToken(ctx, token, { waitOutRateLimit: false })),
     );
     const refused = exchanges.find((exchange) => exchange.response.status === 429);
     for (const exchange of exchanges) {
@@ -49,5 +50,5 @@ export async function exhaustBudget(ctx: CheckContext, token: string): Promise<E
 
 /** The first spending of the run, shared by the checks that only inspect its answers. */
 export function firstExhaustion(ctx: CheckContext): Promise<Exhaustion> {
-  return ctx.once('spend the MCP budget', async () => exhaustBudget(ctx, await ctx.connected()));
+  return ctx.once('spend the MCP budget', async () => exhaustBudget(ctx, await readyToken(ctx)));
 }

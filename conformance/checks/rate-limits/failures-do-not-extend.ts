@@ -4,6 +4,7 @@ import { describeResponse } from '../../expect.js';
 import { retryAfterSeconds } from '../../http.js';
 import { expectRetryAfter } from '../shared/rate-limited.js';
 import { exhaustBudget } from './budget.js';
+import { readyToken, tryToken } from '../../eras.js';
 
 const HAMMER_INTERVAL_MS = 200;
 // Retry-After is rounded up to whole seconds and measured on the server's clock.
@@ -17,7 +18,7 @@ export const failuresDoNotExtend: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const { refused, refusedAt } = await exhaustBudget(ctx, await ctx.connected());
+    const { refused, refusedAt } = await exhaustBudget(ctx, await readyToken(ctx));
     const announced = expectRetryAfter(refused, ctx.settings.mcpRateLimit.windowSeconds, 'the first 429');
     const deadline = refusedAt + announced * 1000 + ROUNDING_SLACK_MS;
     const since = (time: number): string => `${((time - refusedAt) / 1000).toFixed(1)} s`;
@@ -26,8 +27,8 @@ export const failuresDoNotExtend: Check = {
     try {
       while (Date.now() < deadline) {
         // Fetched each time: a deployment with short-lived tokens may need a renewal meanwhile.
-        const token = await ctx.connected();
-        const exchange = await ctx.mcp.post(token, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+        const token = await readyToken(ctx);
+        const exchange = await tryToken(ctx, token, { waitOutRateLimit: false });
         const now = Date.now();
         hammered += 1;
         if (exchange.response.status === 200) {

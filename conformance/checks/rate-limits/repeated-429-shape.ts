@@ -2,6 +2,7 @@ import { fail, type Check } from '../../check.js';
 import { cite, type Exchange } from '../../http.js';
 import { expectNoRateLimitHeaders, expectRateLimitBody, expectRetryAfter } from '../shared/rate-limited.js';
 import { exhaustBudget } from './budget.js';
+import { readyToken, tryToken } from '../../eras.js';
 
 const FOLLOW_UPS = 3;
 
@@ -13,11 +14,11 @@ export const repeated429Shape: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const token = await ctx.connected();
+    const token = await readyToken(ctx);
     const { refused } = await exhaustBudget(ctx, token);
     const refusals: Exchange[] = [refused];
     for (let sent = 0; sent < FOLLOW_UPS; sent += 1) {
-      const exchange = await ctx.mcp.post(token, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+      const exchange = await tryToken(ctx, token, { waitOutRateLimit: false });
       if (exchange.response.status === 429) refusals.push(exchange);
     }
     cite(...refusals);

@@ -4,6 +4,7 @@ import { cite } from '../../http.js';
 import { waitWithProgress } from '../../progress.js';
 import { expectRetryAfter } from '../shared/rate-limited.js';
 import { exhaustBudget } from './budget.js';
+import { readyToken, tryToken } from '../../eras.js';
 
 export const retryAfterHonoured: Check = {
   id: 'retry-after-honoured',
@@ -13,11 +14,11 @@ export const retryAfterHonoured: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const { refused, refusedAt } = await exhaustBudget(ctx, await ctx.connected());
+    const { refused, refusedAt } = await exhaustBudget(ctx, await readyToken(ctx));
     const seconds = expectRetryAfter(refused, ctx.settings.mcpRateLimit.windowSeconds, 'the 429');
     const waitMs = Math.max(0, refusedAt + seconds * 1000 + 250 - Date.now());
     await waitWithProgress(ctx.progress, `rate limited: waiting ${seconds} s as Retry-After asks`, waitMs);
-    const after = await ctx.mcp.post(await ctx.connected(), ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    const after = await tryToken(ctx, await readyToken(ctx), { waitOutRateLimit: false });
     cite(refused, after);
     if (after.response.status !== 200) {
       fail(`a request ${seconds} s after the 429 (as Retry-After asked) got ${describeResponse(after)}`);

@@ -4,6 +4,7 @@ import type { CheckContext } from '../../context.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
 import { waitWithProgress } from '../../progress.js';
+import { readyToken, tryToken } from '../../eras.js';
 
 /** Probes per window while watching for capacity to come back. */
 const PROBES_PER_WINDOW = 40;
@@ -27,10 +28,10 @@ export function stagedSpending(ctx: CheckContext): Promise<StagedSpending> {
     const { limit, windowSeconds } = ctx.settings.mcpRateLimit;
     const windowMs = windowSeconds * 1000;
     const ping = async (): Promise<Exchange> =>
-      ctx.mcp.post(await ctx.connected(), ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+      tryToken(ctx, await readyToken(ctx), { waitOutRateLimit: false });
     // Connected first (initialize is a request too), then an empty window, so that every
     // admission below is this experiment's own.
-    await ctx.connected();
+    await readyToken(ctx);
     await waitWithProgress(ctx.progress, `letting the ${windowSeconds} s window empty`, windowMs);
     const first = await ping();
     if (first.response.status !== 200) fail(`after a quiet window the first request got ${describeResponse(first)}`);

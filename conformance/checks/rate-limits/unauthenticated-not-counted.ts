@@ -2,6 +2,7 @@ import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { cite } from '../../http.js';
 import { exhaustBudget } from './budget.js';
+import { readyToken, tryToken } from '../../eras.js';
 
 export const unauthenticatedNotCounted: Check = {
   id: 'unauthenticated-not-counted',
@@ -11,8 +12,8 @@ export const unauthenticatedNotCounted: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const { refused } = await exhaustBudget(ctx, await ctx.connected());
-    const anonymous = await ctx.mcp.post(undefined, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    const { refused } = await exhaustBudget(ctx, await readyToken(ctx));
+    const anonymous = await tryToken(ctx, undefined, { waitOutRateLimit: false });
     cite(refused, anonymous);
     if (anonymous.response.status !== 401) {
       fail(`while the person was rate limited, a request without a token got ${describeResponse(anonymous)}, expected 401`);

@@ -4,13 +4,14 @@ import type { CheckContext } from '../../context.js';
 import { describeError } from '../../describe-error.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
+import { tryToken } from '../../eras.js';
 
 /**
  * One request with `token`, not waiting out a 429: by now the rate-limit checks may have spent
  * the person's budget, and a 429 still shows the token passed authentication (section 8 rule 4).
  */
 export async function tokenInUse(ctx: CheckContext, token: string, what: string): Promise<Exchange> {
-  const exchange = await ctx.mcp.post(token, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+  const exchange = await tryToken(ctx, token, { waitOutRateLimit: false });
   if (exchange.response.status !== 200 && exchange.response.status !== 429) {
     fail(`${what} was refused before any revocation: ${describeResponse(exchange)}`);
   }

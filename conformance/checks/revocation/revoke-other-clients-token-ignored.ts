@@ -2,6 +2,7 @@ import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { secondClient } from '../authorization/experiments.js';
 import { tokenInUse } from './revocation.js';
+import { tryToken } from '../../eras.js';
 
 export const revokeOtherClientsTokenIgnored: Check = {
   id: 'revoke-other-clients-token-ignored',
@@ -16,7 +17,7 @@ export const revokeOtherClientsTokenIgnored: Check = {
     const other = await secondClient(ctx);
     // Either answer is allowed (RFC 7009 lets the server refuse or ignore it); the token must live on.
     await other.revoke(tokens.accessToken, 'access_token').catch(() => undefined);
-    const after = await ctx.mcp.post(tokens.accessToken, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    const after = await tryToken(ctx, tokens.accessToken, { waitOutRateLimit: false });
     if (after.response.status !== 200 && after.response.status !== 429) fail(`another client revoked the runner's access token: ${describeResponse(after)}`);
     return `after another client tried to revoke it, the access token still answers HTTP ${after.response.status}`;
   },

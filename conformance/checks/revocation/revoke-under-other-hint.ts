@@ -1,6 +1,7 @@
 import { type Check } from '../../check.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 import { revoke, tokenInUse } from './revocation.js';
+import { tryToken } from '../../eras.js';
 
 export const revokeUnderOtherHint: Check = {
   id: 'revoke-under-other-hint',
@@ -13,7 +14,7 @@ export const revokeUnderOtherHint: Check = {
     const { client, tokens } = await ctx.authorize();
     await tokenInUse(ctx, tokens.accessToken, 'the new access token');
     await revoke(client, tokens.accessToken, 'refresh_token');
-    const after = await ctx.mcp.post(tokens.accessToken, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    const after = await tryToken(ctx, tokens.accessToken, { waitOutRateLimit: false });
     return expectUnauthorized(after, ctx.target, 'the next request after revoking the access token under the refresh_token hint');
   },
 };

@@ -1,6 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 import { revoke, tokenInUse } from './revocation.js';
+import { tryToken } from '../../eras.js';
 
 export const revokedRefreshTokenSignsOut: Check = {
   id: 'revoked-refresh-token-signs-out',
@@ -14,7 +15,7 @@ export const revokedRefreshTokenSignsOut: Check = {
     if (!tokens.refreshToken) fail('the token response has no refresh_token to revoke');
     await tokenInUse(ctx, tokens.accessToken, 'the new access token');
     await revoke(client, tokens.refreshToken, 'refresh_token');
-    const after = await ctx.mcp.post(tokens.accessToken, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    const after = await tryToken(ctx, tokens.accessToken, { waitOutRateLimit: false });
     expectUnauthorized(after, ctx.target, "the access token's next request after revoking its refresh token");
     const renewal = await client.tokenRequest({
       grant_type: 'refresh_token',

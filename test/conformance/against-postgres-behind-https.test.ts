@@ -1,0 +1,103 @@
+/**
+ * The deployment the README describes under "Deploying several instances": PostgreSQL and Redis,
+ * behind a TLS-terminating reverse proxy, with --base-url/--auth-url https://… and --trust-proxy,
+ * and client metadata documents on a host of their own. The runner is the built CLI in a process
+ * of its own, trusting the test CA through NODE_EXTRA_CA_CERTS as the README tells QA to.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../conformance/report.js';
+import { systemClock } from '../../src/platform/clock.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { root, staleBuild } from '../helpers/build.js';
+import { makeTestCertificates } from '../helpers/client-metadata-host.js';
+import { startHttpsProxy, type HttpsProxy } from '../helpers/https-proxy.js';
+import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import { redisDatabase, testRedisUrl } from '../helpers/redis.js';
+import { testServerConfig } from '../helpers/server.js';
+import { freePorts } from '../scale-out/processes.js';
+import { contractWarning, demoSignIn, expectFullRun, foreignToken, hostConformanceDocuments, shortWindowFlags, shortWindows } from './our-server.js';
+
+// The demo's fixed ids and the one client address (127.0.0.1) would share rate windows with any
+// other test on the same Redis: this run counts in a database of its own, emptied first.
+const rateStore = redisDatabase(testRedisUrl, 13);
+const schema = uniqueSchema('conformance');
+const certificates = makeTestCertificates();
+let dir: string;
+let cimd: Awaited<ReturnType<typeof hostConformanceDocuments>>;
+let mcpProxy: HttpsProxy;
+let authProxy: HttpsProxy;
+let server: RunningServer;
+
+beforeAll(async () => {
+  const stale = staleBuild();
+  if (stale) throw new Error(`this test runs the runner from dist/, but ${stale}: run \`npm run build\` first (npm test does)`);
+  const redis = new Redis(rateStore);
+  await redis.flushdb();
+  redis.disconnect();
+  dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-https-'));
+  cimd = await hostConformanceDocuments(certificates);
+  const [mcpPublic, authPublic, port, authPort] = (await freePorts(4)) as [number, number, number, number];
+  mcpProxy = await startHttpsProxy(mcpPublic, port, certificates);
+  authProxy = await startHttpsProxy(authPublic, authPort, certificates);
+  const config = testServerConfig(postgresUrl(schema), {
+    ...shortWindows.server,
+    ...cimd.server,
+    port,
+    authPort,
+    rateStore,
+    baseUrl: mcpProxy.url,
+    authUrl: authProxy.url,
+    trustProxy: true,
+  });
+  server = await startServer(config, { clock: systemClock, clientMetadataFetch: { ca: certificates.ca } });
+});
+afterAll(async () => {
+  await server?.close();
+  await Promise.all([mcpProxy?.close(), authProxy?.close(), cimd?.documents.close()]);
+  await dropSchemas([schema]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** `survey-mcp conformance` from dist/, as QA runs it; killed after 100 s so the test fails with its output. */
+function conformance(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(root, 'bin/survey-mcp.js'), 'conformance', ...args], { env, timeout: 100_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
+      const code = (error as { code?: unknown } | null)?.code;
+      resolve({ code: error ? (typeof code === 'number' ? code : null) : 0, output: stdout + stderr });
+    });
+  });
+}
+
+describe('survey-mcp conformance against PostgreSQL and Redis behind an https proxy', () => {
+  it('passes every check over https, with the one warning the contract’s 404 earns', async () => {
+    const caFile = join(dir, 'ca.pem');
+    await writeFile(caFile, certificates.ca);
+    const reportFile = join(dir, 'report.json');
+    const { SURVEY_MCP_USER: _user, SURVEY_MCP_PASSWORD: _password, ...inherited } = process.env;
+    const run = await conformance(
+      [
+        '--url', mcpProxy.url,
+        '--user', demoSignIn.user,
+        '--password', demoSignIn.password,
+        '--foreign-token', await foreignToken(server.store),
+        ...shortWindowFlags,
+        '--client-metadata-url', cimd.runner.clientMetadataUrl,
+        '--bad-client-metadata-url', cimd.runner.badClientMetadataUrl,
+        '--json', reportFile,
+      ],
+      { ...inherited, FORCE_COLOR: '0', NODE_EXTRA_CA_CERTS: caFile },
+    );
+    expect(run.code, run.output).toBe(0);
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report;
+
+    // Every request went to the public https addresses the server named in its metadata.
+    const origins = new Set(report.results.flatMap((result) => result.evidence.map((evidence) => new URL(evidence.request.split(' ')[1]!).origin)));
+    expect([...origins].sort()).toEqual([mcpProxy.url, authProxy.url].sort());
+    expectFullRun(report, [contractWarning]);
+  }, 150_000);
+});

@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { ServerConfig } from '../../src/config.js';
+import type { ConformanceOptions } from '../../conformance/options.js';
+import type { Report } from '../../conformance/report.js';
+import { issueServiceToken } from '../../src/oauth/service-tokens.js';
+import { systemClock } from '../../src/platform/clock.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import type { Store } from '../../src/store/store.js';
+import { testServerConfig } from '../helpers/server.js';
+import { ClientMetadataHost, makeTestCertificates } from '../helpers/client-metadata-host.js';
+
+/**
+ * A full run against our own server waits out real rate windows, token lifetimes and the refresh
+ * grace: short ones keep it under two minutes. The server and the runner must be told the same.
+ */
+export const shortWindows = {
+  server: {
+    mcpRateLimit: { limit: 20, windowMs: 3_000 },
+    registerRateLimit: { limit: 40, windowMs: 3_000 },
+    signInRateLimit: { limit: 20, windowMs: 60_000 },
+    seedDemo: true,
+    accessTokenTtlMs: 2_000,
+    refreshGraceMs: 2_000,
+  },
+  runner: {
+    mcpRateLimit: { limit: 20, windowSeconds: 3 },
+    registerRateLimit: { limit: 40, windowSeconds: 3 },
+    includeRegisterLimit: true,
+    refreshGraceSeconds: 2,
+  },
+} satisfies { server: Partial<ServerConfig>; runner: Partial<ConformanceOptions> };
+
+const { mcpRateLimit, registerRateLimit, refreshGraceSeconds } = shortWindows.runner;
+/** The same settings as `survey-mcp conformance` flags, for a run of the built CLI. */
+export const shortWindowFlags = [
+  ...['--mcp-rate-limit', `${mcpRateLimit.limit}/${mcpRateLimit.windowSeconds}`],
+  ...['--register-rate-limit', `${registerRateLimit.limit}/${registerRateLimit.windowSeconds}`],
+  '--include-register-limit',
+  ...['--refresh-grace', String(refreshGraceSeconds)],
+];
+
+/** The demo person every full run signs in as. */
+export const demoSignIn = { kind: 'password', user: 'alice@example.com', password: 'survey-demo' } as const;
+
+/** A valid token of another platform service (reporting), for the 403 check, issued to the demo's alice. */
+export async function foreignToken(store: Store): Promise<string> {
+  const alice = (await store.findUserByEmail(demoSignIn.user))!;
+  return (await issueServiceToken(store, systemClock, { userId: alice.id, scope: 'reporting', ttlMs: 600_000 })).token;
+}
+
+/** The two rules for servers of the 2026-07-28 era alone (by id, sorted): on our dual-era server they skip, saying so. */
+export const modernOnlyChecks = ['modern-initialize-names-versions', 'modern-legacy-stream-405'];
+
+/** Every verdict but a pass and the modern-only skips, as `id: status message`, in run order. */
+export function notPassed(report: Report): string[] {
+  return report.results
+    .filter((result) => result.status !== 'pass' && !modernOnlyChecks.includes(result.id))
+    .map((result) => `${result.id}: ${result.status} ${result.message}`);
+}
+
+/** The contract's 404 on GET / is what strict clients reject: the one warning it always gets, naming the way out. */
+export const contractWarning = expect.stringMatching(
+  /^stream-get-strict-clients: warn GET \/ with the token answered HTTP 404.*survey-mcp serve --stream-get-status 405/s,
+);
+
+/**
+ * A whole run against our server, which speaks both eras: the modern-only checks skip, saying
+ * the deployment speaks 2025-11-25 too, and every other check passes but for `expected`.
+ */
+export function expectFullRun(report: Report, expected: readonly unknown[]): void {
+  const modernOnly = report.results.filter((result) => modernOnlyChecks.includes(result.id)).map((result) => [result.id, result.status, result.message]);
+  expect(modernOnly.sort()).toEqual(modernOnlyChecks.map((id) => [id, 'skip', expect.stringMatching(/^the deployment speaks 2025-11-25 too/)]));
+  expect(report.eras).toBe('2025-11-25 and 2026-07-28');
+  expect(notPassed(report)).toEqual(expected);
+  expect(report.results.length).toBeGreaterThanOrEqual(60);
+}
+
+/**
+ * The client metadata documents QA would host: one the runner authorizes with, one it must see
+ * refused. The server trusts `documents.certificates.ca` and fetches from loopback.
+ */
+export async function hostConformanceDocuments(certificates = makeTestCertificates()) {
+  const documents = await ClientMetadataHost.start(certificates);
+  const metadata = { client_name: 'survey-mcp conformance', redirect_uris: ['http://127.0.0.1:33418/callback'] };
+  documents.document('/conformance.json', metadata);
+  // Served as JSON, so that it is refused for its client_id and nothing else.
+  documents.document('/mismatched.json', { ...metadata, client_id: documents.url('/other.json') });
+  return {
+    documents,
+    runner: { clientMetadataUrl: documents.url('/conformance.json'), badClientMetadataUrl: documents.url('/mismatched.json') },
+    server: { allowPrivateClientMetadata: true },
+  };
+}
+
+export interface OurServer {
+  readonly server: RunningServer;
+  /** What the runner needs to authorize with the hosted documents. */
+  readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string };
+  close(): Promise<void>;
+}
+
+/**
+ * Our server on a fresh SQLite file with the short windows, the demo data and client metadata
+ * documents on a host of their own, on a real clock (the runner waits out real windows).
+ */
+export async function startOurServer(overrides: Partial<ServerConfig> = {}): Promise<OurServer> {
+  const cimd = await hostConformanceDocuments();
+  const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-'));
+  const config = testServerConfig(join(dir, 'survey.db'), { ...shortWindows.server, ...cimd.server, ...overrides });
+  const server = await startServer(config, { clock: systemClock, clientMetadataFetch: { ca: cimd.documents.certificates.ca } });
+  return {
+    server,
+    documents: cimd.runner,
+    async close() {
+      await server.close();
+      await cimd.documents.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
