@@ -2,8 +2,8 @@
  * The PostgreSQL + Redis row of `npm run bench` alone, several rounds: `tools/call get_survey`,
  * 16 people, 32 connections, with the CPU per request of the server, its PostgreSQL backends and
  * Redis. A whole bench takes minutes; this takes `rounds` × 8 s, for before/after comparisons.
- * `node dist/bench/postgres-row.js [rounds] [--profile DIR]` (DIR: the server's `--cpu-prof`, for
- * profile-summary.js).
+ * `node dist/bench/postgres-row.js [rounds] [--connections N] [--profile DIR]` (N: 32 unless given;
+ * DIR: the server's `--cpu-prof`, for profile-summary.js).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ const postgresUrl = 'postgres://postgres@127.0.0.1:5432/test?schema=bench&pool_s
 const redisUrl = 'redis://127.0.0.1:6379';
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { profile: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { profile: { type: 'string' }, connections: { type: 'string', default: '32' } }, allowPositionals: true });
   const rounds = Number(positionals[0] ?? 2);
   const launch = values.profile ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] } : {};
   const { crowd } = await prepareStore(postgresUrl);
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     const calls = crowd.map((token) => toolCall(server.url, token, 'get_survey', { survey_id: 'srv_demo_nps' }));
     for (let round = 1; round <= rounds; round++) {
       const load = loadavg()[0]!.toFixed(2);
-      const row = await measureThroughput(server, calls, 32, { warmupS: 2, durationS: 6 }, { postgresUrl, redisUrl });
+      const row = await measureThroughput(server, calls, Number(values.connections), { warmupS: 2, durationS: 6 }, { postgresUrl, redisUrl });
       console.log(
         `round ${round} (load ${load}): ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ` +
           `server ${row.serverCpuMicrosPerRequest} µs/req (${row.serverCpuPercent} % CPU), ` +
