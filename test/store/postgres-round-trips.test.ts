@@ -76,6 +76,20 @@ describe('tools/call get_survey on PostgreSQL, counted on the wire', () => {
     expect(roundTrips).toBeLessThanOrEqual(maxRoundTrips);
   });
 
+  it('answers a 2026-07-28 get_survey in one round trip too', async () => {
+    const revision = '2026-07-28';
+    const _meta = { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} };
+    wire.reset();
+    const response = await postMcp(server, rpc('tools/call', { name: 'get_survey', arguments: { survey_id: surveyId }, _meta }), {
+      token: tokens.viewer,
+      headers: { 'mcp-protocol-version': revision, 'mcp-method': 'tools/call', 'mcp-name': 'get_survey' },
+    });
+    const body = await readJson(response);
+    expect(response.status).toBe(200);
+    expect(body.result.structuredContent.questions).toHaveLength(4);
+    expect(wire.roundTrips).toBe(1);
+  });
+
   it('refuses a person without access in one round trip', async () => {
     const { answer, roundTrips } = await roundTripsOf(tokens.outsider);
     expect(answer.isError).toBe(true);
