@@ -12,6 +12,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Platform } from '../platform/index.js';
+import type { SurveyDetailRead } from '../store/survey-store.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { answerCache } from './answer-cache.js';
 import { answerDirectly, directCall } from './direct-call.js';
@@ -82,7 +83,8 @@ export async function createMcpDispatcher(
       if (typeof userId !== 'string') {
         throw new McpError(ErrorCode.InternalError, 'tools/call reached the server without an authenticated person');
       }
-      const run = () => registry.call(name, args, { platform, userId });
+      const surveyRead = authInfo?.extra?.surveyRead as SurveyDetailRead | undefined;
+      const run = () => registry.call(name, args, { platform, userId, surveyRead });
       // The stamp the bearer check read for this request (http/mcp/bearer-check.ts), if any.
       const stamp = authInfo?.extra?.storeStamp;
       return keptAnswers ? keptAnswers.answer({ userId, name, args, nowMs: clock.now(), stamp }, run) : run();

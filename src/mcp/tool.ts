@@ -1,11 +1,14 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Platform } from '../platform/index.js';
+import type { SurveyDetailRead } from '../store/survey-store.js';
 
 /** Who is calling: the person the bearer token acts for. */
 export interface ToolContext {
   readonly platform: Platform;
   readonly userId: string;
+  /** The survey read with the bearer token in this request (read-ahead.ts), for `get_survey`. */
+  readonly surveyRead?: SurveyDetailRead;
 }
 
 /**

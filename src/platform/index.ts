@@ -44,7 +44,8 @@ export type Platform = { readonly [Name in keyof typeof operations]: Bound<(type
 export function createPlatform(ctx: PlatformContext): Platform {
   const bound = Object.entries(operations).map(([name, operation]) => [
     name,
-    (actorUserId: string, args: never) => operation(ctx, actorUserId, args),
+    // `known`: what an operation may take beside its arguments (getSurvey: a read done already).
+    (actorUserId: string, args: never, known: never) => operation(ctx, actorUserId, args, known),
   ]);
   return Object.fromEntries(bound) as Platform;
 }

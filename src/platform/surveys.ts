@@ -1,4 +1,4 @@
-import type { NewQuestion, Survey, SurveyDetailRecord, SurveyFields, SurveyStatus } from '../store/survey-store.js';
+import type { NewQuestion, Survey, SurveyDetailRead, SurveyDetailRecord, SurveyFields, SurveyStatus } from '../store/survey-store.js';
 import { activeUser, admit, assertEditable, closeIfDue, editingSurvey, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { notAuthorized, notFound, validationFailed } from './errors.js';
@@ -90,9 +90,16 @@ export interface GetSurveyResult {
   collaborators?: CollaboratorJson[];
 }
 
-export async function getSurvey(ctx: PlatformContext, actorUserId: string, args: GetSurveyArgs): Promise<GetSurveyResult> {
+/**
+ * `known`: the very read below, done already in this request (with the bearer token, in the
+ * same round trip on PostgreSQL); used only if it is of this survey for this person.
+ */
+export async function getSurvey(ctx: PlatformContext, actorUserId: string, args: GetSurveyArgs, known?: SurveyDetailRead): Promise<GetSurveyResult> {
   // The access check and what the answer shows in one store read: on PostgreSQL, one round trip.
-  const detail = await ctx.store.findSurveyDetail(args.survey_id, actorUserId);
+  const detail =
+    known?.surveyId === args.survey_id && known.userId === actorUserId
+      ? known.record
+      : await ctx.store.findSurveyDetail(args.survey_id, actorUserId);
   const { survey, role } = await admit(ctx, detail, args.survey_id, 'view', 'view');
   return surveyDetail(survey, role, detail!);
 }

@@ -1,6 +1,14 @@
 import type { AccountStore } from './account-store.js';
-import type { AuthStore } from './auth-store.js';
-import type { SurveyStore } from './survey-store.js';
+import type { AccessTokenRecord, AuthStore } from './auth-store.js';
+import type { SurveyDetailRead, SurveyStore } from './survey-store.js';
+
+/** A bearer token's record and the survey read with it for the token's person. */
+export interface AccessTokenWithSurvey {
+  /** As `findAccessToken`: undefined for no such access token. */
+  readonly token: AccessTokenRecord | undefined;
+  /** Only beside a token. */
+  readonly survey: SurveyDetailRead | undefined;
+}
 
 /**
  * The one repository interface every layer above talks to. It is async even though SQLite is
@@ -27,5 +35,12 @@ export interface Store extends AccountStore, SurveyStore, AuthStore {
    * be seen (PostgreSQL, whose other instances write unannounced): nothing may be cached there.
    */
   readonly changeStamp?: () => number;
+  /**
+   * A bearer token's record (as `findAccessToken`) and, in the same read, one survey's detail as
+   * the token's person sees it (as `findSurveyDetail`): a `get_survey` in one round trip. Offered
+   * where every read is a round trip (PostgreSQL); SQLite's reads are calls inside the process,
+   * and its token and answer caches serve instead.
+   */
+  readonly findAccessTokenWithSurvey?: (tokenHash: string, surveyId: string) => Promise<AccessTokenWithSurvey>;
   close(): Promise<void>;
 }

@@ -144,6 +144,16 @@ export interface SurveyDetailRecord extends SurveyAccessRecord {
   readonly collaborators: Collaborator[];
 }
 
+/**
+ * A survey's detail as one person saw it (`findSurveyDetail(surveyId, userId)`), read earlier in
+ * the same request; `record` undefined: no such survey.
+ */
+export interface SurveyDetailRead {
+  readonly surveyId: string;
+  readonly userId: string;
+  readonly record: SurveyDetailRecord | undefined;
+}
+
 /** Which responses a list or an aggregate covers. */
 export interface ResponseFilter {
   readonly surveyId: string;

@@ -44,6 +44,19 @@ describe('create_survey and get_me', () => {
   });
 });
 
+describe('get_survey with the survey read already', () => {
+  it('answers from a read of this survey for this person, and reads the store for any other', async () => {
+    const { platform, store, surveyId } = await draft();
+    const ownerRead = { surveyId, userId: id('owner'), record: await store.findSurveyDetail(surveyId, id('owner')) };
+    expect(await platform.getSurvey(id('owner'), { survey_id: surveyId }, ownerRead)).toEqual(await platform.getSurvey(id('owner'), { survey_id: surveyId }));
+    // The record says "no such survey": believed only for the survey and person it was read for.
+    const nothing = { surveyId, userId: id('owner'), record: undefined };
+    await expect(platform.getSurvey(id('owner'), { survey_id: surveyId }, nothing)).rejects.toThrow(`survey '${surveyId}' not found`);
+    expect((await platform.getSurvey(id('admin'), { survey_id: surveyId }, nothing)).survey.id).toBe(surveyId);
+    expect((await platform.getSurvey(id('owner'), { survey_id: surveyId }, { ...nothing, surveyId: 'srv_other' })).survey.id).toBe(surveyId);
+  });
+});
+
 describe('roles on a survey', () => {
   it('gives a workspace admin the owner role and a plain member nothing without a share', async () => {
     const { platform, surveyId } = await draft();

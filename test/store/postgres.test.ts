@@ -9,7 +9,7 @@ import { openPostgresStore } from '../../src/store/postgres/index.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { adminQuery, dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
-import { survey } from './records.js';
+import { question, survey, T0 } from './records.js';
 import { describeStoreContract } from './store.contract.js';
 
 const schemas = new Set<string>();
@@ -203,6 +203,42 @@ describe('PostgreSQL store connections', () => {
     } finally {
       await store.close();
       await proxy.cut();
+    }
+  });
+});
+
+describe('the bearer check and get_survey\'s read in one statement', () => {
+  it('reads the token and, for its person, the survey as findSurveyDetail does; nothing for an unknown or refresh token', async () => {
+    const store = await openPostgresStore(postgresUrl(freshSchema('token_with_survey')));
+    try {
+      for (const id of ['usr_owner', 'usr_guest']) await store.insertUser({ id, email: `${id}@example.com`, name: id, passwordHash: 'x', createdAt: T0 });
+      await store.insertWorkspace({ id: 'wsp_a', name: 'Alpha', createdAt: T0 });
+      await store.setWorkspaceMember('wsp_a', 'usr_owner', 'member');
+      await store.insertSurvey(survey('srv_1'), [question('srv_1', 'qst_1', 'single_choice', ['Yes', 'No'])]);
+      await store.setCollaborator({ surveyId: 'srv_1', userId: 'usr_guest', role: 'viewer', grantedBy: 'usr_owner', grantedAt: T0 });
+      await store.registerClient({
+        id: 'cli_1', registrationKey: 'key-1', name: 'One', redirectUris: ['http://127.0.0.1:9/cb'],
+        grantTypes: ['authorization_code', 'refresh_token'], responseTypes: ['code'], scope: 'mcp_customer', createdAt: T0,
+      });
+      await store.issueGrant({ id: 'grt_1', userId: 'usr_guest', clientId: 'cli_1', scope: 'mcp_customer', createdAt: T0 }, {
+        access: { tokenHash: 'access-1', kind: 'access', expiresAt: T0 + 3_600_000 },
+        refresh: { tokenHash: 'refresh-1', kind: 'refresh', expiresAt: T0 + 3_600_000 },
+      });
+      const read = store.findAccessTokenWithSurvey!;
+
+      expect(await read('access-1', 'srv_1')).toEqual({
+        token: await store.findAccessToken('access-1'),
+        survey: { surveyId: 'srv_1', userId: 'usr_guest', record: await store.findSurveyDetail('srv_1', 'usr_guest') },
+      });
+      expect((await read('access-1', 'srv_1')).survey?.record?.collaboratorRole).toBe('viewer');
+      expect(await read('access-1', 'srv_none')).toEqual({
+        token: await store.findAccessToken('access-1'),
+        survey: { surveyId: 'srv_none', userId: 'usr_guest', record: undefined },
+      });
+      expect(await read('refresh-1', 'srv_1')).toEqual({ token: undefined, survey: undefined });
+      expect(await read('no-such-token', 'srv_1')).toEqual({ token: undefined, survey: undefined });
+    } finally {
+      await store.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { accessTokenVerifier } from '../../oauth/token-cache.js';
-import { mcpScope } from '../../oauth/tokens.js';
+import { accessTokenCheck, hashSecret, mcpScope } from '../../oauth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Store } from '../../store/store.js';
 import type { JsonAnswer } from '../json-answer.js';
@@ -23,11 +23,19 @@ export type BearerVerdict = { readonly auth: BearerAuth } | { readonly refusal: 
 const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
+ * Checks the `Authorization` header; given the survey the request will read (`get_survey`), a
+ * store that offers it reads that survey for the token's person in the same round trip, and the
+ * read travels with the verdict (`authInfo.extra.surveyRead`) to the tool, unseen by anyone if
+ * the request is refused after all.
+ */
+export type BearerCheck = (authorization: string | undefined, surveyToRead?: string) => Promise<BearerVerdict>;
+
+/**
  * Spec 5.4 and 7.1: missing, unknown, expired or revoked token → 401 with the exact
  * `WWW-Authenticate`; a valid token of another service (no `mcp_customer`) → 403. Checked against
- * the live grant, client and user on every request. The check takes the `Authorization` header.
+ * the live grant, client and user on every request.
  */
-export function bearerCheck(options: BearerAuthOptions): (authorization: string | undefined) => Promise<BearerVerdict> {
+export function bearerCheck(options: BearerAuthOptions): BearerCheck {
   const { store, clock, resourceMetadataUrl } = options;
   const verifyAccessToken = accessTokenVerifier(store);
   const unauthorized: BearerVerdict = {
@@ -41,21 +49,29 @@ export function bearerCheck(options: BearerAuthOptions): (authorization: string 
     },
   };
 
-  return async function authenticateBearer(authorization) {
+  // Where the store reads a survey with the token (PostgreSQL): a get_survey in one round trip.
+  const readWithSurvey = store.findAccessTokenWithSurvey;
+  async function verify(token: string, nowMs: number, stamp: number | undefined, surveyToRead: string | undefined) {
+    if (surveyToRead === undefined || !readWithSurvey) return { verdict: await verifyAccessToken(token, nowMs, stamp), surveyRead: undefined };
+    const read = await readWithSurvey(hashSecret(token), surveyToRead);
+    return { verdict: accessTokenCheck(read.token, nowMs), surveyRead: read.survey };
+  }
+
+  return async function authenticateBearer(authorization, surveyToRead) {
     const token = bearerPattern.exec(authorization ?? '')?.[1];
     if (token === undefined) return unauthorized;
     // One change stamp per request, read after it began: the token and any answer kept in memory
     // are checked against it (token-cache.ts, mcp/answer-cache.ts), and a write acknowledged
     // before the request began has moved it.
     const storeStamp = store.changeStamp?.();
-    const verdict = await verifyAccessToken(token, clock.now(), storeStamp);
+    const { verdict, surveyRead } = await verify(token, clock.now(), storeStamp, surveyToRead);
     if (!verdict.ok) return unauthorized;
     const scopes = verdict.scope.split(' ');
     if (!scopes.includes(mcpScope)) return insufficientScope;
     return {
       auth: {
         userId: verdict.userId,
-        authInfo: { token, clientId: verdict.clientId, scopes, extra: { userId: verdict.userId, storeStamp } },
+        authInfo: { token, clientId: verdict.clientId, scopes, extra: { userId: verdict.userId, storeStamp, surveyRead } },
       },
     };
   };

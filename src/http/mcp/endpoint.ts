@@ -5,6 +5,7 @@ import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson } from '../json-answer.js';
 import { mcpGate, type McpGateOptions } from './gate.js';
 import { mcpPost, rpcRefusal } from './post.js';
+import { readAhead } from './read-ahead.js';
 import { answerPreflight, setCorsHeaders } from '../middleware/cors.js';
 import { errorAnswer } from '../middleware/errors.js';
 
@@ -32,7 +33,10 @@ export type McpEndpoint = (req: IncomingMessage, res: ServerResponse, next: () =
 export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const passGate = mcpGate(options);
   const inFlight = options.inFlight ?? new InFlightLimit(inFlightRule(defaultMcpInFlightLimit));
-  const answerPost = mcpPost(options.dispatcher, options.maxBodyBytes ?? 1024 * 1024);
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const answerPost = mcpPost(options.dispatcher, maxBodyBytes);
+  // Only where the bearer check can read a survey with the token (PostgreSQL): see read-ahead.ts.
+  const readsAhead = options.store.findAccessTokenWithSurvey !== undefined;
   // Spec 4.1 rule 1: no server-initiated stream, so the GET that would open one is 404. At 405
   // GET is no longer an allowed method, which the Allow header of every 405 then says.
   const streamGetStatus = options.streamGetStatus ?? 404;
@@ -48,20 +52,23 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const busy = { status: 429, headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' }, body: { error: 'rate_limit_exceeded' } };
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const verdict = await passGate(req.headers);
+    // A POST holds its turn from before its body is read until the answer is out or the client
+    // gone. A small body may have been read ahead, before the gate: the listener comes first so
+    // that a client gone during that read is seen too.
+    let release: (() => void) | undefined;
+    let closed = false;
+    res.once('close', () => {
+      closed = true;
+      release?.();
+    });
+    const ahead = readsAhead ? await readAhead(req, maxBodyBytes) : undefined;
+    const verdict = await passGate(req.headers, ahead?.surveyId);
     if ('refusal' in verdict) return sendJson(res, verdict.refusal);
     if (req.method === 'POST') {
-      // The turn is held from before the body is read until the answer is out or the client gone.
-      let release: (() => void) | undefined;
-      let closed = false;
-      res.once('close', () => {
-        closed = true;
-        release?.();
-      });
       release = await inFlight.acquire(verdict.auth.userId);
       if (!release) return sendJson(res, busy);
       if (closed) return release();
-      return answerPost(req, res, verdict.auth);
+      return answerPost(req, res, verdict.auth, ahead?.body);
     }
     // HEAD as GET, as Express routed it.
     if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, noStream);

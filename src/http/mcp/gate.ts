@@ -21,9 +21,11 @@ export type GateVerdict = { readonly auth: BearerAuth } | { readonly refusal: Js
 
 /**
  * What every request to the MCP endpoint passes, in the order of the request path in
- * architecture.md: origin, bearer token, then the person's rate limit.
+ * architecture.md: origin, bearer token, then the person's rate limit. A survey read with the
+ * token (`surveyToRead`, bearer-check.ts) is read before the rate check but shown only past it:
+ * a refusal carries nothing of it, and the read writes nothing.
  */
-export function mcpGate(options: McpGateOptions): (headers: IncomingHttpHeaders) => Promise<GateVerdict> {
+export function mcpGate(options: McpGateOptions): (headers: IncomingHttpHeaders, surveyToRead?: string) => Promise<GateVerdict> {
   const { slidingLog, rateRule } = options;
   const refuseOrigin = originCheck([options.baseUrl, options.authUrl], options.allowedOrigins);
   const authenticate = bearerCheck({
@@ -31,10 +33,10 @@ export function mcpGate(options: McpGateOptions): (headers: IncomingHttpHeaders)
     clock: options.clock,
     resourceMetadataUrl: `${options.baseUrl}/.well-known/oauth-protected-resource`,
   });
-  return async function passGate(headers) {
+  return async function passGate(headers, surveyToRead) {
     const forbidden = refuseOrigin(headers.origin);
     if (forbidden) return { refusal: forbidden };
-    const verdict = await authenticate(headers.authorization);
+    const verdict = await authenticate(headers.authorization, surveyToRead);
     if ('refusal' in verdict) return verdict;
     const limited = await rateLimitRefusal(slidingLog, rateRule, `mcp:${verdict.auth.userId}`);
     return limited ? { refusal: limited } : verdict;

@@ -63,10 +63,11 @@ function jsonRpcMessages(candidates: unknown[]): { messages: JSONRPCMessage[]; p
 export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
   const tooLarge = rpcRefusal(413, -32000, `Payload Too Large: a JSON-RPC body may have at most ${limitBytes} bytes`);
 
-  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth): Promise<void> {
+  /** `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here. */
+  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, readAlready?: Promise<Buffer>): Promise<void> {
     let raw: Buffer;
     try {
-      raw = await readBody(req, limitBytes);
+      raw = await (readAlready ?? readBody(req, limitBytes));
     } catch (error) {
       if (error instanceof BodyTooLargeError) return sendJson(res, tooLarge);
       if (error instanceof UnreadableBodyError) return sendJson(res, rpcRefusal(error.status, -32000, error.message));

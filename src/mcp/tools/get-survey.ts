@@ -20,5 +20,5 @@ export const getSurvey = defineTool({
   annotations: readAnnotations,
   input: argumentsOf<GetSurveyArgs>()({ survey_id: surveyId }),
   output: surveyDetail,
-  run: ({ platform, userId }, args) => platform.getSurvey(userId, args),
+  run: ({ platform, userId, surveyRead }, args) => platform.getSurvey(userId, args, surveyRead),
 });

@@ -5,6 +5,7 @@ import { postgresAuthStore } from './auth-store.js';
 import type { Queryable } from '../queryable.js';
 import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase } from './database.js';
 import { postgresSurveyStore } from './survey-store.js';
+import { postgresTokenWithSurvey } from './token-with-survey.js';
 
 const lockSurvey = (q: Queryable, surveyId: string) => q.run('SELECT 1 FROM surveys WHERE id = $1 FOR UPDATE', [surveyId]);
 
@@ -15,6 +16,7 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresAccountStore(db),
     ...postgresSurveyStore(db),
     ...postgresAuthStore(db),
+    ...postgresTokenWithSurvey(db),
     withSurveyLocked,
     close: () => db.close(),
   };

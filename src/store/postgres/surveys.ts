@@ -1,4 +1,4 @@
-import type { Survey, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
+import type { Survey, SurveyDetailRecord, SurveyFields, SurveyListQuery, SurveyStore } from '../survey-store.js';
 import { accountRowMappers, type UserRow } from '../account-rows.js';
 import {
   surveyRowMappers,
@@ -21,23 +21,35 @@ const { toUser } = accountRowMappers(postgresDialect);
 // in one round trip. The records come as JSON: a few columns are cheaper to receive than the
 // survey's twenty, and a column a later migration adds does not change a prepared result.
 const accessColumns = 'to_json(s) AS survey, m.role AS workspace_role, c.role AS collaborator_role, to_json(u) AS account';
-const accessFrom = `
+/** The survey `surveyId` and the grants of the person `userId` on it (SQL expressions, e.g. `$2`). */
+const accessFrom = (surveyId: string, userId: string) => `
   FROM surveys s
-  LEFT JOIN users u ON u.id = $2
-  LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = $2
-  LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = $2
-  WHERE s.id = $1`;
-const surveyAccess = prepared(`SELECT ${accessColumns} ${accessFrom}`);
-// get_survey's one read: the same, with the questions, choices and collaborators as JSON arrays.
-const surveyDetail = prepared(`
+  LEFT JOIN users u ON u.id = ${userId}
+  LEFT JOIN workspace_members m ON m.workspace_id = s.workspace_id AND m.user_id = ${userId}
+  LEFT JOIN collaborators c ON c.survey_id = s.id AND c.user_id = ${userId}
+  WHERE s.id = ${surveyId}`;
+const surveyAccess = prepared(`SELECT ${accessColumns} ${accessFrom('$1', '$2')}`);
+
+/** get_survey's one read: the access read with the questions, choices and collaborators as JSON arrays. */
+export const surveyDetailSql = (surveyId: string, userId: string) => `
   SELECT ${accessColumns}, ${questionColumns('q.survey_id = s.id')},
     (SELECT json_agg(json_build_object('survey_id', k.survey_id, 'user_id', k.user_id, 'email', ku.email, 'name', ku.name,
                                        'role', k.role, 'granted_by', k.granted_by, 'granted_at', k.granted_at) ORDER BY ku.email_key)
      FROM collaborators k JOIN users ku ON ku.id = k.user_id WHERE k.survey_id = s.id) AS collaborators
-  ${accessFrom}`);
+  ${accessFrom(surveyId, userId)}`;
+const surveyDetail = prepared(surveyDetailSql('$1', '$2'));
 
 type AccessRow = GrantsRow & { survey: SurveyRow<PostgresColumns>; account: UserRow<PostgresColumns> | null };
 const accessOf = (row: AccessRow) => toSurveyAccess(row.survey, row, row.account ? toUser(row.account) : undefined);
+
+/** The columns of `surveyDetailSql`. */
+export type SurveyDetailRow = AccessRow & QuestionColumns & { collaborators: CollaboratorRow[] | null };
+
+export const toSurveyDetail = (row: SurveyDetailRow): SurveyDetailRecord => ({
+  ...accessOf(row),
+  questions: toQuestions(row),
+  collaborators: (row.collaborators ?? []).map(toCollaborator),
+});
 
 type SurveyRecordStore = Pick<
   SurveyStore,
@@ -108,8 +120,8 @@ export function postgresSurveyRecordStore(db: PostgresDatabase): SurveyRecordSto
       return row && accessOf(row);
     },
     async findSurveyDetail(surveyId, userId) {
-      const row = await db.one<AccessRow & QuestionColumns & { collaborators: CollaboratorRow[] | null }>(surveyDetail, [surveyId, userId]);
-      return row && { ...accessOf(row), questions: toQuestions(row), collaborators: (row.collaborators ?? []).map(toCollaborator) };
+      const row = await db.one<SurveyDetailRow>(surveyDetail, [surveyId, userId]);
+      return row && toSurveyDetail(row);
     },
     async updateSurvey(id, fields) {
       const entries = Object.entries(fields).filter(([, value]) => value !== undefined) as Array<[keyof SurveyFields, unknown]>;
