@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { answerCache, type CacheableCall } from './answer-cache.js';
+import { answerCache, rpcAnswerPieces, rpcAnswerText, type CacheableCall } from './answer-cache.js';
 
 /** A get_survey answer naming who it was computed for, so a wrong hand-out shows in the result. */
 const answerFor = (userId: string, args: unknown): CallToolResult => ({
@@ -49,5 +49,29 @@ describe('the answer cache', () => {
     await ask('usr_alice', {}, 'update_survey');
     await ask('usr_alice', {}, 'update_survey');
     expect(computed).toEqual(['usr_alice', 'usr_alice']);
+  });
+});
+
+describe('rpcAnswerPieces', () => {
+  it('writes an answer around a kept result as its JSON text, in pieces', async () => {
+    const cache = answerCache(() => 1);
+    const call: CacheableCall = { userId: 'usr_alice', name: 'get_survey', args: { survey_id: 'srv_1' }, nowMs: 1_000, stamp: undefined };
+    const result: CallToolResult = { content: [{ type: 'text', text: 'Zufriedenheit — “NPS” ✓' }], structuredContent: { survey: { status: 'closed' } } };
+    const kept = await cache.answer(call, async () => result);
+    for (const id of [7, 'req "1" ✓']) {
+      const answer = { result: kept, jsonrpc: '2.0', id };
+      const pieces = rpcAnswerPieces(answer);
+      expect(pieces).toHaveLength(3);
+      expect(pieces.join('')).toBe(JSON.stringify(answer));
+      expect(rpcAnswerText(answer)).toBe(JSON.stringify(answer));
+    }
+  });
+
+  it('writes any other answer, and a batch, as one piece: its JSON text', () => {
+    const error = { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad' } };
+    const fresh = { result: { content: [] }, jsonrpc: '2.0', id: 2 };
+    expect(rpcAnswerPieces(error)).toEqual([JSON.stringify(error)]);
+    expect(rpcAnswerPieces(fresh)).toEqual([JSON.stringify(fresh)]);
+    expect(rpcAnswerPieces([error, fresh])).toEqual([JSON.stringify([error, fresh])]);
   });
 });

@@ -38,15 +38,24 @@ export function keepText(result: object, text: string): void {
  * handed out is not serialised again (a 4 KB answer costs ~8 µs each time).
  */
 export function rpcAnswerText(body: unknown): string {
-  return Array.isArray(body) ? `[${body.map(messageJson).join(',')}]` : messageJson(body);
+  return Array.isArray(body) ? `[${body.map((message) => messagePieces(message).join('')).join(',')}]` : messagePieces(body).join('');
 }
 
-function messageJson(message: unknown): string {
+/**
+ * `rpcAnswerText(body)` in pieces to write one after another: an answer around a kept result is
+ * the kept text between the answer's two ends, so that the text is neither copied into a new
+ * string nor measured again for each request (~1 µs each for 4 KB); a batch is its whole text.
+ */
+export function rpcAnswerPieces(body: unknown): readonly string[] {
+  return Array.isArray(body) ? [rpcAnswerText(body)] : messagePieces(body);
+}
+
+function messagePieces(message: unknown): string[] {
   const { result, jsonrpc, id } = message as { result?: object; jsonrpc?: unknown; id?: unknown };
   const text = result === undefined ? undefined : texts.get(result);
   const plain = text !== undefined && jsonrpc === '2.0' && (typeof id === 'string' || typeof id === 'number') && isResultAnswer(message as object);
-  if (!plain) return JSON.stringify(message) ?? 'null';
-  return `{"result":${text},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+  if (!plain) return [JSON.stringify(message) ?? 'null'];
+  return ['{"result":', text, `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`];
 }
 
 /** The keys, in order, of an answer as both SDK servers build it: `{ result, jsonrpc, id }`. */

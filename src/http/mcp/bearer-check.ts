@@ -2,6 +2,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { accessTokenVerifier } from '../../oauth/token-cache.js';
 import { accessTokenCheck, hashSecret, mcpScope } from '../../oauth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
+import { stampPerTurn } from '../../store/stamp-per-turn.js';
 import type { Store } from '../../store/store.js';
 import type { JsonAnswer } from '../json-answer.js';
 
@@ -38,6 +39,7 @@ export type BearerCheck = (authorization: string | undefined, surveyToRead?: str
 export function bearerCheck(options: BearerAuthOptions): BearerCheck {
   const { store, clock, resourceMetadataUrl } = options;
   const verifyAccessToken = accessTokenVerifier(store);
+  const readStamp = store.changeStamp && stampPerTurn(store.changeStamp.bind(store));
   const unauthorized: BearerVerdict = {
     refusal: { status: 401, headers: { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl}"` }, body: { error: 'unauthorized' } },
   };
@@ -60,10 +62,10 @@ export function bearerCheck(options: BearerAuthOptions): BearerCheck {
   return async function authenticateBearer(authorization, surveyToRead) {
     const token = bearerPattern.exec(authorization ?? '')?.[1];
     if (token === undefined) return unauthorized;
-    // One change stamp per request, read after it began: the token and any answer kept in memory
-    // are checked against it (token-cache.ts, mcp/answer-cache.ts), and a write acknowledged
-    // before the request began has moved it.
-    const storeStamp = store.changeStamp?.();
+    // One change stamp per request, read after it began (shared with the requests of its turn,
+    // stamp-per-turn.ts): the token and any answer kept in memory are checked against it
+    // (token-cache.ts, mcp/answer-cache.ts), and a write acknowledged before the request began has moved it.
+    const storeStamp = await readStamp?.();
     const { verdict, surveyRead } = await verify(token, clock.now(), storeStamp, surveyToRead);
     if (!verdict.ok) return unauthorized;
     const scopes = verdict.scope.split(' ');
