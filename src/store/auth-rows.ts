@@ -44,12 +44,6 @@ export interface TokenGrantRow<C extends Columns> {
   grace_until: number | null;
 }
 
-/** What a bearer check reads of a token row. */
-export type AccessTokenRow<C extends Columns> = Pick<
-  TokenGrantRow<C>,
-  'scope' | 'expires_at' | 'revoked_at' | 'grant_id' | 'grant_revoked_at' | 'user_id' | 'client_id' | 'user_disabled'
->;
-
 export interface LiveTokenRow {
   grant_id: string;
   client_id: string;
@@ -111,7 +105,7 @@ export function authRowMappers<C extends Columns>(dialect: Dialect<C>) {
       approvedAt: row.approved_at,
     }),
 
-    toAccessToken: (row: AccessTokenRow<C>): AccessTokenRecord => ({
+    toAccessToken: (row: TokenGrantRow<C>): AccessTokenRecord => ({
       grantId: row.grant_id,
       userId: row.user_id,
       clientId: row.client_id,

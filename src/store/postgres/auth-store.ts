@@ -18,7 +18,8 @@ const { toAccessToken, toClient, toConnectedApp } = authRowMappers(postgresDiale
 
 // The token, its grant and user in one lookup; every bearer check runs this. The grant's client
 // needs no join: its foreign key (ON DELETE CASCADE) takes the grant with it.
-const tokenWithGrant = prepared(`
+/** A token with its grant and person: what a bearer check reads (also with a survey, token-with-survey.ts). */
+export const tokenWithGrant = prepared(`
   SELECT t.kind, t.scope, t.expires_at, t.spent_at, t.revoked_at, t.successor_hash, t.successor_sealed, t.grace_until,
          g.id AS grant_id, g.revoked_at AS grant_revoked_at, g.user_id, g.client_id,
          u.disabled AS user_disabled

@@ -1,4 +1,5 @@
-import { authRowMappers, type AccessTokenRow } from '../auth-rows.js';
+import { authRowMappers, type TokenGrantRow } from '../auth-rows.js';
+import { tokenWithGrant } from './auth-store.js';
 import type { Store } from '../store.js';
 import { postgresDialect, prepared, type PostgresColumns, type PostgresDatabase } from './database.js';
 import { surveyDetailSql, toSurveyDetail, type SurveyDetailRow } from './surveys.js';
@@ -9,16 +10,10 @@ const { toAccessToken } = authRowMappers(postgresDialect);
 // the token with its grant and person, then the survey as that person sees it. An unknown token
 // gives no row, and nothing of any survey is read for it.
 const tokenWithSurvey = prepared(`
-  WITH t AS (
-    SELECT t.kind, t.scope, t.expires_at, t.revoked_at, g.id AS grant_id, g.revoked_at AS grant_revoked_at,
-           g.user_id, g.client_id, u.disabled AS user_disabled
-    FROM oauth_tokens t
-    JOIN oauth_grants g ON g.id = t.grant_id
-    JOIN users u ON u.id = g.user_id
-    WHERE t.token_hash = $1)
+  WITH t AS (${tokenWithGrant})
   SELECT t.*, d.* FROM t LEFT JOIN LATERAL (${surveyDetailSql('$2', 't.user_id')}) d ON TRUE`);
 
-type Row = AccessTokenRow<PostgresColumns> & { kind: 'access' | 'refresh' } & (SurveyDetailRow | { [K in keyof SurveyDetailRow]: null });
+type Row = TokenGrantRow<PostgresColumns> & (SurveyDetailRow | { [K in keyof SurveyDetailRow]: null });
 
 export function postgresTokenWithSurvey(db: PostgresDatabase): Required<Pick<Store, 'findAccessTokenWithSurvey'>> {
   return {
