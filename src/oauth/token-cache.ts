@@ -10,7 +10,8 @@ export type AccessTokenVerifier = (token: string, nowMs: number, stamp: number |
 
 /**
  * `verifyAccessToken` with the records of the tokens seen recently kept in memory, exact by the
- * store's change stamp (Store.changeStamp), read once per request after it began: any write to the
+ * store's change stamp (Store.changeStamp), read after the request began (one read shared by the
+ * requests of an event-loop turn, store/stamp-per-turn.ts): any write to the
  * store, by this process or another (`survey-mcp token revoke`, `users disable` from the admin
  * CLI), moves the stamp and drops every record, so the next request reads its token's live grant,
  * client and user again. Expiry is checked against `nowMs` on every call. Without a stamp
