@@ -145,7 +145,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   // RFC 9728, the optional fields
   prmCase('protected-resource-metadata-values', 'publishes its key set over http', { jwks_uri: 'http://fake-survey-mcp.example/jwks.json' }, /"jwks_uri" is "http:\/\/fake-survey-mcp\.example\/jwks\.json": it must be an https URL/),
   prmCase('protected-resource-metadata-values', 'offers the signing algorithm none', { resource_signing_alg_values_supported: ['RS256', 'none'] }, /"resource_signing_alg_values_supported" lists "none"/),
-  prmCase('protected-resource-metadata-values', 'publishes unsigned signed_metadata', { signed_metadata: 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL2Zha2Utc3VydmV5LW1jcC5leGFtcGxlIn0.' }, /"signed_metadata" is not signed \(alg "none"\)/),
+  prmCase('protected-resource-metadata-values', 'publishes unsigned signed_metadata', { signed_metadata: 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL2Zha2Utc3VydmV5LW1jcC5leGFtcGxlIn0.' }, /"signed_metadata" is not signed \(alg "none", no signature\)/),
   prmCase('protected-resource-names-untagged', 'publishes its documentation in French only', { 'resource_documentation#fr': 'https://fake-survey-mcp.example/docs/fr' }, /"resource_documentation#fr" without "resource_documentation"/),
   {
     check: 'challenge-metadata-names-resource',

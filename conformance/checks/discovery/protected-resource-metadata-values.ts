@@ -1,6 +1,6 @@
 import { fail, type Check } from '../../check.js';
-import { isObject } from '../../mcp.js';
 import { metadataOf } from './documents.js';
+import { signedMetadataProblem } from './signed-metadata.js';
 
 export const protectedResourceMetadataValues: Check = {
   id: 'protected-resource-metadata-values',
@@ -11,7 +11,7 @@ export const protectedResourceMetadataValues: Check = {
   needsSignIn: false,
   async run(ctx) {
     const json = await metadataOf(ctx, 'protected-resource');
-    const problems = [jwksUriProblem(json['jwks_uri']), signingAlgorithmProblem(json['resource_signing_alg_values_supported']), signedMetadataProblem(json['signed_metadata'])];
+    const problems = [jwksUriProblem(json['jwks_uri']), signingAlgorithmProblem(json['resource_signing_alg_values_supported']), signedMetadataProblemOf(json['signed_metadata'])];
     const found = problems.filter((problem): problem is string => problem !== undefined);
     if (found.length > 0) fail(found.join('; '));
     const published = ['jwks_uri', 'resource_signing_alg_values_supported', 'signed_metadata'].filter((name) => json[name] !== undefined);
@@ -33,24 +33,7 @@ function signingAlgorithmProblem(value: unknown): string | undefined {
   return value.includes('none') ? '"resource_signing_alg_values_supported" lists "none": unsigned responses must not be offered' : undefined;
 }
 
-/** A JWS in compact form, signed (alg other than none), with an iss claim naming who vouches. */
-function signedMetadataProblem(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  const parts = typeof value === 'string' ? value.split('.') : [];
-  const [header, payload] = parts.map(decodeSegment);
-  if (parts.length !== 3 || !isObject(header) || !isObject(payload)) return `"signed_metadata" is not a compact JWS (three base64url JSON parts): ${JSON.stringify(value).slice(0, 80)}`;
-  if (typeof header['alg'] !== 'string' || header['alg'].toLowerCase() === 'none' || parts[2] === '') {
-    return `"signed_metadata" is not signed (alg ${JSON.stringify(header['alg'])}): anyone could have written it`;
-  }
-  if (typeof payload['iss'] !== 'string') return '"signed_metadata" has no iss claim naming the party that vouches for it';
-  return undefined;
+function signedMetadataProblemOf(value: unknown): string | undefined {
+  const problem = value === undefined ? undefined : signedMetadataProblem(value);
+  return problem && `"signed_metadata" ${problem}`;
 }
-
-function decodeSegment(segment: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-

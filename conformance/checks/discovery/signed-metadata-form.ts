@@ -1,26 +1,6 @@
 import { fail, type Check } from '../../check.js';
 import { authorizationServerDocuments } from './documents.js';
-
-function jsonPart(part: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** What keeps `value` from being signed metadata, or undefined. The signature itself needs the deployment's keys. */
-function signedMetadataProblem(value: unknown): string | undefined {
-  if (typeof value !== 'string') return `is ${JSON.stringify(value)}, not a JWT string`;
-  const parts = value.split('.');
-  if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]*$/.test(part))) return 'is not a compact JWS (three base64url parts)';
-  const [protectedHeader, payload] = parts.slice(0, 2).map((part) => jsonPart(part));
-  const alg = protectedHeader?.['alg'];
-  if (typeof alg !== 'string' || alg === 'none' || !parts[2]) return `is not signed (alg ${JSON.stringify(alg)}${parts[2] ? '' : ', no signature'})`;
-  if (typeof payload?.['iss'] !== 'string') return 'has no "iss" claim naming who attests to it';
-  return undefined;
-}
+import { signedMetadataProblem } from './signed-metadata.js';
 
 export const signedMetadataForm: Check = {
   id: 'signed-metadata-form',
