@@ -43,8 +43,9 @@ export function rpcAnswerText(body: unknown): string {
 
 /**
  * `rpcAnswerText(body)` in pieces to write one after another: an answer around a kept result is
- * the kept text between the answer's two ends, so that the text is neither copied into a new
- * string nor measured again for each request (~1 µs each for 4 KB); a batch is its whole text.
+ * the kept text between the answer's two ends, so that the text is not copied into a new string
+ * for each request (a concatenation that measuring and writing must flatten first: ~1 µs each for
+ * 4 KB; the kept text is flat, and measured fast); a batch is its whole text.
  */
 export function rpcAnswerPieces(body: unknown): readonly string[] {
   return Array.isArray(body) ? [rpcAnswerText(body)] : messagePieces(body);
