@@ -4,7 +4,6 @@
  * and client metadata documents on a host of their own. The runner is the built CLI in a process
  * of its own, trusting the test CA through NODE_EXTRA_CA_CERTS as the README tells QA to.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../conformance/report.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { root, staleBuild } from '../helpers/build.js';
+import { cliWith } from '../helpers/cli.js';
 import { makeTestCertificates } from '../helpers/client-metadata-host.js';
 import { startHttpsProxy, type HttpsProxy } from '../helpers/https-proxy.js';
 import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
@@ -34,8 +33,6 @@ let authProxy: HttpsProxy;
 let server: RunningServer;
 
 beforeAll(async () => {
-  const stale = staleBuild();
-  if (stale) throw new Error(`this test runs the runner from dist/, but ${stale}: run \`npm run build\` first (npm test does)`);
   const redis = new Redis(rateStore);
   await redis.flushdb();
   redis.disconnect();
@@ -63,36 +60,25 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `survey-mcp conformance` from dist/, as QA runs it; killed after 100 s so the test fails with its output. */
-function conformance(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'bin/survey-mcp.js'), 'conformance', ...args], { env, timeout: 100_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      resolve({ code: error ? (typeof code === 'number' ? code : null) : 0, output: stdout + stderr });
-    });
-  });
-}
-
 describe('survey-mcp conformance against PostgreSQL and Redis behind an https proxy', () => {
   it('passes every check over https, with the one warning the contract’s 404 earns', async () => {
     const caFile = join(dir, 'ca.pem');
     await writeFile(caFile, certificates.ca);
     const reportFile = join(dir, 'report.json');
-    const { SURVEY_MCP_USER: _user, SURVEY_MCP_PASSWORD: _password, ...inherited } = process.env;
-    const run = await conformance(
-      [
-        '--url', mcpProxy.url,
-        '--user', demoSignIn.user,
-        '--password', demoSignIn.password,
-        '--foreign-token', await foreignToken(server.store),
-        ...shortWindowFlags,
-        '--client-metadata-url', cimd.runner.clientMetadataUrl,
-        '--bad-client-metadata-url', cimd.runner.badClientMetadataUrl,
-        '--json', reportFile,
-      ],
-      { ...inherited, FORCE_COLOR: '0', NODE_EXTRA_CA_CERTS: caFile },
+    // Killed after 100 s, so that the test fails with the run's output.
+    const run = await cliWith(
+      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: caFile }, timeoutMs: 100_000 },
+      'conformance',
+      '--url', mcpProxy.url,
+      '--user', demoSignIn.user,
+      '--password', demoSignIn.password,
+      '--foreign-token', await foreignToken(server.store),
+      ...shortWindowFlags,
+      '--client-metadata-url', cimd.runner.clientMetadataUrl,
+      '--bad-client-metadata-url', cimd.runner.badClientMetadataUrl,
+      '--json', reportFile,
     );
-    expect(run.code, run.output).toBe(0);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report;
 
     // Every request went to the public https addresses the server named in its metadata.

@@ -20,14 +20,27 @@ function assertFreshBuild(): void {
  * Runs the built CLI as a person would and keeps what it printed. A command still running after
  * 20 s (a `serve` that should have refused to start) is killed and the test fails with its output.
  */
-export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+export interface CliOptions {
+  /** Variables added to this process's environment (undefined: left out). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** For a command that runs long (a whole conformance run); 20 s otherwise. */
+  readonly timeoutMs?: number;
+}
+
+/** `cli` with environment variables of its own or a longer time to run. */
+export async function cliWith(options: CliOptions, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   assertFreshBuild();
-  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', ...options.env };
+  const timeoutMs = options.timeoutMs ?? commandTimeoutMs;
   const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { env, timeout: commandTimeoutMs, killSignal: 'SIGKILL' },
+      { env, timeout: timeoutMs, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         const failed = error as (Error & { code?: number | string; signal?: NodeJS.Signals | null }) | null;
         resolve({ code: typeof failed?.code === 'number' ? failed.code : failed ? null : 0, signal: failed?.signal ?? null, stdout, stderr });
@@ -36,7 +49,7 @@ export async function cli(...args: string[]): Promise<{ code: number; stdout: st
   });
   if (outcome.code === null) {
     throw new Error(
-      `survey-mcp ${args.join(' ')} was still running after ${commandTimeoutMs / 1000} s and was killed (${outcome.signal}):\n${outcome.stdout}${outcome.stderr}`,
+      `survey-mcp ${args.join(' ')} was still running after ${timeoutMs / 1000} s and was killed (${outcome.signal}):\n${outcome.stdout}${outcome.stderr}`,
     );
   }
   return { code: outcome.code, stdout: outcome.stdout, stderr: outcome.stderr };
