@@ -157,16 +157,16 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   });
 
   app.post('/oauth/revoke', (req, res) => {
-    const token = String((req.body as Record<string, unknown>)['token'] ?? '');
+    const body = req.body as Record<string, unknown>;
+    const token = String(body['token'] ?? '');
     // RFC 7009 §2.2.1: a malformed request is an error as in RFC 6749 §5.2; an invalid token is not.
     if (!token && !faults.revokeWithoutTokenAccepted) return res.status(400).json({ error: 'invalid_request' });
-    const givenHint = (req.body as Record<string, unknown>)['token_type_hint'];
-    if (faults.revocationRefusesUnknownHint && givenHint !== undefined && givenHint !== 'access_token' && givenHint !== 'refresh_token') {
+    const hint = body['token_type_hint'];
+    if (faults.revocationRefusesUnknownHint && hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
       return res.status(400).json({ error: 'unsupported_token_type' });
     }
     const access = state.accessTokens.get(token);
     const refreshToken = state.refreshTokens.get(token);
-    const hint = (req.body as Record<string, unknown>)['token_type_hint'];
     const underOtherHint = (hint === 'access_token' && !access) || (hint === 'refresh_token' && !refreshToken);
     if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
     if (faults.revocationTrustsHint && underOtherHint) return res.status(200).end();
@@ -174,7 +174,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const grantId = access?.grantId ?? refreshToken?.grantId;
     const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;
     // RFC 7009 section 2.1: a token is revoked only for the client it was issued to.
-    if (owner !== (req.body as Record<string, unknown>)['client_id'] && !faults.revokeAnyClientsToken) return res.status(200).end();
+    if (owner !== body['client_id'] && !faults.revokeAnyClientsToken) return res.status(200).end();
     if (access) access.revoked = true;
     if (refreshToken) {
       if (faults.revokeRefreshKeepsAccess) refreshToken.revoked = true;
