@@ -52,9 +52,9 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const busy = { status: 429, headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' }, body: { error: 'rate_limit_exceeded' } };
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // A POST holds its turn from before its body is read until the answer is out or the client
-    // gone. A small body may have been read ahead, before the gate: the listener comes first so
-    // that a client gone during that read is seen too.
+    // A POST holds its turn from before its body is read (but for a small body read ahead,
+    // before the gate) until the answer is out or the client gone. The listener comes first so
+    // that a client gone during a read ahead is seen too.
     let release: (() => void) | undefined;
     let closed = false;
     res.once('close', () => {
