@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 import { dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
@@ -94,6 +95,30 @@ describe('tools/call get_survey on PostgreSQL, counted on the wire', () => {
     const { answer, roundTrips } = await roundTripsOf(tokens.outsider);
     expect(answer.isError).toBe(true);
     expect(roundTrips).toBeLessThanOrEqual(maxRoundTrips);
+  });
+});
+
+describe('a get_survey body the bearer check does not read ahead (read-ahead.ts)', () => {
+  const call = () => JSON.stringify(rpc('tools/call', { name: 'get_survey', arguments: { survey_id: surveyId } }));
+  const bodies: Array<[string, () => { body: RequestInit['body']; headers?: Record<string, string> }]> = [
+    ['gzip-compressed', () => ({ body: gzipSync(call()), headers: { 'content-encoding': 'gzip' } })],
+    ['over 4 KiB', () => ({ body: call() + ' '.repeat(5_000) })],
+    ['chunked (no Content-Length)', () => ({ body: new Blob([call()]).stream() })],
+  ];
+
+  it.each(bodies)('is answered whole when %s, in two round trips: the token, then the survey', async (_kind, make) => {
+    const { body, headers } = make();
+    wire.reset();
+    const response = await fetch(`${server.baseUrl}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${tokens.viewer}`, ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const answer = await readJson(response);
+    expect(response.status).toBe(200);
+    expect(answer.result.structuredContent.questions).toHaveLength(4);
+    expect(wire.roundTrips).toBe(2);
   });
 });
 
