@@ -3,8 +3,7 @@ import { fail } from './check.js';
 import type { CheckContext } from './context.js';
 import { describeResponse } from './expect.js';
 import type { Exchange } from './http.js';
-import { isObject, type JsonRpcResponse } from './mcp.js';
-import type { BearerToken } from './modern.js';
+import { isObject, type BearerToken, type JsonRpcResponse } from './mcp.js';
 
 /**
  * The main token for the modern checks, renewed for every send. No check needs to ask whether the

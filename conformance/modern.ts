@@ -9,8 +9,6 @@ export const MODERN_REVISION = '2026-07-28';
 /** Where the modern checks cite from: the revision's own pages. */
 export const MODERN_SPEC = `MCP ${MODERN_REVISION}`;
 
-export type { BearerToken } from './mcp.js';
-
 export interface ModernRequestOptions {
   /** Replace (or, with `undefined`, leave out) headers the runner would send. */
   readonly headers?: Readonly<Record<string, string | undefined>>;

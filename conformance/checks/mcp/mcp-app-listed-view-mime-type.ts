@@ -1,7 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
-import { isObject } from '../../mcp.js';
-import { appEras, appRequest, MCP_APP_MIME_TYPE } from './mcp-apps.js';
+import { isObject, MCP_APP_MIME_TYPE } from '../../mcp.js';
+import { appEras, appRequest } from './mcp-apps.js';
 
 export const mcpAppListedViewMimeType: Check = {
   id: 'mcp-app-listed-view-mime-type',

@@ -1,5 +1,6 @@
 import { fail, type Check } from '../../check.js';
-import { appTools, MCP_APP_MIME_TYPE, readView, viewsOf } from './mcp-apps.js';
+import { MCP_APP_MIME_TYPE } from '../../mcp.js';
+import { appTools, readView, viewsOf } from './mcp-apps.js';
 
 /** An HTML5 document opens with its doctype, after at most whitespace and comments. */
 const HTML5_DOCTYPE = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype html\s*>/i;

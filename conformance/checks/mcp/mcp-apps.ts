@@ -6,8 +6,6 @@ import type { Exchange } from '../../http.js';
 import { isObject, type JsonRpcResponse } from '../../mcp.js';
 import { MODERN_REVISION } from '../../modern.js';
 
-export { MCP_APP_MIME_TYPE } from '../../mcp.js';
-
 /** An MCP era the runner speaks to a deployment. */
 export type AppEra = typeof LEGACY_REVISION | typeof MODERN_REVISION;
 
