@@ -35,6 +35,12 @@ export interface SoakRow {
   readonly lastWindowS: number;
   readonly rssGrowthLastWindowMb: number;
   /**
+   * The same window's trend: the least-squares line through its samples, from its start to its
+   * end. RSS saws up and down with the collector by 10–20 MB within seconds, so the difference of
+   * two samples says more about where the saw was than about growth; the line does not.
+   */
+  readonly rssTrendLastWindowMb: number;
+  /**
    * The lowest heap seen in the window's first and last minute (or sixth of the run): the heap
    * right after a collection, what is really kept. Its growth is what a leak would show; the
    * heap at any one sample mostly says where the collector was.
@@ -100,6 +106,7 @@ async function measure(store: string, options: FullStackOptions, tokens: BenchTo
       rssEndMb: mb(last.rssBytes),
       lastWindowS: window,
       rssGrowthLastWindowMb: mb(last.rssBytes - windowStart.rssBytes),
+      rssTrendLastWindowMb: mb(trend(measured.filter((sample) => sample.atS >= windowStart.atS))),
       heapFloorStartMb: mb(floor(measured.filter((sample) => sample.atS <= first.atS + span))),
       heapFloorEndMb: mb(floor(measured.filter((sample) => sample.atS >= last.atS - span))),
       rssEvery10sMb: samples.filter((sample, i) => i === 0 || Math.floor(sample.atS / 10) > Math.floor(samples[i - 1]!.atS / 10)).map((sample) => mb(sample.rssBytes)),
@@ -107,6 +114,20 @@ async function measure(store: string, options: FullStackOptions, tokens: BenchTo
   } finally {
     await server.stop();
   }
+}
+
+/** How much RSS the least-squares line through `samples` rises (or falls) from the first to the last. */
+function trend(samples: ReadonlyArray<ServerSample & { atS: number }>): number {
+  const n = samples.length;
+  const meanS = samples.reduce((sum, sample) => sum + sample.atS, 0) / n;
+  const meanRss = samples.reduce((sum, sample) => sum + sample.rssBytes, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const sample of samples) {
+    covariance += (sample.atS - meanS) * (sample.rssBytes - meanRss);
+    variance += (sample.atS - meanS) ** 2;
+  }
+  return variance === 0 ? 0 : (covariance / variance) * (samples.at(-1)!.atS - samples[0]!.atS);
 }
 
 /** One row per store, in `scratch` (SQLite) or the schema `bench_soak` (PostgreSQL); a store that cannot be prepared is skipped. */
@@ -128,7 +149,7 @@ export function soakTable(rows: Record<string, Outcome<SoakRow>>): string {
   const lines = [
     `Soak: mixed calls (11 kinds, both eras, 16 people), ${soakConnections} connections; RSS in MiB:`,
     '',
-    '| store | minutes | req/s | failed | RSS start | peak | end | RSS growth, last window | heap floor, first → last minute |',
+    '| store | minutes | req/s | failed | RSS start | peak | end | last window: end − start, trend | heap floor, first → last minute |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const curves: string[] = [];
@@ -138,7 +159,7 @@ export function soakTable(rows: Record<string, Outcome<SoakRow>>): string {
       continue;
     }
     lines.push(
-      `| ${store} | ${row.minutes} | ${row.requestsPerSecond} | ${row.failed} | ${row.rssStartMb} | ${row.rssPeakMb} | ${row.rssEndMb} | ${row.rssGrowthLastWindowMb} in ${row.lastWindowS} s | ${row.heapFloorStartMb} → ${row.heapFloorEndMb} |`,
+      `| ${store} | ${row.minutes} | ${row.requestsPerSecond} | ${row.failed} | ${row.rssStartMb} | ${row.rssPeakMb} | ${row.rssEndMb} | ${row.rssGrowthLastWindowMb}, ${row.rssTrendLastWindowMb} in ${row.lastWindowS} s | ${row.heapFloorStartMb} → ${row.heapFloorEndMb} |`,
     );
     curves.push(`${store}, RSS every 10 s: ${row.rssEvery10sMb.join(' ')}`);
   }

@@ -78,12 +78,13 @@ describe('the bench report', () => {
       rssEndMb: 125.4,
       lastWindowS: 120,
       rssGrowthLastWindowMb: -1.5,
+      rssTrendLastWindowMb: 0.4,
       heapFloorStartMb: 30.1,
       heapFloorEndMb: 30.4,
       rssEvery10sMb: [110, 120.5, 125.4],
     };
     const report = renderReport({ ...results, soak: { SQLite: row, 'PostgreSQL + Redis': { skipped: 'redis unreachable' } } });
-    expect(report).toContain('| SQLite | 5 | 1000 | 0 | 120.5 | 131.2 | 125.4 | -1.5 in 120 s | 30.1 → 30.4 |');
+    expect(report).toContain('| SQLite | 5 | 1000 | 0 | 120.5 | 131.2 | 125.4 | -1.5, 0.4 in 120 s | 30.1 → 30.4 |');
     expect(report).toContain('| PostgreSQL + Redis | skipped: redis unreachable |');
     expect(report).toContain('SQLite, RSS every 10 s: 110 120.5 125.4');
     expect(renderReport(results)).not.toContain('Soak');
