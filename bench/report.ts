@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { SequentialResult, ThroughputResult } from './load.js';
 import type { Breakdown } from './breakdown.js';
 import type { MillionSurvey } from './fixtures.js';
+import { soakTable, type SoakRow } from './soak-row.js';
 
 /** A case that did not run says why, instead of a figure. */
 export type Outcome<T> = T | { readonly skipped: string } | { readonly failed: string };
@@ -39,6 +40,8 @@ export interface BenchResults {
   readonly breakdown: Outcome<Breakdown>;
   /** Answer size of the measured get_survey call, in bytes. */
   readonly answerBytes: number;
+  /** Memory over minutes of mixed calls, per store; absent when the run left the soak out. */
+  readonly soak?: Record<string, Outcome<SoakRow>>;
 }
 
 export const variantTitles: Record<string, string> = {
@@ -63,6 +66,7 @@ export function renderReport(results: BenchResults): string {
     millionTable(results),
     '',
     limiterTable(results),
+    ...(results.soak ? ['', soakTable(results.soak)] : []),
   ].join('\n');
 }
 

@@ -5,6 +5,7 @@
  * stopped at the end, whatever happens.
  *
  * `--profile DIR`: the server children write V8 CPU profiles (`--cpu-prof`) into DIR.
+ * `--soak-minutes N`: how long the soak row runs per store (default 5; 0 leaves it out).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { measureSequential, measureThroughput, modernToolCall, send, toolCall, t
 import { renderReport, writeResults, type BenchResults, type Outcome } from './report.js';
 import { launchServer, stopAllServers, type LaunchOptions, type ServerProcess } from './server-process.js';
 import type { ServiceSources } from './service-cpu.js';
+import { soakRows } from './soak-row.js';
 import { benchRateRule, crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 
 const timing = { warmupS: 2, durationS: 6 };
@@ -37,12 +39,14 @@ const demoSurvey = { survey_id: 'srv_demo_nps' };
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { profile: { type: 'string' } } });
+  const { values } = parseArgs({ options: { profile: { type: 'string' }, 'soak-minutes': { type: 'string', default: '5' } } });
+  const soakMinutes = Number(values['soak-minutes']);
+  if (!(soakMinutes >= 0)) throw new Error(`--soak-minutes '${values['soak-minutes']}' must be a number of minutes, 0 to leave the soak out`);
   const launch: LaunchOptions = values.profile ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] } : {};
   const scratch = await mkdtemp(join(tmpdir(), 'survey-mcp-bench-'));
   const started = process.hrtime.bigint();
   try {
-    const results = await runCases(join(scratch, 'demo.db'), launch);
+    const results = await runCases(scratch, launch, soakMinutes);
     console.log(renderReport(results));
     await writeResults(resultsFile, results);
     console.log(`\nwrote ${resultsFile} (${Math.round(Number(process.hrtime.bigint() - started) / 1e9)} s in all)`);
@@ -52,7 +56,8 @@ async function main(): Promise<void> {
   }
 }
 
-async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchResults> {
+async function runCases(scratch: string, launch: LaunchOptions, soakMinutes: number): Promise<BenchResults> {
+  const demoDb = join(scratch, 'demo.db');
   const loadAverage = Math.round(loadavg()[0]! * 100) / 100;
   if (loadAverage > 0.5) progress(`load average ${loadAverage}: other work is using the cores, expect lower req/s`);
   const tokens = await prepareStore(demoDb);
@@ -61,7 +66,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
 
   // 1. The full stack under the realistic load, then one person alone, and the exact answer the
   // ceiling will replay.
-  progress(`1/6 full stack on SQLite: ${crowdSize} people, then one`);
+  progress(`1/7 full stack on SQLite: ${crowdSize} people, then one`);
   const fullStack = await launchServer('full-stack', { db: demoDb, mcpRateLimit: crowdRateRule }, launch);
   const ours = await send(toolCall(fullStack.url, token, 'get_survey', demoSurvey));
   const failure = toolFailure(ours);
@@ -77,7 +82,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
   // With no server running, so that nothing competes with it for the cores.
   const costs = await outcome(() => breakdown(demoDb, token, demoSurvey.survey_id));
 
-  progress('2/6 ceiling');
+  progress('2/7 ceiling');
   throughput.ceiling = await outcome(async () => {
     const ceiling = await launchServer('ceiling', { body: ours.body, contentType: ours.contentType }, launch);
     try {
@@ -87,7 +92,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
     }
   });
 
-  progress('3/6 naive SDK stateless pattern');
+  progress('3/7 naive SDK stateless pattern');
   throughput.naive = await outcome(async () => {
     const naive = await launchServer('naive', { db: demoDb }, launch);
     try {
@@ -98,7 +103,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
     }
   });
 
-  progress('4/6 1,000,000 responses');
+  progress('4/7 1,000,000 responses');
   const million = await outcome(async () => {
     const survey = await millionSurvey(millionResponses);
     progress(survey.reused ? `reused ${survey.db}` : `seeded ${survey.db} in ${survey.seedSeconds} s`);
@@ -116,7 +121,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
     }
   });
 
-  progress('5/6 rate limiter alone');
+  progress('5/7 rate limiter alone');
   const redisDown = await unreachableRedis();
   const limiter: BenchResults['limiter'] = {};
   for (const entries of limiterEntries) {
@@ -125,7 +130,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
     limiter[`redis, ${live}`] = redisDown ? { skipped: redisDown } : await outcome(() => benchRedisLog(limiterMs, redisUrl, entries));
   }
 
-  progress('6/6 full stack on the other backends, 32 connections');
+  progress('6/7 full stack on the other backends, 32 connections');
   // Redis first: the PostgreSQL row differs from it in the store alone (a PostgreSQL store needs a
   // shared rate store, so it runs with the same Redis limiter).
   throughput.fullStackRedis = redisDown
@@ -140,6 +145,13 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
     const services = { postgresUrl, redisUrl };
     return throughputAt32({ db: postgresUrl, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', prepared), launch, services);
   });
+
+  // Last: the longest row, memory over minutes of mixed calls in both eras, on each store.
+  let soak: BenchResults['soak'];
+  if (soakMinutes > 0) {
+    progress(`7/7 soak: ${soakMinutes} min of mixed calls on SQLite, then on PostgreSQL + Redis`);
+    soak = await soakRows(['sqlite', 'postgres'], soakMinutes, scratch);
+  }
 
   return {
     machine: {
@@ -156,6 +168,7 @@ async function runCases(demoDb: string, launch: LaunchOptions): Promise<BenchRes
     limiter,
     breakdown: costs,
     answerBytes: Buffer.byteLength(ours.body),
+    ...(soak && { soak }),
   };
 }
 

@@ -15,7 +15,6 @@ import { openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
 import type { OAuthContext, SingleSignOn } from './oauth/context.js';
-import { SsoRelyingParty } from './oauth/sso/relying-party.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { operator } from './platform/context.js';
 import { accountRule } from './oauth/handlers/sign-in.js';
@@ -136,6 +135,8 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   if (settings.createAccountsIn !== undefined && !(await store.findWorkspace(settings.createAccountsIn))) {
     throw new ConfigError(`--sso-create-accounts '${settings.createAccountsIn}' names no workspace in this store`);
   }
+  // Loaded only with single sign-on: openid-client adds a few MB to every other server.
+  const { SsoRelyingParty } = await import('./oauth/sso/relying-party.js');
   const relyingParty = await SsoRelyingParty.discover(settings);
   return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
 }

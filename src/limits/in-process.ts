@@ -5,7 +5,7 @@ import { RateLogInUseError, RateStoreUnavailableError } from './errors.js';
 import type { RateDecision, RateRule, SlidingLog } from './limiter.js';
 import { MemoryLog } from './memory.js';
 import { assertNow, assertRule, windowStartMs } from './sliding-log.js';
-import { batchWriter, WriteBehindThread, type RateBatch } from './write-behind.js';
+import { batchWriter, tuneLogConnection, WriteBehindThread, type RateBatch } from './write-behind.js';
 
 export interface InProcessSlidingLogOptions {
   /**
@@ -87,9 +87,8 @@ export class InProcessSlidingLog implements SlidingLog {
     const db = new Database(path);
     this.#db = db;
     try {
-      db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      tuneLogConnection(db, busyTimeoutMs);
       db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
       db.exec(SCHEMA);
       this.#claim(Date.now(), options.ownerStaleMs ?? 10_000);
       this.#restore();

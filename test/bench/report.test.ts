@@ -65,4 +65,28 @@ describe('the bench report', () => {
   it('names the machine and its load, so a reader can judge the figures', () => {
     expect(renderReport(results)).toMatch(/^survey-mcp bench, 2026-01-01T00:00:00.000Z: Test CPU, 2 cores, Node 20.0.0, load average 0.1 at start/);
   });
+
+  it('shows the soak row per store, with its RSS curve, when the run had one', () => {
+    const row = {
+      store: 'SQLite',
+      minutes: 5,
+      requests: 300_000,
+      requestsPerSecond: 1000,
+      failed: 0,
+      rssStartMb: 120.5,
+      rssPeakMb: 131.2,
+      rssEndMb: 125.4,
+      lastWindowS: 120,
+      rssGrowthLastWindowMb: -1.5,
+      rssTrendLastWindowMb: 0.4,
+      heapFloorStartMb: 30.1,
+      heapFloorEndMb: 30.4,
+      rssEvery10sMb: [110, 120.5, 125.4],
+    };
+    const report = renderReport({ ...results, soak: { SQLite: row, 'PostgreSQL + Redis': { skipped: 'redis unreachable' } } });
+    expect(report).toContain('| SQLite | 5 | 1000 | 0 | 120.5 | 131.2 | 125.4 | -1.5, 0.4 in 120 s | 30.1 → 30.4 |');
+    expect(report).toContain('| PostgreSQL + Redis | skipped: redis unreachable |');
+    expect(report).toContain('SQLite, RSS every 10 s: 110 120.5 125.4');
+    expect(renderReport(results)).not.toContain('Soak');
+  });
 });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLogInUseError } from '../../src/limits/errors.js';
 import { openInProcessSlidingLog, type InProcessSlidingLog, type InProcessSlidingLogOptions } from '../../src/limits/in-process.js';
 import type { SlidingLog } from '../../src/limits/limiter.js';
-import { WriteBehindThread } from '../../src/limits/write-behind.js';
+import { tuneLogConnection, WriteBehindThread } from '../../src/limits/write-behind.js';
 import { describeSlidingLogContract, RULE, T0 } from './sliding-log.contract.js';
 
 describeSlidingLogContract(
@@ -58,6 +58,14 @@ describe('the in-process sliding log', () => {
     closeLater.push(db);
     return db;
   }
+
+  it('gives each of its connections a 1 MiB page cache, not the 16 MiB better-sqlite3 builds SQLite with', () => {
+    const db = inspect();
+    expect(db.pragma('cache_size', { simple: true })).toBe(-16000);
+    tuneLogConnection(db, 1000);
+    expect(db.pragma('cache_size', { simple: true })).toBe(-1024);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(1000);
+  });
 
   const rowsOf = (db: Database.Database, key: string): number =>
     db.prepare('SELECT count(*) FROM rate_events WHERE key = ?').pluck().get(key) as number;

@@ -6,6 +6,7 @@ import { redactUrl } from '../../redact-url.js';
 import { startServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
 import { checkServeCanStart } from '../serve-preflight.js';
+import { tuneHeapForServing } from '../serving-heap.js';
 
 /** The flags as commander hands them over, already parsed; absent ones take serverConfig's defaults. */
 export interface ServeOptions extends SsoFlags {
@@ -67,6 +68,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
 export async function serve(options: ServeOptions): Promise<void> {
   const config = serveConfig(options);
   await checkServeCanStart(config);
+  tuneHeapForServing();
   const server = await startServer(config);
   console.log(chalk.bold('survey-mcp is running'));
   console.log(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);

@@ -7,7 +7,7 @@ import { explain, ours, type Explanation } from '../explanation.js';
 import { errorPage } from '../pages/error.js';
 import { ssoErrorPage } from '../pages/sso-error.js';
 import { sendPage } from '../send-page.js';
-import { SsoCallbackError } from '../sso/relying-party.js';
+import { SsoCallbackError } from '../sso/errors.js';
 import { completeSignIn, overBudget, safeReturnTo, type SignInLimit } from './sign-in.js';
 
 /** The redirect URI to register at the provider. */

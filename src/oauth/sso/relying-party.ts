@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { SsoCallbackError, SsoDiscoveryError } from './errors.js';
 
 /**
  * The server as an OpenID relying party at the company's provider, on `openid-client`:
@@ -26,23 +27,6 @@ export interface SsoAttempt {
   readonly codeVerifier: string;
   /** Where the person goes once signed in: an authorization request or the connected-apps page. */
   readonly returnTo: string;
-}
-
-/** The provider could not be discovered: `serve` stops with this, naming the issuer. */
-export class SsoDiscoveryError extends Error {
-  override readonly name = 'SsoDiscoveryError';
-}
-
-/** Why the provider's answer was not accepted; `nonce` is a reason of its own for the page. */
-export class SsoCallbackError extends Error {
-  override readonly name = 'SsoCallbackError';
-
-  constructor(
-    message: string,
-    readonly reason: 'nonce_mismatch' | 'invalid_answer',
-  ) {
-    super(message);
-  }
 }
 
 /** The claims the platform needs from the validated ID token (or, lacking `email`, from UserInfo). */
