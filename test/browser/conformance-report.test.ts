@@ -106,10 +106,12 @@ describe('the HTML conformance report in a real browser', () => {
       runAgainst(fake, { only: ['discovery', 'initialize', 'tools-list', 'missing-token-401', 'unsupported-protocol-version-400'] }),
     );
     const { page, problems } = await openReport(report, 'wrong-deployment');
-    expect(await page.locator('.verdict').textContent()).toBe(`1 of ${report.results.length} checks failed`);
+    // Without a challenge there is no metadata pointer to follow either (RFC 9728 section 5.1).
+    expect(await page.locator('.verdict').textContent()).toBe(`2 of ${report.results.length} checks failed`);
     expect(await page.locator('nav.attention li').allTextContents()).toEqual([
       expect.stringMatching(/^FAIL missing-token-401: .*WWW-Authenticate/),
       expect.stringMatching(/^WARN unsupported-protocol-version-400: .*expected HTTP 400, got HTTP 200/),
+      expect.stringMatching(/^FAIL challenge-metadata-names-resource: /),
     ]);
     const failed = page.locator('#check-missing-token-401');
     expect(await failed.getAttribute('open')).toBe('');
@@ -119,7 +121,8 @@ describe('the HTML conformance report in a real browser', () => {
     expect(await exchange.locator('.response').textContent()).toBe('HTTP 401');
     expect(await exchange.locator('dl.headers').last().textContent()).not.toContain('www-authenticate');
     await expect(page.locator('#check-initialize .exchange').first().isVisible()).resolves.toBe(false);
-    expect(await page.locator('.segment.fail').textContent()).toBe('1');
+    // One failure in each of two groups' bars: discovery's and mcp's.
+    expect(await page.locator('.segment.fail').allTextContents()).toEqual(['1', '1']);
     expect(await page.locator('#check-unsupported-protocol-version-400').getAttribute('open')).toBe('');
     expect(problems).toEqual([]);
     await page.screenshot({ path: `${screenshots}/conformance-report.png`, fullPage: true });
