@@ -2,6 +2,7 @@ import { type Check } from '../../check.js';
 import { expectStatus } from '../../expect.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 import { tokenInUse } from './revocation.js';
+import { tryToken } from '../../eras.js';
 
 export const revokeUnknownHintIgnored: Check = {
   id: 'revoke-unknown-hint-ignored',
@@ -15,7 +16,7 @@ export const revokeUnknownHintIgnored: Check = {
     await tokenInUse(ctx, tokens.accessToken, 'the new access token');
     const revocation = await client.revocationRequest({ token: tokens.accessToken, token_type_hint: 'conformance_unknown_hint' });
     expectStatus(revocation, 200, 'revoking the access token with token_type_hint=conformance_unknown_hint');
-    const after = await ctx.mcp.post(tokens.accessToken, ctx.mcp.envelope('ping'), { waitOutRateLimit: false });
+    const after = await tryToken(ctx, tokens.accessToken, { waitOutRateLimit: false });
     return expectUnauthorized(after, ctx.target, 'the next request after revoking the access token with an unknown hint');
   },
 };
