@@ -1,0 +1,79 @@
+import type { Check } from '../check.js';
+import { authorizationCodeFlow } from '../checks/authorization/authorization-code-flow.js';
+import { authorizationDeniedRedirect } from '../checks/authorization/authorization-denied-redirect.js';
+import { authorizationErrorRedirect } from '../checks/authorization/authorization-error-redirect.js';
+import { badClientMetadataDocumentRefused } from '../checks/authorization/bad-client-metadata-document-refused.js';
+import { clientMetadataDocumentFlow } from '../checks/authorization/client-metadata-document-flow.js';
+import { codeBoundToClient } from '../checks/authorization/code-bound-to-client.js';
+import { codeBoundToRedirectUri } from '../checks/authorization/code-bound-to-redirect-uri.js';
+import { codeParallelRedemption } from '../checks/authorization/code-parallel-redemption.js';
+import { codeReplayRevokesTokens } from '../checks/authorization/code-replay-revokes-tokens.js';
+import { codeSingleUse } from '../checks/authorization/code-single-use.js';
+import { consentNotFramable } from '../checks/authorization/consent-not-framable.js';
+import { consentRequiresCsrf } from '../checks/authorization/consent-requires-csrf.js';
+import { consentShowsClientAndRedirect } from '../checks/authorization/consent-shows-client-and-redirect.js';
+import { issReturned } from '../checks/authorization/iss-returned.js';
+import { loopbackRedirectAnyPort } from '../checks/authorization/loopback-redirect-any-port.js';
+import { noErrorRedirectToUntrustedWebUri } from '../checks/authorization/no-error-redirect-to-untrusted-web-uri.js';
+import { pkceNoDowngrade } from '../checks/authorization/pkce-no-downgrade.js';
+import { pkceRequired } from '../checks/authorization/pkce-required.js';
+import { pkceUnknownMethodRefused } from '../checks/authorization/pkce-unknown-method-refused.js';
+import { pkceVerifierMismatch } from '../checks/authorization/pkce-verifier-mismatch.js';
+import { refreshBoundToClient } from '../checks/authorization/refresh-bound-to-client.js';
+import { refreshGrant } from '../checks/authorization/refresh-grant.js';
+import { refreshNoScopeEscalation } from '../checks/authorization/refresh-no-scope-escalation.js';
+import { refreshParallelRetry } from '../checks/authorization/refresh-parallel-retry.js';
+import { refreshParallel } from '../checks/authorization/refresh-parallel.js';
+import { refreshTokenRotation } from '../checks/authorization/refresh-token-rotation.js';
+import { resourceTrailingSlashAccepted } from '../checks/authorization/resource-trailing-slash-accepted.js';
+import { sessionCookieFlags } from '../checks/authorization/session-cookie-flags.js';
+import { spentRefreshRevokesGrant } from '../checks/authorization/spent-refresh-revokes-grant.js';
+import { spentRefreshTokenRefused } from '../checks/authorization/spent-refresh-token-refused.js';
+import { stateReturned } from '../checks/authorization/state-returned.js';
+import { tokenErrorResponses } from '../checks/authorization/token-error-responses.js';
+import { tokenNoStore } from '../checks/authorization/token-no-store.js';
+import { tokenScopeAndLifetime } from '../checks/authorization/token-scope-and-lifetime.js';
+import { unknownClientErrorPage } from '../checks/authorization/unknown-client-error-page.js';
+import { unknownClientJson } from '../checks/authorization/unknown-client-json.js';
+import { unregisteredRedirectUriRefused } from '../checks/authorization/unregistered-redirect-uri-refused.js';
+
+/** Sign-in, consent, codes and tokens: these give the later phases their tokens. */
+export const AUTHORIZATION: readonly Check[] = [
+  authorizationCodeFlow,
+  tokenScopeAndLifetime,
+  stateReturned,
+  issReturned,
+  unregisteredRedirectUriRefused,
+  noErrorRedirectToUntrustedWebUri,
+  loopbackRedirectAnyPort,
+  clientMetadataDocumentFlow,
+  badClientMetadataDocumentRefused,
+  pkceRequired,
+  pkceUnknownMethodRefused,
+  codeSingleUse,
+  codeReplayRevokesTokens,
+  pkceVerifierMismatch,
+  pkceNoDowngrade,
+  refreshGrant,
+  refreshTokenRotation,
+  spentRefreshTokenRefused,
+  spentRefreshRevokesGrant,
+  tokenErrorResponses,
+  tokenNoStore,
+  authorizationErrorRedirect,
+  authorizationDeniedRedirect,
+  unknownClientErrorPage,
+  unknownClientJson,
+  consentShowsClientAndRedirect,
+  consentNotFramable,
+  consentRequiresCsrf,
+  sessionCookieFlags,
+  codeBoundToClient,
+  codeBoundToRedirectUri,
+  codeParallelRedemption,
+  refreshBoundToClient,
+  refreshParallel,
+  refreshParallelRetry,
+  refreshNoScopeEscalation,
+  resourceTrailingSlashAccepted,
+];

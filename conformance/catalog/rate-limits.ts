@@ -1,0 +1,28 @@
+import type { Check } from '../check.js';
+import { budgetSharedPerPerson } from '../checks/rate-limits/budget-shared-per-person.js';
+import { failuresDoNotExtend } from '../checks/rate-limits/failures-do-not-extend.js';
+import { mcpRateLimitEnforced } from '../checks/rate-limits/mcp-rate-limit-enforced.js';
+import { noRateLimitHeaders } from '../checks/rate-limits/no-rate-limit-headers.js';
+import { repeated429Shape } from '../checks/rate-limits/repeated-429-shape.js';
+import { retryAfterCountsToOldest } from '../checks/rate-limits/retry-after-counts-to-oldest.js';
+import { retryAfterHonoured } from '../checks/rate-limits/retry-after-honoured.js';
+import { retryAfterValid } from '../checks/rate-limits/retry-after-valid.js';
+import { slidingWindowEdge } from '../checks/rate-limits/sliding-window-edge.js';
+import { unauthenticatedNotCounted } from '../checks/rate-limits/unauthenticated-not-counted.js';
+
+/**
+ * The rate limits: they spend the person's budget, so they run after every check that needs a
+ * working token.
+ */
+export const RATE_LIMITS: readonly Check[] = [
+  mcpRateLimitEnforced,
+  retryAfterValid,
+  noRateLimitHeaders,
+  repeated429Shape,
+  budgetSharedPerPerson,
+  unauthenticatedNotCounted,
+  failuresDoNotExtend,
+  retryAfterHonoured,
+  slidingWindowEdge,
+  retryAfterCountsToOldest,
+];
