@@ -3,10 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import type { SequentialResult, ThroughputResult } from './load.js';
 import type { Breakdown } from './breakdown.js';
 import type { MillionSurvey } from './fixtures.js';
+import type { Outcome } from './outcome.js';
 import { soakTable, type SoakRow } from './soak-row.js';
 
-/** A case that did not run says why, instead of a figure. */
-export type Outcome<T> = T | { readonly skipped: string } | { readonly failed: string };
+export type { Outcome } from './outcome.js';
 
 export interface BenchResults {
   readonly machine: {

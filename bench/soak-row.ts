@@ -11,7 +11,7 @@ import autocannon, { type Result } from 'autocannon';
 import { join } from 'node:path';
 import { prepareStore, type BenchTokens } from './fixtures.js';
 import type { RpcRequest } from './load.js';
-import type { Outcome } from './report.js';
+import type { Outcome } from './outcome.js';
 import { mixedCalls } from './soak-calls.js';
 import { launchServer, type ServerProcess, type ServerSample } from './server-process.js';
 import { crowdRateRule, type FullStackOptions } from './servers/protocol.js';
