@@ -58,7 +58,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--protocol <era>', `MCP revision to check: ${PROTOCOL_CHOICES.join(', ')} (default auto: every era the deployment offers, found with server/discover)`)
     .option('--list', 'print every check with its era and spec section, and run nothing')
     .option('--requirements', 'with --list: print every requirement and the checks that prove it')
-    .option('--json <file>', 'also write the report, with evidence, as JSON')
+    .option('--json <file>', 'also write the report, with evidence, as JSON (with --list --requirements: the manifest, each rule with its branches)')
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
     .option('--html <file>', 'also write the report as one self-contained HTML page, failures with their evidence')
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")

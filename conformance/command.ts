@@ -25,7 +25,7 @@ import { renderConsole, shouldUseColor } from './reporters/console.js';
 import { renderHtml } from './reporters/html.js';
 import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
-import { renderRequirementTrace } from './reporters/requirements.js';
+import { renderRequirementJson, renderRequirementTrace } from './reporters/requirements.js';
 import { REQUIREMENTS } from './requirements/manifest.js';
 import { setupErrorReport, type Report } from './report.js';
 import { runConformance } from './run.js';
@@ -102,6 +102,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   const parsed = parseFlags(flags);
   if (parsed.requirements && !parsed.list) throw usageError('--requirements goes with --list: survey-mcp conformance --list --requirements');
   if (parsed.list) {
+    if (parsed.requirements && parsed.json) await writeListing(parsed.json, renderRequirementJson(REQUIREMENTS));
     io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG) : renderCheckList(CATALOG));
     return;
   }
@@ -223,6 +224,16 @@ function cannotWrite(file: ReportFile, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const why = code && WHY_NOT[code] ? `${WHY_NOT[code]} (${code})` : error instanceof Error ? error.message : String(error);
   return `${file.flag} ${file.path} cannot be written: ${why}`;
+}
+
+/** The manifest as JSON, beside the listing on stdout; a path that cannot be written is a usage error. */
+async function writeListing(path: string, json: string): Promise<void> {
+  try {
+    await makeDirectories(dirname(resolve(path)));
+    await writeFile(path, json);
+  } catch (error) {
+    throw usageError(cannotWrite({ flag: '--json', path, render: () => json }, error));
+  }
 }
 
 async function writeReport(file: ReportFile, report: Report): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Check } from '../check.js';
 import { countBySource, summarizeTrace, type Requirement } from '../requirements/manifest.js';
-import { isProven } from '../requirements/requirement.js';
+import { checksOf, isCovered, isObservable, statusOf, WHOLE_RULE, type Branch } from '../requirements/requirement.js';
 
-/** `--list --requirements`: each rule, its source and level, and the checks that prove it. */
+/** `--list --requirements`: each rule, its source and level, and per branch the checks that take it. */
 export function renderRequirementTrace(requirements: readonly Requirement[], catalog: readonly Check[]): string {
   const lines: string[] = [];
   let source = '';
@@ -14,20 +14,41 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
     const era = requirement.era === 'any' ? '' : ` [${requirement.era}]`;
     lines.push(`  ${requirement.id}  ${requirement.level}  § ${requirement.section}${era}`);
     lines.push(`    ${requirement.rule}`);
-    lines.push(isProven(requirement) ? `    proven by: ${requirement.checks.join(', ')}` : `    not observable: ${requirement.unobservable}`);
+    if (!isObservable(requirement)) lines.push(`    not observable: ${requirement.unobservable}`);
+    else if (requirement.branches.length === 1 && requirement.branches[0].name === WHOLE_RULE) lines.push(`    ${branchLine(requirement.branches[0])}`);
+    else {
+      lines.push(`    ${statusOf(requirement)} on ${requirement.branches.filter(isCovered).length} of ${requirement.branches.length} branches:`);
+      for (const branch of requirement.branches) lines.push(`      ${branch.name}${branch.era ? ` [${branch.era}]` : ''}: ${branchLine(branch)}`);
+    }
   }
-  const { total, proven, unobservable } = summarizeTrace(requirements);
-  const proving = new Set(requirements.flatMap((requirement) => (isProven(requirement) ? requirement.checks : [])));
+  const { total, proven, partial, unobservable } = summarizeTrace(requirements);
   lines.push(
     '',
-    `${total} requirements: ${proven} proven by ${catalog.filter((check) => proving.has(check.id)).length} checks, ${unobservable.length} not observable from outside`,
+    `${total} requirements: ${proven} proven on every branch and ${partial} partial, by ${provingChecks(requirements, catalog)} checks; ${unobservable} not observable from outside`,
     '',
   );
   return [...lines.slice(1), renderSourceTable(requirements), ''].join('\n');
 }
 
+function branchLine(branch: Branch): string {
+  return isCovered(branch) ? `proven by: ${branch.checks.join(', ')}` : `no check yet: ${branch.missing}`;
+}
+
+function provingChecks(requirements: readonly Requirement[], catalog: readonly Check[]): number {
+  const proving = new Set(requirements.flatMap(checksOf));
+  return catalog.filter((check) => proving.has(check.id)).length;
+}
+
+/** `--list --requirements --json FILE`: the manifest as data, each requirement with its status and branches. */
+export function renderRequirementJson(requirements: readonly Requirement[]): string {
+  const rows = requirements.map((requirement) => ({ ...requirement, status: statusOf(requirement) }));
+  return `${JSON.stringify({ summary: summarizeTrace(requirements), sources: countBySource(requirements), requirements: rows }, null, 2)}\n`;
+}
+
 /** The counts per source as a Markdown table: what the README's conformance section shows. */
 export function renderSourceTable(requirements: readonly Requirement[]): string {
-  const rows = countBySource(requirements).map((row) => `| ${row.source} | ${row.requirements} | ${row.proven} | ${row.unobservable} |`);
-  return ['| source | requirements | proven | not observable |', '|---|---:|---:|---:|', ...rows].join('\n');
+  const rows = countBySource(requirements).map(
+    (row) => `| ${row.source} | ${row.requirements} | ${row.proven} | ${row.partial} | ${row.unobservable} |`,
+  );
+  return ['| source | requirements | proven | partial | not observable |', '|---|---:|---:|---:|---:|', ...rows].join('\n');
 }

@@ -15,7 +15,7 @@ import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
 import { MCP_2025_11_25_REQUIREMENTS } from './mcp-2025-11-25.js';
 import { MCP_2026_07_28_REQUIREMENTS } from './mcp-2026-07-28.js';
-import { isProven, type Requirement, type RequirementSource } from './requirement.js';
+import { statusOf, type Requirement, type RequirementSource } from './requirement.js';
 import { RFC_REQUIREMENTS } from './rfcs.js';
 
 export type { Requirement } from './requirement.js';
@@ -44,34 +44,30 @@ export const REQUIREMENTS: readonly Requirement[] = [
 export interface TraceSummary {
   readonly total: number;
   readonly proven: number;
-  readonly unobservable: readonly Requirement[];
+  readonly partial: number;
+  readonly unobservable: number;
 }
 
 export function summarizeTrace(requirements: readonly Requirement[]): TraceSummary {
-  const unobservable = requirements.filter((requirement) => !isProven(requirement));
-  return { total: requirements.length, proven: requirements.length - unobservable.length, unobservable };
+  const statuses = requirements.map(statusOf);
+  const count = (status: string) => statuses.filter((each) => each === status).length;
+  return { total: requirements.length, proven: count('proven'), partial: count('partial'), unobservable: count('not observable') };
 }
 
-/** One row of the README's table: a source, its requirements, how many are proven, how many cannot be seen. */
+/** One row of the README's table: a source, its requirements, how many are proven, partial, or cannot be seen. */
 export interface SourceCount {
   readonly source: RequirementSource;
   readonly requirements: number;
   readonly proven: number;
+  readonly partial: number;
   readonly unobservable: number;
 }
 
 /** The requirements counted per source, in manifest order. */
 export function countBySource(requirements: readonly Requirement[]): SourceCount[] {
-  const rows = new Map<RequirementSource, SourceCount>();
-  for (const requirement of requirements) {
-    const row = rows.get(requirement.source) ?? { source: requirement.source, requirements: 0, proven: 0, unobservable: 0 };
-    const proven = isProven(requirement);
-    rows.set(requirement.source, {
-      ...row,
-      requirements: row.requirements + 1,
-      proven: row.proven + (proven ? 1 : 0),
-      unobservable: row.unobservable + (proven ? 0 : 1),
-    });
-  }
-  return [...rows.values()];
+  const sources = [...new Set(requirements.map((requirement) => requirement.source))];
+  return sources.map((source) => {
+    const { total, proven, partial, unobservable } = summarizeTrace(requirements.filter((requirement) => requirement.source === source));
+    return { source, requirements: total, proven, partial, unobservable };
+  });
 }

@@ -45,9 +45,37 @@ interface RequirementBase {
   readonly era: Era;
 }
 
-/** Proven by these catalog checks: each fails on a deployment that breaks the rule. */
-export interface ProvenRequirement extends RequirementBase {
+/**
+ * One branch the sentence names (an era, a grant, a token kind, an endpoint or page, an input
+ * form) and the catalog checks whose requests take it and fail when the deployment gets it wrong.
+ * A branch no check takes yet says what is missing, so that it reads as a to-do and flips to
+ * covered by putting the check's id in place of the reason.
+ */
+export type Branch = CoveredBranch | UncoveredBranch;
+
+interface BranchBase {
+  /** What the sentence names, e.g. `refresh grant`, `sign-in page`, `2026-07-28 era`. */
+  readonly name: string;
+  /** The era the branch is taken in, when not the requirement's own. */
+  readonly era?: Era;
+}
+
+export interface CoveredBranch extends BranchBase {
   readonly checks: readonly [string, ...string[]];
+}
+
+export interface UncoveredBranch extends BranchBase {
+  readonly checks: readonly [];
+  /** What no check does yet, e.g. `no check sends the code grant with a wrong redirect_uri`. */
+  readonly missing: string;
+}
+
+/** The name of the one branch of a sentence that names no alternatives. */
+export const WHOLE_RULE = 'the rule';
+
+/** Observable from outside: each branch names its checks, or says that none takes it yet. */
+export interface ObservableRequirement extends RequirementBase {
+  readonly branches: readonly [Branch, ...Branch[]];
 }
 
 /** Cannot be seen from outside the deployment; the reason says why. */
@@ -55,24 +83,74 @@ export interface UnobservableRequirement extends RequirementBase {
   readonly unobservable: string;
 }
 
-export type Requirement = ProvenRequirement | UnobservableRequirement;
+export type Requirement = ObservableRequirement | UnobservableRequirement;
 
-export function isProven(requirement: Requirement): requirement is ProvenRequirement {
-  return 'checks' in requirement;
+/** proven: every branch has a check; partial: some branch has none yet; not observable: a reason instead. */
+export type RequirementStatus = 'proven' | 'partial' | 'not observable';
+
+export function isObservable(requirement: Requirement): requirement is ObservableRequirement {
+  return 'branches' in requirement;
 }
 
-type Proof = readonly [string, ...string[]] | { readonly unobservable: string };
+export function isCovered(branch: Branch): branch is CoveredBranch {
+  return branch.checks.length > 0;
+}
+
+/** Proven only on every branch the sentence names. */
+export function isProven(requirement: Requirement): boolean {
+  return isObservable(requirement) && requirement.branches.every(isCovered);
+}
+
+export function statusOf(requirement: Requirement): RequirementStatus {
+  if (!isObservable(requirement)) return 'not observable';
+  return isProven(requirement) ? 'proven' : 'partial';
+}
+
+/** Every check any branch of the requirement names, once each, in order. */
+export function checksOf(requirement: Requirement): string[] {
+  return isObservable(requirement) ? [...new Set(requirement.branches.flatMap((branch) => branch.checks))] : [];
+}
+
+/** A branch taken by these checks; with none, write `missing(name, what)` instead. */
+export function branch(name: string, ...checks: [string, ...string[]]): CoveredBranch {
+  return { name, checks };
+}
+
+/** A branch in one era of a rule that binds both. */
+export function inEra(era: Exclude<Era, 'any'>, ...checks: [string, ...string[]]): CoveredBranch {
+  return { name: `${era} era`, era, checks };
+}
+
+/** A branch no check takes yet, and what such a check would do. */
+export function missing(name: string, what: string, era?: Exclude<Era, 'any'>): UncoveredBranch {
+  return { name, checks: [], missing: what, ...(era ? { era } : {}) };
+}
+
+/** An era of a rule that binds both, which no check takes yet. */
+export function missingEra(era: Exclude<Era, 'any'>, what: string): UncoveredBranch {
+  return missing(`${era} era`, what, era);
+}
+
+/** Checks alone prove a sentence of one branch; branches list a sentence of several. */
+type Proof = readonly [string, ...string[]] | readonly [Branch, ...Branch[]] | { readonly unobservable: string };
+
+function branchesOf(proof: readonly [string, ...string[]] | readonly [Branch, ...Branch[]]): readonly [Branch, ...Branch[]] {
+  return typeof proof[0] === 'string'
+    ? [{ name: WHOLE_RULE, checks: proof as readonly [string, ...string[]] }]
+    : (proof as readonly [Branch, ...Branch[]]);
+}
 
 /**
  * A writer of one source's requirements, so the manifest reads as a table:
- * `must('contract-5.4-missing-token', '5.4', 'rule…', ['missing-token-401'])`.
+ * `must('contract-5.4-missing-token', '5.4', 'rule…', ['missing-token-401'])`, or with branches
+ * `must(id, section, rule, [inEra('2025-11-25', 'a'), missingEra('2026-07-28', 'what')])`.
  */
 export function requirementsFrom(source: RequirementSource, era: Era) {
   const make =
     (level: RequirementLevel) =>
     (id: string, section: string, rule: string, proof: Proof): Requirement =>
-      Array.isArray(proof)
-        ? { id, source, section, level, rule, era, checks: proof as ProvenRequirement['checks'] }
-        : { id, source, section, level, rule, era, unobservable: (proof as { unobservable: string }).unobservable };
+      'unobservable' in proof
+        ? { id, source, section, level, rule, era, unobservable: proof.unobservable }
+        : { id, source, section, level, rule, era, branches: branchesOf(proof) };
   return { must: make('MUST'), should: make('SHOULD'), may: make('MAY') };
 }

@@ -1,37 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
+import { eraOf } from '../../conformance/check.js';
+import { renderUncoveredBranches } from '../../conformance/reporters/branches.js';
 import { renderSourceTable } from '../../conformance/reporters/requirements.js';
+import { traceProblems } from '../../conformance/requirements/audit.js';
 import { countBySource, REQUIREMENTS } from '../../conformance/requirements/manifest.js';
-import { isProven, type Requirement } from '../../conformance/requirements/requirement.js';
+import {
+  branch,
+  inEra,
+  isProven,
+  missing,
+  missingEra,
+  requirementsFrom,
+  statusOf,
+  type Requirement,
+} from '../../conformance/requirements/requirement.js';
 
-/** What is wrong with a manifest against a catalog, one sentence per problem. */
-function traceProblems(requirements: readonly Requirement[], catalogIds: readonly string[]): string[] {
-  const known = new Set(catalogIds);
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  for (const requirement of requirements) {
-    if (seen.has(requirement.id)) problems.push(`${requirement.id} is listed twice`);
-    seen.add(requirement.id);
-    if (isProven(requirement)) {
-      if (requirement.checks.length === 0) problems.push(`${requirement.id} names no check and gives no reason`);
-      for (const id of requirement.checks.filter((check) => !known.has(check))) {
-        problems.push(`${requirement.id} names check ${id}, which is not in the catalog`);
-      }
-    } else if (!/\S/.test(requirement.unobservable)) {
-      problems.push(`${requirement.id} names no check and gives no reason`);
-    }
-  }
-  const proving = new Set(requirements.flatMap((requirement) => (isProven(requirement) ? requirement.checks : [])));
-  for (const id of catalogIds.filter((check) => !proving.has(check))) problems.push(`check ${id} proves no requirement`);
-  return problems;
-}
-
-const base = { source: 'contract', section: '1', level: 'MUST', rule: 'a rule', era: 'any' } as const;
+const { must } = requirementsFrom('contract', 'any');
+const { must: must2025 } = requirementsFrom('contract', '2025-11-25');
+const catalog = [
+  { id: 'a', era: 'any' },
+  { id: 'old', era: '2025-11-25' },
+  { id: 'new', era: '2026-07-28' },
+] as const;
 
 describe('the requirements manifest', () => {
-  test('traces every requirement to catalog checks or a reason, and every check to a requirement', () => {
-    expect(traceProblems(REQUIREMENTS, CATALOG.map((check) => check.id))).toEqual([]);
+  test('traces every branch of every requirement to catalog checks of its era, or says what is missing, and every check to a requirement', () => {
+    expect(traceProblems(REQUIREMENTS, CATALOG.map((check) => ({ id: check.id, era: eraOf(check) })))).toEqual([]);
   });
 
   test('every requirement has an id, a section, a level and a rule', () => {
@@ -44,37 +40,79 @@ describe('the requirements manifest', () => {
   });
 
   test('a requirement with neither checks nor a reason is reported', () => {
-    const bare = { ...base, id: 'bare', checks: [] } as unknown as Requirement;
-    const blank = { ...base, id: 'blank', unobservable: ' ' };
-    expect(traceProblems([bare, blank, { ...base, id: 'ok', checks: ['a'] }], ['a'])).toEqual([
+    const bare = { id: 'bare', source: 'contract', section: '1', level: 'MUST', rule: 'r', era: 'any', branches: [] } as unknown as Requirement;
+    const blank = must('blank', '1', 'r', { unobservable: ' ' });
+    expect(traceProblems([bare, blank, must('ok', '1', 'r', ['a'])], catalog)).toEqual([
       'bare names no check and gives no reason',
       'blank names no check and gives no reason',
+      'check old proves no requirement',
+      'check new proves no requirement',
     ]);
   });
 
-  test('a check id that is not in the catalog is reported', () => {
-    expect(traceProblems([{ ...base, id: 'typo', checks: ['a', 'nope'] }], ['a'])).toEqual([
-      'typo names check nope, which is not in the catalog',
-    ]);
+  test('a branch that names a check not in the catalog is reported', () => {
+    const problems = traceProblems([must('typo', '1', 'r', ['a', 'nope']), must('both', '1', 'r', [inEra('2025-11-25', 'old'), inEra('2026-07-28', 'new')])], catalog);
+    expect(problems).toEqual(['typo, branch "the rule" names check nope, which is not in the catalog']);
   });
 
   test('a catalog check that proves no requirement is reported', () => {
-    expect(traceProblems([{ ...base, id: 'r', checks: ['a'] }], ['a', 'orphan'])).toEqual(['check orphan proves no requirement']);
+    expect(traceProblems([must('r', '1', 'r', ['a', 'old'])], catalog)).toEqual(['check new proves no requirement']);
+  });
+
+  test("a branch whose check runs in another era than the branch's is reported", () => {
+    const problems = traceProblems(
+      [must('swapped', '1', 'r', [inEra('2025-11-25', 'new'), inEra('2026-07-28', 'old')]), must2025('own-era', '1', 'r', ['new', 'old', 'a'])],
+      catalog,
+    );
+    expect(problems).toEqual([
+      'swapped, branch "2025-11-25 era" is in the 2025-11-25 era, but check new runs in 2026-07-28',
+      'swapped, branch "2026-07-28 era" is in the 2026-07-28 era, but check old runs in 2025-11-25',
+      'own-era, branch "the rule" is in the 2025-11-25 era, but check new runs in 2026-07-28',
+    ]);
+  });
+
+  test('a rule of every era proven by checks of one era only is reported: each era is a branch', () => {
+    const problems = traceProblems([must('one-era', '1', 'r', ['old']), must('split', '1', 'r', [branch('x', 'a', 'new')])], catalog);
+    expect(problems).toEqual(['one-era, branch "the rule" binds every era, but its checks run only in 2025-11-25: list each era as a branch']);
+  });
+
+  test('a branch without a check makes the requirement partial, not proven, and must say what is missing', () => {
+    const partial = must('p', '1', 'r', [branch('code grant', 'a'), missing('refresh grant', 'no check refreshes with a bad scope')]);
+    const silent = must('s', '1', 'r', [inEra('2025-11-25', 'old'), missingEra('2026-07-28', ' ')]);
+    expect(isProven(partial)).toBe(false);
+    expect([partial, silent, must('ok', '1', 'r', ['a', 'new'])].map(statusOf)).toEqual(['partial', 'partial', 'proven']);
+    expect(traceProblems([partial, silent, must('ok', '1', 'r', ['a'])], catalog)).toEqual([
+      'check old proves no requirement',
+      'check new proves no requirement',
+      's, branch "2026-07-28 era" has no check and does not say what is missing',
+    ]);
+  });
+
+  test('a branch is listed once per requirement', () => {
+    expect(traceProblems([must('twice', '1', 'r', [branch('x', 'a'), branch('x', 'a', 'old'), branch('y', 'a', 'new')])], catalog)).toEqual([
+      'twice lists branch "x" twice',
+    ]);
   });
 
   test('the README gives the counts per source that the manifest has', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
-    const start = readme.indexOf('| source | requirements | proven | not observable |');
+    const start = readme.indexOf('| source | requirements | proven | partial | not observable |');
     const end = readme.findIndex((line, index) => index > start && !line.startsWith('|'));
     expect(readme.slice(start, end).join('\n')).toBe(renderSourceTable(REQUIREMENTS));
   });
 
-  test('counts per source add up: each requirement is proven or not observable, once', () => {
+  test('docs/requirements-branches.md lists the uncovered branches the manifest has (regenerate: node scripts/requirements-branches.mjs)', () => {
+    const page = readFileSync(new URL('../../docs/requirements-branches.md', import.meta.url), 'utf8');
+    expect(page.slice(page.indexOf('<!-- generated -->'))).toBe(renderUncoveredBranches(REQUIREMENTS));
+  });
+
+  test('counts per source add up: each requirement is proven, partial or not observable, once', () => {
     const rows = countBySource(REQUIREMENTS);
-    for (const row of rows) expect(row.proven + row.unobservable, row.source).toBe(row.requirements);
+    for (const row of rows) expect(row.proven + row.partial + row.unobservable, row.source).toBe(row.requirements);
     expect(rows.reduce((total, row) => total + row.requirements, 0)).toBe(REQUIREMENTS.length);
-    expect(countBySource([{ ...base, id: 'a', checks: ['x'] }, { ...base, id: 'b', unobservable: 'why' }])).toEqual([
-      { source: 'contract', requirements: 2, proven: 1, unobservable: 1 },
+    const partial = must('c', '1', 'r', [branch('x', 'a'), missing('y', 'none')]);
+    expect(countBySource([must('a', '1', 'r', ['x']), must('b', '1', 'r', { unobservable: 'why' }), partial])).toEqual([
+      { source: 'contract', requirements: 3, proven: 1, partial: 1, unobservable: 1 },
     ]);
   });
 });
