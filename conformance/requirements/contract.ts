@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must } = requirementsFrom('contract', '2025-11-25');
 const { must: mustAnyEra } = requirementsFrom('contract', 'any');
@@ -16,7 +16,8 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'session-delete-answered',
   ]),
   mustAnyEra('contract-1.3-permissions', '1 rule 3', "A token reaches exactly the surveys the person's permissions reach", [
-    'tool-error-not-authorized',
+    inEra('2025-11-25', 'tool-error-not-authorized'),
+    missingEra('2026-07-28', 'no check asks for a survey the person may not open in a 2026-07-28 tools/call'),
   ]),
   mustAnyEra('contract-1.3-permission-change', '1 rule 3', 'A token loses access the moment the permissions change', {
     unobservable: PERMISSION_CHANGE,
@@ -49,9 +50,16 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'consent-shows-client-and-redirect',
   ]),
   mustAnyEra('contract-2.2-scope', '2.2', 'The access token carries scope mcp_customer', ['token-scope-and-lifetime']),
-  mustAnyEra('contract-2.2-lifetime', '2.2', 'The access token lives one hour, and no longer', ['token-scope-and-lifetime', 'expired-token-401']),
+  mustAnyEra('contract-2.2-lifetime', '2.2', 'The access token lives one hour, and no longer', [
+    branch('expires_in at most an hour', 'token-scope-and-lifetime'),
+    inEra('2025-11-25', 'expired-token-401'),
+    missingEra('2026-07-28', 'no check presents an expired token in a 2026-07-28 request'),
+  ]),
   mustAnyEra('contract-2.2-renewal', '2.2', 'Renewal is the refresh_token grant at the token endpoint', ['refresh-grant']),
-  mustAnyEra('contract-2.2-bearer', '2.2', 'The access token is presented as Authorization: Bearer', ['authorization-code-flow', 'initialize']),
+  mustAnyEra('contract-2.2-bearer', '2.2', 'The access token is presented as Authorization: Bearer', [
+    inEra('2025-11-25', 'authorization-code-flow', 'initialize'),
+    inEra('2026-07-28', 'modern-result-type'),
+  ]),
 
   // 4. Endpoints
   mustAnyEra('contract-4-json', '4', 'Payloads are JSON unless stated otherwise', [
@@ -64,7 +72,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'tools-list',
     'tools-call',
   ]),
-  mustAnyEra('contract-4.1-scope-required', '4.1', 'POST / needs a bearer token with scope mcp_customer', ['foreign-token-403']),
+  mustAnyEra('contract-4.1-scope-required', '4.1', 'POST / needs a bearer token with scope mcp_customer', [
+    inEra('2025-11-25', 'foreign-token-403'),
+    missingEra('2026-07-28', 'no check presents a token without mcp_customer in a 2026-07-28 request'),
+  ]),
   mustAnyEra('contract-4.1-register-422', '4.1', 'POST /register answers errors with 422', [
     'registration-refuses-bad-metadata',
     'registration-refuses-bad-redirect-uri',
@@ -95,13 +106,14 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'token-endpoint-auth-methods',
   ]),
   mustAnyEra('contract-4.2-standard-oauth', '4.2', 'Authorize, token and revoke take and give the fields of standard OAuth 2.0 (the RFC rules below)', [
-    'authorization-code-flow',
-    'token-error-responses',
-    'revoke-unknown-token-200',
+    branch('authorization endpoint', 'authorization-code-flow'),
+    branch('token endpoint', 'authorization-code-flow', 'token-error-responses'),
+    branch('revocation endpoint', 'revoke-unknown-token-200'),
   ]),
   mustAnyEra('contract-4.2-revoke-signs-out', '4.2', 'Revoking signs the client out immediately', [
-    'revoked-access-token-401',
-    'revoked-refresh-token-signs-out',
+    branch('access token revoked', 'revoked-access-token-401'),
+    branch('refresh token revoked', 'revoked-refresh-token-signs-out'),
+    missingEra('2026-07-28', 'tryToken presents the revoked token in 2025-11-25 wherever the deployment offers it: on a dual-era deployment no 2026-07-28 request carries a revoked token'),
   ]),
 
   // 5. Authentication
@@ -112,7 +124,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'registration-no-secret',
     'token-endpoint-auth-methods',
   ]),
-  mustAnyEra('contract-5.1-foreign-token-403', '5.1 rule 3', "Another service's valid token gets 403 insufficient_scope", ['foreign-token-403']),
+  mustAnyEra('contract-5.1-foreign-token-403', '5.1 rule 3', "Another service's valid token gets 403 insufficient_scope", [
+    inEra('2025-11-25', 'foreign-token-403'),
+    missingEra('2026-07-28', 'no check presents another service\'s token in a 2026-07-28 request'),
+  ]),
   mustAnyEra('contract-5.2-issuer', '5.2', 'The issuer is {base_url}, the host the metadata is fetched from', [
     'issuer-matches-base-url',
     'iss-returned',
@@ -138,21 +153,29 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-5.3-renew', '5.3 step 5', 'The client renews with the refresh_token grant', ['refresh-grant']),
   mustAnyEra('contract-5.4-missing-token', '5.4', 'A missing token gets 401 {"error": "unauthorized"} and the resource_metadata challenge', [
-    'missing-token-401',
-    'unauthenticated-get-401',
+    inEra('2025-11-25', 'missing-token-401', 'unauthenticated-get-401'),
+    missingEra('2026-07-28', 'no check sends a 2026-07-28 request (its _meta and headers) without a token and reads the 401 body and challenge'),
   ]),
-  mustAnyEra('contract-5.4-invalid-token', '5.4', 'An unknown token gets the same 401 answer', ['invalid-token-401']),
-  mustAnyEra('contract-5.4-expired-token', '5.4', 'An expired token gets the same 401 answer', ['expired-token-401']),
+  mustAnyEra('contract-5.4-invalid-token', '5.4', 'An unknown token gets the same 401 answer', [
+    inEra('2025-11-25', 'invalid-token-401'),
+    missingEra('2026-07-28', 'no check presents an unknown token in a 2026-07-28 request'),
+  ]),
+  mustAnyEra('contract-5.4-expired-token', '5.4', 'An expired token gets the same 401 answer', [
+    inEra('2025-11-25', 'expired-token-401'),
+    missingEra('2026-07-28', 'no check presents an expired token in a 2026-07-28 request'),
+  ]),
   mustAnyEra('contract-5.4-revoked-token', '5.4', 'A revoked token gets the same 401 answer', [
-    'revoked-access-token-401',
-    'revoked-refresh-token-signs-out',
+    branch('access token revoked', 'revoked-access-token-401'),
+    branch('refresh token revoked', 'revoked-refresh-token-signs-out'),
+    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
   ]),
   mustAnyEra('contract-5.5-connected-apps', '5.5 rule 1', 'Revoking from the connected-apps page signs the client out immediately', {
     unobservable: "the connected-apps page is part of the person's platform profile, behind their own session; the runner revokes through the revocation endpoint, which rule 2 makes equivalent",
   }),
   mustAnyEra('contract-5.5-revocation-endpoint', '5.5 rule 2', 'Calling the revocation endpoint has the same effect', [
-    'revoked-access-token-401',
-    'revoked-refresh-token-signs-out',
+    branch('access token revoked', 'revoked-access-token-401'),
+    branch('refresh token revoked', 'revoked-refresh-token-signs-out'),
+    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
   ]),
   mustAnyEra('contract-5.5-permissions', '5.5 rule 3', "Access follows the person's permissions at every moment", {
     unobservable: PERMISSION_CHANGE,
@@ -160,7 +183,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
 
   // 6-7. Events and errors
   must('contract-6-no-stream', '6', 'No server-initiated notification stream is sent', ['stream-request-404']),
-  mustAnyEra('contract-7.1-403', '7.1', '403 carries {"error": "insufficient_scope"}', ['foreign-token-403']),
+  mustAnyEra('contract-7.1-403', '7.1', '403 carries {"error": "insufficient_scope"}', [
+    inEra('2025-11-25', 'foreign-token-403'),
+    missingEra('2026-07-28', 'no check reads the 403 body of a 2026-07-28 request'),
+  ]),
   mustAnyEra('contract-7.1-422-redirect', '7.1', 'A refused redirect address gets 422 invalid_redirect_uri with a description', [
     'registration-refuses-bad-redirect-uri',
   ]),
@@ -168,32 +194,43 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'registration-refuses-bad-metadata',
   ]),
   mustAnyEra('contract-7.1-429', '7.1', '429 carries {"error": "rate_limit_exceeded"} and Retry-After, on both limited endpoints', [
-    'mcp-rate-limit-enforced',
-    'registration-rate-limit',
+    branch('MCP endpoint', 'mcp-rate-limit-enforced'),
+    branch('registration endpoint', 'registration-rate-limit'),
+    missingEra('2026-07-28', 'on a dual-era deployment the budget is spent with 2025-11-25 pings only (tryToken); no 2026-07-28 request is refused with 429'),
   ]),
   mustAnyEra('contract-7.2-tool-error', '7.2 rules 1-2', 'A tool that cannot complete returns a tool error result {"error": …} in a successful envelope', [
-    'tool-error-not-found',
+    inEra('2025-11-25', 'tool-error-not-found'),
+    missingEra('2026-07-28', 'no check makes a 2026-07-28 tools/call fail and reads its tool error'),
   ]),
   mustAnyEra('contract-7.2-not-found', '7.2 rule 3', 'An unknown id: the message names the record kind and the id, and says not found', [
-    'tool-error-not-found',
+    inEra('2025-11-25', 'tool-error-not-found'),
+    missingEra('2026-07-28', 'no check asks for an unknown id in a 2026-07-28 tools/call'),
   ]),
   mustAnyEra('contract-7.2-not-authorized', '7.2 rule 3', 'A record the person may not open: the message says not authorized', [
-    'tool-error-not-authorized',
+    inEra('2025-11-25', 'tool-error-not-authorized'),
+    missingEra('2026-07-28', 'no check asks for a forbidden survey in a 2026-07-28 tools/call'),
   ]),
   mustAnyEra('contract-7.2-validation', '7.2 rule 3', 'A rejected argument: the message begins with the validation-failed text', [
-    'tool-error-validation',
+    inEra('2025-11-25', 'tool-error-validation'),
+    missingEra('2026-07-28', 'no check sends a rejected argument in a 2026-07-28 tools/call'),
   ]),
   mustAnyEra('contract-7.2-clients', '7.2 rule 4', 'Clients treat tool errors as tool errors and need not reconnect', {
     unobservable: 'a rule for clients, not for the deployment',
   }),
 
   // 8. Limits
-  mustAnyEra('contract-8-mcp-limit', '8', 'POST / admits 180 requests per 60 s per user account', ['mcp-rate-limit-enforced']),
+  mustAnyEra('contract-8-mcp-limit', '8', 'POST / admits 180 requests per 60 s per user account', [
+    inEra('2025-11-25', 'mcp-rate-limit-enforced'),
+    missingEra('2026-07-28', 'on a dual-era deployment the budget is spent with 2025-11-25 pings only (tryToken): a 2026-07-28 path that is not counted passes'),
+  ]),
   mustAnyEra('contract-8-register-limit', '8', 'POST /register admits 20 requests per 60 s', ['registration-rate-limit']),
   mustAnyEra('contract-8-register-per-ip', '8', 'The registration budget is counted per client IP address', {
     unobservable: 'telling a per-address budget from a global one needs requests from a second source address, which one runner does not have',
   }),
-  mustAnyEra('contract-8-rule1-unit', '8 rule 1', 'The unit is the HTTP request: every request costs one', ['mcp-rate-limit-enforced']),
+  mustAnyEra('contract-8-rule1-unit', '8 rule 1', 'The unit is the HTTP request: every request costs one', [
+    inEra('2025-11-25', 'mcp-rate-limit-enforced'),
+    missingEra('2026-07-28', 'no check counts 2026-07-28 requests against the budget on a dual-era deployment'),
+  ]),
   mustAnyEra('contract-8-rule2-per-user', '8 rule 2', "All of one user's clients and tokens share one budget", ['budget-shared-per-person']),
   mustAnyEra('contract-8-rule3-slides', '8 rule 3', 'The window slides: capacity returns only as the oldest requests age out, never at a clock edge', [
     'sliding-window-edge',
@@ -202,12 +239,13 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-8-rule3-burst', '8 rule 3', 'The whole budget may be spent at once', ['sliding-window-edge']),
   mustAnyEra('contract-8-rule4-unauthenticated', '8 rule 4', 'Requests without a token are not counted', ['unauthenticated-not-counted']),
   mustAnyEra('contract-8-rule5-answer', '8 rule 5', '429 {"error": "rate_limit_exceeded"} with Retry-After in whole seconds, at most 60', [
-    'mcp-rate-limit-enforced',
-    'retry-after-valid',
+    inEra('2025-11-25', 'mcp-rate-limit-enforced', 'retry-after-valid'),
+    missingEra('2026-07-28', 'no check reads the 429 of a 2026-07-28 request on a dual-era deployment'),
   ]),
   mustAnyEra('contract-8-rule5-every-refusal', '8 rule 5', 'Every refusal while limited has that shape, not only the first', [
-    'repeated-429-shape',
-    'registration-rate-limit',
+    branch('MCP endpoint', 'repeated-429-shape'),
+    branch('registration endpoint', 'registration-rate-limit'),
+    missingEra('2026-07-28', 'no check reads repeated 429s of 2026-07-28 requests on a dual-era deployment'),
   ]),
   mustAnyEra('contract-8-rule6-no-extension', '8 rule 6', 'Requests that keep failing do not extend the penalty', ['failures-do-not-extend']),
   mustAnyEra('contract-8-rule7-no-headers', '8 rule 7', 'No X-RateLimit-* headers', ['no-rate-limit-headers']),

@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must, should } = requirementsFrom('field notes', 'any');
 const legacy = requirementsFrom('field notes', '2025-11-25');
@@ -11,7 +11,10 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
     'iss-returned',
     'authorization-error-redirect',
   ]),
-  must('fn-host-resource-metadata-absolute', 'MCP host', 'resource_metadata in WWW-Authenticate is an absolute URL', ['missing-token-401']),
+  must('fn-host-resource-metadata-absolute', 'MCP host', 'resource_metadata in WWW-Authenticate is an absolute URL', [
+    inEra('2025-11-25', 'missing-token-401'),
+    missingEra('2026-07-28', 'no check reads resource_metadata in the 401 of a 2026-07-28 request'),
+  ]),
   should('fn-host-prm-path-aware', 'MCP host', 'PRM is served at the root and at the path-aware form for the MCP path', [
     'protected-resource-metadata',
   ]),
@@ -38,18 +41,30 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ]),
   should('fn-host-discovery-cors', 'MCP host', 'Discovery is CORS-open and OPTIONS is answered before any bearer check', ['discovery-cors']),
   should('fn-host-expose-headers', 'MCP host', 'WWW-Authenticate, Retry-After and MCP-Protocol-Version are exposed to browsers; OPTIONS passes before any bearer check', [
-    'mcp-cors-exposes-headers',
+    inEra('2025-11-25', 'mcp-cors-exposes-headers'),
+    missingEra('2026-07-28', 'the preflight asks for authorization, content-type and mcp-protocol-version only: none asks for the 2026-07-28 request headers (Mcp-Method, Mcp-Name)'),
   ]),
-  should('fn-host-unauthenticated-get', 'MCP host', 'An unauthenticated GET / answers 401', ['unauthenticated-get-401']),
+  should('fn-host-unauthenticated-get', 'MCP host', 'An unauthenticated GET / answers 401', [
+    inEra('2025-11-25', 'unauthenticated-get-401'),
+  ]),
   legacy.must('fn-host-unknown-method', 'MCP host', 'Unknown JSON-RPC methods get 200 and -32601, never 5xx', ['unknown-method-32601']),
-  should('fn-host-origin', 'MCP host', 'A foreign Origin is refused (DNS rebinding)', ['foreign-origin-refused']),
-  should('fn-host-protocol-version', 'MCP host', 'An unsupported MCP-Protocol-Version gets 400', ['unsupported-protocol-version-400']),
-  should('fn-host-notification-202', 'MCP host', 'A POST carrying only notifications gets 202', ['notification-202']),
+  should('fn-host-origin', 'MCP host', 'A foreign Origin is refused (DNS rebinding)', [
+    inEra('2025-11-25', 'foreign-origin-refused'),
+    inEra('2026-07-28', 'modern-foreign-origin-403'),
+  ]),
+  should('fn-host-protocol-version', 'MCP host', 'An unsupported MCP-Protocol-Version gets 400', [
+    inEra('2025-11-25', 'unsupported-protocol-version-400'),
+    inEra('2026-07-28', 'modern-unsupported-version-32022'),
+  ]),
+  should('fn-host-notification-202', 'MCP host', 'A POST carrying only notifications gets 202', [
+    inEra('2025-11-25', 'notification-202'),
+  ]),
   legacy.must('fn-host-get-before-transport', 'MCP host', 'GET is answered before the SDK transport, never with a stream that does not end', [
     'stream-request-404',
   ]),
   should('fn-host-delete-before-transport', 'MCP host', 'DELETE is answered before the SDK transport: refused at once, never a stream', [
-    'session-delete-answered',
+    inEra('2025-11-25', 'session-delete-answered'),
+    inEra('2026-07-28', 'modern-legacy-stream-405'),
   ]),
 
   // Registration

@@ -118,19 +118,19 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     unobservable: 'only the scheme and host the runner is given can be sent; an uppercase host is a different address to the proxy in front and proves nothing of the server',
   }),
   anyEra.should('mcp-2025-11-25-resource-no-slash', 'basic/authorization "Canonical Server URI"', 'The canonical URI is written without a trailing slash', ['resource-matches-base-url']),
-  anyEra.must('mcp-2025-11-25-token-validation', 'basic/authorization "Token Handling"', 'Access tokens are validated for this resource as audience; invalid or expired ones get 401', [
+  must('mcp-2025-11-25-token-validation', 'basic/authorization "Token Handling"', 'Access tokens are validated for this resource as audience; invalid or expired ones get 401', [
     'invalid-token-401',
     'expired-token-401',
     'foreign-token-403',
   ]),
-  anyEra.must('mcp-2025-11-25-own-tokens-only', 'basic/authorization "Token Handling"', 'Only tokens for this server\'s own resources are accepted, and none transited', ['foreign-token-403']),
+  must('mcp-2025-11-25-own-tokens-only', 'basic/authorization "Token Handling"', 'Only tokens for this server\'s own resources are accepted, and none transited', ['foreign-token-403']),
   anyEra.must('mcp-2025-11-25-auth-statuses', 'basic/authorization "Error Handling"', 'Authorization errors get 401, 403 or 400 as the table says', ['missing-token-401', 'foreign-token-403', 'token-error-responses']),
-  anyEra.should('mcp-2025-11-25-insufficient-scope', 'basic/authorization "Runtime Insufficient Scope Errors"', 'Insufficient scope gets 403 with error="insufficient_scope", the scope and resource_metadata, consistently', [
+  should('mcp-2025-11-25-insufficient-scope', 'basic/authorization "Runtime Insufficient Scope Errors"', 'Insufficient scope gets 403 with error="insufficient_scope", the scope and resource_metadata, consistently', [
     'foreign-token-403',
     'insufficient-scope-challenge',
   ]),
   anyEra.must('mcp-2025-11-25-oauth-security', 'basic/authorization "Security Considerations"', 'OAuth 2.1 security best practices are followed', ['pkce-required', 'code-single-use', 'unregistered-redirect-uri-refused']),
-  anyEra.must('mcp-2025-11-25-audience', 'basic/authorization "Token Audience Binding and Validation"', 'Tokens presented must have been issued for this server', ['foreign-token-403']),
+  must('mcp-2025-11-25-audience', 'basic/authorization "Token Audience Binding and Validation"', 'Tokens presented must have been issued for this server', ['foreign-token-403']),
   anyEra.must('mcp-2025-11-25-token-storage', 'basic/authorization "Token Theft"', 'Tokens are stored securely', { unobservable: why.practice }),
   anyEra.should('mcp-2025-11-25-short-tokens', 'basic/authorization "Token Theft"', 'Access tokens are short-lived', ['token-scope-and-lifetime']),
   anyEra.must('mcp-2025-11-25-refresh-rotation', 'basic/authorization "Token Theft"', 'Refresh tokens of public clients rotate', ['refresh-token-rotation', 'spent-refresh-token-refused']),

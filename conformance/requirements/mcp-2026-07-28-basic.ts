@@ -1,5 +1,5 @@
 import { MCP_REASON as why } from './mcp-reasons.js';
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missing, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must, should, may } = requirementsFrom('MCP 2026-07-28', '2026-07-28');
 
@@ -55,8 +55,8 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
     'modern-no-session-id',
   ]),
   should('mcp-2026-07-28-http-auth', 'basic/index "Auth"', 'An HTTP implementation conforms to the authorization specification', [
-    'missing-token-401',
-    'protected-resource-metadata',
+    branch('protected-resource metadata', 'protected-resource-metadata'),
+    missing('a 2026-07-28 request without a token', 'missing-token-401 speaks 2025-11-25: no check sends a 2026-07-28 request without a token and reads the 401'),
   ]),
   should('mcp-2026-07-28-stdio-no-auth', 'basic/index "Auth"', 'A stdio implementation takes credentials from the environment', { unobservable: why.stdio }),
   may('mcp-2026-07-28-custom-auth', 'basic/index "Auth"', 'Custom authentication may be negotiated', { unobservable: why.permission }),
@@ -123,8 +123,8 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
     unobservable: 'which interfaces a process listens on is not visible from the one address the runner is given',
   }),
   should('mcp-2026-07-28-authentication', 'basic/transports/streamable-http "Security & Endpoint"', 'Every connection is authenticated', [
-    'missing-token-401',
-    'invalid-token-401',
+    missing('no token', 'no check sends a 2026-07-28 request without a token (missing-token-401 speaks 2025-11-25)'),
+    missing('an unknown token', 'no check sends a 2026-07-28 request with a token never issued (invalid-token-401 speaks 2025-11-25)'),
   ]),
   must('mcp-2026-07-28-notification-202', 'basic/transports/streamable-http "Sending Messages"', 'An accepted notification gets 202 with no body, a refused one an HTTP error (with no id)', [
     'modern-notification-no-response',
@@ -173,7 +173,10 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
     'modern-no-session-id',
     'modern-legacy-stream-405',
   ]),
-  should('mcp-2026-07-28-no-http-sse', 'basic/transports/streamable-http "HTTP+SSE Transport"', 'New implementations do not adopt the HTTP+SSE transport', ['stream-request-404']),
+  should('mcp-2026-07-28-no-http-sse', 'basic/transports/streamable-http "HTTP+SSE Transport"', 'New implementations do not adopt the HTTP+SSE transport', [
+    inEra('2025-11-25', 'stream-request-404'),
+    branch('only 2026-07-28 offered', 'modern-legacy-stream-405'),
+  ]),
 
   // basic/patterns
   must('mcp-2026-07-28-no-server-initiated', 'basic/patterns "Request and Response"', 'Servers initiate no JSON-RPC requests', ['modern-response-id']),

@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const apps = requirementsFrom('MCP Apps', 'any');
 
@@ -56,7 +56,8 @@ export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
     unobservable: VIEW,
   }),
   apps.should('apps-server-checks-capability', 'Client<>Server Capability Negotiation, Server Behavior', 'Servers check the client offers the extension before registering tools with a view', [
-    'modern-app-tools-need-extension',
+    missingEra('2025-11-25', 'no check initializes without the io.modelcontextprotocol/ui extension and reads tools/list'),
+    inEra('2026-07-28', 'modern-app-tools-need-extension'),
   ]),
   apps.should('apps-text-fallback', 'Client<>Server Capability Negotiation, Graceful Degradation', 'Every tool with a view also works as plain text', {
     unobservable:

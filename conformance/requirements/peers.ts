@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const peers = requirementsFrom('peer tools', 'any');
 
@@ -11,10 +11,13 @@ const peers = requirementsFrom('peer tools', 'any');
  */
 export const PEER_REQUIREMENTS: readonly Requirement[] = [
   peers.must('peers-authprobe-discovery-no-www-authenticate', 'authprobe DISCOVERY_NO_WWW_AUTHENTICATE, HEADER_STRIPPED_BY_PROXY_SUSPECTED', 'A 401 from the MCP endpoint still carries WWW-Authenticate with resource_metadata (no proxy strips it)', [
-    'missing-token-401',
-    'unauthenticated-get-401',
+    inEra('2025-11-25', 'missing-token-401', 'unauthenticated-get-401'),
+    missingEra('2026-07-28', 'no check reads the WWW-Authenticate of a 2026-07-28 request sent without a token'),
   ]),
-  peers.should('peers-authprobe-get-not-sse', 'authprobe MCP_GET_NOT_SSE', 'GET on the MCP endpoint answers an event stream or 405', ['stream-get-strict-clients']),
+  peers.should('peers-authprobe-get-not-sse', 'authprobe MCP_GET_NOT_SSE', 'GET on the MCP endpoint answers an event stream or 405', [
+    inEra('2025-11-25', 'stream-get-strict-clients'),
+    inEra('2026-07-28', 'modern-legacy-stream-405'),
+  ]),
   peers.must('peers-authprobe-prm', 'authprobe PRM_HTTP_STATUS_NOT_200, PRM_CONTENT_TYPE_NOT_JSON, PRM_NOT_JSON_OBJECT, PRM_RESOURCE_MISSING, PRM_MISSING_AUTHORIZATION_SERVERS', 'The protected-resource metadata is a 200 JSON object with resource and authorization_servers', [
     'protected-resource-metadata',
   ]),
@@ -39,16 +42,28 @@ export const PEER_REQUIREMENTS: readonly Requirement[] = [
     unobservable:
       'the contract opens registration to anyone, as MCP clients need (MCP authorization, Dynamic Client Registration); the risk is met by its rate limit (registration-rate-limit) instead',
   }),
-  peers.must('peers-authprobe-origin', 'authprobe MCP_ORIGIN_NOT_VALIDATED', 'A request from a foreign Origin is refused', ['foreign-origin-refused']),
-  peers.must('peers-authprobe-version-rejection', 'authprobe MCP_PROTOCOL_VERSION_REJECTION_MISSING', 'An unsupported MCP-Protocol-Version is refused', ['unsupported-protocol-version-400']),
+  peers.must('peers-authprobe-origin', 'authprobe MCP_ORIGIN_NOT_VALIDATED', 'A request from a foreign Origin is refused', [
+    inEra('2025-11-25', 'foreign-origin-refused'),
+    inEra('2026-07-28', 'modern-foreign-origin-403'),
+  ]),
+  peers.must('peers-authprobe-version-rejection', 'authprobe MCP_PROTOCOL_VERSION_REJECTION_MISSING', 'An unsupported MCP-Protocol-Version is refused', [
+    inEra('2025-11-25', 'unsupported-protocol-version-400'),
+    inEra('2026-07-28', 'modern-unsupported-version-32022'),
+  ]),
 
   peers.must('peers-mcpjam-dcr-redirect-policy', 'MCPJam oauth conformance: DCR redirect URI policy', 'Registration refuses a plain http redirect URI off loopback', ['registration-refuses-bad-redirect-uri']),
   peers.must('peers-mcpjam-invalid-client', 'MCPJam oauth conformance: invalid client', 'An unknown client_id is refused', ['unknown-client-error-page', 'unknown-client-json']),
   peers.must('peers-mcpjam-invalid-redirect-authorize', 'MCPJam oauth conformance: invalid redirect at the authorization endpoint', 'A mismatched redirect_uri is refused before anything is sent to it', ['unregistered-redirect-uri-refused']),
-  peers.must('peers-mcpjam-invalid-token', 'MCPJam oauth conformance: invalid token', 'An invalid bearer token gets 401', ['invalid-token-401']),
+  peers.must('peers-mcpjam-invalid-token', 'MCPJam oauth conformance: invalid token', 'An invalid bearer token gets 401', [
+    inEra('2025-11-25', 'invalid-token-401'),
+    missingEra('2026-07-28', 'no check presents a token never issued in a 2026-07-28 request'),
+  ]),
   peers.must('peers-mcpjam-invalid-redirect-token', 'MCPJam oauth conformance: invalid redirect at the token endpoint', 'A code redeemed with another redirect_uri is refused', ['code-bound-to-redirect-uri']),
   peers.must('peers-mcpjam-token-format', 'MCPJam oauth conformance: token format', 'The token response has access_token, token_type and expires_in', ['token-scope-and-lifetime', 'authorization-code-flow']),
-  peers.must('peers-mcpjam-verify-tools', 'MCPJam oauth conformance: --verify-tools, --verify-call-tool', 'The issued token lists and calls tools (no audience or scope mismatch downstream)', ['tools-list', 'tools-call']),
+  peers.must('peers-mcpjam-verify-tools', 'MCPJam oauth conformance: --verify-tools, --verify-call-tool', 'The issued token lists and calls tools (no audience or scope mismatch downstream)', [
+    inEra('2025-11-25', 'tools-list', 'tools-call'),
+    inEra('2026-07-28', 'modern-result-type'),
+  ]),
   peers.must('peers-mcpjam-ui-tool-metadata', 'MCPJam apps conformance: ui-tool-metadata-valid', 'A tool with a view has a valid _meta.ui.resourceUri and visibility', ['mcp-app-tool-ui-resource']),
   peers.must('peers-mcpjam-ui-listed-resources', 'MCPJam apps conformance: ui-listed-resources-valid', 'A ui:// resource in resources/list declares text/html;profile=mcp-app', [
     'mcp-app-listed-view-mime-type',

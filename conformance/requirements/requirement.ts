@@ -116,6 +116,11 @@ export function branch(name: string, ...checks: [string, ...string[]]): CoveredB
   return { name, checks };
 }
 
+/** A named branch that one era alone takes, e.g. an expired token in a 2025-11-25 request. */
+export function branchIn(era: Exclude<Era, 'any'>, name: string, ...checks: [string, ...string[]]): CoveredBranch {
+  return { name, era, checks };
+}
+
 /** A branch in one era of a rule that binds both. */
 export function inEra(era: Exclude<Era, 'any'>, ...checks: [string, ...string[]]): CoveredBranch {
   return { name: `${era} era`, era, checks };

@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const rfc6749 = requirementsFrom('RFC 6749', 'any');
 
@@ -54,8 +54,14 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-6-same-scope', '6', 'A new refresh token has exactly the scope of the one it replaces', {
     unobservable: 'scope is not part of the refresh token answer in a form the runner can read back; refresh-no-scope-escalation proves it does not widen',
   }),
-  rfc6749.must('rfc6749-7-validate', '7', 'The resource server validates every access token', ['invalid-token-401', 'expired-token-401', 'revoked-access-token-401']),
-  rfc6749.should('rfc6749-7.2-error', '7.2', 'A refused resource request tells the client why', ['missing-token-401', 'invalid-token-401']),
+  rfc6749.must('rfc6749-7-validate', '7', 'The resource server validates every access token', [
+    inEra('2025-11-25', 'invalid-token-401', 'expired-token-401', 'revoked-access-token-401'),
+    missingEra('2026-07-28', 'no check presents an invalid, expired or revoked token in a 2026-07-28 request on a dual-era deployment'),
+  ]),
+  rfc6749.should('rfc6749-7.2-error', '7.2', 'A refused resource request tells the client why', [
+    inEra('2025-11-25', 'missing-token-401', 'invalid-token-401'),
+    missingEra('2026-07-28', 'no check reads the 401 of a 2026-07-28 request'),
+  ]),
   rfc6749.must('rfc6749-10.1-no-secrets-to-public', '10.1', 'No client password is issued to a native or user-agent-based client', ['registration-no-secret']),
   rfc6749.should('rfc6749-10.2-repeat-consent', '10.2', 'A repeated request from a public client is not approved without the person', {
     unobservable: 'the consent policy for a client already approved is the contract\'s (section 5.3); the runner approves every request it makes',

@@ -1,5 +1,5 @@
 import { CLIENT, CONFIDENTIAL, OPAQUE, PERMISSION, TLS } from './rfc-reasons.js';
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const rfc9700 = requirementsFrom('RFC 9700', 'any');
 
@@ -73,7 +73,10 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
     'refresh-no-scope-escalation',
   ]),
   rfc9700.should('rfc9700-2.3-audience', '2.3', 'Access tokens are audience-restricted to one resource server', { unobservable: OPAQUE }),
-  rfc9700.must('rfc9700-2.3-refuse-other-audience', '2.3', 'A resource server refuses a token that was not meant for it', ['foreign-token-403']),
+  rfc9700.must('rfc9700-2.3-refuse-other-audience', '2.3', 'A resource server refuses a token that was not meant for it', [
+    inEra('2025-11-25', 'foreign-token-403'),
+    missingEra('2026-07-28', 'no check presents another service\'s token in a 2026-07-28 request'),
+  ]),
   rfc9700.may('rfc9700-2.3-aud-scope-resource', '2.3', 'The aud claim, scope, resource or authorization_details may carry the restriction', { unobservable: PERMISSION }),
   rfc9700.should('rfc9700-2.3-resources-and-actions', '2.3', 'Access tokens are restricted to certain resources and actions', {
     unobservable: `${OPAQUE}; the person's own permissions bound each action (contract section 5.5, tool-error-not-authorized)`,
