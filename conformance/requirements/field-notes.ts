@@ -1,4 +1,4 @@
-import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must, should } = requirementsFrom('field notes', 'any');
 const legacy = requirementsFrom('field notes', '2025-11-25');
@@ -131,9 +131,16 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   must('fn-token-code-client', 'token endpoint', 'A code is bound to the client it was issued to', ['code-bound-to-client']),
   must('fn-token-code-redirect', 'token endpoint', 'A code is bound to its redirect_uri', ['code-bound-to-redirect-uri']),
   must('fn-token-code-verifier', 'token endpoint', 'A code is bound to its PKCE verifier', ['pkce-verifier-mismatch']),
-  should('fn-token-code-replay', 'token endpoint', 'A second redemption revokes what the first issued', ['code-replay-revokes-tokens']),
+  should('fn-token-code-replay', 'token endpoint', 'A second redemption revokes what the first issued', [
+    branch('access token of the first redemption', 'code-replay-revokes-tokens'),
+    missing('refresh token of the first redemption', 'code-replay-revokes-tokens presents only the first access token after the replay; no check tries to renew with the first refresh token'),
+  ]),
   must('fn-token-code-parallel', 'token endpoint', 'Ten parallel redemptions of one code: exactly one success', ['code-parallel-redemption']),
-  must('fn-token-verifier-format', 'token endpoint', 'A verifier is 43-128 characters of [A-Za-z0-9-._~]', ['authorization-error-redirect']),
+  must('fn-token-verifier-format', 'token endpoint', 'A verifier is 43-128 characters of [A-Za-z0-9-._~]', [
+    branch('too short', 'authorization-error-redirect', 'pkce-verifier-form-refused'),
+    branch('outside [A-Za-z0-9-._~]', 'pkce-verifier-form-refused'),
+    missing('longer than 128 characters', 'no check sends a 129-character verifier or plain challenge'),
+  ]),
   must('fn-token-no-downgrade', 'token endpoint', 'A code issued with S256 never accepts plain', ['pkce-no-downgrade']),
   must('fn-token-refresh-rotation', 'token endpoint', 'Refresh tokens rotate on every use', ['refresh-token-rotation', 'spent-refresh-token-refused']),
   should('fn-token-refresh-reuse', 'token endpoint', 'Reusing a spent refresh token (after any refresh grace) revokes the grant, newest tokens too', ['spent-refresh-revokes-grant']),
@@ -144,13 +151,20 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ]),
   must('fn-token-no-escalation', 'token endpoint', 'A refresh cannot widen the scope', ['refresh-no-scope-escalation']),
   must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', ['token-error-responses']),
-  must('fn-token-no-store', 'token endpoint', 'Cache-Control: no-store on every answer, errors included', ['token-no-store']),
+  must('fn-token-no-store', 'token endpoint', 'Cache-Control: no-store on every answer, errors included', [
+    branch('code grant answer', 'token-no-store'),
+    branch('error answers of either grant', 'token-no-store'),
+    missing('refresh grant answer', 'token-no-store reads the code redemption and three refusals; no check reads Cache-Control on a successful refresh'),
+  ]),
 
   // Revocation
   must('fn-revoke-refresh-takes-access', 'revocation', 'Revoking a refresh token takes its access tokens with it', ['revoked-refresh-token-signs-out']),
   must('fn-revoke-access-next-request', 'revocation', 'Revoking an access token takes effect on the very next request', ['revoked-access-token-401']),
   should('fn-revoke-unknown-200', 'revocation', 'An unknown token gets 200', ['revoke-unknown-token-200']),
-  must('fn-revoke-other-client', 'revocation', "Another client's token is never revoked", ['revoke-other-clients-token-ignored']),
+  must('fn-revoke-other-client', 'revocation', "Another client's token is never revoked", [
+    branch('access token', 'revoke-other-clients-token-ignored'),
+    missing('refresh token', "no check has another client revoke the runner's refresh token and then renews with it"),
+  ]),
 
   // Rate limits
   must('fn-rate-sliding-log', 'rate limits', 'An exact sliding log: never more than the limit in any window, no fixed-window edge', [

@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
 import { CLIENT, CONFIDENTIAL, PERMISSION, TLS } from './rfc-reasons.js';
 
 const rfc7009 = requirementsFrom('RFC 7009', 'any');
@@ -16,10 +16,16 @@ export const RFC7009_REQUIREMENTS: readonly Requirement[] = [
   rfc7009.must('rfc7009-2-endpoint-url', '2', 'The revocation endpoint URL follows RFC 6749 section 3.1 (absolute, no fragment)', ['endpoints']),
   rfc7009.must('rfc7009-2-tls', '2', 'The revocation endpoint is an https URL and the server uses TLS; an http twin, if any, is never published', { unobservable: TLS }),
   rfc7009.must('rfc7009-2.1-token-required', '2.1', 'token is required: a request without it is an error', ['revoke-error-response']),
-  rfc7009.must('rfc7009-2.1-hint-fallback', '2.1', 'A token not found under its token_type_hint is searched for under every type', ['revoke-under-other-hint']),
+  rfc7009.must('rfc7009-2.1-hint-fallback', '2.1', 'A token not found under its token_type_hint is searched for under every type', [
+    branch('access token under the refresh_token hint', 'revoke-under-other-hint'),
+    missing('refresh token under the access_token hint', 'no check revokes a refresh token with token_type_hint=access_token and then tries to renew with it'),
+  ]),
   rfc7009.may('rfc7009-2.1-hint-ignored', '2.1', 'The server may ignore token_type_hint', { unobservable: PERMISSION }),
   rfc7009.must('rfc7009-2.1-confidential', '2.1', 'Confidential clients authenticate to revoke', { unobservable: CONFIDENTIAL }),
-  rfc7009.must('rfc7009-2.1-invalidate', '2.1', 'A revoked token stops working at once', ['revoked-access-token-401']),
+  rfc7009.must('rfc7009-2.1-invalidate', '2.1', 'A revoked token stops working at once', [
+    branch('access token', 'revoked-access-token-401'),
+    branch('refresh token', 'revoked-refresh-token-signs-out'),
+  ]),
   rfc7009.must('rfc7009-2.1-client-stops', '2.1', 'A client does not use a token after its revocation was answered 200', { unobservable: CLIENT }),
   rfc7009.may('rfc7009-2.1-access-takes-refresh', '2.1', 'Revoking an access token may revoke its refresh token too', { unobservable: PERMISSION }),
   rfc7009.must('rfc7009-2.2-unknown-hint', '2.2', 'A token_type_hint the server does not know is ignored and changes nothing in the answer', ['revoke-unknown-hint-ignored']),

@@ -1,5 +1,5 @@
 import { CLIENT, CONFIDENTIAL, OPAQUE, PERMISSION, TLS } from './rfc-reasons.js';
-import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const rfc9700 = requirementsFrom('RFC 9700', 'any');
 
@@ -83,7 +83,10 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
   }),
 
   // 2.4 to 2.6
-  rfc9700.must('rfc9700-2.4-no-password-grant', '2.4', 'The resource owner password credentials grant is not offered', ['grant-types']),
+  rfc9700.must('rfc9700-2.4-no-password-grant', '2.4', 'The resource owner password credentials grant is not offered', [
+    branch('not advertised', 'grant-types'),
+    missing('refused when sent', 'behaviour, not metadata: no check sends grant_type=password to the token endpoint and expects unsupported_grant_type'),
+  ]),
   rfc9700.should('rfc9700-2.5-client-authentication', '2.5', 'Client authentication is enforced where credentials can be kept confidential, asymmetric methods RECOMMENDED', {
     unobservable: CONFIDENTIAL,
   }),
@@ -113,7 +116,10 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
     'authorization-pages-no-third-party-content',
   ]),
   rfc9700.must('rfc9700-4.2.4-code-single-use', '4.2.4', 'A code is invalidated at its first use', ['code-single-use', 'code-parallel-redemption']),
-  rfc9700.should('rfc9700-4.2.4-code-replay', '4.2.4', 'A code redeemed twice revokes the tokens issued on it', ['code-replay-revokes-tokens']),
+  rfc9700.should('rfc9700-4.2.4-code-replay', '4.2.4', 'A code redeemed twice revokes the tokens issued on it', [
+    branch('access token', 'code-replay-revokes-tokens'),
+    missing('refresh token', 'no check tries to renew with the refresh token of the first redemption after a replay'),
+  ]),
   rfc9700.should('rfc9700-4.2.4-state-single-use', '4.2.4', 'Clients invalidate state at its first use', { unobservable: CLIENT }),
   rfc9700.must('rfc9700-4.3.2-no-query-tokens', '4.3.2', 'Clients never pass access tokens in a query parameter', { unobservable: CLIENT }),
 
@@ -196,7 +202,8 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
 
   // 4.16 Clickjacking
   rfc9700.should('rfc9700-4.16-csp', '4.16', 'The authorization pages use CSP level 2 frame-ancestors, combined with other means (X-Frame-Options)', [
-    'consent-not-framable',
+    branch('consent page', 'consent-not-framable'),
+    missing('sign-in page', 'no check reads frame-ancestors and X-Frame-Options on the sign-in page'),
   ]),
   rfc9700.should('rfc9700-4.16-allowed-origins', '4.16', 'Administrators can configure origins allowed to frame the pages for particular clients', {
     unobservable: "the operator's configuration, not visible to a client",
