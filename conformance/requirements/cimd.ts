@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
 
 const cimd = requirementsFrom('CIMD draft', 'any');
 
@@ -27,7 +27,10 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
   cimd.should('cimd-3-short-stable', '3', 'A short, stable client_id URL is used', { unobservable: CLIENT_SIDE }),
 
   cimd.should('cimd-4-fetch', '4', 'The server fetches the document the client_id names', ['client-metadata-document-flow']),
-  cimd.must('cimd-4-200-only', '4', 'Only a 200 answer is a document; every other status is an error', ['client-metadata-missing-document-refused']),
+  cimd.must('cimd-4-200-only', '4', 'Only a 200 answer is a document; every other status is an error', [
+    branch('404', 'client-metadata-missing-document-refused'),
+    missing('other statuses (3xx redirect, 5xx)', 'the runner hosts no document that answers a redirect or a server error; no check proves those are refused'),
+  ]),
   cimd.must('cimd-4-no-redirects', '4', 'Redirects are not followed when fetching the document', { unobservable: DOCUMENT_HOST }),
   cimd.must('cimd-4.1-served-200', '4.1', 'The document is served with 200 OK', { unobservable: CLIENT_SIDE }),
   cimd.must('cimd-4.1-client-id-equals-url', '4.1', "The document's client_id equals its URL by simple string comparison, else it is refused", [

@@ -1,4 +1,4 @@
-import { branch, inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must } = requirementsFrom('contract', '2025-11-25');
 const { must: mustAnyEra } = requirementsFrom('contract', 'any');
@@ -63,9 +63,9 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
 
   // 4. Endpoints
   mustAnyEra('contract-4-json', '4', 'Payloads are JSON unless stated otherwise', [
-    'authorization-server-metadata',
-    'registration-response',
-    'token-error-responses',
+    branch('authorization-server metadata', 'authorization-server-metadata'),
+    branch('registration and token bodies parse as JSON', 'registration-response', 'token-error-responses'),
+    missing('media type of the other answers', 'only authorization-server-metadata reads Content-Type; no check reads it on the protected-resource metadata, registration, token or revocation answers'),
   ]),
   must('contract-4.1-json-rpc', '4.1', 'POST / answers initialize, tools/list and tools/call in JSON-RPC envelopes', [
     'initialize',

@@ -1,5 +1,5 @@
 import { MCP_REASON as why } from './mcp-reasons.js';
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must, should, may } = requirementsFrom('MCP 2025-11-25', '2025-11-25');
 const anyEra = requirementsFrom('MCP 2025-11-25', 'any');
@@ -48,7 +48,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     unobservable: 'which interfaces a process listens on is not visible from the one address the runner is given',
   }),
   should('mcp-2025-11-25-authentication', 'basic/transports "Security Warning"', 'Every connection is authenticated', ['missing-token-401', 'invalid-token-401', 'unauthenticated-get-401']),
-  must('mcp-2025-11-25-notification-202', 'basic/transports "Sending Messages to the Server"', 'An accepted notification or response gets 202 with no body; a refused one an HTTP error', ['notification-202']),
+  must('mcp-2025-11-25-notification-202', 'basic/transports "Sending Messages to the Server"', 'An accepted notification or response gets 202 with no body; a refused one an HTTP error', [
+    branch('notification', 'notification-202'),
+    missing('JSON-RPC response', 'no check posts a JSON-RPC response (a message with result and no method) and expects 202'),
+  ]),
   must('mcp-2025-11-25-request-answer', 'basic/transports "Sending Messages to the Server"', 'A request is answered as application/json or an SSE stream', ['tools-list', 'tools-call']),
   should('mcp-2025-11-25-sse-rules', 'basic/transports "Sending Messages to the Server"', 'An SSE answer primes an event id, relates its messages to the request, and ends after the response', { unobservable: why.sse }),
   should('mcp-2025-11-25-stream-get', 'basic/transports#listening-for-messages-from-the-server', 'GET / answers an event stream or 405, which strict clients need (the contract\'s 404 wins: a warning, never a failure)', [
@@ -64,7 +67,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     unobservable: 'binds servers that assign sessions; the contract\'s server is stateless and assigns none',
   }),
   may('mcp-2025-11-25-delete-405', 'basic/transports "Session Management"', 'DELETE may be answered 405', ['session-delete-answered']),
-  must('mcp-2025-11-25-version-header', 'basic/transports "Protocol Version Header"', 'An invalid or unsupported MCP-Protocol-Version gets 400', ['unsupported-protocol-version-400']),
+  must('mcp-2025-11-25-version-header', 'basic/transports "Protocol Version Header"', 'An invalid or unsupported MCP-Protocol-Version gets 400', [
+    branch('unsupported version (1999-01-01)', 'unsupported-protocol-version-400'),
+    missing('invalid value (not a version)', 'no check sends an MCP-Protocol-Version that is not a version at all'),
+  ]),
   should('mcp-2025-11-25-version-header-absent', 'basic/transports "Protocol Version Header"', 'A request without the header is taken as 2025-03-26 when nothing else tells the version', {
     unobservable: 'every revision the contract\'s server speaks serves the same tools the same way, so which version it assumed shows in no answer',
   }),

@@ -47,7 +47,10 @@ export const MCP_2026_07_28_AUTHORIZATION: readonly Requirement[] = [
   anyEra.must('mcp-2026-07-28-own-tokens-only', 'basic/authorization "Token Handling"', 'The server accepts only tokens valid for its own resources, and transits none', [
     missingEra('2026-07-28', "no check presents another service's token in a 2026-07-28 request (foreign-token-403 speaks 2025-11-25)"),
   ]),
-  anyEra.should('mcp-2026-07-28-no-offline-access', 'basic/authorization "Refresh Tokens"', 'offline_access is in neither the challenge scope nor scopes_supported', ['scopes-supported']),
+  anyEra.should('mcp-2026-07-28-no-offline-access', 'basic/authorization "Refresh Tokens"', 'offline_access is in neither the challenge scope nor scopes_supported', [
+    branch('scopes_supported', 'scopes-supported'),
+    missing('challenge scope', 'no check reads the scope of a 2026-07-28 challenge for offline_access', '2026-07-28'),
+  ]),
   anyEra.must('mcp-2026-07-28-auth-statuses', 'basic/authorization "Error Handling"', 'Authorization errors get 401, 403 or 400 as the table says', [
     branch('400 at the token endpoint', 'token-error-responses'),
     missing('401 and 403 of 2026-07-28 requests', 'missing-token-401 and foreign-token-403 speak 2025-11-25', '2026-07-28'),
@@ -76,8 +79,8 @@ export const MCP_2026_07_28_AUTHORIZATION: readonly Requirement[] = [
   ]),
   anyEra.should('mcp-2026-07-28-cimd-cache', 'basic/authorization/client-registration "For Authorization Servers"', 'Fetched metadata documents are cached as HTTP cache headers say', { unobservable: why.internal }),
   anyEra.must('mcp-2026-07-28-cimd-structure', 'basic/authorization/client-registration "For Authorization Servers"', 'A metadata document must be JSON with the required fields and list the redirect URI', [
-    'bad-client-metadata-document-refused',
-    'client-metadata-document-flow',
+    branch('redirect URI listed', 'client-metadata-document-flow', 'client-metadata-redirect-uri-refused'),
+    missing('not JSON, or required fields missing', 'the runner hosts no malformed document: no check proves that a document that is not JSON, or lacks client_id or redirect_uris, is refused'),
   ]),
   anyEra.should('mcp-2026-07-28-cimd-security', 'basic/authorization/client-registration "For Authorization Servers"', 'The security considerations of the metadata document draft are followed', [
     'bad-client-metadata-document-refused',

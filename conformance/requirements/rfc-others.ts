@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
 import { OPAQUE, PERMISSION } from './rfc-reasons.js';
 
 const rfc8707 = requirementsFrom('RFC 8707', 'any');
@@ -9,9 +9,20 @@ const rfc8707 = requirementsFrom('RFC 8707', 'any');
  * 9700 and 9728 have files of their own.
  */
 export const RFC_OTHER_REQUIREMENTS: readonly Requirement[] = [
-  rfc8707.must('rfc8707-2-absolute-uri', '2', 'A resource that is not an absolute URI, or has a fragment, is malformed', ['resource-foreign-invalid-target']),
+  rfc8707.must('rfc8707-2-absolute-uri', '2', 'A resource that is not an absolute URI, or has a fragment, is malformed', [
+    branch('fragment, authorization endpoint', 'resource-foreign-invalid-target'),
+    missing('not an absolute URI', 'no check sends a relative resource (e.g. resource=mcp) and expects invalid_target'),
+    missing('token endpoint', 'no check sends a malformed resource to the token endpoint'),
+  ]),
   rfc8707.should('rfc8707-2-audience', '2', 'Tokens are audience-restricted to the resource asked for', { unobservable: OPAQUE }),
   rfc8707.may('rfc8707-2.1-omitted', '2.1', 'A request without resource may use a default or fail with invalid_target', { unobservable: PERMISSION }),
-  rfc8707.should('rfc8707-2.1-invalid-target', '2.1', 'A resource the server does not accept is refused with invalid_target', ['resource-foreign-invalid-target']),
-  rfc8707.should('rfc8707-2.2-token-resource', '2.2', 'At the token endpoint, a resource beyond the grant is refused', ['token-resource-invalid-target']),
+  rfc8707.should('rfc8707-2.1-invalid-target', '2.1', 'A resource the server does not accept is refused with invalid_target', [
+    branch('authorization endpoint', 'resource-foreign-invalid-target'),
+    branch('token endpoint, refresh grant', 'token-resource-invalid-target'),
+    missing('token endpoint, code grant', 'no check redeems a code naming another resource than the authorization did'),
+  ]),
+  rfc8707.should('rfc8707-2.2-token-resource', '2.2', 'At the token endpoint, a resource beyond the grant is refused', [
+    branch('refresh grant', 'token-resource-invalid-target'),
+    missing('code grant', 'no check redeems a code naming a resource beyond the grant'),
+  ]),
 ];

@@ -80,7 +80,10 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
     unobservable: 'where a party keeps a token is internal; the sign-in session cookie is not a bearer token (session-cookie-flags reads it)',
   }),
   rfc6750.should('rfc6750-5.3-short-lived', '5.3', 'Token servers issue short-lived tokens (one hour or less)', ['token-scope-and-lifetime']),
-  rfc6750.should('rfc6750-5.3-no-page-urls', '5.3', 'Bearer tokens are not passed in page URLs', ['response-types']),
+  rfc6750.should('rfc6750-5.3-no-page-urls', '5.3', 'Bearer tokens are not passed in page URLs', [
+    branch('not advertised', 'response-types'),
+    branch('response_type token refused', 'authorization-error-redirect'),
+  ]),
   rfc6750.must('rfc6750-5-client-duties', '5.2, 5.3', 'Clients keep tokens from leaking, always use TLS, validate certificate chains and the resource server\'s identity', {
     unobservable: CLIENT,
   }),

@@ -1,5 +1,5 @@
 import { CONSUMER, PERMISSION, TLS } from './rfc-reasons.js';
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
 
 const rfc9728 = requirementsFrom('RFC 9728', 'any');
 
@@ -55,7 +55,10 @@ export const RFC9728_REQUIREMENTS: readonly Requirement[] = [
   rfc9728.must('rfc9728-3-suffix', '3', 'An application names its well-known suffix and registers it; a resource may publish under several', { unobservable: PROFILE }),
   rfc9728.must('rfc9728-3.1-get', '3.1', 'The metadata answers an HTTP GET at its well-known URL', ['protected-resource-metadata']),
   rfc9728.must('rfc9728-3.1-slash', '3.1', 'A terminating slash after the host is removed before inserting the well-known path', { unobservable: CONSUMER }),
-  rfc9728.must('rfc9728-3.2-json', '3.2', 'The metadata is 200 with an application/json object', ['protected-resource-metadata']),
+  rfc9728.must('rfc9728-3.2-json', '3.2', 'The metadata is 200 with an application/json object', [
+    branch('200 with a JSON object', 'protected-resource-metadata'),
+    missing('application/json media type', 'protected-resource-metadata parses the body but never reads its Content-Type'),
+  ]),
   rfc9728.must('rfc9728-3.2-unknown-ignored', '3.2', 'Metadata parameters that are not understood are ignored (further ones MAY be defined)', { unobservable: CONSUMER }),
   rfc9728.must('rfc9728-3.2-zero-values', '3.2', 'Parameters with zero values are omitted (an empty bearer_methods_supported aside)', ['metadata-no-empty-lists']),
   rfc9728.must('rfc9728-3.3-from-challenge', '3.3', 'Metadata reached through the challenge names as resource the URL the client sent its request to', [
