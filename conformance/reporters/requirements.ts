@@ -18,7 +18,7 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
     else if (requirement.branches.length === 1 && requirement.branches[0].name === WHOLE_RULE) lines.push(`    ${branchLine(requirement.branches[0])}`);
     else {
       lines.push(`    ${statusOf(requirement)} on ${requirement.branches.filter(isCovered).length} of ${requirement.branches.length} branches:`);
-      for (const branch of requirement.branches) lines.push(`      ${branch.name}${branch.era ? ` [${branch.era}]` : ''}: ${branchLine(branch)}`);
+      for (const branch of requirement.branches) lines.push(`      ${branch.name}${branch.era && !branch.name.includes(branch.era) ? ` [${branch.era}]` : ''}: ${branchLine(branch)}`);
     }
   }
   const { total, proven, partial, unobservable } = summarizeTrace(requirements);

@@ -8,7 +8,7 @@ import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
 import { REQUIREMENTS } from '../../conformance/requirements/manifest.js';
-import { isProven } from '../../conformance/requirements/requirement.js';
+import { isProven, statusOf } from '../../conformance/requirements/requirement.js';
 import { addConformanceOptions, type ConformanceFlags } from '../../conformance/cli.js';
 import { conformanceCommand, type ConformanceIo } from '../../conformance/command.js';
 import { cli } from '../helpers/cli.js';
@@ -47,14 +47,42 @@ describe('survey-mcp conformance', () => {
     const io = captureIo();
     await conformanceCommand({ list: true, requirements: true }, io);
     const proven = REQUIREMENTS.filter(isProven);
+    const partial = REQUIREMENTS.filter((requirement) => statusOf(requirement) === 'partial');
     expect(io.out()).toContain('contract-5.4-missing-token  MUST  § 5.4\n');
-    expect(io.out()).toContain('proven by: missing-token-401, unauthenticated-get-401\n');
+    expect(io.out()).toContain('    partial on 1 of 2 branches:\n      2025-11-25 era: proven by: missing-token-401, unauthenticated-get-401\n      2026-07-28 era: no check yet: ');
+    expect(io.out()).toContain('contract-5.2-issuer  MUST  § 5.2\n    The issuer is {base_url}, the host the metadata is fetched from\n    proven by: issuer-matches-base-url, iss-returned\n');
     expect(io.out()).toContain('not observable: a rule for clients, not for the deployment\n');
     expect(io.out()).toContain(
-      `${REQUIREMENTS.length} requirements: ${proven.length} proven by ${CATALOG.length} checks, ${REQUIREMENTS.length - proven.length} not observable from outside\n`,
+      `${REQUIREMENTS.length} requirements: ${proven.length} proven on every branch and ${partial.length} partial, by ${CATALOG.length} checks; ${REQUIREMENTS.length - proven.length - partial.length} not observable from outside\n`,
     );
     // and ends with the counts per source, as the README shows them
-    expect(io.out()).toMatch(/\| source \| requirements \| proven \| not observable \|\n[\s\S]*\| MCP 2026-07-28 \| \d+ \| \d+ \| \d+ \|\n$/);
+    expect(io.out()).toMatch(/\| source \| requirements \| proven \| partial \| not observable \|\n[\s\S]*\| MCP 2026-07-28 \| \d+ \| \d+ \| \d+ \| \d+ \|\n$/);
+  });
+
+  test('--list --requirements --json writes the manifest with each requirement\'s status and branches', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'conformance-manifest-'));
+    const path = join(directory, 'manifest.json');
+    await conformanceCommand({ list: true, requirements: true, json: path }, captureIo());
+    const manifest = JSON.parse(await readFile(path, 'utf8')) as {
+      summary: { total: number; proven: number; partial: number; unobservable: number };
+      requirements: { id: string; status: string; branches?: { name: string; checks: string[]; missing?: string }[] }[];
+    };
+    expect(manifest.summary.total).toBe(REQUIREMENTS.length);
+    expect(manifest.summary.proven + manifest.summary.partial + manifest.summary.unobservable).toBe(REQUIREMENTS.length);
+    const revokedBy = manifest.requirements.find((requirement) => requirement.id === 'rfc7009-2.1-client');
+    expect(revokedBy?.status).toBe('partial');
+    expect(revokedBy?.branches?.map((branch) => [branch.name, branch.checks])).toEqual([
+      ['access token', ['revoke-other-clients-token-ignored']],
+      ['refresh token', []],
+    ]);
+    expect(revokedBy?.branches?.[1]?.missing).toMatch(/another client/);
+  });
+
+  test('--list --requirements --json to a path that cannot be written is a usage error', async () => {
+    await expect(conformanceCommand({ list: true, requirements: true, json: '/proc/nope/manifest.json' }, captureIo())).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^--json \/proc\/nope\/manifest.json cannot be written/),
+    });
   });
 
   test('the flags parse from the command line with their defaults', () => {
