@@ -76,7 +76,8 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   }),
   must('fn-reg-public', 'registration', 'Public clients only: token_endpoint_auth_method none, no secret', ['registration-no-secret']),
   should('fn-reg-native-redirects', 'registration', 'https, loopback http and private-use scheme redirects are accepted', [
-    'registration-accepts-native-redirects',
+    branch('loopback http and private-use scheme', 'registration-accepts-native-redirects'),
+    missing('https', 'no check expects an https redirect URI accepted: no-error-redirect-to-untrusted-web-uri registers one but skips when it is refused'),
   ]),
   must('fn-reg-unsafe-redirects', 'registration', 'Fragments and javascript:, data:, file: URIs get 422 invalid_redirect_uri saying why', [
     'registration-refuses-bad-redirect-uri',
@@ -158,8 +159,14 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ]),
 
   // Revocation
-  must('fn-revoke-refresh-takes-access', 'revocation', 'Revoking a refresh token takes its access tokens with it', ['revoked-refresh-token-signs-out']),
-  must('fn-revoke-access-next-request', 'revocation', 'Revoking an access token takes effect on the very next request', ['revoked-access-token-401']),
+  must('fn-revoke-refresh-takes-access', 'revocation', 'Revoking a refresh token takes its access tokens with it', [
+    inEra('2025-11-25', 'revoked-refresh-token-signs-out'),
+    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+  ]),
+  must('fn-revoke-access-next-request', 'revocation', 'Revoking an access token takes effect on the very next request', [
+    inEra('2025-11-25', 'revoked-access-token-401'),
+    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+  ]),
   should('fn-revoke-unknown-200', 'revocation', 'An unknown token gets 200', ['revoke-unknown-token-200']),
   must('fn-revoke-other-client', 'revocation', "Another client's token is never revoked", [
     branch('access token', 'revoke-other-clients-token-ignored'),

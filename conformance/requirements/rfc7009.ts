@@ -1,4 +1,4 @@
-import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, branchIn, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 import { CLIENT, CONFIDENTIAL, PERMISSION, TLS } from './rfc-reasons.js';
 
 const rfc7009 = requirementsFrom('RFC 7009', 'any');
@@ -23,8 +23,9 @@ export const RFC7009_REQUIREMENTS: readonly Requirement[] = [
   rfc7009.may('rfc7009-2.1-hint-ignored', '2.1', 'The server may ignore token_type_hint', { unobservable: PERMISSION }),
   rfc7009.must('rfc7009-2.1-confidential', '2.1', 'Confidential clients authenticate to revoke', { unobservable: CONFIDENTIAL }),
   rfc7009.must('rfc7009-2.1-invalidate', '2.1', 'A revoked token stops working at once', [
-    branch('access token', 'revoked-access-token-401'),
-    branch('refresh token', 'revoked-refresh-token-signs-out'),
+    branchIn('2025-11-25', 'access token', 'revoked-access-token-401'),
+    branchIn('2025-11-25', 'refresh token', 'revoked-refresh-token-signs-out'),
+    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
   ]),
   rfc7009.must('rfc7009-2.1-client-stops', '2.1', 'A client does not use a token after its revocation was answered 200', { unobservable: CLIENT }),
   rfc7009.may('rfc7009-2.1-access-takes-refresh', '2.1', 'Revoking an access token may revoke its refresh token too', { unobservable: PERMISSION }),

@@ -91,7 +91,8 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
   ]),
 
   rfc7009.should('rfc7009-2.1-refresh', '2.1', 'Revoking a refresh token invalidates the access tokens of its grant', [
-    'revoked-refresh-token-signs-out',
+    inEra('2025-11-25', 'revoked-refresh-token-signs-out'),
+    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
   ]),
   rfc7009.must('rfc7009-2.1-client', '2.1', 'Only the client a token was issued to may revoke it', [
     branch('access token', 'revoke-other-clients-token-ignored'),
