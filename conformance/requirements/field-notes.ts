@@ -35,7 +35,11 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
     'openid-configuration-parser-fields',
   ]),
   should('fn-host-no-null', 'MCP host', 'No metadata value is null; an absent value is an absent key', ['metadata-without-nulls']),
-  must('fn-host-discovery-no-redirect', 'MCP host', 'Discovery documents are served without redirects', ['authorization-server-metadata']),
+  must('fn-host-discovery-no-redirect', 'MCP host', 'Discovery documents are served without redirects', [
+    branch('protected-resource metadata', 'protected-resource-metadata'),
+    branch('authorization-server metadata', 'authorization-server-metadata'),
+    branch('openid-configuration', 'openid-configuration-document'),
+  ]),
   should('fn-host-metadata-at-auth-origin', 'MCP host', "The authorization-server metadata and openid-configuration are also served, the same documents, at the authorization endpoint's origin (issue 23: Qwen Code)", [
     'metadata-at-authorization-origin',
   ]),
