@@ -49,9 +49,13 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-2.1-consent-redirect', '2.1', 'The consent screen shows the redirect destination', [
     'consent-shows-client-and-redirect',
   ]),
-  mustAnyEra('contract-2.2-scope', '2.2', 'The access token carries scope mcp_customer', ['token-scope-and-lifetime']),
+  mustAnyEra('contract-2.2-scope', '2.2', 'The access token carries scope mcp_customer', [
+    branch('code grant', 'token-scope-and-lifetime'),
+    branch('refresh grant: the renewed token is accepted where mcp_customer is needed', 'refresh-grant'),
+  ]),
   mustAnyEra('contract-2.2-lifetime', '2.2', 'The access token lives one hour, and no longer', [
-    branch('expires_in at most an hour', 'token-scope-and-lifetime'),
+    branch('expires_in at most an hour, code grant', 'token-scope-and-lifetime'),
+    missing('expires_in at most an hour, refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
     inEra('2025-11-25', 'expired-token-401'),
     missingEra('2026-07-28', 'no check presents an expired token in a 2026-07-28 request'),
   ]),

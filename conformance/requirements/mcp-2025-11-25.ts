@@ -138,7 +138,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   anyEra.must('mcp-2025-11-25-oauth-security', 'basic/authorization "Security Considerations"', 'OAuth 2.1 security best practices are followed', ['pkce-required', 'code-single-use', 'unregistered-redirect-uri-refused']),
   must('mcp-2025-11-25-audience', 'basic/authorization "Token Audience Binding and Validation"', 'Tokens presented must have been issued for this server', ['foreign-token-403']),
   anyEra.must('mcp-2025-11-25-token-storage', 'basic/authorization "Token Theft"', 'Tokens are stored securely', { unobservable: why.practice }),
-  anyEra.should('mcp-2025-11-25-short-tokens', 'basic/authorization "Token Theft"', 'Access tokens are short-lived', ['token-scope-and-lifetime']),
+  anyEra.should('mcp-2025-11-25-short-tokens', 'basic/authorization "Token Theft"', 'Access tokens are short-lived', [
+    branch('code grant', 'token-scope-and-lifetime'),
+    missing('refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+  ]),
   anyEra.must('mcp-2025-11-25-refresh-rotation', 'basic/authorization "Token Theft"', 'Refresh tokens of public clients rotate', ['refresh-token-rotation', 'spent-refresh-token-refused']),
   anyEra.must('mcp-2025-11-25-https', 'basic/authorization "Communication Security"', 'Authorization server endpoints are served over https; redirect URIs are localhost or https', {
     unobservable: why.https,

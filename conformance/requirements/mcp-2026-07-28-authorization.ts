@@ -93,7 +93,10 @@ export const MCP_2026_07_28_AUTHORIZATION: readonly Requirement[] = [
     missingEra('2026-07-28', "no check presents another service's token in a 2026-07-28 request (foreign-token-403 speaks 2025-11-25)"),
   ]),
   anyEra.must('mcp-2026-07-28-token-storage', 'basic/authorization/security-considerations "Token Theft"', 'Tokens are stored securely, per OAuth 2.1 §7.1', { unobservable: why.practice }),
-  anyEra.should('mcp-2026-07-28-short-tokens', 'basic/authorization/security-considerations "Token Theft"', 'Access tokens are short-lived', ['token-scope-and-lifetime']),
+  anyEra.should('mcp-2026-07-28-short-tokens', 'basic/authorization/security-considerations "Token Theft"', 'Access tokens are short-lived', [
+    branch('code grant', 'token-scope-and-lifetime'),
+    missing('refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+  ]),
   anyEra.must('mcp-2026-07-28-refresh-rotation', 'basic/authorization/security-considerations "Token Theft"', 'Refresh tokens of public clients rotate', ['refresh-token-rotation', 'spent-refresh-token-refused']),
   anyEra.must('mcp-2026-07-28-https', 'basic/authorization/security-considerations "Communication Security"', 'Authorization server endpoints are served over https', { unobservable: why.https }),
   anyEra.must('mcp-2026-07-28-redirect-https', 'basic/authorization/security-considerations "Communication Security"', 'Redirect URIs are localhost or https', ['registration-refuses-bad-redirect-uri']),

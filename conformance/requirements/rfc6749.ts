@@ -53,7 +53,10 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
     unobservable:
       'superseded: OAuth 2.1 section 3.2.3 and RFC 9111 keep Cache-Control: no-store only (token-no-store); the contract follows OAuth 2.1, so failing on Pragma would flag a conforming deployment',
   }),
-  rfc6749.must('rfc6749-5.1-token-type', '5.1', 'A token response carries access_token and token_type', ['authorization-code-flow', 'token-scope-and-lifetime']),
+  rfc6749.must('rfc6749-5.1-token-type', '5.1', 'A token response carries access_token and token_type', [
+    branch('code grant', 'authorization-code-flow', 'token-scope-and-lifetime'),
+    branch('refresh grant (openid-client refuses a response without them)', 'refresh-grant'),
+  ]),
   rfc6749.must('rfc6749-5.2-invalid-client-401', '5.2', 'invalid_client after an Authorization header is a 401 with WWW-Authenticate', {
     unobservable: 'public clients send no Authorization header to the token endpoint',
   }),

@@ -79,7 +79,10 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
   rfc6750.must('rfc6750-5.3-no-clear-cookies', '5.3', 'Bearer tokens are not stored in cookies that can be sent in the clear', {
     unobservable: 'where a party keeps a token is internal; the sign-in session cookie is not a bearer token (session-cookie-flags reads it)',
   }),
-  rfc6750.should('rfc6750-5.3-short-lived', '5.3', 'Token servers issue short-lived tokens (one hour or less)', ['token-scope-and-lifetime']),
+  rfc6750.should('rfc6750-5.3-short-lived', '5.3', 'Token servers issue short-lived tokens (one hour or less)', [
+    branch('code grant', 'token-scope-and-lifetime'),
+    missing('refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+  ]),
   rfc6750.should('rfc6750-5.3-no-page-urls', '5.3', 'Bearer tokens are not passed in page URLs', [
     branch('not advertised', 'response-types'),
     branch('response_type token refused', 'authorization-error-redirect'),
