@@ -155,7 +155,10 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
     'refresh-parallel-retry',
   ]),
   must('fn-token-no-escalation', 'token endpoint', 'A refresh cannot widen the scope', ['refresh-no-scope-escalation']),
-  must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', ['token-error-responses']),
+  must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', [
+    branch('code grant and unknown grant type', 'token-error-responses'),
+    branch('refresh grant', 'spent-refresh-token-refused', 'refresh-bound-to-client'),
+  ]),
   must('fn-token-no-store', 'token endpoint', 'Cache-Control: no-store on every answer, errors included', [
     branch('code grant answer', 'token-no-store'),
     branch('error answers of either grant', 'token-no-store'),

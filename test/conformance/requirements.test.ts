@@ -93,6 +93,17 @@ describe('the requirements manifest', () => {
     ]);
   });
 
+  test('the page of uncovered branches lists each partial requirement with what is missing, and no proven one', () => {
+    const page = renderUncoveredBranches([
+      must('covered', '1', 'a proven rule', ['a']),
+      must('half', '2', 'a partial rule', [branch('code grant', 'a'), missing('refresh grant', 'no check refreshes')]),
+      must('hidden', '3', 'a rule no one can see', { unobservable: 'why' }),
+    ]);
+    expect(page).toContain('| contract | 3 | 1 | 1 | 1 |');
+    expect(page).toContain('### contract\n\n- **half** (MUST, § 2): a partial rule\n  - code grant: a\n  - refresh grant: **no check** — no check refreshes\n');
+    expect(page).not.toMatch(/covered|hidden/);
+  });
+
   test('the README gives the counts per source that the manifest has', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
     const start = readme.indexOf('| source | requirements | proven | partial | not observable |');
