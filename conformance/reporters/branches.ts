@@ -7,7 +7,9 @@ import { renderSourceTable } from './requirements.js';
  * requirement that is partial with the branches no check takes yet, source by source.
  */
 export function renderUncoveredBranches(requirements: readonly Requirement[]): string {
-  const lines = ['<!-- generated -->', '', renderSourceTable(requirements), ''];
+  const uncovered = requirements.flatMap((requirement) => (isObservable(requirement) ? requirement.branches.filter((each) => !isCovered(each)) : []));
+  const partial = requirements.filter((requirement) => isObservable(requirement) && !isProven(requirement)).length;
+  const lines = ['<!-- generated -->', '', renderSourceTable(requirements), '', `${uncovered.length} branches of ${partial} requirements have no check yet:`, ''];
   let source = '';
   for (const requirement of requirements) {
     if (!isObservable(requirement) || isProven(requirement)) continue;

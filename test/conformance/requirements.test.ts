@@ -99,7 +99,7 @@ describe('the requirements manifest', () => {
       must('half', '2', 'a partial rule', [branch('code grant', 'a'), missing('refresh grant', 'no check refreshes')]),
       must('hidden', '3', 'a rule no one can see', { unobservable: 'why' }),
     ]);
-    expect(page).toContain('| contract | 3 | 1 | 1 | 1 |');
+    expect(page).toContain('| contract | 3 | 1 | 1 | 1 |\n\n1 branches of 1 requirements have no check yet:');
     expect(page).toContain('### contract\n\n- **half** (MUST, § 2): a partial rule\n  - code grant: a\n  - refresh grant: **no check** — no check refreshes\n');
     expect(page).not.toMatch(/covered|hidden/);
   });
