@@ -52,7 +52,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     branch('notification', 'notification-202'),
     missing('JSON-RPC response', 'no check posts a JSON-RPC response (a message with result and no method) and expects 202'),
   ]),
-  must('mcp-2025-11-25-request-answer', 'basic/transports "Sending Messages to the Server"', 'A request is answered as application/json or an SSE stream', ['tools-list', 'tools-call']),
+  must('mcp-2025-11-25-request-answer', 'basic/transports "Sending Messages to the Server"', 'A request is answered as application/json or an SSE stream', [
+    branch('a JSON-RPC answer comes back', 'tools-list', 'tools-call'),
+    missing('media type application/json or text/event-stream', 'jsonRpcOf parses any body that is not an event stream: no check reads that a 2025-11-25 answer is sent as application/json'),
+  ]),
   should('mcp-2025-11-25-sse-rules', 'basic/transports "Sending Messages to the Server"', 'An SSE answer primes an event id, relates its messages to the request, and ends after the response', { unobservable: why.sse }),
   should('mcp-2025-11-25-stream-get', 'basic/transports#listening-for-messages-from-the-server', 'GET / answers an event stream or 405, which strict clients need (the contract\'s 404 wins: a warning, never a failure)', [
     'stream-get-strict-clients',
