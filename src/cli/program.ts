@@ -13,6 +13,7 @@ import {
   parseTokenTtl,
   parseWholeNumber,
 } from '../config.js';
+import { defaultMetricsHost, parseLogFormat, parseLogLevel } from '../telemetry/settings.js';
 import { serverVersion } from '../version.js';
 import { argument, dbOption } from './options.js';
 
@@ -122,6 +123,11 @@ export function buildProgram(): Command {
       '--allow-private-client-metadata',
       'fetch client metadata documents from loopback and private addresses too (local development and tests only)',
     )
+    .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port (off by default; 0 picks a free one)', argument(parsePort, '--metrics-port'))
+    .option('--metrics-host <host>', `address the metrics listener binds (default ${defaultMetricsHost}: loopback only)`)
+    .option('--log-format <format>', 'request log: json (one object a line), pretty, or auto: pretty on a terminal, json otherwise (default auto)', argument(parseLogFormat, '--log-format'))
+    .option('--log-level <level>', 'info logs every request; warn, error, or silent for none (default info)', argument(parseLogLevel, '--log-level'))
+    .option('--shutdown-timeout <seconds>', 'on SIGTERM, how long requests in flight have to finish before connections are cut (default 10)', argument(seconds(0, 600), '--shutdown-timeout'))
     .option('--sso-issuer <url>', 'single sign-on: the OpenID provider issuer, discovered at start-up (default: $SURVEY_MCP_SSO_ISSUER)')
     .option('--sso-client-id <id>', 'single sign-on: our client id at the provider (default: $SURVEY_MCP_SSO_CLIENT_ID)')
     .option('--sso-client-secret <secret>', 'single sign-on: client secret; prefer $SURVEY_MCP_SSO_CLIENT_SECRET (neither: a public client with PKCE)')

@@ -42,5 +42,7 @@ export interface Store extends AccountStore, SurveyStore, AuthStore {
    * and its token and answer caches serve instead.
    */
   readonly findAccessTokenWithSurvey?: (tokenHash: string, surveyId: string) => Promise<AccessTokenWithSurvey>;
+  /** Resolves when the database answers a trivial query (readiness); rejects as a read would. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -18,6 +18,9 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresAuthStore(db),
     ...postgresTokenWithSurvey(db),
     withSurveyLocked,
+    ping: async () => {
+      await db.run('SELECT 1');
+    },
     close: () => db.close(),
   };
 }

@@ -11,6 +11,7 @@ export function openSqliteStore(path: string): Store {
   // Not a database transaction: every request of the process shares this connection, so a
   // rollback could take another request's writes with it. Units of edits on one survey queue instead.
   const queued = surveyQueues();
+  const pingStatement = db.prepare('SELECT 1');
   // Inside a unit its survey's queue is held already: a nested unit on that survey joins it
   // rather than wait behind itself; one on another survey queues for that one.
   const lockedBy =
@@ -27,6 +28,9 @@ export function openSqliteStore(path: string): Store {
     ...sqliteAuthStore(db),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
+    async ping() {
+      pingStatement.get();
+    },
     async close() {
       db.close();
     },
