@@ -78,6 +78,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     // The listeners first, side by side: with a grace, requests in flight still need everything below.
     await Promise.all(listeners.map((server) => stop(server, options.graceMs ?? 0)));
     for (const step of cleanup.reverse()) await step();
+    log?.event('stopped');
     await log?.flush();
   };
   try {

@@ -83,6 +83,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   await checkServeCanStart(config);
   tuneHeapForServing();
   const server = await startServer(config);
+  server.log?.event('listening', { baseUrl: server.baseUrl, authUrl: server.authUrl, metricsUrl: server.metricsUrl });
   console.log(chalk.bold('survey-mcp is running'));
   console.log(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);
   console.log(`  sign-in and tokens                           ${server.authUrl}`);
