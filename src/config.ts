@@ -1,7 +1,7 @@
 import { defaultConnectionLimits, type ConnectionLimits } from './limits/connections.js';
 import { defaultMcpInFlightLimit } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
-import { defaultShutdownGraceMs, type MetricsListen, type ServerLogSettings } from './telemetry/settings.js';
+import { defaultAuditRetentionMs, defaultShutdownGraceMs, type MetricsListen, type ServerLogSettings } from './telemetry/settings.js';
 
 /** Everything `serve` needs, resolved once from flags and the environment. */
 export interface ServerConfig {
@@ -50,6 +50,8 @@ export interface ServerConfig {
   readonly log: ServerLogSettings | undefined;
   /** On SIGTERM, how long requests in flight have to finish before their connections are cut. */
   readonly shutdownGraceMs: number;
+  /** Audit events older than this are purged, at start and hourly (`--audit-retention-days`). */
+  readonly auditRetentionMs: number;
 }
 
 /** The relying party's settings at the company's OpenID provider. */
@@ -220,6 +222,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     metrics: undefined,
     log: undefined,
     shutdownGraceMs: defaultShutdownGraceMs,
+    auditRetentionMs: defaultAuditRetentionMs,
     ...given,
     db: resolveDb(partial.db, env),
     rateStore: resolveRateStore(partial.rateStore, env),

@@ -94,6 +94,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       await seedDemo({ store, clock }, operator);
     }
     const sso = config.sso && (await singleSignOn(config.sso, store));
+    cleanup.push(purgeAuditOnSchedule(store, clock, config.auditRetentionMs, log));
 
     const mcpServer = await listen(config.host, config.port, config.connectionLimits);
     listeners.push(mcpServer);
@@ -181,6 +182,17 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   const { SsoRelyingParty } = await import('./oauth/sso/relying-party.js');
   const relyingParty = await SsoRelyingParty.discover(settings);
   return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
+}
+
+/** Purges audit events past the retention now and every hour after; returns what stops it. */
+function purgeAuditOnSchedule(store: Store, clock: Clock, retentionMs: number, log: ServerLog | undefined): () => Promise<void> {
+  const purge = () => {
+    store.purgeAuditEvents(clock.now() - retentionMs).catch((error: Error) => log?.event('audit purge failed', { error: error.name }, 'warn'));
+  };
+  purge();
+  const timer = setInterval(purge, 60 * 60 * 1000);
+  timer.unref();
+  return async () => clearInterval(timer);
 }
 
 /** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */

@@ -41,7 +41,7 @@ export class ServerLog {
         status: record.status,
         outcome,
         durationMs: Math.round(record.durationMs * 100) / 100,
-        address: record.address,
+        address: note.address,
         userId: note.userId,
         clientId: note.clientId,
         era: note.era,

@@ -12,8 +12,6 @@ export interface RequestRecord {
   readonly route: string;
   readonly status: number;
   readonly durationMs: number;
-  /** The client address as the rate limits see it. */
-  readonly address: string | undefined;
   /** Filled in along the way where known. */
   readonly note: RequestNote;
 }
@@ -22,6 +20,8 @@ export interface RequestRecord {
 export interface RequestNote {
   userId?: string;
   clientId?: string;
+  /** The client address as the rate limits see it. */
+  address?: string;
   /** The MCP revision the request was answered in. */
   era?: '2025-11-25' | '2026-07-28';
   /** The JSON-RPC method (`batch` for a batch), or a grant type at the token endpoint. */

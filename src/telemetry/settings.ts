@@ -13,6 +13,8 @@ export interface ServerLogSettings {
 
 export const defaultMetricsHost = '127.0.0.1';
 export const defaultShutdownGraceMs = 10_000;
+/** 90 days: long enough to answer "who closed this survey?" a quarter later. */
+export const defaultAuditRetentionMs = 90 * 24 * 60 * 60 * 1000;
 
 const logFormats = ['auto', 'json', 'pretty'] as const;
 const logLevels: readonly LogLevel[] = ['info', 'warn', 'error', 'silent'];

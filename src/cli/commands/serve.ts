@@ -39,6 +39,7 @@ export interface ServeOptions extends SsoFlags {
   logFormat?: LogFormat;
   logLevel?: LogLevel;
   shutdownTimeout?: number;
+  auditRetentionDays?: number;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -71,6 +72,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     metrics: options.metricsPort === undefined ? undefined : { host: options.metricsHost ?? defaultMetricsHost, port: options.metricsPort },
     log: { format: options.logFormat ?? parseLogFormat('--log-format', 'auto'), level: options.logLevel ?? 'info' },
     shutdownGraceMs: options.shutdownTimeout,
+    auditRetentionMs: options.auditRetentionDays === undefined ? undefined : options.auditRetentionDays * 86_400_000,
   });
 }
 

@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ServerLog } from '../../telemetry/request-log.js';
 import type { ServerMetrics } from '../../telemetry/metrics.js';
-import type { RequestRecord } from '../../telemetry/request-record.js';
-import { note, noteOf } from './request-notes.js';
+import type { RequestNote, RequestRecord } from '../../telemetry/request-record.js';
+import { actingThrough } from '../../platform/audit.js';
+import { noteOf } from './request-notes.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -22,21 +23,27 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 const clientClosed = 499;
 
 /**
- * Wraps a host's request handler so that each answered request is counted and logged once its
- * answer is out (or its client gone), with a request id echoed in `X-Request-Id`. Without
- * metrics or a log the handler is returned as it is: nothing is paid for what is off.
+ * Wraps a host's request handler. Each request runs with its note as the platform's
+ * `actingThrough` (the audit trail reads the app and the address there); with metrics or a log
+ * on, it is also counted and logged once its answer is out (or its client gone), with a request
+ * id echoed in `X-Request-Id`.
  */
 export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet<string>, telemetry: RequestTelemetry, handler: Handler): Handler {
   const { metrics, log, trustProxy } = telemetry;
-  if (!metrics && !log) return handler;
+  if (!metrics && !log) {
+    return function acting(req, res) {
+      actingThrough.run(noteAt(req, res, trustProxy), handler, req, res);
+    };
+  }
   return function observed(req, res) {
+    const note = noteAt(req, res, trustProxy);
     const started = performance.now();
     const offered = trustProxy ? req.headers['x-request-id'] : undefined;
     const requestId = typeof offered === 'string' && requestIdPattern.test(offered) ? offered : randomUUID();
     res.setHeader('X-Request-Id', requestId);
     res.once('close', () => {
       const route = routeOf(req.url ?? '/', routes);
-      if (route === '/oauth/token') note(res, { method: grantLabel(req) });
+      if (route === '/oauth/token') note.method = grantLabel(req);
       const record: RequestRecord = {
         host,
         requestId,
@@ -44,14 +51,20 @@ export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet
         route,
         status: res.headersSent ? res.statusCode : clientClosed,
         durationMs: performance.now() - started,
-        address: addressOf(req, trustProxy),
-        note: noteOf(res),
+        note,
       };
       metrics?.request(record);
       log?.request(record);
     });
-    handler(req, res);
+    actingThrough.run(note, handler, req, res);
   };
+}
+
+/** The request's note, begun with the client's address. */
+function noteAt(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): RequestNote {
+  const note = noteOf(res);
+  note.address = addressOf(req, trustProxy);
+  return note;
 }
 
 /** The path when it is one of the host's routes (a path-aware well-known path counts as its document), else `other`. */
