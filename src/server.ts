@@ -94,7 +94,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       await seedDemo({ store, clock }, operator);
     }
     const sso = config.sso && (await singleSignOn(config.sso, store));
-    cleanup.push(purgeAuditOnSchedule(store, clock, config.auditRetentionMs, log));
+    cleanup.push(await purgeAuditOnSchedule(store, clock, config.auditRetentionMs, log));
 
     const mcpServer = await listen(config.host, config.port, config.connectionLimits);
     listeners.push(mcpServer);
@@ -184,12 +184,14 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
 }
 
-/** Purges audit events past the retention now and every hour after; returns what stops it. */
-function purgeAuditOnSchedule(store: Store, clock: Clock, retentionMs: number, log: ServerLog | undefined): () => Promise<void> {
-  const purge = () => {
-    store.purgeAuditEvents(clock.now() - retentionMs).catch((error: Error) => log?.event('audit purge failed', { error: error.name }, 'warn'));
-  };
-  purge();
+/** Purges audit events past the retention before serving and every hour after; returns what stops it. */
+async function purgeAuditOnSchedule(store: Store, clock: Clock, retentionMs: number, log: ServerLog | undefined): Promise<() => Promise<void>> {
+  const purge = () =>
+    store.purgeAuditEvents(clock.now() - retentionMs).then(
+      () => undefined,
+      (error: Error) => log?.event('audit purge failed', { error: error.name }, 'warn'),
+    );
+  await purge();
   const timer = setInterval(purge, 60 * 60 * 1000);
   timer.unref();
   return async () => clearInterval(timer);

@@ -40,12 +40,6 @@ export class ServerMetrics {
     labelNames: ['method', 'outcome'] as const,
     registers: [this.registry],
   });
-  readonly #clientMetadataFetches = new Counter({
-    name: 'survey_mcp_client_metadata_fetches_total',
-    help: 'Client ID Metadata Document fetches by outcome (fetched, failed, stale-copy-used)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
   readonly #storeLatency = new Histogram({
     name: 'survey_mcp_store_operation_duration_seconds',
     help: 'Time of one store operation (SQLite or PostgreSQL) or rate-store operation (Redis or the SQLite log)',
@@ -72,10 +66,6 @@ export class ServerMetrics {
     this.#latency.observe({ host, route, outcome }, record.durationMs / 1000);
     if (note.refusal) this.#refusals.inc({ reason: note.refusal });
     if (host === 'auth') this.#authEvents(record);
-  }
-
-  clientMetadataFetch(outcome: 'fetched' | 'failed' | 'stale-copy-used'): void {
-    this.#clientMetadataFetches.inc({ outcome });
   }
 
   /** How long one store operation took, and whether it failed. */
