@@ -48,6 +48,7 @@ export const variantTitles: Record<string, string> = {
   fullStack: 'full stack (SQLite, limiter on), 16 people',
   fullStackOneKey: 'full stack (SQLite, limiter on), one person',
   fullStackModern: 'the same, 2026-07-28 requests, 16 people',
+  fullStackTelemetry: 'full stack, metrics and JSON request log on, 16 people',
   ceiling: 'ceiling: bare node:http from memory',
   naive: 'naive: SDK stateless + requireBearerAuth',
   fullStackRedis: 'full stack (SQLite store, Redis limiter), 16 people',

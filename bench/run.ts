@@ -78,6 +78,15 @@ async function runCases(scratch: string, launch: LaunchOptions, soakMinutes: num
     return throughputOf(crowdCalls(fullStack.url, tokens, modernToolCall), fullStack);
   });
   await fullStack.stop();
+  // What an operator's `serve` pays for watching it: the same crowd with metrics and the JSON log on.
+  throughput.fullStackTelemetry = await outcome(async () => {
+    const watched = await launchServer('full-stack', { db: demoDb, mcpRateLimit: crowdRateRule, telemetry: true }, launch);
+    try {
+      return await throughputOf(crowdCalls(watched.url, tokens), watched);
+    } finally {
+      await watched.stop();
+    }
+  });
   throughput.fullStackOneKey = await outcome(() => throughputAt32({ db: demoDb }, [toolCall('', token, 'get_survey', demoSurvey)], launch));
   // With no server running, so that nothing competes with it for the cores.
   const costs = await outcome(() => breakdown(demoDb, token, demoSurvey.survey_id));

@@ -1,6 +1,7 @@
 import { defaultConnectionLimits, type ConnectionLimits } from './limits/connections.js';
 import { defaultMcpInFlightLimit } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
+import { defaultAuditRetentionMs, defaultShutdownGraceMs, type MetricsListen, type ServerLogSettings } from './telemetry/settings.js';
 
 /** Everything `serve` needs, resolved once from flags and the environment. */
 export interface ServerConfig {
@@ -43,6 +44,14 @@ export interface ServerConfig {
   readonly allowPrivateClientMetadata: boolean;
   /** Sign-in through the company's OpenID provider, beside the password form; off when undefined. */
   readonly sso: SsoSettings | undefined;
+  /** Prometheus metrics on a listener of their own (`--metrics-port`); off when undefined. */
+  readonly metrics: MetricsListen | undefined;
+  /** The structured request log; off when undefined (`serve` turns it on, at `info`). */
+  readonly log: ServerLogSettings | undefined;
+  /** On SIGTERM, how long requests in flight have to finish before their connections are cut. */
+  readonly shutdownGraceMs: number;
+  /** Audit events older than this are purged, at start and hourly (`--audit-retention-days`). */
+  readonly auditRetentionMs: number;
 }
 
 /** The relying party's settings at the company's OpenID provider. */
@@ -210,6 +219,10 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     streamGetStatus: defaultStreamGetStatus,
     allowPrivateClientMetadata: false,
     sso: undefined,
+    metrics: undefined,
+    log: undefined,
+    shutdownGraceMs: defaultShutdownGraceMs,
+    auditRetentionMs: defaultAuditRetentionMs,
     ...given,
     db: resolveDb(partial.db, env),
     rateStore: resolveRateStore(partial.rateStore, env),

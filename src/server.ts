@@ -1,9 +1,12 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, type ServerConfig, type SsoSettings } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { clientAddressKey } from './http/client-address.js';
 import { createLimitedServer } from './http/connection-limits.js';
+import { metricsEndpoint } from './http/telemetry/metrics-endpoint.js';
+import { observeRequests, type RequestTelemetry } from './http/telemetry/observe-requests.js';
+import { authHostRoutes, mcpHostRoutes } from './http/telemetry/routes.js';
 import type { ConnectionLimits } from './limits/connections.js';
 import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp/endpoint.js';
@@ -11,7 +14,7 @@ import { createMcpDispatcher } from './mcp/server.js';
 import { createPlatform } from './platform/index.js';
 import { InFlightLimit, inFlightRule } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
-import { openSlidingLog } from './limits/open.js';
+import { isRedisUrl, openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
 import type { OAuthContext, SingleSignOn } from './oauth/context.js';
@@ -20,6 +23,11 @@ import { operator } from './platform/context.js';
 import { accountRule } from './oauth/handlers/sign-in.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/store.js';
+import type { SlidingLog } from './limits/limiter.js';
+import { ServerMetrics } from './telemetry/metrics.js';
+import type { DestinationStream } from 'pino';
+import { ServerLog } from './telemetry/request-log.js';
+import { timedMethods } from './telemetry/timed.js';
 
 export interface RunningServer {
   /** `{base_url}`: the MCP host and OAuth issuer. */
@@ -29,7 +37,16 @@ export interface RunningServer {
   readonly store: Store;
   /** True when this start seeded the demo people into an empty store. */
   readonly seeded: boolean;
-  close(): Promise<void>;
+  /** `http://HOST:PORT/metrics` when metrics are on. */
+  readonly metricsUrl: string | undefined;
+  /** The structured log when on: `serve` writes its start and stop there too. */
+  readonly log: ServerLog | undefined;
+  /**
+   * Stops both hosts and closes the rate log and the store. With `graceMs` (SIGTERM), readiness
+   * answers 503 at once, no new connection is accepted, and requests in flight have that long to
+   * finish before their connections are cut; without, connections are cut at once.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export interface ServerDeps {
@@ -42,19 +59,30 @@ export interface ServerDeps {
   readonly clientMetadataCallerRule?: RateRule;
   /** Tests watch whose requests run and wait; by default one of `config.mcpInFlightLimit`. */
   readonly mcpInFlight?: InFlightLimit;
+  /** Where the structured log writes instead of stdout (tests read it). */
+  readonly logDestination?: DestinationStream;
 }
 
 /** The composition root: store, rate log and both hosts, built from one config. */
 export async function startServer(config: ServerConfig, deps: ServerDeps = {}): Promise<RunningServer> {
   const clock = deps.clock ?? systemClock;
   const rateStore = rateStoreOf(config);
-  const store = await openStore(config.db);
+  const metrics = config.metrics && new ServerMetrics();
+  const log = config.log && new ServerLog({ ...config.log, destination: deps.logDestination });
+  const store = timedBy(metrics, await openStore(config.db));
   const cleanup: Array<() => Promise<void>> = [() => store.close()];
-  const close = async () => {
+  const listeners: Server[] = [];
+  let draining = false;
+  const close = async (options: { graceMs?: number } = {}) => {
+    draining = true;
+    // The listeners first, side by side: with a grace, requests in flight still need everything below.
+    await Promise.all(listeners.map((server) => stop(server, options.graceMs ?? 0)));
     for (const step of cleanup.reverse()) await step();
+    log?.event('stopped');
+    await log?.flush();
   };
   try {
-    const slidingLog = await openSlidingLog(rateStore, { retainMs: longestWindowMs(config, deps) });
+    const slidingLog = timedBy(metrics, await openSlidingLog(rateStore, { retainMs: longestWindowMs(config, deps) }), rateStore);
     cleanup.push(() => slidingLog.close());
     // Redis connects in the background; one request now makes a wrong or unreachable rate store
     // a start-up error instead of a 503 on every request. What it logs leaves the window in a second.
@@ -66,11 +94,19 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       await seedDemo({ store, clock }, operator);
     }
     const sso = config.sso && (await singleSignOn(config.sso, store));
+    cleanup.push(await purgeAuditOnSchedule(store, clock, config.auditRetentionMs, log));
 
     const mcpServer = await listen(config.host, config.port, config.connectionLimits);
-    cleanup.push(() => stop(mcpServer));
+    listeners.push(mcpServer);
     const authServer = await listen(config.host, config.authPort, config.connectionLimits);
-    cleanup.push(() => stop(authServer));
+    listeners.push(authServer);
+    let metricsUrl: string | undefined;
+    if (metrics && config.metrics) {
+      const metricsServer = await listen(config.metrics.host, config.metrics.port, config.connectionLimits, '--metrics-port', createServer());
+      listeners.push(metricsServer);
+      metricsServer.on('request', metricsEndpoint(metrics));
+      metricsUrl = `${localUrl(config.metrics.host, metricsServer)}/metrics`;
+    }
     const baseUrl = config.baseUrl ?? localUrl(config.host, mcpServer);
     const authUrl = config.authUrl ?? localUrl(config.host, authServer);
 
@@ -112,15 +148,22 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       slidingLog,
       registerRateLimit: config.registerRateLimit,
       trustProxy: config.trustProxy,
+      readiness: { store, slidingLog, draining: () => draining },
     });
     // `/` skips Express (its routing cost ~100 µs a request); every other path goes to the app.
     const endpoint = mcpEndpoint(mcp);
-    mcpServer.on('request', (req, res) => endpoint(req, res, () => app(req, res)));
+    const telemetry: RequestTelemetry = { metrics, log, trustProxy: config.trustProxy };
+    mcpServer.on('request', observeRequests('mcp', mcpHostRoutes, telemetry, (req, res) => endpoint(req, res, () => app(req, res))));
     authServer.on(
       'request',
-      createAuthApp({ context, trustProxy: config.trustProxy, slidingLog, signInRateLimit: config.signInRateLimit }),
+      observeRequests(
+        'auth',
+        authHostRoutes,
+        telemetry,
+        createAuthApp({ context, trustProxy: config.trustProxy, slidingLog, signInRateLimit: config.signInRateLimit }),
+      ),
     );
-    return { baseUrl, authUrl, store, seeded, close };
+    return { baseUrl, authUrl, store, seeded, metricsUrl, log, close };
   } catch (error) {
     await close();
     throw error;
@@ -141,6 +184,19 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
 }
 
+/** Purges audit events past the retention before serving and every hour after; returns what stops it. */
+async function purgeAuditOnSchedule(store: Store, clock: Clock, retentionMs: number, log: ServerLog | undefined): Promise<() => Promise<void>> {
+  const purge = () =>
+    store.purgeAuditEvents(clock.now() - retentionMs).then(
+      () => undefined,
+      (error: Error) => log?.event('audit purge failed', { error: error.name }, 'warn'),
+    );
+  await purge();
+  const timer = setInterval(purge, 60 * 60 * 1000);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
+
 /** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */
 const rateStoreOf = (config: ServerConfig): string => config.rateStore ?? config.db;
 
@@ -151,13 +207,12 @@ function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
 }
 
 /** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */
-function listen(host: string, port: number, limits: ConnectionLimits): Promise<Server> {
-  const server = createLimitedServer(limits);
+function listen(host: string, port: number, limits: ConnectionLimits, flags = '--port/--auth-port', server = createLimitedServer(limits)): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} on ${host} is in use: pick another with --port/--auth-port (0 picks a free one)`)
+          ? new Error(`port ${port} on ${host} is in use: pick another with ${flags} (0 picks a free one)`)
           : error,
       ),
     );
@@ -165,11 +220,27 @@ function listen(host: string, port: number, limits: ConnectionLimits): Promise<S
   });
 }
 
-function stop(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and closes the idle ones; requests in flight get `graceMs` to
+ * finish (their keep-alive connections then close), after which every connection is cut.
+ */
+function stop(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
+    if (!server.listening) return resolve();
     server.close(() => resolve());
-    server.closeAllConnections();
+    server.closeIdleConnections();
+    if (graceMs <= 0) return server.closeAllConnections();
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.once('close', () => clearTimeout(cut));
   });
+}
+
+/** The store or rate log with each operation timed into the metrics, when they are on. */
+function timedBy<T extends Store | SlidingLog>(metrics: ServerMetrics | undefined, target: T, rateStore?: string): T {
+  if (!metrics) return target;
+  if ('backend' in target) return timedMethods(target, (operation, seconds, failed) => metrics.storeOperation(target.backend, operation, seconds, failed));
+  const name = isRedisUrl(rateStore ?? '') ? 'redis' : 'rate-log';
+  return timedMethods(target, (operation, seconds, failed) => metrics.storeOperation(name, operation, seconds, failed), ['consume', 'close'] as (keyof T & string)[]);
 }
 
 /** The URL of a bound listener; a wildcard bind is published as loopback (use --base-url otherwise). */

@@ -6,15 +6,16 @@ const root = resolve(import.meta.dirname, '..');
 
 /** What each part of the code may import (architecture.md: dependencies point down only). */
 const allowed: Record<string, readonly string[]> = {
-  cli: ['cli', 'server', 'config', 'conformance', 'http', 'mcp', 'oauth', 'platform', 'store', 'limits', 'version', 'redact-url'],
-  server: ['config', 'http', 'mcp', 'oauth', 'platform', 'store', 'limits', 'redact-url'],
-  http: ['http', 'mcp', 'oauth', 'platform', 'store', 'limits'],
+  cli: ['cli', 'server', 'config', 'conformance', 'http', 'mcp', 'oauth', 'platform', 'store', 'limits', 'telemetry', 'version', 'redact-url'],
+  server: ['config', 'http', 'mcp', 'oauth', 'platform', 'store', 'limits', 'telemetry', 'redact-url'],
+  http: ['http', 'mcp', 'oauth', 'platform', 'store', 'limits', 'telemetry'],
   mcp: ['mcp', 'platform', 'store', 'version'],
   oauth: ['oauth', 'platform', 'store', 'limits'],
   platform: ['platform', 'store'],
   store: ['store', 'redact-url'],
   limits: ['limits', 'redact-url'],
-  config: ['limits'],
+  config: ['limits', 'telemetry'],
+  telemetry: ['telemetry'],
   version: [],
   'redact-url': [],
   conformance: ['conformance'],
@@ -64,9 +65,9 @@ describe('layers', () => {
     expect(violations).toEqual([]);
   });
 
-  it('keeps HTTP and MCP out of the platform, the store and the limits', () => {
+  it('keeps HTTP and MCP out of the platform, the store, the limits and the telemetry', () => {
     const violations = files
-      .filter((file) => ['platform', 'store', 'limits'].includes(partOf(file)))
+      .filter((file) => ['platform', 'store', 'limits', 'telemetry'].includes(partOf(file)))
       .flatMap((file) => importsOf(file).filter((specifier) => protocolPackages.test(specifier)).map((pkg) => `${relative(root, file)} imports ${pkg}`));
     expect(violations).toEqual([]);
   });

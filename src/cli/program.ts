@@ -13,7 +13,9 @@ import {
   parseTokenTtl,
   parseWholeNumber,
 } from '../config.js';
+import { defaultMetricsHost, parseLogFormat, parseLogLevel } from '../telemetry/settings.js';
 import { serverVersion } from '../version.js';
+import { parseSince } from './since.js';
 import { argument, dbOption } from './options.js';
 
 const maxResponses = 10_000_000;
@@ -122,12 +124,28 @@ export function buildProgram(): Command {
       '--allow-private-client-metadata',
       'fetch client metadata documents from loopback and private addresses too (local development and tests only)',
     )
+    .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port (off by default; 0 picks a free one)', argument(parsePort, '--metrics-port'))
+    .option('--metrics-host <host>', `address the metrics listener binds (default ${defaultMetricsHost}: loopback only)`)
+    .option('--log-format <format>', 'request log: json (one object a line), pretty, or auto: pretty on a terminal, json otherwise (default auto)', argument(parseLogFormat, '--log-format'))
+    .option('--log-level <level>', 'info logs every request; warn, error, or silent for none (default info)', argument(parseLogLevel, '--log-level'))
+    .option('--audit-retention-days <days>', 'audit events older than this are purged, at start and hourly (default 90)', argument(wholeNumber(1, 36_500, 'days'), '--audit-retention-days'))
+    .option('--shutdown-timeout <seconds>', 'on SIGTERM, how long requests in flight have to finish before connections are cut (default 10)', argument(seconds(0, 600), '--shutdown-timeout'))
     .option('--sso-issuer <url>', 'single sign-on: the OpenID provider issuer, discovered at start-up (default: $SURVEY_MCP_SSO_ISSUER)')
     .option('--sso-client-id <id>', 'single sign-on: our client id at the provider (default: $SURVEY_MCP_SSO_CLIENT_ID)')
     .option('--sso-client-secret <secret>', 'single sign-on: client secret; prefer $SURVEY_MCP_SSO_CLIENT_SECRET (neither: a public client with PKCE)')
     .option('--sso-name <label>', 'single sign-on: the button says "Sign in with <label>" (default: single sign-on)')
     .option('--sso-create-accounts <workspace>', 'single sign-on: create a member account in this workspace for a verified email with none (off by default)')
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
+  program
+    .command('audit')
+    .description('who changed what, through which app, from where: the newest events first')
+    .option('--user <email>', "only this person's actions")
+    .option('--survey <id>', 'only events on this survey')
+    .option('--since <time>', 'only events since an ISO date or time, or a span back from now: 30m, 24h, 7d', argument(parseSince, '--since'))
+    .option('--limit <n>', 'at most this many events (default 100)', argument(wholeNumber(1, 100_000), '--limit'))
+    .option('--json', 'print JSON')
+    .addOption(dbOption())
+    .action(async (options) => (await import('./commands/audit.js')).audit(options));
   addConformanceOptions(
     program
       .command('conformance')

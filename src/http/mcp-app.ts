@@ -6,6 +6,7 @@ import { invalidClientMetadata } from '../oauth/errors.js';
 import { authorizationServerMetadata, jsonDocument, protectedResourceMetadata, wellKnownPaths } from '../oauth/handlers/discovery.js';
 import { registerHandler } from '../oauth/handlers/register.js';
 import { clientAddressKey } from './client-address.js';
+import { liveness, readiness, type ReadinessOptions } from './health.js';
 import { parseBody } from './middleware/body.js';
 import { openCors } from './middleware/cors.js';
 import { errorResponder, notFound } from './middleware/errors.js';
@@ -13,6 +14,7 @@ import { rateLimit } from './middleware/rate-limit.js';
 
 export interface McpAppOptions extends HostAppOptions {
   readonly registerRateLimit: RateRule;
+  readonly readiness: Omit<ReadinessOptions, 'deadlineMs'>;
 }
 
 /** The MCP host `{base_url}`: the OAuth issuer, its discovery documents and registration. */
@@ -20,6 +22,9 @@ export function createMcpApp(options: McpAppOptions): Express {
   const { context } = options;
   const app = hostApp(options.trustProxy);
   app.use(openCors());
+  // For load balancers and orchestrators: unauthenticated, outside every rate limit, no configuration shown.
+  app.get('/healthz', liveness);
+  app.get('/readyz', readiness(options.readiness));
 
   app.get(wellKnownPaths(context, 'oauth-protected-resource'), jsonDocument(protectedResourceMetadata(context)));
   const asMetadata = jsonDocument(authorizationServerMetadata(context));

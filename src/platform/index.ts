@@ -1,3 +1,4 @@
+import { auditedOperations, recordAudit } from './audit.js';
 import type { PlatformContext } from './context.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './questions.js';
 import { getResponse, listResponses } from './responses.js';
@@ -41,11 +42,22 @@ type Bound<F> = F extends (ctx: PlatformContext, ...rest: infer Rest) => infer R
 /** The operations bound to one store and clock; the MCP layer parses arguments and calls these. */
 export type Platform = { readonly [Name in keyof typeof operations]: Bound<(typeof operations)[Name]> };
 
+/** Each changing operation adds its event to the audit trail once it succeeded; reads go as they are. */
 export function createPlatform(ctx: PlatformContext): Platform {
-  const bound = Object.entries(operations).map(([name, operation]) => [
-    name,
+  const bound = Object.entries(operations).map(([name, operation]) => {
+    const audited = auditedOperations[name];
     // `known`: what an operation may take beside its arguments (getSurvey: a read done already).
-    (actorUserId: string, args: never, known: never) => operation(ctx, actorUserId, args, known),
-  ]);
+    const call = (actorUserId: string, args: never, known: never) => operation(ctx, actorUserId, args, known);
+    if (!audited) return [name, call];
+    return [
+      name,
+      async (actorUserId: string, args: never, known: never) => {
+        const result = await call(actorUserId, args, known);
+        const record = audited(args, result as never);
+        if (record) await recordAudit(ctx, { ...record, actorUserId });
+        return result;
+      },
+    ];
+  });
   return Object.fromEntries(bound) as Platform;
 }

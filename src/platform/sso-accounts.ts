@@ -1,5 +1,6 @@
 import type { User } from '../store/account-store.js';
 import { createAccount } from './accounts.js';
+import { recordAudit } from './audit.js';
 import { operator, type Anonymous, type PlatformContext } from './context.js';
 
 /** What the company's OpenID provider says about the person, from its validated ID token. */
@@ -56,5 +57,6 @@ async function createMember(ctx: PlatformContext, email: string, name: unknown, 
     return existing;
   }
   await ctx.store.setWorkspaceMember(workspaceId, user.id, 'member');
+  await recordAudit(ctx, { action: 'account.create-sso', actorUserId: user.id, workspaceId, detail: { email } });
   return user;
 }

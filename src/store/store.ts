@@ -1,4 +1,5 @@
 import type { AccountStore } from './account-store.js';
+import type { AuditStore } from './audit-store.js';
 import type { AccessTokenRecord, AuthStore } from './auth-store.js';
 import type { SurveyDetailRead, SurveyStore } from './survey-store.js';
 
@@ -14,7 +15,7 @@ export interface AccessTokenWithSurvey {
  * The one repository interface every layer above talks to. It is async even though SQLite is
  * synchronous, so PostgreSQL drops in unchanged. Each method is one atomic unit of work.
  */
-export interface Store extends AccountStore, SurveyStore, AuthStore {
+export interface Store extends AccountStore, SurveyStore, AuthStore, AuditStore {
   readonly backend: 'sqlite' | 'postgres';
   /**
    * Runs `work` (an edit's reads, checks and writes) as one unit against the survey, locked for
@@ -42,5 +43,7 @@ export interface Store extends AccountStore, SurveyStore, AuthStore {
    * and its token and answer caches serve instead.
    */
   readonly findAccessTokenWithSurvey?: (tokenHash: string, surveyId: string) => Promise<AccessTokenWithSurvey>;
+  /** Resolves when the database answers a trivial query (readiness); rejects as a read would. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -15,6 +15,8 @@ export interface TestServer {
   readonly store: Store;
   /** Stands still until a test moves it (codes, tokens and sessions read it). */
   readonly clock: ManualClock;
+  /** `…/metrics` when the test turned metrics on. */
+  readonly metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, dep
     authUrl: running.authUrl,
     store: running.store,
     clock,
+    metricsUrl: running.metricsUrl,
     async close() {
       await running.close();
       await rm(dir, { recursive: true, force: true });
@@ -93,6 +96,11 @@ export class CookieJar {
   /** Adds a cookie as another site could (cookie injection from a sibling host). */
   inject(name: string, value: string): void {
     this.cookies.set(name, value);
+  }
+
+  /** The values of the cookies this browser holds now (secrets a log must never show). */
+  values(): string[] {
+    return [...this.cookies.values()];
   }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {

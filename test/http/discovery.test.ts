@@ -164,6 +164,7 @@ describe('discovery behind a reverse proxy', () => {
       slidingLog,
       registerRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,
+      readiness: { store: server.store, slidingLog, draining: () => false },
     });
     const listener = app.listen(0, '127.0.0.1');
     await once(listener, 'listening');

@@ -3,6 +3,8 @@ import { resolveSso, serverConfig, type ServerConfig, type SsoFlags, type Stream
 import type { RateRule } from '../../limits/limiter.js';
 import { defaultConnectionLimits } from '../../limits/connections.js';
 import { redactUrl } from '../../redact-url.js';
+import type { LogFormat, LogLevel } from '../../telemetry/request-log.js';
+import { defaultMetricsHost, parseLogFormat } from '../../telemetry/settings.js';
 import { startServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
 import { checkServeCanStart } from '../serve-preflight.js';
@@ -32,6 +34,12 @@ export interface ServeOptions extends SsoFlags {
   refreshGrace?: number;
   streamGetStatus?: StreamGetStatus;
   allowPrivateClientMetadata?: boolean;
+  metricsPort?: number;
+  metricsHost?: string;
+  logFormat?: LogFormat;
+  logLevel?: LogLevel;
+  shutdownTimeout?: number;
+  auditRetentionDays?: number;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -61,21 +69,31 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     streamGetStatus: options.streamGetStatus,
     allowPrivateClientMetadata: options.allowPrivateClientMetadata,
     sso: resolveSso(options),
+    metrics: options.metricsPort === undefined ? undefined : { host: options.metricsHost ?? defaultMetricsHost, port: options.metricsPort },
+    log: { format: options.logFormat ?? parseLogFormat('--log-format', 'auto'), level: options.logLevel ?? 'info' },
+    shutdownGraceMs: options.shutdownTimeout,
+    auditRetentionMs: options.auditRetentionDays === undefined ? undefined : options.auditRetentionDays * 86_400_000,
   });
 }
 
-/** Runs both hosts until SIGINT or SIGTERM, then closes listeners, rate log and store. */
+/**
+ * Runs both hosts until SIGINT or SIGTERM, then stops accepting, lets requests in flight finish
+ * (up to `--shutdown-timeout`), and closes the rate log and the store.
+ */
 export async function serve(options: ServeOptions): Promise<void> {
   const config = serveConfig(options);
   await checkServeCanStart(config);
   tuneHeapForServing();
   const server = await startServer(config);
+  server.log?.event('listening', { baseUrl: server.baseUrl, authUrl: server.authUrl, metricsUrl: server.metricsUrl });
   console.log(chalk.bold('survey-mcp is running'));
   console.log(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);
   console.log(`  sign-in and tokens                           ${server.authUrl}`);
   console.log(`  connected apps                               ${server.authUrl}/account/apps`);
   console.log(`  store                                        ${redactUrl(config.db)}`);
   if (config.rateStore) console.log(`  rate windows                                 ${redactUrl(config.rateStore)}`);
+  console.log(`  health (for load balancers)                  ${server.baseUrl}/healthz, ${server.baseUrl}/readyz`);
+  if (server.metricsUrl) console.log(`  metrics (Prometheus)                         ${server.metricsUrl}`);
   if (config.sso) {
     console.log(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
     console.log(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);
@@ -100,6 +118,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     process.once('SIGINT', () => resolve('SIGINT'));
     process.once('SIGTERM', () => resolve('SIGTERM'));
   });
-  console.log(chalk.dim(`${signal}: stopping…`));
-  await server.close();
+  console.log(chalk.dim(`${signal}: stopping, requests in flight have ${config.shutdownGraceMs / 1000} s to finish…`));
+  server.log?.event('stopping', { signal, graceMs: config.shutdownGraceMs });
+  await server.close({ graceMs: config.shutdownGraceMs });
 }

@@ -8,6 +8,7 @@ import { mcpPost, rpcRefusal } from './post.js';
 import { readAhead } from './read-ahead.js';
 import { answerPreflight, setCorsHeaders } from '../middleware/cors.js';
 import { errorAnswer } from '../middleware/errors.js';
+import { note } from '../telemetry/request-notes.js';
 
 export interface McpEndpointOptions extends McpGateOptions {
   readonly dispatcher: McpDispatcher;
@@ -63,10 +64,17 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     });
     const ahead = readsAhead ? await readAhead(req, maxBodyBytes) : undefined;
     const verdict = await passGate(req.headers, ahead?.surveyId);
-    if ('refusal' in verdict) return sendJson(res, verdict.refusal);
+    if ('refusal' in verdict) {
+      if (verdict.refusal.status === 429) note(res, { refusal: 'rate-limit' });
+      return sendJson(res, verdict.refusal);
+    }
+    note(res, { userId: verdict.auth.userId, clientId: verdict.auth.authInfo.clientId });
     if (req.method === 'POST') {
       release = await inFlight.acquire(verdict.auth.userId);
-      if (!release) return sendJson(res, busy);
+      if (!release) {
+        note(res, { refusal: 'in-flight' });
+        return sendJson(res, busy);
+      }
       if (closed) return release();
       return answerPost(req, res, verdict.auth, ahead?.body);
     }

@@ -17,6 +17,7 @@ import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, ClientGoneError, readBody, UnreadableBodyError } from './read-body.js';
 import { scanRequestShape, type ScannedViolation } from './request-scan.js';
+import { methodLabel, note, toolLabel } from '../telemetry/request-notes.js';
 
 const maxBatch = 100;
 
@@ -92,7 +93,11 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     }
     const era = await decideEra(req.headers, body);
     if ('refusal' in era) return sendJson(res, era.refusal);
-    if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth);
+    if (era.era === 'modern') {
+      const { method, params } = era.request;
+      note(res, { era: '2026-07-28', method: methodLabel([method]), tool: method === 'tools/call' ? toolLabel(params) : undefined });
+      return answerModern(res, dispatcher, era.request, auth);
+    }
     if (era.era === 'modern-notification') {
       res.statusCode = 202;
       res.end();
@@ -106,6 +111,13 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     const read = jsonRpcMessages(candidates);
     if (!read) return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message'));
     const { messages, plain } = read;
+    const methods = messages.map((message) => ('method' in message ? message.method : undefined));
+    const [first] = messages;
+    note(res, {
+      era: '2025-11-25',
+      method: methodLabel(methods),
+      tool: messages.length === 1 && methods[0] === 'tools/call' && 'params' in first! ? toolLabel(first.params) : undefined,
+    });
     // Plain requests are requests and never `initialize` (isPlainRequest): no zod guard need say so.
     const initializing = !plain && messages.some(isInitializeRequest);
     const version = req.headers['mcp-protocol-version'];

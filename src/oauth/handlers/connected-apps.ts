@@ -6,6 +6,7 @@ import { ours } from '../explanation.js';
 import { errorPage } from '../pages/error.js';
 import { signInPage } from '../pages/sign-in.js';
 import { sendPage } from '../send-page.js';
+import { recordAudit } from '../../platform/audit.js';
 
 const appsPath = '/account/apps';
 
@@ -57,6 +58,7 @@ export function revokeAppHandler(context: OAuthContext): RequestHandler {
       return;
     }
     const grants = await context.store.revokeClientForUser(user.id, clientId, context.clock.now());
+    if (grants > 0) await recordAudit(context, { action: 'grant.revoke', actorUserId: user.id, clientId, detail: { by: 'connected apps page', grants } });
     rememberRevoked(context, res, { clientId, revoked: grants > 0 });
     res.redirect(303, appsPath);
   };

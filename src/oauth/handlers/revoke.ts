@@ -3,6 +3,7 @@ import { formParams, revokingClientId } from '../client-auth.js';
 import type { OAuthContext } from '../context.js';
 import { invalidRequest } from '../errors.js';
 import { hashSecret } from '../tokens.js';
+import { recordAudit } from '../../platform/audit.js';
 
 /**
  * POST /oauth/revoke (RFC 7009). A refresh token takes its whole grant with it; an access token
@@ -18,7 +19,8 @@ export function revokeHandler(context: OAuthContext): RequestHandler {
     const token = params.token;
     if (!token) throw invalidRequest("'token' is required");
     const clientId = await revokingClientId(context, req, params);
-    await context.store.revokeToken(hashSecret(token), clientId, context.clock.now());
+    const revoked = await context.store.revokeToken(hashSecret(token), clientId, context.clock.now());
+    if (revoked === 'revoked') await recordAudit(context, { action: 'grant.revoke', clientId, detail: { by: 'revocation endpoint' } });
     res.status(200).end();
   };
 }

@@ -10,6 +10,7 @@ import { callerOf, lookUpClient } from '../clients.js';
 import type { OAuthContext } from '../context.js';
 import { signInPage, type SignInPage } from '../pages/sign-in.js';
 import { sendPage } from '../send-page.js';
+import { recordAudit } from '../../platform/audit.js';
 
 const credentialsSchema = z.object({
   email: z.string().trim().max(254).catch(''),
@@ -102,13 +103,14 @@ export function signInHandler(context: OAuthContext, limit: SignInLimit): Reques
       );
     }
     if (outcome.kind === 'refused') return again(401, 'That email and password do not match an active account.');
-    await completeSignIn(context, req, res, outcome.user, returnTo);
+    await completeSignIn(context, req, res, outcome.user, returnTo, 'password');
   };
 }
 
 /** Once the person is known, by password or by their company's provider: the same session and device cookie. */
-export async function completeSignIn(context: OAuthContext, req: Request, res: Response, user: User, returnTo: string): Promise<void> {
+export async function completeSignIn(context: OAuthContext, req: Request, res: Response, user: User, returnTo: string, method: 'password' | 'sso'): Promise<void> {
   await startSession(context, req, res, user.id);
+  await recordAudit(context, { action: 'sign-in', actorUserId: user.id, detail: { method } });
   rememberDevice(context, res, user);
   res.redirect(303, returnTo);
 }

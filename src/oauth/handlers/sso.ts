@@ -87,6 +87,6 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
     const outcome = await accountForIdentity(context, anonymous, claims, { createAccountsIn: sso.createAccountsIn });
     if (outcome.kind === 'refused') return refuse(403, refusalReason(sso, outcome.reason, outcome.email), outcome.email);
     // Checked again: the cookie came back from the browser, like any input.
-    await completeSignIn(context, req, res, outcome.user, safeReturnTo(attempt.returnTo, context.authUrl));
+    await completeSignIn(context, req, res, outcome.user, safeReturnTo(attempt.returnTo, context.authUrl), 'sso');
   };
 }

@@ -7,6 +7,7 @@ import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
 import { isValidVerifier, verifyPkce } from '../pkce.js';
 import { openLineage, sealSuccessor } from '../refresh-grace.js';
 import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
+import { recordAudit } from '../../platform/audit.js';
 
 type Params = Record<string, string | undefined>;
 
@@ -87,6 +88,7 @@ async function exchangeCode(context: OAuthContext, client: OAuthClient, params: 
     now,
   );
   if (result.outcome !== 'issued') throw invalidGrant(codeRefusals[result.outcome]);
+  await recordAudit(context, { action: 'grant.create', actorUserId: stored.userId, clientId: client.id });
   return tokenResponse(context, minted.access.secret, minted.refresh?.secret, stored.scope);
 }
 
@@ -111,6 +113,7 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
     }),
   });
   if (result.outcome === 'rotated') return tokenResponse(context, access.secret, rotated.secret, result.scope);
+  if (result.outcome === 'reused') await recordAudit(context, { action: 'refresh.reuse', clientId: client.id, detail: { revoked: 'grant' } });
   if (result.outcome !== 'retried') throw invalidGrant(refreshRefusals[result.outcome]);
   // A retry within the grace: a new access token with the lineage's live refresh token, which
   // only the presented token opens. Its store row matched that token's hash, so it always opens.

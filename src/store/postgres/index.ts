@@ -1,3 +1,4 @@
+import { auditStore } from '../audit.js';
 import { lockTimeoutMs, runEdit } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { postgresAccountStore } from './account-store.js';
@@ -17,7 +18,11 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresSurveyStore(db),
     ...postgresAuthStore(db),
     ...postgresTokenWithSurvey(db),
+    ...auditStore(db),
     withSurveyLocked,
+    ping: async () => {
+      await db.run('SELECT 1');
+    },
     close: () => db.close(),
   };
 }

@@ -1,9 +1,11 @@
+import { auditStore } from '../audit.js';
 import { surveyQueues } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
 import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
+import { sqliteStatements } from './statements.js';
 import { sqliteSurveyStore } from './survey-store.js';
 
 export function openSqliteStore(path: string): Store {
@@ -11,6 +13,7 @@ export function openSqliteStore(path: string): Store {
   // Not a database transaction: every request of the process shares this connection, so a
   // rollback could take another request's writes with it. Units of edits on one survey queue instead.
   const queued = surveyQueues();
+  const pingStatement = db.prepare('SELECT 1');
   // Inside a unit its survey's queue is held already: a nested unit on that survey joins it
   // rather than wait behind itself; one on another survey queues for that one.
   const lockedBy =
@@ -25,8 +28,12 @@ export function openSqliteStore(path: string): Store {
     ...sqliteAccountStore(db),
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
+    ...auditStore(sqliteStatements(db).queryable),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
+    async ping() {
+      pingStatement.get();
+    },
     async close() {
       db.close();
     },

@@ -1,0 +1,44 @@
+/**
+ * Who changed what, through which app, from where (issue 36): one row per change made through a
+ * tool, grant, revocation, refresh-token reuse, sign-in and SSO account creation. Rows are only
+ * added and, past the retention, purged; never edited.
+ */
+export interface AuditEvent {
+  readonly id: string;
+  readonly at: number;
+  /** A closed set: `survey.create`, `survey.status`, `grant.create`, `sign-in`, … (see `auditActions`). */
+  readonly action: string;
+  /** The person who acted, when known (a sign-in with a wrong password has none). */
+  readonly actorUserId: string | undefined;
+  /** The app (OAuth client) it went through, when there was one. */
+  readonly clientId: string | undefined;
+  readonly surveyId: string | undefined;
+  readonly workspaceId: string | undefined;
+  /** The client address as the rate limits see it. */
+  readonly address: string | undefined;
+  /** What changed, briefly (a status from and to, a share's person and role); never a secret. */
+  readonly detail: Readonly<Record<string, unknown>>;
+}
+
+/** An event as read back: with the actor's email and the app's name, as they are now. */
+export interface AuditEntry extends AuditEvent {
+  readonly actorEmail: string | undefined;
+  readonly clientName: string | undefined;
+}
+
+export interface AuditQuery {
+  readonly userId?: string;
+  readonly surveyId?: string;
+  readonly workspaceId?: string;
+  /** Events at or after this time (ms). */
+  readonly since?: number;
+  /** The newest first, at most this many. */
+  readonly limit: number;
+}
+
+export interface AuditStore {
+  recordAuditEvent(event: AuditEvent): Promise<void>;
+  listAuditEvents(query: AuditQuery): Promise<AuditEntry[]>;
+  /** Deletes the events older than `beforeMs`; how many went. */
+  purgeAuditEvents(beforeMs: number): Promise<number>;
+}
