@@ -115,6 +115,8 @@ export interface ConnectedApp {
   readonly redirectUris: readonly string[];
   readonly scope: string;
   readonly approvedAt: number;
+  /** When the app last got a token (its sign-in or its latest renewal): its last use, to the hour. */
+  readonly lastUsedAt: number | undefined;
 }
 
 /** A live token of a person, for `survey-mcp token list`. */

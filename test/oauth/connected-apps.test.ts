@@ -43,6 +43,20 @@ describe('connected apps page', () => {
     expect(page).not.toContain('Bob Tool');
   });
 
+  it("shows each app's last use: the day it last got a token, by signing in or renewing", async () => {
+    const client = await registerClient(server, { client_name: 'Used Later' });
+    const approved = server.clock.now();
+    const { tokens } = await obtainTokens(server, { client });
+    server.clock.advance(3 * 86_400_000);
+    const renewed = await postToken(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    expect(renewed.status).toBe(200);
+    const [app] = (await server.store.listConnectedApps((await server.store.findUserByEmail('alice@example.com'))!.id)).filter((each) => each.clientId === client.client_id);
+    expect(app).toMatchObject({ approvedAt: approved, lastUsedAt: server.clock.now() });
+    const { page } = await signedInJar('alice@example.com');
+    const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+    expect(page.slice(page.indexOf('Used Later'))).toContain(`Allowed ${day(approved)} · last used ${day(server.clock.now())}`);
+  });
+
   it('revokes an app: every token of it stops at once and refreshing fails', async () => {
     const client = await registerClient(server, { client_name: 'Revoke Me' });
     const { tokens } = await obtainTokens(server, { client });

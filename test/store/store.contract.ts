@@ -772,8 +772,9 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         await store.issueGrant({ ...grant('grt_2', T0 + 20), scope: 'surveys:read surveys:write' }, issue('2'));
         await store.issueGrant(grant('grt_3', T0 + 15, 'cli_2'), issue('3', false));
         expect(await store.listConnectedApps('usr_1')).toEqual([
-          { clientId: 'cli_1', clientName: 'Client One', redirectUris: client.redirectUris, scope: 'surveys:read', approvedAt: T0 + 10 },
-          { clientId: 'cli_2', clientName: 'Two', redirectUris: ['https://two.example/cb'], scope: 'surveys:read', approvedAt: T0 + 15 },
+          // Last used: the newest token of any of the client's live grants.
+          { clientId: 'cli_1', clientName: 'Client One', redirectUris: client.redirectUris, scope: 'surveys:read', approvedAt: T0 + 10, lastUsedAt: T0 + 20 },
+          { clientId: 'cli_2', clientName: 'Two', redirectUris: ['https://two.example/cb'], scope: 'surveys:read', approvedAt: T0 + 15, lastUsedAt: T0 + 15 },
         ]);
         const live = await store.listLiveTokens('usr_1', T0 + 100);
         expect(live.map((t) => `${t.grantId}/${t.kind}`)).toEqual(['grt_1/access', 'grt_1/refresh', 'grt_3/access', 'grt_2/access', 'grt_2/refresh']);

@@ -215,9 +215,13 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
     },
 
     async listConnectedApps(userId): Promise<ConnectedApp[]> {
-      // Per client, the first live grant: when it was approved and with which scope.
+      // Per client, the first live grant: when it was approved and with which scope; and the
+      // newest token of any of its live grants: when the app last signed in or renewed.
       const rows = await db.rows<ConnectedAppRow<PostgresColumns>>(
-        `SELECT * FROM (
+        `SELECT apps.*,
+           (SELECT MAX(t.created_at) FROM oauth_tokens t JOIN oauth_grants lg ON lg.id = t.grant_id
+            WHERE lg.user_id = $1 AND lg.client_id = apps.id AND lg.revoked_at IS NULL) AS last_used_at
+         FROM (
            SELECT DISTINCT ON (c.id) c.*, g.created_at AS approved_at, g.scope AS grant_scope
            FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
            WHERE g.user_id = $1 AND g.revoked_at IS NULL

@@ -79,10 +79,12 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   const liveGrantsOf = db.prepare<[string, string], { id: string }>(
     'SELECT id FROM oauth_grants WHERE user_id = ? AND client_id = ? AND revoked_at IS NULL',
   );
-  const connectedApps = db.prepare<[string], ConnectedAppRow<SqliteColumns>>(
-    `SELECT c.*, MIN(g.created_at) AS approved_at, g.scope AS grant_scope
+  const connectedApps = db.prepare<{ userId: string }, ConnectedAppRow<SqliteColumns>>(
+    `SELECT c.*, MIN(g.created_at) AS approved_at, g.scope AS grant_scope,
+       (SELECT MAX(t.created_at) FROM oauth_tokens t JOIN oauth_grants lg ON lg.id = t.grant_id
+        WHERE lg.user_id = @userId AND lg.client_id = c.id AND lg.revoked_at IS NULL) AS last_used_at
      FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
-     WHERE g.user_id = ? AND g.revoked_at IS NULL
+     WHERE g.user_id = @userId AND g.revoked_at IS NULL
      GROUP BY c.id ORDER BY approved_at`,
   );
   const liveTokens = db.prepare<[string, number], LiveTokenRow>(
@@ -265,7 +267,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     },
 
     async listConnectedApps(userId): Promise<ConnectedApp[]> {
-      return connectedApps.all(userId).map(toConnectedApp);
+      return connectedApps.all({ userId }).map(toConnectedApp);
     },
     async revokeClientForUser(userId, clientId, nowMs) {
       return revokeClient.immediate(userId, clientId, nowMs);
