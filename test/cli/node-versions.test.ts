@@ -80,7 +80,7 @@ describe.each(versions)('the packed package installed and run by Node %s', (vers
 
   it('seeds a SQLite store and lists its people with the admin commands', async () => {
     const db = join(dir, 'admin.db');
-    expect(await cli('seed', '--db', db)).toMatchObject({ code: 0 });
+    expect(await cli('seed', '--create', '--db', db)).toMatchObject({ code: 0 });
     const users = await cli('users', 'list', '--json', '--db', db);
     expect(users.code, users.stderr).toBe(0);
     expect((JSON.parse(users.stdout) as { email: string }[]).map((person) => person.email)).toContain('alice@example.com');
