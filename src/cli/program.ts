@@ -31,7 +31,8 @@ export function buildProgram(): Command {
     .description('Survey-data MCP server with OAuth 2.1, and a conformance kit for any deployment')
     .version(serverVersion, '-V, --version', 'print the version of survey-mcp')
     .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+    // main prints usage errors itself, as one line like every other error.
+    .configureOutput({ outputError: () => undefined });
 
   const users = program.command('users').description('manage platform accounts');
   users

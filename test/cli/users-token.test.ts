@@ -87,11 +87,27 @@ describe('serve flags', () => {
     const result = await cli('serve', ...flags, '--db', freshDb());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(reason);
+    expect(result.stderr.split('\n')).toHaveLength(2);
   });
 
-  it('refuses an unknown command with exit 2 and a pointer to --help', async () => {
-    const result = await cli('serf');
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown command 'serf'");
+  it.each([
+    [['serf'], "survey-mcp: unknown command 'serf' (Did you mean one of seed, serve, users?) (run with --help for usage)"],
+    [['serve', '--prot', '80'], "survey-mcp: unknown option '--prot' (Did you mean --port?) (run with --help for usage)"],
+    [['users', 'add', '--email', 'pat@example.com'], "survey-mcp: required option '--name <name>' not specified (run with --help for usage)"],
+    [['token', 'issue', '--user'], "survey-mcp: option '--user <email>' argument missing (run with --help for usage)"],
+    [
+      ['serve', '--port', 'http'],
+      "survey-mcp: option '--port <port>' argument 'http' is invalid. --port 'http' is not a port number (0 to 65535; 0 picks a free port) (run with --help for usage)",
+    ],
+  ])('refuses %j with exit 2 and one line that points to --help', async (args, line) => {
+    expect(await cli(...args)).toEqual({ code: 2, stdout: '', stderr: `${line}\n` });
+  });
+
+  it('refuses a PostgreSQL --db with ?pool_size=0 as a configuration error: exit 2, one line', async () => {
+    expect(await cli('users', 'list', '--db', 'postgres://postgres@127.0.0.1:5432/test?pool_size=0')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "survey-mcp: --db pool_size '0' is not a number of connections from 1 to 999\n",
+    });
   });
 });
