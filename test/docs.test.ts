@@ -138,6 +138,12 @@ describe('the README and docs/', () => {
       .find((line) => / requirements: \d+ proven by /.test(line))!;
     expect(text.get('docs/requirements.md')).toContain(summary);
   });
+
+  it('quote the number of test files vitest runs', () => {
+    const included = ['src', 'conformance', 'test'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((name) => name.endsWith('.test.ts')));
+    const quoted = /every test: (\d+) test files/.exec(text.get('docs/development.md')!.replace(/\s+/g, ' '));
+    expect(Number(quoted?.[1])).toBe(included.length);
+  });
 });
 
 /**
