@@ -90,7 +90,7 @@ export async function millionSurvey(responses: number): Promise<MillionSurvey> {
 /** Runs `survey-mcp seed --responses N --db FILE`; its stdout is the new survey's id. */
 function seedWithCli(db: string, responses: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'seed', '--responses', String(responses), '--db', db], {
+    const child = spawn(process.execPath, [cli, 'seed', '--create', '--responses', String(responses), '--db', db], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

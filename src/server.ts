@@ -206,14 +206,16 @@ function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
   return Math.max(...rules.map((rule) => rule?.windowMs ?? 0));
 }
 
+/** What `serve` says of a port another process holds, before the start (preflight) or at it. */
+export const portInUse = (host: string, port: number, flags = '--port/--auth-port'): string =>
+  `port ${port} on ${host} is in use: pick another with ${flags} (0 picks a free one)`;
+
 /** Binds first and attaches the app after, because the app needs the URL a port 0 bind yields. */
 function listen(host: string, port: number, limits: ConnectionLimits, flags = '--port/--auth-port', server = createLimitedServer(limits)): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} on ${host} is in use: pick another with ${flags} (0 picks a free one)`)
-          : error,
+        error.code === 'EADDRINUSE' ? new Error(portInUse(host, port, flags)) : error,
       ),
     );
     server.listen(port, host, () => resolve(server));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clientSetup, protocolEras } from './client-setup.js';
 
@@ -25,6 +26,21 @@ describe('clientSetup', () => {
     expect(forStrictClients).toHaveLength(atContract.length);
     expect(forStrictClients[inspector + 1]).toContain('GET / answers 405 (--stream-get-status 405)');
     expect(forStrictClients[inspector + 2]).toMatch(/^SDK 2\.x client/);
+  });
+});
+
+describe('the README and the banner', () => {
+  it('give every client of the README\'s table a line of its own, with the README\'s first command in it', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('| client | how |'));
+    const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| ([^|]+) \| `([^`]+)`/gm)].map(([, client, command]) => ({ client: client!.replace(/^your code, /, ''), command: command! }));
+    expect(rows.map((row) => row.client)).toEqual(['Claude Code', 'Codex CLI', 'Gemini CLI', 'Cursor', 'VS Code', 'Claude Desktop', 'MCP Inspector', 'SDK 2.x', 'SDK 1.x']);
+    const banner = clientSetup('http://127.0.0.1:8787', 404);
+    for (const { client, command } of rows) {
+      const line = banner.find((each) => each.startsWith(`${client} `));
+      expect(line, client).toBeDefined();
+      expect(line, client).toContain(command);
+    }
   });
 });
 

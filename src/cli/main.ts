@@ -3,7 +3,7 @@ import { CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { UnsupportedRateStoreError } from '../limits/errors.js';
 import { PlatformError } from '../platform/errors.js';
-import { UnsupportedStoreError } from '../store/errors.js';
+import { StoreOptionError, UnsupportedStoreError } from '../store/errors.js';
 import { ExitError } from './errors.js';
 import { buildProgram } from './program.js';
 
@@ -19,7 +19,11 @@ export async function main(argv: readonly string[]): Promise<void> {
 
 function report(error: unknown): number {
   if (error instanceof CommanderError) {
-    // commander already printed its message; its code 1 means bad usage here.
+    // Help and --version end in a CommanderError too, with code 0 and nothing to add.
+    if (error.exitCode === 0) return 0;
+    // Its exit code 1 means bad usage here; a bare subcommand group (`survey-mcp users`) has
+    // printed its help, which names what is missing.
+    if (error.code !== 'commander.help') console.error(chalk.red(`survey-mcp: ${error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run with --help for usage)`));
     return error.exitCode === 1 ? 2 : error.exitCode;
   }
   if (isConfigurationError(error)) {
@@ -36,5 +40,5 @@ function report(error: unknown): number {
 
 /** A setting that cannot work whatever the machine's state: exit 2, like a bad flag (README, Commands). */
 function isConfigurationError(error: unknown): error is Error {
-  return error instanceof ConfigError || error instanceof UnsupportedStoreError || error instanceof UnsupportedRateStoreError;
+  return error instanceof ConfigError || error instanceof UnsupportedStoreError || error instanceof StoreOptionError || error instanceof UnsupportedRateStoreError;
 }

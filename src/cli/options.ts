@@ -17,3 +17,6 @@ export const dbOption = (): Option =>
     '--db <location>',
     'store: a SQLite file path, sqlite:PATH or postgres://… (default: $SURVEY_MCP_DB, else ./survey-mcp.db)',
   );
+
+/** `--create`: an admin command makes a new SQLite store instead of refusing a path with none. */
+export const createOption = (): Option => new Option('--create', 'make a new, empty SQLite store when --db names a file that does not exist');

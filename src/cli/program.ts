@@ -16,7 +16,7 @@ import {
 import { defaultMetricsHost, parseLogFormat, parseLogLevel } from '../telemetry/settings.js';
 import { serverVersion } from '../version.js';
 import { parseSince } from './since.js';
-import { argument, dbOption } from './options.js';
+import { argument, createOption, dbOption } from './options.js';
 
 const maxResponses = 10_000_000;
 /** 30 days: the longest a token issued by hand may live. */
@@ -33,7 +33,8 @@ export function buildProgram(): Command {
     .description('Survey-data MCP server with OAuth 2.1, and a conformance kit for any deployment')
     .version(serverVersion, '-V, --version', 'print the version of survey-mcp')
     .exitOverride()
-    .showHelpAfterError('(run with --help for usage)');
+    // main prints usage errors itself, as one line like every other error.
+    .configureOutput({ outputError: () => undefined });
 
   const users = program.command('users').description('manage platform accounts');
   users
@@ -44,28 +45,33 @@ export function buildProgram(): Command {
     .option('--password <password>', 'at least 8 characters')
     .option('--sso-only', 'signs in through the OpenID provider only (serve --sso-issuer): no password')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (options) => (await import('./commands/users.js')).usersAdd(options));
   users
     .command('list')
     .description('list accounts')
     .option('--json', 'print JSON')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (options) => (await import('./commands/users.js')).usersList(options));
   users
     .command('disable <email>')
     .description('disable an account: revokes its grants, tokens, unused codes and sign-in sessions at once')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, true, options));
   users
     .command('sso-only <email>')
     .description('let an account sign in through the OpenID provider only (the password form refuses it); --off undoes')
     .option('--off', 'allow password sign-in again')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetSsoOnly(email, options));
   users
     .command('enable <email>')
     .description('enable a disabled account (its old tokens stay revoked)')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetDisabled(email, false, options));
   program
     .command('share')
@@ -74,6 +80,7 @@ export function buildProgram(): Command {
     .requiredOption('--user <email>', "the person's sign-in email")
     .requiredOption('--role <role>', 'viewer, analyst, editor, or none to remove the share')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (options) => (await import('./commands/share.js')).share(options));
   program
     .command('seed')
@@ -82,6 +89,7 @@ export function buildProgram(): Command {
     .option('--survey-title <title>', 'title of the generated survey')
     .option('--owner <email>', 'owner of the generated survey (default: alice@example.com)')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (options) => (await import('./commands/seed.js')).seed(options));
   program
     .command('serve')
@@ -159,12 +167,14 @@ export function buildProgram(): Command {
     .requiredOption('--scope <scope>', 'scope of the token: mcp_customer, or another service such as reporting')
     .option('--ttl <seconds>', 'lifetime in seconds (default 3600)', argument(wholeNumber(1, maxTtlSeconds, 'seconds'), '--ttl'))
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (options) => (await import('./commands/token.js')).tokenIssue(options));
   token
     .command('list')
     .description("list a person's live tokens")
     .requiredOption('--user <email>', "the person's sign-in email")
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (options) => (await import('./commands/token.js')).tokenList(options));
   token
     .command('revoke')
@@ -172,6 +182,7 @@ export function buildProgram(): Command {
     .requiredOption('--user <email>', "the person's sign-in email")
     .option('--client <client_id>', 'only this client')
     .addOption(dbOption())
+    .addOption(createOption())
     .action(async (options) => (await import('./commands/token.js')).tokenRevoke(options));
   return program;
 }

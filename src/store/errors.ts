@@ -47,6 +47,14 @@ export class UnsupportedStoreError extends Error {
   }
 }
 
+/** A `--db` of a known kind with an option it cannot take, e.g. `?pool_size=0` (a configuration error: the CLI exits 2). */
+export class StoreOptionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreOptionError';
+  }
+}
+
 /** The SQLite file cannot be opened or created where `--db` points; the message says why and what to do. */
 export class StoreFileError extends Error {
   constructor(

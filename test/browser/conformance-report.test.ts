@@ -2,13 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../conformance/report.js';
 import { renderHtml } from '../../conformance/reporters/html.js';
 import { runConformance } from '../../conformance/run.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { runAgainst, withFakeDeployment } from '../conformance/harness.js';
+import { launchChromium } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 /** Gitignored; copy a picture into docs/screenshots/ by hand when the page changes. */
@@ -19,10 +20,7 @@ let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'conformance-html-'));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

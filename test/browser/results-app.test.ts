@@ -1,6 +1,7 @@
 import { build } from 'esbuild';
-import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser.js';
 import { callToolRaw, postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 import { readJson, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -27,10 +28,7 @@ beforeAll(async () => {
   const read = await readJson(await postMcp(server, rpc('resources/read', { uri }), { token: alice }));
   viewHtml = read.result.contents[0].text;
   hostScript = await bundleHost();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

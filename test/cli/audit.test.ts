@@ -12,7 +12,7 @@ const day = 86_400_000;
 const now = Date.now();
 
 beforeAll(async () => {
-  expect((await cli('users', 'add', '--email', 'ann@example.com', '--name', 'Ann', '--password', 'correct horse battery', '--db', db)).code).toBe(0);
+  expect((await cli('users', 'add', '--create', '--email', 'ann@example.com', '--name', 'Ann', '--password', 'correct horse battery', '--db', db)).code).toBe(0);
   const store = await openStore(db);
   const ann = (await store.findUserByEmail('ann@example.com'))!;
   const event = { actorUserId: ann.id, clientId: undefined, workspaceId: undefined, address: '203.0.113.7' };

@@ -16,7 +16,7 @@ let token = '';
 
 beforeAll(async () => {
   ensureBuilt();
-  expect((await runCli(['users', 'add', '--email', 'pat@example.com', '--name', 'Pat', '--password', 'correct horse battery', '--db', db])).code).toBe(0);
+  expect((await runCli(['users', 'add', '--create', '--email', 'pat@example.com', '--name', 'Pat', '--password', 'correct horse battery', '--db', db])).code).toBe(0);
   const issued = await runCli(['token', 'issue', '--user', 'pat@example.com', '--scope', 'mcp_customer', '--db', db]);
   token = /\b([A-Za-z0-9_-]{40,})\b/.exec(issued.stdout)![1]!;
 }, 60_000);

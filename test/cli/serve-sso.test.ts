@@ -82,7 +82,7 @@ describe('survey-mcp serve --sso-issuer', () => {
 describe('survey-mcp users, single sign-on only', () => {
   it('adds an SSO-only account with no password, and marks and unmarks an existing one', async () => {
     const db = join(dir, 'users.db');
-    const added = await cli('users', 'add', '--email', 'sam@example.com', '--name', 'Sam', '--sso-only', '--db', db);
+    const added = await cli('users', 'add', '--email', 'sam@example.com', '--name', 'Sam', '--sso-only', '--create', '--db', db);
     expect(added).toMatchObject({ code: 0, stdout: expect.stringMatching(/^created usr_\w+ sam@example\.com \(signs in with single sign-on only\)\n$/) });
     await cli('users', 'add', '--email', 'pat@example.com', '--name', 'Pat', '--password', 'long enough', '--db', db);
     expect((await cli('users', 'sso-only', 'PAT@example.com', '--db', db)).stdout).toBe(

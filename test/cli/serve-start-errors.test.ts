@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -101,5 +102,25 @@ describe('serve that cannot reach Redis', () => {
       stderr: 'survey-mcp: rate store unavailable: redis://127.0.0.1:1 (ECONNREFUSED)\n',
     });
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('serve on a port another process holds', () => {
+  it.each(['--port', '--auth-port'])('%s busy: exits 1 with one line naming the port, and leaves no seeded SQLite file behind', async (flag) => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const busy = (holder.address() as AddressInfo).port;
+    const dir = freshDir();
+    try {
+      const ports = flag === '--port' ? ['--port', String(busy), '--auth-port', '0'] : ['--port', '0', '--auth-port', String(busy)];
+      expect(await cli('serve', ...ports, '--db', join(dir, 'survey.db'))).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `survey-mcp: port ${busy} on 127.0.0.1 is in use: pick another with --port/--auth-port (0 picks a free one)\n`,
+      });
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });

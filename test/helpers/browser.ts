@@ -3,11 +3,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's chromium, headless, without the background traffic that would slow a test down. */
+/**
+ * Debian's chromium, headless, without the background traffic that would slow a test down. The
+ * binary itself, not Debian's /usr/bin/chromium launcher: that shell script compares
+ * `findmnt -T /dev/shm` to a number, which prints `[: N: unexpected operator` where /dev/shm is
+ * mounted twice (as on the CI machines); the one setting it adds that matters here,
+ * --disable-dev-shm-usage, is given below.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    executablePath: '/usr/lib/chromium/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
 }
 

@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type AdapterFactory, type KoaContextWithOIDC } from 'oidc-provider';
+import { memoryAdapter } from './openid-provider-memory.js';
 
 /** A person at the provider: the login typed into its form, and the claims it asserts. */
 export interface ProviderAccount {
@@ -23,8 +24,9 @@ export interface TestProviderOptions {
 export const providerClientId = 'survey-mcp';
 
 /**
- * panva's oidc-provider (a certified OpenID provider) on a loopback port, with its development
- * login form: the login names an account of `accounts`, any password goes. Claims go in the ID
+ * panva's oidc-provider (a certified OpenID provider) on a loopback port, with a login form shaped
+ * like its development one (a `login` and a `password` field, a link that cancels): the login
+ * names an account of `accounts`, any password goes. Claims go in the ID
  * token, as Okta and Keycloak put them there, unless `claimsInIdToken` is false. Its client, keys and redirect URI can change
  * between sign-ins: each change builds a new provider behind the same issuer and port.
  */
@@ -32,6 +34,7 @@ export class TestOpenIdProvider {
   private provider!: Provider;
   private redirectUris: string[] = ['http://127.0.0.1:1/sso/callback'];
   private key!: Record<string, unknown>;
+  private readonly adapter: AdapterFactory = memoryAdapter();
   /** The id of the key the provider signs with now. */
   kid = '';
   /** How often a relying party fetched the provider's keys. */
@@ -52,9 +55,35 @@ export class TestOpenIdProvider {
     await idp.rotateKeys();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (req.url?.startsWith('/jwks')) idp.jwksRequests++;
-      idp.provider.callback()(req, res);
+      const interaction = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(req.url ?? '');
+      if (!interaction) return idp.provider.callback()(req, res);
+      idp.interact(req, res, interaction[1]!, interaction[2]).catch((error: Error) => {
+        res.statusCode = 400;
+        res.end(`interaction failed: ${error.message}`);
+      });
     });
     return idp;
+  }
+
+  /** The login form, its post (any password goes) and its cancel link, as the development interactions had them. */
+  private async interact(req: IncomingMessage, res: ServerResponse, uid: string, step: string | undefined): Promise<void> {
+    const finish = (result: Record<string, unknown>) => this.provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+    if (step === '/abort') return finish({ error: 'access_denied', error_description: 'End-User aborted interaction' });
+    if (step === '/login') {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      return finish({ login: { accountId: new URLSearchParams(body).get('login') ?? '' } });
+    }
+    await this.provider.interactionDetails(req, res);
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(`<!doctype html><title>Sign-in</title>
+<form autocomplete="off" action="/interaction/${uid}/login" method="post">
+  <input type="hidden" name="prompt" value="login"/>
+  <input required type="text" name="login" placeholder="Enter any login">
+  <input required type="password" name="password" placeholder="and password">
+  <button type="submit">Sign-in</button>
+</form>
+<a href="/interaction/${uid}/abort">Cancel</a>`);
   }
 
   /** Registers our server's callback as the client's redirect URI. */
@@ -84,6 +113,9 @@ export class TestOpenIdProvider {
         },
       ],
       jwks: { keys: [this.key as never] },
+      adapter: this.adapter,
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       conformIdTokenClaims: !claimsInIdToken,
       pkce: { required: () => true },

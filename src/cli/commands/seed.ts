@@ -1,10 +1,9 @@
 import { operator } from '../../platform/context.js';
 import { isStoreEmpty, seedDemo } from '../../platform/demo/index.js';
 import { seedLoadSurvey } from '../../platform/demo/load.js';
-import { withPlatform } from '../store-access.js';
+import { type StoreFlags, withPlatform } from '../store-access.js';
 
-export interface SeedOptions {
-  db?: string;
+export interface SeedOptions extends StoreFlags {
   /** Parsed by the program (parseWholeNumber). */
   responses?: number;
   surveyTitle?: string;
@@ -14,7 +13,7 @@ export interface SeedOptions {
 /** Without --responses: the demo, once. With it: one more open survey of N generated responses. */
 export async function seed(options: SeedOptions): Promise<void> {
   const count = options.responses;
-  await withPlatform(options.db, async (ctx) => {
+  await withPlatform(options, async (ctx) => {
     const empty = await isStoreEmpty(ctx, operator);
     if (empty) {
       await seedDemo(ctx, operator);

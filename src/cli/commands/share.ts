@@ -1,10 +1,9 @@
 import { operator } from '../../platform/context.js';
 import { shareSurveyAsAdmin, type ShareRole } from '../../platform/shares.js';
 import { usageError } from '../errors.js';
-import { withPlatform } from '../store-access.js';
+import { type StoreFlags, withPlatform } from '../store-access.js';
 
-export interface ShareOptions {
-  db?: string;
+export interface ShareOptions extends StoreFlags {
   survey: string;
   user: string;
   role: string;
@@ -17,7 +16,7 @@ export async function share(options: ShareOptions): Promise<void> {
     throw usageError(`--role '${options.role}' must be one of ${roles.join(', ')} (none removes the share)`);
   }
   const role = options.role as ShareRole;
-  const result = await withPlatform(options.db, (ctx) =>
+  const result = await withPlatform(options, (ctx) =>
     shareSurveyAsAdmin(ctx, operator, { survey_id: options.survey, user_email: options.user, role }),
   );
   console.log(

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createAccount, disableAccount, enableAccount, listAccounts, setSsoOnly } from '../../platform/accounts.js';
 import { operator } from '../../platform/context.js';
 import { usageError } from '../errors.js';
-import { forAccount, withPlatform } from '../store-access.js';
+import { forAccount, type StoreFlags, withPlatform } from '../store-access.js';
 
-export interface UsersAddOptions {
-  db?: string;
+export interface UsersAddOptions extends StoreFlags {
   email: string;
   name: string;
   password?: string;
@@ -18,16 +17,16 @@ export async function usersAdd(options: UsersAddOptions): Promise<void> {
   }
   const generated = options.password === undefined && !options.ssoOnly;
   const password = generated ? randomBytes(12).toString('base64url') : options.password;
-  const user = await withPlatform(options.db, (ctx) =>
+  const user = await withPlatform(options, (ctx) =>
     createAccount(ctx, operator, { email: options.email, name: options.name, password, ssoOnly: options.ssoOnly }),
   );
   console.log(`created ${user.id} ${user.email}${user.ssoOnly ? ' (signs in with single sign-on only)' : ''}`);
   if (generated) console.log(`password: ${password}`);
 }
 
-export async function usersSetSsoOnly(email: string, options: { db?: string; off?: boolean }): Promise<void> {
+export async function usersSetSsoOnly(email: string, options: StoreFlags & { off?: boolean }): Promise<void> {
   const ssoOnly = !options.off;
-  const user = await withPlatform(options.db, (ctx) => forAccount(() => setSsoOnly(ctx, operator, { email, ssoOnly })));
+  const user = await withPlatform(options, (ctx) => forAccount(() => setSsoOnly(ctx, operator, { email, ssoOnly })));
   console.log(
     ssoOnly
       ? `${user.email} signs in with single sign-on only: the password form refuses it`
@@ -35,8 +34,8 @@ export async function usersSetSsoOnly(email: string, options: { db?: string; off
   );
 }
 
-export async function usersList(options: { db?: string; json?: boolean }): Promise<void> {
-  const users = await withPlatform(options.db, (ctx) => listAccounts(ctx, operator));
+export async function usersList(options: StoreFlags & { json?: boolean }): Promise<void> {
+  const users = await withPlatform(options, (ctx) => listAccounts(ctx, operator));
   if (options.json) {
     const shown = users.map(({ id, email, name, disabled, ssoOnly, createdAt }) => ({
       id,
@@ -58,9 +57,9 @@ export async function usersList(options: { db?: string; json?: boolean }): Promi
   }
 }
 
-export async function usersSetDisabled(email: string, disabled: boolean, options: { db?: string }): Promise<void> {
+export async function usersSetDisabled(email: string, disabled: boolean, options: StoreFlags): Promise<void> {
   const change = disabled ? disableAccount : enableAccount;
-  const user = await withPlatform(options.db, (ctx) => forAccount(() => change(ctx, operator, { email })));
+  const user = await withPlatform(options, (ctx) => forAccount(() => change(ctx, operator, { email })));
   console.log(
     disabled
       ? `disabled ${user.email}: their tokens, unused codes and sign-in sessions are revoked`

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { redactUrl } from '../../redact-url.js';
-import { StoreUnavailableError } from '../errors.js';
+import { StoreOptionError, StoreUnavailableError } from '../errors.js';
 import type { EditFailure } from '../edit-policy.js';
 import type { Queryable } from '../queryable.js';
 import type { Dialect } from '../rows.js';
@@ -45,12 +45,12 @@ function parseLocation(url: string): Location {
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema') ?? undefined;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
-    throw new Error(
+    throw new StoreOptionError(
       `--db schema '${schema}' is not a plain schema name: use lowercase letters, digits and underscores, starting with a letter`,
     );
   }
   const poolSize = parsed.searchParams.get('pool_size') ?? String(defaultPoolSize);
-  if (!POOL_SIZE.test(poolSize)) throw new Error(`--db pool_size '${poolSize}' is not a number of connections from 1 to 999`);
+  if (!POOL_SIZE.test(poolSize)) throw new StoreOptionError(`--db pool_size '${poolSize}' is not a number of connections from 1 to 999`);
   parsed.searchParams.delete('pool_size');
   const options = [parsed.searchParams.get('options'), schema && `-c search_path=${schema}`].filter(Boolean).join(' ');
   parsed.searchParams.delete('schema');
