@@ -15,7 +15,7 @@ export interface AuditOptions {
 
 /** `survey-mcp audit`: the newest events first, filtered by person, survey and time. */
 export async function audit(options: AuditOptions): Promise<void> {
-  const entries = await withPlatform(options.db, async (ctx) => {
+  const entries = await withPlatform({ db: options.db }, async (ctx) => {
     const user = options.user === undefined ? undefined : await forAccount(() => accountByEmail(ctx, operator, { email: options.user! }));
     return ctx.store.listAuditEvents({ userId: user?.id, surveyId: options.survey, since: options.since, limit: options.limit ?? 100 });
   });
