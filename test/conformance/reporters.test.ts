@@ -37,7 +37,7 @@ const report: Report = {
   target: 'http://127.0.0.1:8787',
   startedAt: '2025-01-01T00:00:00.000Z',
   durationMs: 1500,
-  counts: { pass: 1, fail: 1, warn: 1, skip: 1 },
+  counts: { pass: 1, fail: 1, warn: 1, skip: 1, blocked: 0 },
   results: [
     result({ id: 'issuer-matches-base-url', group: 'discovery', message: 'issuer ok' }),
     result({
