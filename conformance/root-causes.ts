@@ -96,15 +96,20 @@ export function earlyBelow(rate: RateLimit): number {
   return Math.floor(rate.limit * 0.8);
 }
 
-/** Requests that carried a token to the same endpoint within a window before `exchange`, itself included. */
+/**
+ * Requests that carried a token to the same endpoint within a window before `exchange` was
+ * answered, itself included: those sent alongside it (a wave of concurrent ones) may have reached
+ * the deployment first.
+ */
 export function spentBefore(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): number {
-  const since = exchange.startedAt - rate.windowSeconds * 1000;
+  const answeredAt = exchange.startedAt + exchange.durationMs;
+  const since = answeredAt - rate.windowSeconds * 1000;
   return history.filter(
     (earlier) =>
       earlier.request.url === exchange.request.url &&
       earlier.request.headers['authorization'] !== undefined &&
       earlier.startedAt >= since &&
-      earlier.startedAt <= exchange.startedAt,
+      earlier.startedAt <= answeredAt,
   ).length;
 }
 

@@ -13,6 +13,7 @@ import { countResults, evidenceOf, type CheckResult, type Report, type Status } 
 import { selectChecks } from './select.js';
 import { browserSignIn, headlessSignIn, SignInFailed, type SignIn } from './sign-in.js';
 import { targetFrom, type Target } from './target.js';
+import { assertForeignTokenKnown } from './foreign-token.js';
 import { prerequisiteOfStep } from './prerequisites.js';
 import { redactText } from './redact.js';
 import { blockedMessage, diagnose, RootCauses } from './root-causes.js';
@@ -36,6 +37,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const progress = options.progress ?? silentProgress;
   const http = new Http(settings.timeoutMs);
   await assertMcpDeployment(http, target);
+  await assertForeignTokenKnown(http, target, settings.foreignToken, checks);
 
   const signIn = await openSignIn(settings, http, progress);
   try {
