@@ -42,7 +42,8 @@ const PROVIDERS: Readonly<Record<Prerequisite, readonly string[]>> = {
 const SIGNED_IN: readonly Prerequisite[] = ['discovery', 'registration', 'sign-in', 'token', 'rate-limit-budget'];
 
 const GROUP_NEEDS: Readonly<Record<Group, readonly Prerequisite[]>> = {
-  discovery: ['discovery'],
+  // Each document and field is judged on its own; the other groups need them.
+  discovery: [],
   registration: ['discovery', 'registration'],
   authorization: ['discovery', 'registration', 'sign-in'],
   mcp: SIGNED_IN,
@@ -54,8 +55,12 @@ const GROUP_NEEDS: Readonly<Record<Group, readonly Prerequisite[]>> = {
 
 /** Where a check needs more or less than its group's default. */
 const OVERRIDES: Readonly<Record<string, readonly Prerequisite[]>> = {
-  // The document that says where everything else is: it needs nothing.
-  'protected-resource-metadata': [],
+  // Where the metadata points: one wrong address (an internal one published) is one root cause, not three.
+  'issuer-matches-base-url': ['discovery'],
+  'resource-matches-base-url': ['discovery'],
+  endpoints: ['discovery'],
+  'challenge-metadata-names-resource': ['discovery'],
+  'metadata-at-authorization-origin': ['discovery'],
   // The unauthenticated budget is counted without a token, but needs the MCP budget understood.
   'unauthenticated-not-counted': ['discovery', 'rate-limit-budget'],
   // Spends the registration budget only: it needs the endpoint, not a session.
