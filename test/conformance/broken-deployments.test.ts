@@ -57,6 +57,15 @@ describe('the runner against a misconfigured deployment', () => {
     expect((error as Error).message).toContain('--foreign-token "$(survey-mcp token issue --user EMAIL --scope reporting --ttl 7200)"');
   });
 
+  it('a disabled QA account is a setup error saying so, not "check --user and --password"', async () => {
+    const { server } = await ourServer();
+    const alice = (await server.store.findUserByEmail(demoSignIn.user))!;
+    await server.store.setUserDisabled(alice.id, true);
+    const error = await runConformance({ url: server.baseUrl, signIn: demoSignIn, only: ['authorization-code-flow'] }).catch((caught: unknown) => caught);
+    expect((error as ConformanceExitError).exitCode).toBe(2);
+    expect((error as Error).message).toMatch(/answered HTTP 403\): the account is disabled: enable it \(survey-mcp users enable alice@example\.com\)/);
+  });
+
   it('a rate limit below the one the runner was told: one failure asking whether --mcp-rate-limit is right, the other rate-limit checks blocked', async () => {
     const { server } = await ourServer();
     // The server counts 20 per 3 s (shortWindows); the runner is told the specification's 180 per 60 s.
