@@ -68,14 +68,13 @@ export function diagnose(
   rate: RateLimit,
 ): Diagnosis | undefined {
   const onMcp = (exchange: Exchange): boolean => exchange.request.url === mcpEndpoint;
-  const rewritten = exchanges.find(
-    (exchange) => onMcp(exchange) && exchange.response.status === 503 && isHtml(exchange),
-  );
+  // Any endpoint behind the proxy (registration too): the deployment itself answers JSON.
+  const rewritten = exchanges.find((exchange) => exchange.response.status === 503 && isHtml(exchange));
   if (rewritten) {
-    const spent = spentBefore(history, rewritten, rate);
+    const spent = onMcp(rewritten) ? ` after ${spentBefore(history, rewritten, rate)} requests in ${rate.windowSeconds} s` : '';
     return {
       prerequisite: 'rate-limit-budget',
-      hint: `${rewritten.request.method} ${rewritten.request.url} answered HTTP 503 with an HTML page after ${spent} requests in ${rate.windowSeconds} s, where the deployment answers JSON: a proxy in front of it is likely rewriting its 429 (rate limited, Retry-After) into a 503 page; let the proxy pass 429 and Retry-After through`,
+      hint: `${rewritten.request.method} ${rewritten.request.url} answered HTTP 503 with an HTML page${spent}, where the deployment answers JSON: a proxy in front of it is likely rewriting its 429 (rate limited, Retry-After) into a 503 page; let the proxy pass 429 and Retry-After through`,
     };
   }
   const early = exchanges.find((exchange) => onMcp(exchange) && exchange.response.status === 429);

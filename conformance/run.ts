@@ -112,7 +112,8 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
   const failed: Status = check.level === 'MUST' ? 'fail' : 'warn';
   if (failed === 'fail') roots.recordFailure(check.id, cause);
   const message = failureMessage(error, exchanges);
-  return result(failed, diagnosis ? `${message}; ${diagnosis.hint}` : message, exchanges);
+  // The cause first: the check's own account of it follows.
+  return result(failed, diagnosis ? `${diagnosis.hint} (${check.id}: ${message})` : message, exchanges);
 }
 
 /** The failure in a line; an unexpected error also names the last request made, to say where it struck. */

@@ -62,10 +62,10 @@ describe('diagnose', () => {
     expect(diagnose(spent.slice(-1), spent, MCP, rate)).toBeUndefined();
   });
 
-  test('a JSON 503 or a 503 from elsewhere is the check’s own business', () => {
+  test('an HTML 503 from another endpoint behind the proxy is the same rewrite; a JSON 503 is the check’s own business', () => {
     expect(diagnose([exchange(0, 503)], [exchange(0, 503)], MCP, rate)).toBeUndefined();
-    const other = exchange(0, 503, 'text/html', 'https://auth.example/token');
-    expect(diagnose([other], [other], MCP, rate)).toBeUndefined();
+    const other = exchange(0, 503, 'text/html', 'https://mcp.example/register');
+    expect(diagnose([other], [other], MCP, rate)?.hint).toMatch(/^POST https:\/\/mcp\.example\/register answered HTTP 503 with an HTML page, where the deployment answers JSON/);
   });
 });
 
