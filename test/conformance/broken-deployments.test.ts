@@ -118,8 +118,11 @@ describe('the runner against a misconfigured deployment', () => {
     expect(report.counts.blocked).toBeGreaterThan(report.results.length / 2);
     expect(run.stderr).toMatch(/^survey-mcp: 1 of \d+ conformance checks failed \(\d+ more blocked by them\)/m);
     expect(run.stdout).toContain(`root causes (1; fix these first):\n  FAIL  ${root!.id}: `);
-    for (const result of report.results.filter((one) => one.message.includes('unexpected error'))) {
-      expect(result.message).toMatch(/https?:\/\//);
-    }
+    // Run alone, a check that needs the internal address meets it: the error names the URL refused.
+    const alone = await cliWith(
+      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') } },
+      'conformance', '--url', mcpProxy.url, '--user', demoSignIn.user, '--password', demoSignIn.password, '--only', 'authorization-code-flow',
+    );
+    expect(alone.stdout).toMatch(new RegExp(`only requests to HTTPS are allowed \\(the request to http://127\\.0\\.0\\.1:${authPort}/oauth/authorize\\)`));
   }, 90_000);
 });
