@@ -81,12 +81,9 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
     const { evidence, omitted } = evidenceOf(exchanges);
     const { id, group, title, spec, level } = check;
     const durationMs = Date.now() - startedAt;
-    return {
-      id, group, title, spec, level, status,
-      message: redactText(message),
-      ...(blockedBy === undefined ? {} : { blockedBy }),
-      durationMs, evidence, omittedEvidence: omitted,
-    };
+    const blocked = blockedBy === undefined ? {} : { blockedBy };
+    // Messages quote URLs and bodies too: redacted as the evidence is.
+    return { id, group, title, spec, level, status, message: redactText(message), ...blocked, durationMs, evidence, omittedEvidence: omitted };
   };
   const blocker = roots.blockerOf(check);
   if (blocker) return result('blocked', blockedMessage(blocker), [], blocker.rootId);
