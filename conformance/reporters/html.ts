@@ -58,7 +58,7 @@ ${skipReasons(report.results).map(([reason, count]) => html`<dt>Skipped</dt><dd>
 ${attention.length > 0 ? attentionList(attention, report.results) : ''}
 ${groups.map(groupSection)}
 </main>
-<footer>Tokens, passwords and cookies are redacted from the evidence; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
+<footer>Authorization codes, tokens, client secrets, assertions, passwords and cookies are redacted from the evidence and messages; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
 </body>
 </html>
 `}`;
