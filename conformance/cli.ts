@@ -76,7 +76,9 @@ export function addConformanceOptions(command: Command): Command {
 const EXIT_CODES = `
 Exit codes:
   0  every MUST passed (warnings allowed)
-  1  a check failed: the deployment broke a rule
+  1  a check failed: the deployment broke a rule (checks blocked by that
+     failure, reported BLOCKED, are not judged and do not count)
   2  bad usage, or a setup error before any check was judged: the URL cannot be
-     reached or is not an MCP deployment, the sign-in failed, a report file
-     cannot be written (the --json and --junit reports record it as such)`;
+     reached or is not an MCP deployment, the sign-in failed, --foreign-token
+     is expired or unknown there, a report file cannot be written (the --json
+     and --junit reports record it as such)`;

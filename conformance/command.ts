@@ -142,9 +142,11 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   }
   io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
   for (const file of reports) await writeReport(file, report);
-  const { fail } = report.counts;
+  // Exit 1 for root failures only: a blocked check was not judged, and its root is counted already.
+  const { fail, blocked } = report.counts;
   if (fail > 0) {
-    throw new ConformanceExitError(`${fail} of ${report.results.length} conformance checks failed`, 1);
+    const blockedText = blocked > 0 ? ` (${blocked} more blocked by them)` : '';
+    throw new ConformanceExitError(`${fail} of ${report.results.length} conformance checks failed${blockedText}`, 1);
   }
 }
 

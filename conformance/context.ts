@@ -61,7 +61,8 @@ export class PrerequisiteFailed extends Error {
   override readonly name = 'PrerequisiteFailed';
 
   constructor(
-    step: string,
+    /** The shared step, as named to `once`: it tells which prerequisite failed. */
+    readonly step: string,
     /** Not `cause`, which describeError would print a second time. */
     readonly failure: unknown,
     readonly exchanges: readonly Exchange[],

@@ -67,9 +67,19 @@ export function cite(...exchanges: readonly Exchange[]): void {
   activeTranscript.getStore()?.push(...exchanges);
 }
 
+/** How many of the run's latest exchanges `Http.history` keeps: several rate windows' worth. */
+const HISTORY = 4000;
+
 /** Raw HTTP: never follows redirects, never retries, records everything. */
 export class Http {
+  private readonly recent: Exchange[] = [];
+
   constructor(readonly timeoutMs: number) {}
+
+  /** The run's latest exchanges, oldest first, whichever check made them: how much budget was spent. */
+  get history(): readonly Exchange[] {
+    return this.recent;
+  }
 
   async send(request: HttpRequest): Promise<Exchange> {
     const recorded: RecordedRequest = {
@@ -104,6 +114,8 @@ export class Http {
       startedAt,
       durationMs: Date.now() - startedAt,
     };
+    this.recent.push(exchange);
+    if (this.recent.length > HISTORY) this.recent.splice(0, this.recent.length - HISTORY);
     cite(exchange);
     return exchange;
   }

@@ -122,7 +122,8 @@ function logProgress(stream: ProgressStream): Progress {
     checkFinished(result) {
       running = undefined;
       waiting = undefined;
-      line(`${stamp()} ${result.status.toUpperCase()}  ${result.id} (${formatCheckDuration(result.durationMs)})`);
+      const about = result.blockedBy === undefined ? formatCheckDuration(result.durationMs) : `by ${result.blockedBy}`;
+      line(`${stamp()} ${result.status.toUpperCase()}  ${result.id} (${about})`);
     },
     note: line,
     countdown(label, untilMs) {

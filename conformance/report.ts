@@ -1,7 +1,12 @@
 import type { Group, Level } from './groups.js';
 import type { Exchange } from './http.js';
+import { redactHeaders, redactText } from './redact.js';
 
-export type Status = 'pass' | 'fail' | 'warn' | 'skip';
+/**
+ * `blocked`: not judged, because a prerequisite it needs failed in another check (its root
+ * cause, `blockedBy`). Only root failures decide the exit code.
+ */
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'blocked';
 
 /** One exchange as reported: secrets redacted, long bodies cut. */
 export interface Evidence {
@@ -20,8 +25,10 @@ export interface CheckResult {
   readonly spec: string;
   readonly level: Level;
   readonly status: Status;
-  /** What was observed when it passed, or why it failed or was skipped. */
+  /** What was observed when it passed, or why it failed, was skipped or was blocked. */
   readonly message: string;
+  /** The id of the failed check whose cause keeps this one from being judged. */
+  readonly blockedBy?: string;
   readonly durationMs: number;
   readonly evidence: readonly Evidence[];
   /** Exchanges left out of `evidence` to keep reports readable (the middle of a long run). */
@@ -53,9 +60,25 @@ export function setupErrorReport(target: string, startedAt: Date, message: strin
 }
 
 export function countResults(results: readonly CheckResult[]): Record<Status, number> {
-  const counts: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
+  const counts: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, blocked: 0 };
   for (const result of results) counts[result.status] += 1;
   return counts;
+}
+
+/** Why checks were skipped, most frequent first: `[reason, count]`. */
+export function skipReasons(results: readonly CheckResult[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    if (result.status === 'skip') counts.set(result.message, (counts.get(result.message) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+/** The failures that are causes: each with the number of checks it blocked. */
+export function rootCauses(results: readonly CheckResult[]): { result: CheckResult; blocked: number }[] {
+  return results
+    .filter((result) => result.status === 'fail')
+    .map((result) => ({ result, blocked: results.filter((other) => other.blockedBy === result.id).length }));
 }
 
 const KEEP_FIRST = 4;
@@ -73,38 +96,13 @@ export function evidenceOf(exchanges: readonly Exchange[]): { evidence: Evidence
 
 function toEvidence({ request, response }: Exchange): Evidence {
   return {
-    request: `${request.method} ${request.url}`,
+    request: redactText(`${request.method} ${request.url}`),
     requestHeaders: redactHeaders(request.headers),
-    ...(request.body === undefined ? {} : { requestBody: cut(redactBody(request.body)) }),
+    ...(request.body === undefined ? {} : { requestBody: cut(redactText(request.body)) }),
     status: response.status,
     responseHeaders: redactHeaders(response.headers),
-    responseBody: cut(redactBody(response.body)),
+    responseBody: cut(redactText(response.body)),
   };
-}
-
-// Reports end up as CI artifacts: tokens, passwords and session cookies must not.
-const SECRET_JSON = /("(?:access_token|refresh_token|id_token|client_secret|password)"\s*:\s*")[^"]*(")/g;
-const SECRET_FORM = /((?:^|&)(?:password|access_token|refresh_token|token)=)[^&]*/g;
-
-function redactBody(body: string): string {
-  return body.replace(SECRET_JSON, '$1[redacted]$2').replace(SECRET_FORM, '$1[redacted]');
-}
-
-function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const redacted: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (name === 'authorization') redacted[name] = redactBearer(value);
-    else if (name === 'cookie' || name === 'set-cookie') redacted[name] = '[redacted]';
-    else redacted[name] = value;
-  }
-  return redacted;
-}
-
-/** Keeps a recognisable prefix, so evidence still tells a garbage token from a real one. */
-function redactBearer(value: string): string {
-  const match = value.match(/^Bearer (.+)$/i);
-  if (!match?.[1] || match[1].length <= 12) return match ? value : '[redacted]';
-  return `Bearer ${match[1].slice(0, 6)}… (${match[1].length} characters)`;
 }
 
 function cut(text: string): string {

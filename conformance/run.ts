@@ -13,6 +13,10 @@ import { countResults, evidenceOf, type CheckResult, type Report, type Status } 
 import { selectChecks } from './select.js';
 import { browserSignIn, headlessSignIn, SignInFailed, type SignIn } from './sign-in.js';
 import { targetFrom, type Target } from './target.js';
+import { assertForeignTokenKnown } from './foreign-token.js';
+import { prerequisiteOfStep } from './prerequisites.js';
+import { redactText } from './redact.js';
+import { blockedMessage, diagnose, RootCauses } from './root-causes.js';
 
 /**
  * Runs the selected checks against one deployment and returns the results; rendering them is
@@ -33,6 +37,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const progress = options.progress ?? silentProgress;
   const http = new Http(settings.timeoutMs);
   await assertMcpDeployment(http, target);
+  await assertForeignTokenKnown(http, target, settings.foreignToken, checks);
 
   const signIn = await openSignIn(settings, http, progress);
   try {
@@ -48,9 +53,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     const startedAt = new Date();
     if (needSignIn.length > 0 && settings.signIn?.kind !== 'browser') await signInFirst(ctx);
     const results: CheckResult[] = [];
+    const roots = new RootCauses();
     for (const check of checks) {
       progress.checkStarted(check.id, check.title);
-      const result = await runCheck(check, ctx);
+      const result = await runCheck(check, ctx, roots);
       progress.checkFinished(result);
       results.push(result);
     }
@@ -69,28 +75,53 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
 }
 
-async function runCheck(check: Check, ctx: CheckContext): Promise<CheckResult> {
+async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Promise<CheckResult> {
   const startedAt = Date.now();
+  const result = (status: Status, message: string, exchanges: readonly Exchange[], blockedBy?: string): CheckResult => {
+    const { evidence, omitted } = evidenceOf(exchanges);
+    const { id, group, title, spec, level } = check;
+    const durationMs = Date.now() - startedAt;
+    const blocked = blockedBy === undefined ? {} : { blockedBy };
+    // Messages quote URLs and bodies too: redacted as the evidence is.
+    return { id, group, title, spec, level, status, message: redactText(message), ...blocked, durationMs, evidence, omittedEvidence: omitted };
+  };
+  const blocker = roots.blockerOf(check);
+  if (blocker) return result('blocked', blockedMessage(blocker), [], blocker.rootId);
+
   const captured = await captureExchanges(async () => {
     await requireEraOf(check, ctx);
     return check.run(ctx);
   });
-  const result = (status: Status, message: string, exchanges: readonly Exchange[]): CheckResult => {
-    const { evidence, omitted } = evidenceOf(exchanges);
-    const { id, group, title, spec, level } = check;
-    const durationMs = Date.now() - startedAt;
-    return { id, group, title, spec, level, status, message, durationMs, evidence, omittedEvidence: omitted };
-  };
   if (captured.ok) return result('pass', captured.value, captured.exchanges);
   const { error } = captured;
   if (error instanceof ConformanceExitError) throw error;
   if (error instanceof CheckSkipped) return result('skip', error.message, []);
+  const exchanges =
+    error instanceof PrerequisiteFailed || error instanceof SignInFailed
+      ? [...error.exchanges, ...captured.exchanges]
+      : captured.exchanges;
+  const diagnosis = diagnose(exchanges, ctx.http.history, ctx.target.mcpEndpoint, ctx.settings.mcpRateLimit);
+  const cause = diagnosis?.prerequisite ?? (error instanceof PrerequisiteFailed ? prerequisiteOfStep(error.step) : undefined);
+  // A failure for a reason another check already reported is that check's, not this one's.
+  const earlier = cause ? roots.rootOf(cause) : undefined;
+  if (earlier && earlier.rootId !== check.id) return result('blocked', blockedMessage(earlier), exchanges, earlier.rootId);
+
   const failed: Status = check.level === 'MUST' ? 'fail' : 'warn';
-  if (error instanceof PrerequisiteFailed || error instanceof SignInFailed) {
-    return result(failed, error.message, [...error.exchanges, ...captured.exchanges]);
+  if (failed === 'fail') roots.recordFailure(check.id, cause);
+  const message = failureMessage(error, exchanges);
+  // The cause first: the check's own account of it follows.
+  return result(failed, diagnosis ? `${diagnosis.hint} (${check.id}: ${message})` : message, exchanges);
+}
+
+/** The failure in a line; an unexpected error also names the last request made, to say where it struck. */
+function failureMessage(error: unknown, exchanges: readonly Exchange[]): string {
+  if (error instanceof CheckFailed || error instanceof RequestFailed || error instanceof PrerequisiteFailed || error instanceof SignInFailed) {
+    return error.message;
   }
-  const known = error instanceof CheckFailed || error instanceof RequestFailed;
-  return result(failed, known ? error.message : `unexpected error: ${describeError(error)}`, captured.exchanges);
+  const described = describeError(error);
+  const last = exchanges.at(-1);
+  const where = last && !described.includes('(the request to ') ? ` (after ${last.request.method} ${last.request.url}: HTTP ${last.response.status})` : '';
+  return `unexpected error: ${described}${where}`;
 }
 
 /**

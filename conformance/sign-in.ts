@@ -162,10 +162,13 @@ export async function walkAuthorization(
 /** Wrong credentials, a locked account: the run cannot start, whatever the deployment's rules. */
 function signInRefused(credentials: Credentials, seen: string, exchange: Exchange): SetupFailed {
   const retryAfter = retryAfterSeconds(exchange);
+  const { status, body } = exchange.response;
   const fix =
-    exchange.response.status === 429
+    status === 429
       ? `too many sign-in attempts, try again${retryAfter === undefined ? ' later' : ` in ${retryAfter} s`}`
-      : 'check --user and --password';
+      : status === 403 && /\bdisabled\b/i.test(body)
+        ? `the account is disabled: enable it (survey-mcp users enable ${credentials.user}) or give another test account`
+        : 'check --user and --password';
   return new SetupFailed(`the deployment refused the sign-in of ${credentials.user} (${seen}): ${fix}`);
 }
 

@@ -1,13 +1,13 @@
 import { GROUPS, type Group } from '../check.js';
-import { countResults, type CheckResult, type Report, type Status } from '../report.js';
+import { countResults, rootCauses, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
 import { formatCheckDuration, formatDuration } from './duration.js';
 import { renderExchange } from './html-evidence.js';
 import { REPORT_STYLE } from './html-style.js';
 import { html, type SafeHtml } from './safe-html.js';
 
-const LABEL: Readonly<Record<Status, string>> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
-const PAST: Readonly<Record<Status, string>> = { pass: 'passed', fail: 'failed', warn: 'warned', skip: 'skipped' };
-const ORDER: readonly Status[] = ['pass', 'warn', 'fail', 'skip'];
+const LABEL: Readonly<Record<Status, string>> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', blocked: 'BLOCKED' };
+const PAST: Readonly<Record<Status, string>> = { pass: 'passed', fail: 'failed', warn: 'warned', skip: 'skipped', blocked: 'blocked' };
+const ORDER: readonly Status[] = ['pass', 'warn', 'fail', 'blocked', 'skip'];
 
 interface GroupSummary {
   readonly group: Group;
@@ -47,17 +47,18 @@ ${report.eras !== undefined && html`<dt>Eras offered</dt><dd>${report.eras}</dd>
 `}<dt>Started</dt><dd><time datetime="${report.startedAt}">${readableTime(report.startedAt)}</time></dd>
 <dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd>
 <dt>Checks</dt><dd>${countsText(report.counts)}</dd>
-</dl>
+${skipReasons(report.results).map(([reason, count]) => html`<dt>Skipped</dt><dd>${count}: ${reason}</dd>
+`)}</dl>
 </header>
 <main>
 <table class="summary">
 <caption>By group</caption>
 <tbody>${groups.map(summaryRow)}</tbody>
 </table>
-${attention.length > 0 ? attentionList(attention) : ''}
+${attention.length > 0 ? attentionList(attention, report.results) : ''}
 ${groups.map(groupSection)}
 </main>
-<footer>Tokens, passwords and cookies are redacted from the evidence; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
+<footer>Authorization codes, tokens, client secrets, assertions, passwords and cookies are redacted from the evidence and messages; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
 </body>
 </html>
 `}`;
@@ -65,15 +66,17 @@ ${groups.map(groupSection)}
 
 function verdict(report: Report): string {
   if (report.setupError !== undefined) return 'setup error: no check was run';
-  const { fail, warn } = report.counts;
+  const { fail, warn, blocked } = report.counts;
+  if (fail > 0 && blocked > 0) return `${fail} of ${report.results.length} checks failed, ${blocked} blocked by them`;
   if (fail > 0) return `${fail} of ${report.results.length} checks failed`;
   const warnings = warn > 0 ? ` (${warn} ${warn === 1 ? 'warning' : 'warnings'})` : '';
   return `every MUST passed${warnings}`;
 }
 
 function countsText(counts: Readonly<Record<Status, number>>): string {
-  const { pass, fail, warn, skip } = counts;
-  return `${pass} passed, ${fail} failed, ${warn} ${warn === 1 ? 'warning' : 'warnings'}, ${skip} skipped`;
+  const { pass, fail, warn, skip, blocked } = counts;
+  const blockedText = blocked > 0 ? `, ${blocked} blocked` : '';
+  return `${pass} passed, ${fail} failed${blockedText}, ${warn} ${warn === 1 ? 'warning' : 'warnings'}, ${skip} skipped`;
 }
 
 /** `2026-11-26 03:12:40 UTC`: one time zone for everyone reading a CI artifact. */
@@ -94,10 +97,16 @@ function summaryRow({ group, counts, results }: GroupSummary): SafeHtml {
 </tr>`;
 }
 
-function attentionList(results: readonly CheckResult[]): SafeHtml {
+/** The failures and warnings, failures that blocked others saying how many: where to start. */
+function attentionList(results: readonly CheckResult[], all: readonly CheckResult[]): SafeHtml {
+  const blocks = new Map(rootCauses(all).map(({ result, blocked }) => [result.id, blocked]));
+  const blocked = (id: string): SafeHtml | string => {
+    const count = blocks.get(id) ?? 0;
+    return count > 0 ? html` <span class="blocks">(root cause: blocks ${count} ${count === 1 ? 'check' : 'checks'})</span>` : '';
+  };
   return html`<nav class="attention">
 <h2>Needs attention</h2>
-<ul>${results.map((result) => html`<li><span class="badge ${result.status}">${LABEL[result.status]}</span> <a href="#check-${result.id}">${result.id}</a>: ${result.message}</li>`)}</ul>
+<ul>${results.map((result) => html`<li><span class="badge ${result.status}">${LABEL[result.status]}</span> <a href="#check-${result.id}">${result.id}</a>: ${result.message}${blocked(result.id)}</li>`)}</ul>
 </nav>`;
 }
 
@@ -114,8 +123,16 @@ function checkBlock(result: CheckResult): SafeHtml {
   return html`<details class="check ${result.status}" id="check-${result.id}"${open ? html` open` : ''}>
 <summary><span class="badge ${result.status}">${LABEL[result.status]}</span> <code class="id">${result.id}</code> <span class="title">${result.title}</span> <span class="about">${result.level} · ${result.spec} · ${formatCheckDuration(result.durationMs)}</span></summary>
 <div class="detail">
-<p class="message">${result.message}</p>
+<p class="message">${messageOf(result)}</p>
 ${result.evidence.length > 0 ? html`<div class="evidence">${omitted}${result.evidence.map(renderExchange)}</div>` : ''}
 </div>
 </details>`;
+}
+
+/** A blocked check's message links to the check that blocked it. */
+function messageOf(result: CheckResult): SafeHtml | string {
+  const root = result.blockedBy;
+  const lead = `blocked by ${root}`;
+  if (root === undefined || !result.message.startsWith(lead)) return result.message;
+  return html`blocked by <a href="#check-${root}">${root}</a>${result.message.slice(lead.length)}`;
 }

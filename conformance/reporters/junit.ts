@@ -6,7 +6,8 @@ const BODY_SHOWN = 1000;
 
 /**
  * JUnit XML, which CI systems show as test results: a suite per group, a case per check. JUnit
- * has no warnings, so a failed SHOULD passes with the reason in its system-out.
+ * has no warnings, so a failed SHOULD passes with the reason in its system-out; nor blocked, so a
+ * blocked check is skipped with its root cause as the message.
  */
 export function renderJunit(report: Report): string {
   if (report.setupError !== undefined) return renderSetupError(report, report.setupError);
@@ -18,7 +19,7 @@ export function renderJunit(report: Report): string {
         tests: results.length,
         failures: results.filter((result) => result.status === 'fail').length,
         errors: 0,
-        skipped: results.filter((result) => result.status === 'skip').length,
+        skipped: results.filter((result) => result.status === 'skip' || result.status === 'blocked').length,
         time: seconds(results.reduce((total, result) => total + result.durationMs, 0)),
       });
       return [`  ${open}>`, ...properties(report), ...results.map(testCase), '  </testsuite>'].join('\n');
@@ -28,7 +29,7 @@ export function renderJunit(report: Report): string {
     tests: report.results.length,
     failures: report.counts.fail,
     errors: 0,
-    skipped: report.counts.skip,
+    skipped: report.counts.skip + report.counts.blocked,
     time: seconds(report.durationMs),
     timestamp: report.startedAt,
   });
@@ -69,6 +70,8 @@ function testCase(result: CheckResult): string {
     case 'pass':
       return `${open}/>`;
     case 'skip':
+    case 'blocked':
+      // JUnit has no "blocked": a skip that names its root cause, so CI counts only the root as failed.
       return inner(`${element('skipped', { message: result.message })}/>`);
     case 'warn':
       return inner(`<system-out>${escape(`WARNING (${about}): ${result.message}\n${evidenceText(result)}`)}</system-out>`);

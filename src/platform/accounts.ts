@@ -67,20 +67,24 @@ export async function createAccount(ctx: PlatformContext, _actor: Operator, acco
 }
 
 /**
- * A password sign-in: the account, or refused (unknown email, wrong password, disabled), or
- * `sso-only` when the account may sign in through the OpenID provider only. That last answer
- * does not depend on the password, since such a person has none to give.
+ * A password sign-in: the account, or refused (unknown email, wrong password), or `disabled`
+ * when the password is right but the account is disabled (telling only someone who knows the
+ * password, so no account is revealed), or `sso-only` when the account may sign in through the
+ * OpenID provider only. That last answer does not depend on the password, since such a person
+ * has none to give.
  */
 export type PasswordSignIn =
   | { readonly kind: 'signed-in'; readonly user: User }
   | { readonly kind: 'refused' }
+  | { readonly kind: 'disabled' }
   | { readonly kind: 'sso-only'; readonly user: User };
 
 export async function authenticate(ctx: PlatformContext, _actor: Anonymous, { email, password }: Credentials): Promise<PasswordSignIn> {
   const user = await ctx.store.findUserByEmail(email);
   // Hash even for an unknown email so response time does not reveal which emails exist.
   const matches = await verifyPassword(password, user?.passwordHash ?? (await unknownUserHash));
-  if (!user || user.disabled) return { kind: 'refused' };
+  if (!user) return { kind: 'refused' };
+  if (user.disabled) return matches ? { kind: 'disabled' } : { kind: 'refused' };
   if (user.ssoOnly) return { kind: 'sso-only', user };
   return matches ? { kind: 'signed-in', user } : { kind: 'refused' };
 }

@@ -99,6 +99,25 @@ describe('the HTML conformance report in a real browser', () => {
     }
   }, 60_000);
 
+  it('shows a root cause once: the checks it blocks have a segment of their own and link back to it', async () => {
+    const report = await withFakeDeployment({ faults: { prmOverrides: { resource: 'https://elsewhere.example' } } }, (fake) =>
+      runAgainst(fake, { only: ['protected-resource-metadata', 'issuer-matches-base-url', 'initialize', 'tools-list'] }),
+    );
+    const { page, problems } = await openReport(report, 'blocked-run');
+    expect(await page.locator('.verdict').textContent()).toBe('1 of 4 checks failed, 3 blocked by them');
+    expect(await page.locator('nav.attention li').allTextContents()).toEqual([
+      expect.stringMatching(/^FAIL protected-resource-metadata: .*elsewhere\.example.*\(root cause: blocks 3 checks\)$/),
+    ]);
+    // The issuer check needs the metadata too: one blocked in discovery's bar, two in mcp's.
+    expect(await page.locator('.segment.blocked').allTextContents()).toEqual(['1', '2']);
+    const blocked = page.locator('#check-initialize');
+    expect(await blocked.locator('.badge').textContent()).toBe('BLOCKED');
+    await blocked.locator('summary').click();
+    await blocked.locator('.message a').click();
+    expect(new URL(page.url()).hash).toBe('#check-protected-resource-metadata');
+    expect(problems).toEqual([]);
+  });
+
   it('shows a wrong deployment: the failing checks open with the request and the answer that gave it away', async () => {
     const report = await withFakeDeployment({ faults: { omitWwwAuthenticate: true, ignoreProtocolVersion: true } }, (fake) =>
       runAgainst(fake, { only: ['discovery', 'initialize', 'tools-list', 'missing-token-401', 'unsupported-protocol-version-400'] }),

@@ -137,7 +137,7 @@ describe('survey-mcp conformance', () => {
     });
     const json = JSON.parse(await readFile(join(directory, 'reports/conformance.json'), 'utf8')) as { counts: unknown };
     const selected = CATALOG.filter((check) => check.group === 'discovery').length + 2;
-    expect(json.counts).toEqual({ pass: selected, fail: 0, warn: 0, skip: 0 });
+    expect(json.counts).toEqual({ pass: selected, fail: 0, warn: 0, blocked: 0, skip: 0 });
     expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain(`tests="${selected}" failures="0"`);
     expect(await readFile(join(directory, 'reports/conformance.html'), 'utf8')).toContain('<p class="verdict pass">every MUST passed</p>');
   });

@@ -387,9 +387,10 @@ export const FAULT_CASES: readonly FaultCase[] = [
   {
     check: 'foreign-token-403',
     group: 'mcp',
-    deployment: "answers another service's token with 401 instead of 403",
-    fake: { faults: { foreignTokenStatus: 401 } },
-    reason: /token of another service: expected HTTP 403, got HTTP 401/,
+    // 401 is not a wrong deployment the runner can tell from an expired --foreign-token: a setup error (broken-deployments.test.ts).
+    deployment: "answers another service's token with 400 instead of 403",
+    fake: { faults: { foreignTokenStatus: 400 } },
+    reason: /token of another service: expected HTTP 403, got HTTP 400/,
   },
   {
     check: 'unauthenticated-get-401',

@@ -50,6 +50,17 @@ describe('progress in a CI log (not a terminal)', () => {
     );
   });
 
+  test('a blocked check names its root cause, and a stamp past a minute reads 2 min 0 s, never 1 min 60 s', () => {
+    vi.useFakeTimers();
+    const log = stream(false);
+    const progress = streamProgress(log);
+    vi.advanceTimersByTime(119_600);
+    progress.checkStarted('tools-list', 'tools/list works');
+    progress.checkFinished({ ...finished('tools-list', 'blocked', 0), blockedBy: 'authorization-code-flow' });
+    progress.finish();
+    expect(log.text()).toBe('[2 min 0 s] BLOCKED  tools-list (by authorization-code-flow)\n');
+  });
+
   test('a long check prints "still waiting" whenever the log was silent for the heartbeat, with its countdown', () => {
     vi.useFakeTimers();
     const log = stream(false);

@@ -37,7 +37,7 @@ const report: Report = {
   target: 'http://127.0.0.1:8787',
   startedAt: '2025-01-01T00:00:00.000Z',
   durationMs: 1500,
-  counts: { pass: 1, fail: 1, warn: 1, skip: 1 },
+  counts: { pass: 1, fail: 1, warn: 1, skip: 1, blocked: 0 },
   results: [
     result({ id: 'issuer-matches-base-url', group: 'discovery', message: 'issuer ok' }),
     result({
@@ -198,5 +198,50 @@ describe('evidence', () => {
     expect(omitted).toBe(38);
     expect(evidence[0]?.request).toBe('POST http://x/0');
     expect(evidence.at(-1)?.request).toBe('POST http://x/49');
+  });
+});
+
+describe('root causes and blocked checks', () => {
+  const blockedReport: Report = {
+    target: 'https://mcp.example',
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 119_600,
+    counts: { pass: 1, fail: 1, warn: 0, skip: 2, blocked: 2 },
+    results: [
+      result({ id: 'protected-resource-metadata', group: 'discovery', status: 'fail', message: 'resource is http://10.0.0.5:8787' }),
+      result({ id: 'issuer-matches-base-url', group: 'discovery', status: 'pass' }),
+      result({ id: 'initialize', status: 'blocked', blockedBy: 'protected-resource-metadata', message: 'blocked by protected-resource-metadata: it needs the metadata documents, which failed there' }),
+      result({ id: 'tools-list', status: 'blocked', blockedBy: 'protected-resource-metadata', message: 'blocked by protected-resource-metadata: it needs the metadata documents, which failed there' }),
+      result({ id: 'modern-a', group: 'modern-mcp', status: 'skip', message: 'the deployment does not offer 2026-07-28' }),
+      result({ id: 'modern-b', group: 'modern-mcp', status: 'skip', message: 'the deployment does not offer 2026-07-28' }),
+    ],
+  };
+
+  test('the console leads with the root cause and what it blocks, gives each blocked check its own line, counts skips by reason, and reads 2 min 0 s', () => {
+    const text = renderConsole(blockedReport, { color: false });
+    const lines = text.split('\n');
+    expect(lines.slice(1, 4)).toEqual(['', 'root causes (1; fix these first):', '  FAIL  protected-resource-metadata: resource is http://10.0.0.5:8787 (blocks 2 checks)']);
+    expect(text).toMatch(/ {2}BLOCKED {2}initialize +A request without a token gets 401\n {8}blocked by protected-resource-metadata: it needs the metadata documents/);
+    expect(text).toContain('skipped, by reason\n    2  the deployment does not offer 2026-07-28\n');
+    expect(lines.at(-2)).toBe('6 checks in 2 min 0 s: 1 passed, 1 failed, 2 blocked, 0 warnings, 2 skipped');
+  });
+
+  test('one check is "1 check"', () => {
+    const one: Report = { ...blockedReport, durationMs: 400, counts: { pass: 1, fail: 0, warn: 0, skip: 0, blocked: 0 }, results: [result({})] };
+    expect(renderConsole(one, { color: false }).trimEnd().split('\n').at(-1)).toBe('1 check in 0.4 s: 1 passed, 0 failed, 0 warnings, 0 skipped');
+  });
+
+  test('JUnit skips a blocked check with its root cause and fails only the root', () => {
+    const xml = renderJunit(blockedReport);
+    expect(xml).toContain('failures="1" errors="0" skipped="4"');
+    expect(xml).toContain('<skipped message="blocked by protected-resource-metadata: it needs the metadata documents, which failed there"/>');
+  });
+
+  test('the HTML verdict counts the blocked, the root says what it blocks, and a blocked check links to its root', () => {
+    const page = renderHtml(blockedReport);
+    expect(page).toContain('<title>1 of 6 checks failed, 2 blocked by them: conformance of https://mcp.example</title>');
+    expect(page).toContain('(root cause: blocks 2 checks)');
+    expect(page).toContain('blocked by <a href="#check-protected-resource-metadata">protected-resource-metadata</a>: it needs');
+    expect(page).toContain('<dt>Skipped</dt><dd>2: the deployment does not offer 2026-07-28</dd>');
   });
 });

@@ -156,6 +156,23 @@ describe('sign-in and consent pages', () => {
     expect(response.headers.getSetCookie().some((line) => line.startsWith('survey_session='))).toBe(false);
   });
 
+  it('tells a disabled person who gives the right password that the account is disabled; a wrong password learns nothing more', async () => {
+    const dee = await createTestUser(server, 'dee@example.com', 'Dee');
+    await server.store.setUserDisabled(dee.id, true);
+    const attempt = async (password: string) => {
+      const jar = new CookieJar();
+      const page = await (await jar.fetch(urlWith({}))).text();
+      return jar.postForm(`${server.authUrl}/sign-in`, { ...formFields(page, '/sign-in'), email: 'dee@example.com', password });
+    };
+    const right = await attempt(testPassword);
+    expect(right.status).toBe(403);
+    expect(await right.text()).toContain('This account is disabled. An administrator can enable it again.');
+    expect(right.headers.getSetCookie().some((line) => line.startsWith('survey_session='))).toBe(false);
+    const wrong = await attempt('wrong password');
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('That email and password do not match an active account.');
+  });
+
   it('refuses a sign-in without the CSRF token', async () => {
     const jar = new CookieJar();
     await jar.fetch(urlWith({}));

@@ -103,6 +103,7 @@ export function signInHandler(context: OAuthContext, limit: SignInLimit): Reques
       );
     }
     if (outcome.kind === 'refused') return again(401, 'That email and password do not match an active account.');
+    if (outcome.kind === 'disabled') return again(403, 'This account is disabled. An administrator can enable it again.');
     await completeSignIn(context, req, res, outcome.user, returnTo, 'password');
   };
 }

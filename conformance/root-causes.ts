@@ -1,0 +1,117 @@
+import type { Check } from './check.js';
+import { header, type Exchange } from './http.js';
+import { formatRateLimit, type RateLimit } from './options.js';
+import { prerequisitesOf, providedBy, type Prerequisite } from './prerequisites.js';
+
+/** A failure that is a prerequisite's root cause: the check that found it. */
+export interface Blocker {
+  readonly prerequisite: Prerequisite;
+  readonly rootId: string;
+}
+
+const NEEDS: Readonly<Record<Prerequisite, string>> = {
+  discovery: 'the metadata documents',
+  registration: 'registering a client',
+  'sign-in': 'a sign-in that earns tokens',
+  token: 'a token the MCP endpoint accepts',
+  'rate-limit-budget': 'the MCP rate limit the runner was told',
+};
+
+/** How a blocked check reads: which check failed, and what it took away. */
+export function blockedMessage({ prerequisite, rootId }: Blocker): string {
+  return `blocked by ${rootId}: it needs ${NEEDS[prerequisite]}, which failed there`;
+}
+
+/** The prerequisites found failed so far in a run, each with the check that found it first. */
+export class RootCauses {
+  private readonly failed = new Map<Prerequisite, string>();
+
+  /** The first failed prerequisite `check` needs, if any: it is then not run. */
+  blockerOf(check: Pick<Check, 'id' | 'group' | 'needsSignIn'>): Blocker | undefined {
+    for (const prerequisite of prerequisitesOf(check)) {
+      const rootId = this.failed.get(prerequisite);
+      if (rootId !== undefined && rootId !== check.id) return { prerequisite, rootId };
+    }
+    return undefined;
+  }
+
+  /** The root that already failed `prerequisite`, when a check's failure turns out to be its. */
+  rootOf(prerequisite: Prerequisite): Blocker | undefined {
+    const rootId = this.failed.get(prerequisite);
+    return rootId === undefined ? undefined : { prerequisite, rootId };
+  }
+
+  /** A MUST check failed: the prerequisites it proves (and `cause`, when known) fail with it. */
+  recordFailure(checkId: string, cause: Prerequisite | undefined): void {
+    for (const prerequisite of [...providedBy(checkId), ...(cause ? [cause] : [])]) {
+      if (!this.failed.has(prerequisite)) this.failed.set(prerequisite, checkId);
+    }
+  }
+}
+
+/** What a failure's evidence says about its cause, beyond the rule the check tests. */
+export interface Diagnosis {
+  readonly prerequisite: Prerequisite;
+  /** Added to the failure's message: what was seen, and what to check. */
+  readonly hint: string;
+}
+
+/**
+ * Looks for the two ways a deployment's rate limit breaks checks that are not about it: a proxy
+ * that answers HTML 503 pages in the deployment's place (a rewritten 429), and a 429 long before
+ * the budget the runner was told is spent (a wrong --mcp-rate-limit).
+ */
+export function diagnose(
+  exchanges: readonly Exchange[],
+  history: readonly Exchange[],
+  mcpEndpoint: string,
+  rate: RateLimit,
+): Diagnosis | undefined {
+  const onMcp = (exchange: Exchange): boolean => exchange.request.url === mcpEndpoint;
+  // Any endpoint behind the proxy (registration too): the deployment itself answers JSON.
+  const rewritten = exchanges.find((exchange) => exchange.response.status === 503 && isHtml(exchange));
+  if (rewritten) {
+    const spent = onMcp(rewritten) ? ` after ${spentBefore(history, rewritten, rate)} requests in ${rate.windowSeconds} s` : '';
+    return {
+      prerequisite: 'rate-limit-budget',
+      hint: `${rewritten.request.method} ${rewritten.request.url} answered HTTP 503 with an HTML page${spent}, where the deployment answers JSON: a proxy in front of it is likely rewriting its 429 (rate limited, Retry-After) into a 503 page; let the proxy pass 429 and Retry-After through`,
+    };
+  }
+  const early = exchanges.find((exchange) => onMcp(exchange) && exchange.response.status === 429);
+  if (early) {
+    const spent = spentBefore(history, early, rate);
+    if (spent < earlyBelow(rate)) {
+      return {
+        prerequisite: 'rate-limit-budget',
+        hint: `the deployment answered HTTP 429 after ${spent} requests in ${rate.windowSeconds} s, fewer than the budget the runner was told (${formatRateLimit(rate)}): is --mcp-rate-limit right? Pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Below this many requests in a window, a 429 contradicts the budget (clocks differ a little on each side). */
+export function earlyBelow(rate: RateLimit): number {
+  return Math.floor(rate.limit * 0.8);
+}
+
+/**
+ * Requests that carried a token to the same endpoint within a window before `exchange` was
+ * answered, itself included: those sent alongside it (a wave of concurrent ones) may have reached
+ * the deployment first.
+ */
+export function spentBefore(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): number {
+  const answeredAt = exchange.startedAt + exchange.durationMs;
+  const since = answeredAt - rate.windowSeconds * 1000;
+  return history.filter(
+    (earlier) =>
+      earlier.request.url === exchange.request.url &&
+      earlier.request.headers['authorization'] !== undefined &&
+      earlier.startedAt >= since &&
+      earlier.startedAt <= answeredAt,
+  ).length;
+}
+
+function isHtml(exchange: Exchange): boolean {
+  return (header(exchange, 'content-type') ?? '').toLowerCase().startsWith('text/html');
+}

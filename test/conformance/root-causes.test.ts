@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import { CATALOG } from '../../conformance/catalog.js';
+import { describeError } from '../../conformance/describe-error.js';
+import type { Exchange } from '../../conformance/http.js';
+import { prerequisiteOfStep, prerequisitesOf, providedBy } from '../../conformance/prerequisites.js';
+import { diagnose, RootCauses } from '../../conformance/root-causes.js';
+
+const MCP = 'https://mcp.example/';
+const rate = { limit: 20, windowSeconds: 60 };
+
+function exchange(at: number, status: number, contentType = 'application/json', url = MCP): Exchange {
+  return {
+    request: { method: 'POST', url, headers: { authorization: 'Bearer t' } },
+    response: { status, headers: { 'content-type': contentType }, setCookie: [], body: '' },
+    startedAt: at,
+    durationMs: 5,
+  };
+}
+
+describe('prerequisites', () => {
+  test('every provider is a check of the catalog', () => {
+    const ids = new Set(CATALOG.map((check) => check.id));
+    const providers = CATALOG.filter((check) => providedBy(check.id).length > 0).map((check) => check.id);
+    expect(providers.length).toBeGreaterThanOrEqual(8);
+    for (const id of providers) expect(ids.has(id)).toBe(true);
+  });
+
+  test('a check needs its group’s prerequisites, without sign-in and token when it needs no sign-in', () => {
+    expect(prerequisitesOf({ id: 'tools-list', group: 'mcp', needsSignIn: true })).toEqual(['discovery', 'registration', 'sign-in', 'token', 'rate-limit-budget']);
+    expect(prerequisitesOf({ id: 'missing-token-401', group: 'mcp', needsSignIn: false })).toEqual(['discovery', 'registration']);
+    expect(prerequisitesOf({ id: 'scopes-supported', group: 'discovery', needsSignIn: false })).toEqual([]);
+    expect(prerequisitesOf({ id: 'endpoints', group: 'discovery', needsSignIn: false })).toEqual(['discovery']);
+  });
+
+  test('the shared steps map to their prerequisite', () => {
+    expect(prerequisiteOfStep('register the runner as a client')).toBe('registration');
+    expect(prerequisiteOfStep('sign in and obtain a token')).toBe('sign-in');
+    expect(prerequisiteOfStep('fetch https://mcp.example/.well-known/oauth-protected-resource')).toBe('discovery');
+    expect(prerequisiteOfStep('spend the MCP budget')).toBeUndefined();
+  });
+
+  test('the first failure of a provider blocks the dependants, and the check that found it stays the root', () => {
+    const roots = new RootCauses();
+    roots.recordFailure('authorization-code-flow', undefined);
+    roots.recordFailure('initialize', 'sign-in');
+    expect(roots.blockerOf({ id: 'tools-list', group: 'mcp', needsSignIn: true })).toEqual({ prerequisite: 'sign-in', rootId: 'authorization-code-flow' });
+    expect(roots.blockerOf({ id: 'missing-token-401', group: 'mcp', needsSignIn: false })).toBeUndefined();
+    expect(roots.rootOf('token')).toEqual({ prerequisite: 'token', rootId: 'initialize' });
+  });
+});
+
+describe('diagnose', () => {
+  test('an HTML 503 from the MCP endpoint is a proxy rewriting the deployment’s 429', () => {
+    const history = [exchange(0, 200), exchange(10, 200), exchange(20, 503, 'text/html')];
+    expect(diagnose(history.slice(-1), history, MCP, rate)?.hint).toMatch(/^POST https:\/\/mcp\.example\/ answered HTTP 503 with an HTML page after 3 requests in 60 s, .* rewriting its 429/);
+  });
+
+  test('a 429 well before the budget asks about --mcp-rate-limit; one at the budget does not', () => {
+    const early = [...Array.from({ length: 5 }, (_, i) => exchange(i, 200)), exchange(6, 429)];
+    expect(diagnose(early.slice(-1), early, MCP, rate)?.hint).toMatch(/HTTP 429 after 6 requests in 60 s, fewer than the budget the runner was told \(20 per 60 s\): is --mcp-rate-limit right\?/);
+    const spent = [...Array.from({ length: 20 }, (_, i) => exchange(i, 200)), exchange(21, 429)];
+    expect(diagnose(spent.slice(-1), spent, MCP, rate)).toBeUndefined();
+  });
+
+  test('an HTML 503 from another endpoint behind the proxy is the same rewrite; a JSON 503 is the check’s own business', () => {
+    expect(diagnose([exchange(0, 503)], [exchange(0, 503)], MCP, rate)).toBeUndefined();
+    const other = exchange(0, 503, 'text/html', 'https://mcp.example/register');
+    expect(diagnose([other], [other], MCP, rate)?.hint).toMatch(/^POST https:\/\/mcp\.example\/register answered HTTP 503 with an HTML page, where the deployment answers JSON/);
+  });
+});
+
+test('an error openid-client raises about a URL it refused to request names that URL', () => {
+  const inner = new Error('only requests to HTTPS are allowed', { cause: new URL('http://10.0.0.5:8787/token') });
+  const outer = new Error('only requests to HTTPS are allowed', { cause: inner });
+  expect(describeError(outer)).toBe('only requests to HTTPS are allowed (the request to http://10.0.0.5:8787/token)');
+});
