@@ -135,10 +135,13 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   if (settings.createAccountsIn !== undefined && !(await store.findWorkspace(settings.createAccountsIn))) {
     throw new ConfigError(`--sso-create-accounts '${settings.createAccountsIn}' names no workspace in this store`);
   }
+  if (settings.createAccountsIn !== undefined && !settings.allowedToJoin?.length) {
+    throw new ConfigError('--sso-create-accounts needs --sso-allowed-domains: the email domains whose people may get an account');
+  }
   // Loaded only with single sign-on: openid-client adds a few MB to every other server.
   const { SsoRelyingParty } = await import('./oauth/sso/relying-party.js');
   const relyingParty = await SsoRelyingParty.discover(settings);
-  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
+  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn, allowedToJoin: settings.allowedToJoin };
 }
 
 /** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */

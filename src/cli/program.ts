@@ -61,6 +61,11 @@ export function buildProgram(): Command {
     .addOption(dbOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetSsoOnly(email, options));
   users
+    .command('sso-unlink <email>')
+    .description("forget the account's identity at the OpenID provider (issuer and sub), so its next single sign-on links the one it brings")
+    .addOption(dbOption())
+    .action(async (email, options) => (await import('./commands/users.js')).usersSsoUnlink(email, options));
+  users
     .command('enable <email>')
     .description('enable a disabled account (its old tokens stay revoked)')
     .addOption(dbOption())
@@ -126,7 +131,8 @@ export function buildProgram(): Command {
     .option('--sso-client-id <id>', 'single sign-on: our client id at the provider (default: $SURVEY_MCP_SSO_CLIENT_ID)')
     .option('--sso-client-secret <secret>', 'single sign-on: client secret; prefer $SURVEY_MCP_SSO_CLIENT_SECRET (neither: a public client with PKCE)')
     .option('--sso-name <label>', 'single sign-on: the button says "Sign in with <label>" (default: single sign-on)')
-    .option('--sso-create-accounts <workspace>', 'single sign-on: create a member account in this workspace for a verified email with none (off by default)')
+    .option('--sso-create-accounts <workspace>', 'single sign-on: create a member account in this workspace for a verified email with none (off by default; needs --sso-allowed-domains)')
+    .option('--sso-allowed-domains <list>', 'single sign-on: who --sso-create-accounts admits: email domains, hd:DOMAIN or tid:TENANT-ID, comma-separated (default: $SURVEY_MCP_SSO_ALLOWED_DOMAINS)')
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
   addConformanceOptions(
     program

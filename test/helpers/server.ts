@@ -15,6 +15,8 @@ export interface TestServer {
   readonly store: Store;
   /** Stands still until a test moves it (codes, tokens and sessions read it). */
   readonly clock: ManualClock;
+  /** The SQLite file, for tests that play a party with access to the database. */
+  readonly dbPath: string;
   close(): Promise<void>;
 }
 
@@ -39,8 +41,10 @@ export function testServerConfig(db: string, overrides: Partial<ServerConfig> = 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, deps: Omit<ServerDeps, 'clock'> = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-test-'));
   const clock = new ManualClock(Date.now());
-  const running = await startServer(testServerConfig(join(dir, 'survey.db'), overrides), { ...deps, clock });
+  const dbPath = join(dir, 'survey.db');
+  const running = await startServer(testServerConfig(dbPath, overrides), { ...deps, clock });
   return {
+    dbPath,
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,
     store: running.store,

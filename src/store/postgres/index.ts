@@ -4,6 +4,7 @@ import { postgresAccountStore } from './account-store.js';
 import { postgresAuthStore } from './auth-store.js';
 import type { Queryable } from '../queryable.js';
 import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase } from './database.js';
+import { postgresSsoStore } from './sso-store.js';
 import { postgresSurveyStore } from './survey-store.js';
 import { postgresTokenWithSurvey } from './token-with-survey.js';
 
@@ -16,6 +17,7 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresAccountStore(db),
     ...postgresSurveyStore(db),
     ...postgresAuthStore(db),
+    ...postgresSsoStore(db),
     ...postgresTokenWithSurvey(db),
     withSurveyLocked,
     close: () => db.close(),

@@ -4,6 +4,7 @@ import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
 import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
+import { sqliteSsoStore } from './sso-store.js';
 import { sqliteSurveyStore } from './survey-store.js';
 
 export function openSqliteStore(path: string): Store {
@@ -25,6 +26,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteAccountStore(db),
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
+    ...sqliteSsoStore(db),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
     async close() {
