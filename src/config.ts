@@ -22,6 +22,10 @@ export interface ServerConfig {
   readonly registerRateLimit: RateRule;
   /** Sign-in attempts per client IP, and per account email, against password guessing. */
   readonly signInRateLimit: RateRule;
+  /** Token requests per client address (`--token-rate-limit`). */
+  readonly tokenRateLimit: RateRule;
+  /** Refreshes per grant, over all addresses (`--token-grant-rate-limit`). */
+  readonly tokenGrantRateLimit: RateRule;
   /** Browser origins allowed to call the MCP endpoint besides the server's own. */
   readonly allowedOrigins: readonly string[];
   /** Trust `X-Forwarded-For` from a reverse proxy for the per-IP registration limit. */
@@ -135,6 +139,13 @@ export function parseStreamGetStatus(flag: string, value: string): StreamGetStat
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 export const defaultSignInRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
+/**
+ * Far above any real client: Gemini CLI renews before almost every request, twice in parallel,
+ * and the MCP endpoint admits 180 requests a minute per person, so one grant needs at most ~360
+ * renewals a minute; an address may be an office of many people behind one NAT.
+ */
+export const defaultTokenGrantRateLimit: RateRule = { limit: 400, windowMs: 60_000 };
+export const defaultTokenRateLimit: RateRule = { limit: 1200, windowMs: 60_000 };
 
 /** Parses `N/S` (N requests per S seconds), e.g. `180/60`. */
 export function parseRateRule(flag: string, value: string): RateRule {
@@ -205,6 +216,8 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     connectionLimits: defaultConnectionLimits,
     registerRateLimit: defaultRegisterRateLimit,
     signInRateLimit: defaultSignInRateLimit,
+    tokenRateLimit: defaultTokenRateLimit,
+    tokenGrantRateLimit: defaultTokenGrantRateLimit,
     allowedOrigins: [],
     trustProxy: false,
     seedDemo: true,

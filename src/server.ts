@@ -118,7 +118,14 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     mcpServer.on('request', (req, res) => endpoint(req, res, () => app(req, res)));
     authServer.on(
       'request',
-      createAuthApp({ context, trustProxy: config.trustProxy, slidingLog, signInRateLimit: config.signInRateLimit }),
+      createAuthApp({
+        context,
+        trustProxy: config.trustProxy,
+        slidingLog,
+        signInRateLimit: config.signInRateLimit,
+        tokenRateLimit: config.tokenRateLimit,
+        tokenGrantRateLimit: config.tokenGrantRateLimit,
+      }),
     );
     return { baseUrl, authUrl, store, seeded, close };
   } catch (error) {
@@ -149,7 +156,15 @@ const rateStoreOf = (config: ServerConfig): string => config.rateStore ?? config
 
 /** The longest window any rule of this server counts in: what the rate log must keep through a restart. */
 function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
-  const rules = [config.mcpRateLimit, config.registerRateLimit, accountRule(config.signInRateLimit), deps.clientMetadataHostRule, deps.clientMetadataCallerRule];
+  const rules = [
+    config.mcpRateLimit,
+    config.registerRateLimit,
+    accountRule(config.signInRateLimit),
+    config.tokenRateLimit,
+    config.tokenGrantRateLimit,
+    deps.clientMetadataHostRule,
+    deps.clientMetadataCallerRule,
+  ];
   return Math.max(...rules.map((rule) => rule?.windowMs ?? 0));
 }
 

@@ -104,6 +104,8 @@ export function buildProgram(): Command {
     .option('--max-sockets-per-address <n>', 'open connections one client address (IPv6: its /64) may hold on each host (default 256; behind a reverse proxy, at least its connection pool)', argument(wholeNumber(1, 100_000), '--max-sockets-per-address'))
     .option('--sign-in-rate-limit <N/S>', 'sign-in attempts per client IP per S seconds; per account 5N per 15S (default 20/60)', argument(parseRateRule, '--sign-in-rate-limit'))
     .option('--register-rate-limit <N/S>', 'registrations per client IP per S seconds (default 20/60)', argument(parseRateRule, '--register-rate-limit'))
+    .option('--token-rate-limit <N/S>', 'token endpoint requests per client IP per S seconds (default 1200/60)', argument(parseRateRule, '--token-rate-limit'))
+    .option('--token-grant-rate-limit <N/S>', 'refreshes per grant per S seconds, over all addresses (default 400/60)', argument(parseRateRule, '--token-grant-rate-limit'))
     .option(
       '--allowed-origin <origin>',
       'a browser origin allowed to call the MCP endpoint, e.g. https://app.example.com (repeatable)',

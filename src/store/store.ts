@@ -2,6 +2,7 @@ import type { AccountStore } from './account-store.js';
 import type { AccessTokenRecord, AuthStore } from './auth-store.js';
 import type { SsoStore } from './sso-store.js';
 import type { SurveyDetailRead, SurveyStore } from './survey-store.js';
+import type { TokenUpkeepStore } from './token-upkeep.js';
 
 /** A bearer token's record and the survey read with it for the token's person. */
 export interface AccessTokenWithSurvey {
@@ -15,7 +16,7 @@ export interface AccessTokenWithSurvey {
  * The one repository interface every layer above talks to. It is async even though SQLite is
  * synchronous, so PostgreSQL drops in unchanged. Each method is one atomic unit of work.
  */
-export interface Store extends AccountStore, SurveyStore, AuthStore, SsoStore {
+export interface Store extends AccountStore, SurveyStore, AuthStore, SsoStore, TokenUpkeepStore {
   readonly backend: 'sqlite' | 'postgres';
   /**
    * Runs `work` (an edit's reads, checks and writes) as one unit against the survey, locked for

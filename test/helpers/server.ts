@@ -31,6 +31,7 @@ export function testServerConfig(db: string, overrides: Partial<ServerConfig> = 
       seedDemo: false,
       // Tests sign in far more often than a person; the limit has a test of its own.
       signInRateLimit: { limit: 10_000, windowMs: 60_000 },
+      tokenRateLimit: { limit: 100_000, windowMs: 60_000 },
       ...overrides,
     },
     {},

@@ -184,7 +184,7 @@ describe('the callback costs the attacker, not the provider', () => {
     for (let i = 0; i < 150; i++) {
       const jar = new CookieJar();
       jar.inject('survey_sso', i % 2 === 0 ? forgedAttempt(`s${i}`) : 'A'.repeat(43));
-      const answer = await jar.fetch(`${server.authUrl}/sso/callback?code=junk-${i}&state=s${i}`);
+      const answer = await jar.fetch(`${server.authUrl}/sso/callback?code=junk-${i}&state=s${i}&iss=${encodeURIComponent(idp.issuer)}`);
       expect(answer.status).toBe(400);
     }
     expect(idp.tokenRequests - before).toBe(0);
@@ -205,7 +205,7 @@ describe('the callback costs the attacker, not the provider', () => {
         const page = await (await jar.fetch(authorizeUrl(limited, { client, challenge: pkcePair().challenge }))).text();
         const started = await jar.postForm(`${limited.authUrl}/sso/start`, formFields(page, '/sso/start'));
         const state = new URL(started.headers.get('location')!).searchParams.get('state')!;
-        const answer = await jar.fetch(`${limited.authUrl}/sso/callback?code=junk-${i}&state=${state}`);
+        const answer = await jar.fetch(`${limited.authUrl}/sso/callback?code=junk-${i}&state=${state}&iss=${encodeURIComponent(idp.issuer)}`);
         if (answer.status === 429) refused++;
       }
       expect(idp.tokenRequests - before).toBeLessThanOrEqual(5);

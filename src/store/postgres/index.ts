@@ -5,6 +5,7 @@ import { postgresAuthStore } from './auth-store.js';
 import type { Queryable } from '../queryable.js';
 import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase } from './database.js';
 import { postgresSsoStore } from './sso-store.js';
+import { postgresTokenUpkeep } from './token-upkeep.js';
 import { postgresSurveyStore } from './survey-store.js';
 import { postgresTokenWithSurvey } from './token-with-survey.js';
 
@@ -18,6 +19,7 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresSurveyStore(db),
     ...postgresAuthStore(db),
     ...postgresSsoStore(db),
+    ...postgresTokenUpkeep(db),
     ...postgresTokenWithSurvey(db),
     withSurveyLocked,
     close: () => db.close(),

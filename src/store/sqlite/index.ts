@@ -5,6 +5,7 @@ import { sqliteAuthStore } from './auth-store.js';
 import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
 import { sqliteSsoStore } from './sso-store.js';
+import { sqliteTokenUpkeep } from './token-upkeep.js';
 import { sqliteSurveyStore } from './survey-store.js';
 
 export function openSqliteStore(path: string): Store {
@@ -27,6 +28,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
     ...sqliteSsoStore(db),
+    ...sqliteTokenUpkeep(db),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
     async close() {

@@ -2,6 +2,7 @@
  * Single sign-on held server-side (issue 33): each sign-in at the provider is a row until its
  * callback takes it (one use, keyed by the hash of the browser's cookie), and the provider's
  * issuer and subject are kept at an account's first SSO sign-in, so a later `sub` cannot take it.
+ * Token and code rows get an expiry index for the purge.
  */
 export const signIn = `
 CREATE TABLE sso_attempts (
@@ -13,6 +14,10 @@ CREATE TABLE sso_attempts (
   expires_at INTEGER NOT NULL
 );
 CREATE INDEX sso_attempts_by_expiry ON sso_attempts (expires_at);
+
+-- The purge finds unusable token and code rows by these (store/token-upkeep.ts).
+CREATE INDEX oauth_tokens_by_expiry ON oauth_tokens (expires_at);
+CREATE INDEX oauth_codes_by_expiry ON oauth_codes (expires_at);
 
 CREATE TABLE sso_identities (
   user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
