@@ -82,6 +82,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       callerRule: deps.clientMetadataCallerRule,
       callerKey: clientAddressKey,
       approvedBefore: async (clientId) => (await store.findClient(clientId)) !== undefined,
+      copies: store,
     });
     const context: OAuthContext = {
       store,

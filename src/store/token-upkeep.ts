@@ -5,6 +5,7 @@ export interface PurgedRows {
   readonly grants: number;
   readonly ssoAttempts: number;
   readonly sessions: number;
+  readonly metadataCopies: number;
 }
 
 /**
@@ -32,6 +33,7 @@ export const purgeStatements: Readonly<Record<keyof PurgedRows, readonly [string
   ],
   ssoAttempts: ['DELETE FROM sso_attempts WHERE expires_at <= $1', ['now']],
   sessions: ['DELETE FROM sign_in_sessions WHERE expires_at <= $1', ['now']],
+  metadataCopies: ['DELETE FROM client_metadata_copies WHERE stale_until <= $1', ['now']],
 };
 
 /** The values of a purge at `nowMs`. */

@@ -15,8 +15,8 @@ describe('the migrations', () => {
   // An applied migration never runs again, so an edit would leave old and new databases apart.
   it('are, byte for byte, the SQL each backend shipped', () => {
     const digests = (sql: readonly string[]) => sql.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 16));
-    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe', 'af9b4339fc36cad2']);
-    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45', '39c6852596b94cc6']);
+    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe', '4964ef9550ca7e47']);
+    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45', 'ff19658bc839359d']);
   });
 });
 
@@ -26,9 +26,10 @@ function undoRefreshGrace(db: ReturnType<typeof openSqliteDatabase>): void {
   for (const column of ['successor_hash', 'successor_sealed', 'grace_until']) db.exec(`ALTER TABLE oauth_tokens DROP COLUMN ${column}`);
 }
 
-/** Version 8 added two tables of single sign-on, and nothing else. */
+/** Version 8 added three tables (single sign-on, client metadata copies) and two indexes, and nothing else. */
 function undoSignIn(db: ReturnType<typeof openSqliteDatabase>): void {
-  db.exec('DROP TABLE sso_attempts; DROP TABLE sso_identities');
+  db.exec('DROP TABLE sso_attempts; DROP TABLE sso_identities; DROP TABLE client_metadata_copies');
+  db.exec('DROP INDEX oauth_tokens_by_expiry; DROP INDEX oauth_codes_by_expiry');
 }
 
 describe('survey tables on SQLite', () => {

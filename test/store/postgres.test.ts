@@ -143,7 +143,7 @@ describe('PostgreSQL store connections', () => {
   });
 
   // Version 4 added answer_tallies, version 5 segment_tallies, version 6 the refresh-grace token columns
-  // version 7 the sso_only column and version 8 the two single sign-on tables, and nothing else: without them, this is the schema the older version wrote.
+  // version 7 the sso_only column and version 8 three tables and two indexes, and nothing else: without them, this is the schema the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -158,7 +158,8 @@ describe('PostgreSQL store connections', () => {
     await adminQuery(`DROP TABLE ${added.map((table) => `${schema}.${table}`).join(', ')}`);
     await adminQuery(`ALTER TABLE ${schema}.oauth_tokens DROP COLUMN successor_hash, DROP COLUMN successor_sealed, DROP COLUMN grace_until`);
     await adminQuery(`ALTER TABLE ${schema}.users DROP COLUMN sso_only`);
-    await adminQuery(`DROP TABLE ${schema}.sso_attempts, ${schema}.sso_identities`);
+    await adminQuery(`DROP TABLE ${schema}.sso_attempts, ${schema}.sso_identities, ${schema}.client_metadata_copies`);
+    await adminQuery(`DROP INDEX ${schema}.oauth_tokens_by_expiry, ${schema}.oauth_codes_by_expiry`);
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);

@@ -139,6 +139,22 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
       });
     });
 
+    describe('client metadata copies', () => {
+      it('keeps the last good copy of a document for every instance until it is deleted or purged', async () => {
+        const other = await harness.open();
+        const client = { id: 'https://app.example/c.json', name: 'App', redirectUris: ['https://app.example/cb'], grantTypes: ['authorization_code'], responseTypes: ['code'], scope: 'mcp_customer', createdAt: T0 };
+        const copy = { client, fetchedAt: T0, freshUntil: T0 + 60_000, staleUntil: T0 + 120_000 };
+        await store.saveClientMetadataCopy(copy);
+        await store.saveClientMetadataCopy({ ...copy, fetchedAt: T0 + 1 });
+        expect(await other.findClientMetadataCopy(client.id)).toEqual({ ...copy, fetchedAt: T0 + 1 });
+        expect((await store.purgeUnusableRows(T0 + 119_999)).metadataCopies).toBe(0);
+        expect((await store.purgeUnusableRows(T0 + 120_000)).metadataCopies).toBe(1);
+        await store.saveClientMetadataCopy(copy);
+        await other.deleteClientMetadataCopy(client.id);
+        expect(await store.findClientMetadataCopy(client.id)).toBeUndefined();
+      });
+    });
+
     describe('workspaces and surveys', () => {
       beforeEach(people);
 

@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.js';
 import { explain } from '../explanation.js';
 import { ClientMetadataError } from './errors.js';
 import type { FetchedDocument } from './fetch-document.js';
+import type { ClientMetadataCopy, ClientMetadataCopyStore } from '../../store/client-metadata-copies.js';
 import { ClientMetadataResolver } from './resolver.js';
 
 const url = 'https://app.example/client.json';
@@ -214,6 +215,47 @@ describe('resolving a client by its metadata document', () => {
     for (let i = 0; i < 10; i++) await clients.resolve(`https://app.example/c-${i}.json`, '203.0.113.9');
     await expect(clients.resolve('https://app.example/c-10.json', '203.0.113.9')).rejects.toThrow('too often');
     await expect(clients.resolve(url, '203.0.113.9')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
+  it("keeps an approved client's last good copy in the store: it outlives eviction, a restart and the instance that fetched it", async () => {
+    const stored = new Map<string, ClientMetadataCopy>();
+    const copies: ClientMetadataCopyStore = {
+      saveClientMetadataCopy: async (copy) => void stored.set(copy.client.id, copy),
+      findClientMetadataCopy: async (clientId) => stored.get(clientId),
+      deleteClientMetadataCopy: async (clientId) => void stored.delete(clientId),
+    };
+    const instance = () =>
+      new ClientMetadataResolver({
+        policy: { allowPrivateAddresses: false, timeoutMs: 1000, maxBytes: 5120 },
+        clock,
+        slidingLog,
+        log: (line) => logged.push(line),
+        maxEntries: 10,
+        approvedBefore: async (clientId) => clientId === url,
+        copies,
+        fetchDocument: async (target, policy) => {
+          await policy.beforeConnect?.(`192.0.2.${fetches.length % 200}`);
+          fetches.push(target.href);
+          const answer = answers.shift() ?? ((u: URL) => ({ document: documentAt(u.href), cacheControl: undefined }));
+          return answer(target);
+        },
+      });
+    const first = instance();
+    await first.resolve(url);
+    clock.advance(5 * 60_000 + 1);
+    await first.resolve(url);
+    expect(stored.has(url)).toBe(true);
+    // Eleven other documents evict the copy from memory; its host then answers 403.
+    for (let i = 0; i < 11; i++) await first.resolve(`https://other${i}.example/c.json`, `203.0.113.${i}`);
+    clock.advance(5 * 60_000 + 1);
+    fail(answered(403));
+    expect((await first.resolve(url)).name).toBe('Example App');
+    fail(answered(403));
+    expect((await instance().resolve(url)).name).toBe('Example App');
+    clock.advance(60_000);
+    fail(new ClientMetadataError('document_gone', explain`answered HTTP 410`));
+    await expect(instance().resolve(url)).rejects.toThrow('answered HTTP 410');
+    expect(stored.has(url)).toBe(false);
   });
 
   it('refuses a client_id that is no usable URL without fetching anything', async () => {

@@ -1,6 +1,7 @@
 import type { RateRule, SlidingLog } from '../../limits/limiter.js';
 import type { Clock } from '../../platform/clock.js';
 import type { OAuthClient } from '../../store/auth-store.js';
+import type { ClientMetadataCopyStore } from '../../store/client-metadata-copies.js';
 import { explain } from '../explanation.js';
 import { defaultCacheBounds, freshLifetimeMs, type CacheBounds } from './cache-lifetime.js';
 import { checkClientIdUrl } from './client-id-url.js';
@@ -30,6 +31,11 @@ export interface ClientMetadataOptions {
    * on another instance).
    */
   readonly approvedBefore?: (clientId: string) => Promise<boolean>;
+  /**
+   * Where the last good copy of an approved client's document is kept beyond this instance's
+   * memory (the store): it outlives eviction, a restart and the instance that fetched it.
+   */
+  readonly copies?: ClientMetadataCopyStore;
   /** Groups caller addresses as the rate limits do (an IPv6 /64 is one caller). */
   readonly callerKey?: (address: string) => string;
   /** The server's log: why a fetch failed, and when an old copy stands in. */
@@ -113,7 +119,7 @@ export class ClientMetadataResolver {
   async resolve(clientId: string, caller = 'unknown'): Promise<OAuthClient> {
     const url = checkClientIdUrl(clientId);
     const now = this.options.clock.now();
-    const cached = this.cache.get(clientId);
+    const cached = this.cache.get(clientId) ?? (await this.storedCopy(clientId));
     if (cached && now < cached.freshUntil) return cached.client;
     const failed = this.failures.get(clientId);
     if (failed && now < failed.until) return this.standIn(url, failed.error, cached, false);
@@ -140,14 +146,26 @@ export class ClientMetadataResolver {
         this.log(`client metadata document ${url.href}: ${error.problem}: ${error.detail ?? error.message}`);
         this.failures.set(url.href, { error, until: this.options.clock.now() + (this.options.failureMs ?? defaultFailureMs) });
       }
-      if (!error.transient) this.cache.delete(url.href);
+      if (!error.transient) {
+        this.cache.delete(url.href);
+        await this.options.copies?.deleteClientMetadataCopy(url.href);
+      }
       return this.standIn(url, error, this.cache.get(url.href), true);
     }
     const now = this.options.clock.now();
     const freshUntil = now + freshLifetimeMs(fetched.cacheControl, this.bounds);
     this.failures.delete(url.href);
-    this.cache.set(url.href, { client, fetchedAt: now, freshUntil, staleUntil: freshUntil + this.bounds.staleMs });
+    const copy = { client, fetchedAt: now, freshUntil, staleUntil: freshUntil + this.bounds.staleMs };
+    this.cache.set(url.href, copy);
+    if (this.options.copies && (await this.options.approvedBefore?.(url.href))) await this.options.copies.saveClientMetadataCopy(copy);
     return client;
+  }
+
+  /** The store's copy, when this instance holds none: taken into memory, as if fetched here. */
+  private async storedCopy(clientId: string): Promise<Cached | undefined> {
+    const stored = await this.options.copies?.findClientMetadataCopy(clientId);
+    if (stored) this.cache.set(clientId, stored);
+    return stored;
   }
 
   /**

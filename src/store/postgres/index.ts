@@ -4,6 +4,7 @@ import { postgresAccountStore } from './account-store.js';
 import { postgresAuthStore } from './auth-store.js';
 import type { Queryable } from '../queryable.js';
 import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase } from './database.js';
+import { postgresClientMetadataCopies } from './client-metadata-copies.js';
 import { postgresSsoStore } from './sso-store.js';
 import { postgresTokenUpkeep } from './token-upkeep.js';
 import { postgresSurveyStore } from './survey-store.js';
@@ -20,6 +21,7 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresAuthStore(db),
     ...postgresSsoStore(db),
     ...postgresTokenUpkeep(db),
+    ...postgresClientMetadataCopies(db),
     ...postgresTokenWithSurvey(db),
     withSurveyLocked,
     close: () => db.close(),

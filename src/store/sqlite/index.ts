@@ -4,6 +4,7 @@ import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
 import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
+import { sqliteClientMetadataCopies } from './client-metadata-copies.js';
 import { sqliteSsoStore } from './sso-store.js';
 import { sqliteTokenUpkeep } from './token-upkeep.js';
 import { sqliteSurveyStore } from './survey-store.js';
@@ -29,6 +30,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteAuthStore(db),
     ...sqliteSsoStore(db),
     ...sqliteTokenUpkeep(db),
+    ...sqliteClientMetadataCopies(db),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
     async close() {

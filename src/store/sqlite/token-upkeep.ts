@@ -1,8 +1,8 @@
 import { grantOfRefreshTokenSql, purgeArguments, purgeStatements, type PurgedRows, type TokenUpkeepStore } from '../token-upkeep.js';
 import type { SqliteDatabase } from './database.js';
+import { anonymousParameters } from './shared-sql.js';
 
-/** The shared statements number their parameters in order (`$1`, `$2`): SQLite takes them as `?`. */
-const anonymous = (sql: string): string => sql.replace(/\$\d/g, '?');
+const anonymous = anonymousParameters;
 
 export function sqliteTokenUpkeep(db: SqliteDatabase): TokenUpkeepStore {
   const grantOf = db.prepare<[string], { grant_id: string }>(anonymous(grantOfRefreshTokenSql));
