@@ -714,10 +714,11 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
           expect(await store.rotateRefreshToken(graceful('refresh-2', '4', T0 + 62_000, T0 + 122_000))).toMatchObject({ outcome: 'rotated' });
         });
 
-        it('treats a token whose successor has been presented as reuse within the grace: rotating past the one-hop cap revokes the grant', async () => {
+        it('treats a token whose successor has been presented as reuse within the grace: rotating past the one-hop cap revokes the grant, across instances', async () => {
+          const other = await harness.open();
           await store.issueGrant(grant('grt_1'), issue('1'));
           await store.rotateRefreshToken(graceful('refresh-1', '2'));
-          await store.rotateRefreshToken(graceful('refresh-2', '3', T0 + 3000, T0 + 63_000));
+          await other.rotateRefreshToken(graceful('refresh-2', '3', T0 + 3000, T0 + 63_000));
           expect(await store.rotateRefreshToken(graceful('refresh-1', '4', T0 + 4000))).toEqual({ outcome: 'reused' });
           expect(await store.findAccessToken('access-3')).toMatchObject({ revoked: true });
           expect(await store.rotateRefreshToken(graceful('refresh-3', '5', T0 + 5000))).toEqual({ outcome: 'revoked' });
