@@ -23,6 +23,10 @@ export interface ServerConfig {
   readonly registerRateLimit: RateRule;
   /** Sign-in attempts per client IP, and per account email, against password guessing. */
   readonly signInRateLimit: RateRule;
+  /** Token requests per client address (`--token-rate-limit`). */
+  readonly tokenRateLimit: RateRule;
+  /** Refreshes per grant, over all addresses (`--token-grant-rate-limit`). */
+  readonly tokenGrantRateLimit: RateRule;
   /** Browser origins allowed to call the MCP endpoint besides the server's own. */
   readonly allowedOrigins: readonly string[];
   /** Trust `X-Forwarded-For` from a reverse proxy for the per-IP registration limit. */
@@ -65,6 +69,8 @@ export interface SsoSettings {
   readonly name: string;
   /** A workspace where a verified email with no account gets a member account; off when undefined. */
   readonly createAccountsIn: string | undefined;
+  /** Who may get such an account (`--sso-allowed-domains`): required with `createAccountsIn`. */
+  readonly allowedToJoin?: readonly string[];
 }
 
 export const defaultDbFile = 'survey-mcp.db';
@@ -142,6 +148,13 @@ export function parseStreamGetStatus(flag: string, value: string): StreamGetStat
 export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 export const defaultSignInRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
+/**
+ * Far above any real client: Gemini CLI renews before almost every request, twice in parallel,
+ * and the MCP endpoint admits 180 requests a minute per person, so one grant needs at most ~360
+ * renewals a minute; an address may be an office of many people behind one NAT.
+ */
+export const defaultTokenGrantRateLimit: RateRule = { limit: 400, windowMs: 60_000 };
+export const defaultTokenRateLimit: RateRule = { limit: 1200, windowMs: 60_000 };
 
 /** Parses `N/S` (N requests per S seconds), e.g. `180/60`. */
 export function parseRateRule(flag: string, value: string): RateRule {
@@ -212,6 +225,8 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     connectionLimits: defaultConnectionLimits,
     registerRateLimit: defaultRegisterRateLimit,
     signInRateLimit: defaultSignInRateLimit,
+    tokenRateLimit: defaultTokenRateLimit,
+    tokenGrantRateLimit: defaultTokenGrantRateLimit,
     allowedOrigins: [],
     trustProxy: false,
     seedDemo: true,
@@ -253,6 +268,7 @@ export interface SsoFlags {
   readonly ssoClientSecret?: string;
   readonly ssoName?: string;
   readonly ssoCreateAccounts?: string;
+  readonly ssoAllowedDomains?: string;
 }
 
 /** An issuer is https; http only on loopback, where tests and local providers run. */
@@ -281,6 +297,7 @@ export function resolveSso(flags: SsoFlags, env = process.env): SsoSettings | un
   const clientSecret = pick(flags.ssoClientSecret, 'SURVEY_MCP_SSO_CLIENT_SECRET');
   const name = pick(flags.ssoName, 'SURVEY_MCP_SSO_NAME');
   const createAccountsIn = pick(flags.ssoCreateAccounts, 'SURVEY_MCP_SSO_CREATE_ACCOUNTS');
+  const allowedToJoin = parseAllowedToJoin(pick(flags.ssoAllowedDomains, 'SURVEY_MCP_SSO_ALLOWED_DOMAINS'), createAccountsIn);
   if (issuer === undefined) {
     if (clientId ?? name ?? createAccountsIn) {
       throw new ConfigError('--sso-client-id, --sso-name and --sso-create-accounts need --sso-issuer (or SURVEY_MCP_SSO_ISSUER)');
@@ -298,5 +315,32 @@ export function resolveSso(flags: SsoFlags, env = process.env): SsoSettings | un
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  return { issuer: checkedIssuer, clientId, clientSecret, name: label, createAccountsIn };
+  return { issuer: checkedIssuer, clientId, clientSecret, name: label, createAccountsIn, ...(allowedToJoin && { allowedToJoin }) };
+}
+
+const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * `--sso-allowed-domains`: comma-separated email domains (`example.com`), or the provider's
+ * hosted-domain (`hd:example.com`, Google) or tenant claim (`tid:…`, Entra). Creating accounts
+ * without one would make a member of anyone a multi-tenant provider vouches for.
+ */
+function parseAllowedToJoin(value: string | undefined, createAccountsIn: string | undefined): readonly string[] | undefined {
+  if (value === undefined) {
+    if (createAccountsIn === undefined) return undefined;
+    throw new ConfigError(
+      '--sso-create-accounts needs --sso-allowed-domains (or SURVEY_MCP_SSO_ALLOWED_DOMAINS): the email domains whose people may get an account, e.g. --sso-allowed-domains example.com (or hd:example.com, tid:TENANT-ID)',
+    );
+  }
+  if (createAccountsIn === undefined) throw new ConfigError('--sso-allowed-domains applies only with --sso-create-accounts');
+  const entries = value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  if (entries.length === 0) throw new ConfigError('--sso-allowed-domains names no domain: give at least one, e.g. example.com');
+  for (const entry of entries) {
+    const tenant = entry.startsWith('tid:') ? entry.slice(4) : undefined;
+    const domain = entry.startsWith('hd:') ? entry.slice(3) : entry;
+    if (tenant !== undefined ? !/^[a-z0-9-]{1,64}$/.test(tenant) : !domainPattern.test(domain)) {
+      throw new ConfigError(`--sso-allowed-domains '${entry.slice(0, 64)}' is not an email domain (example.com), hd:DOMAIN or tid:TENANT-ID`);
+    }
+  }
+  return entries;
 }

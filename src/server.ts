@@ -118,6 +118,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       callerRule: deps.clientMetadataCallerRule,
       callerKey: clientAddressKey,
       approvedBefore: async (clientId) => (await store.findClient(clientId)) !== undefined,
+      copies: store,
     });
     const context: OAuthContext = {
       store,
@@ -160,7 +161,14 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
         'auth',
         authHostRoutes,
         telemetry,
-        createAuthApp({ context, trustProxy: config.trustProxy, slidingLog, signInRateLimit: config.signInRateLimit }),
+        createAuthApp({
+          context,
+          trustProxy: config.trustProxy,
+          slidingLog,
+          signInRateLimit: config.signInRateLimit,
+          tokenRateLimit: config.tokenRateLimit,
+          tokenGrantRateLimit: config.tokenGrantRateLimit,
+        }),
       ),
     );
     return { baseUrl, authUrl, store, seeded, metricsUrl, log, close };
@@ -178,10 +186,13 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   if (settings.createAccountsIn !== undefined && !(await store.findWorkspace(settings.createAccountsIn))) {
     throw new ConfigError(`--sso-create-accounts '${settings.createAccountsIn}' names no workspace in this store`);
   }
+  if (settings.createAccountsIn !== undefined && !settings.allowedToJoin?.length) {
+    throw new ConfigError('--sso-create-accounts needs --sso-allowed-domains: the email domains whose people may get an account');
+  }
   // Loaded only with single sign-on: openid-client adds a few MB to every other server.
   const { SsoRelyingParty } = await import('./oauth/sso/relying-party.js');
   const relyingParty = await SsoRelyingParty.discover(settings);
-  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn };
+  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn, allowedToJoin: settings.allowedToJoin };
 }
 
 /** Purges audit events past the retention before serving and every hour after; returns what stops it. */
@@ -202,7 +213,15 @@ const rateStoreOf = (config: ServerConfig): string => config.rateStore ?? config
 
 /** The longest window any rule of this server counts in: what the rate log must keep through a restart. */
 function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {
-  const rules = [config.mcpRateLimit, config.registerRateLimit, accountRule(config.signInRateLimit), deps.clientMetadataHostRule, deps.clientMetadataCallerRule];
+  const rules = [
+    config.mcpRateLimit,
+    config.registerRateLimit,
+    accountRule(config.signInRateLimit),
+    config.tokenRateLimit,
+    config.tokenGrantRateLimit,
+    deps.clientMetadataHostRule,
+    deps.clientMetadataCallerRule,
+  ];
   return Math.max(...rules.map((rule) => rule?.windowMs ?? 0));
 }
 

@@ -22,6 +22,7 @@ import { pkceVerifierMismatch } from '../checks/authorization/pkce-verifier-mism
 import { refreshBoundToClient } from '../checks/authorization/refresh-bound-to-client.js';
 import { refreshGrant } from '../checks/authorization/refresh-grant.js';
 import { refreshNoScopeEscalation } from '../checks/authorization/refresh-no-scope-escalation.js';
+import { refreshGraceEndsAtSuccessorUse } from '../checks/authorization/refresh-grace-ends-at-successor-use.js';
 import { refreshParallelRetry } from '../checks/authorization/refresh-parallel-retry.js';
 import { refreshParallel } from '../checks/authorization/refresh-parallel.js';
 import { refreshTokenRotation } from '../checks/authorization/refresh-token-rotation.js';
@@ -74,6 +75,7 @@ export const AUTHORIZATION: readonly Check[] = [
   refreshBoundToClient,
   refreshParallel,
   refreshParallelRetry,
+  refreshGraceEndsAtSuccessorUse,
   refreshNoScopeEscalation,
   resourceTrailingSlashAccepted,
 ];

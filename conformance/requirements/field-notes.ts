@@ -154,6 +154,12 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   should('fn-token-refresh-retry', 'token endpoint', 'Parallel or retried refreshes of one token within a grace all renew, in one lineage, revoking nothing (issue 23)', [
     'refresh-parallel-retry',
   ]),
+  should(
+    'fn-token-refresh-grace-successor',
+    'token endpoint',
+    'The grace answers a retry only while its successor is unused; once the successor has been presented, its predecessor is reuse (issue 33, RFC 9700 section 4.14)',
+    ['refresh-grace-ends-at-successor-use'],
+  ),
   must('fn-token-no-escalation', 'token endpoint', 'A refresh cannot widen the scope', ['refresh-no-scope-escalation']),
   must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', [
     branch('code grant and unknown grant type', 'token-error-responses'),

@@ -68,6 +68,11 @@ export function buildProgram(): Command {
     .addOption(createOption())
     .action(async (email, options) => (await import('./commands/users.js')).usersSetSsoOnly(email, options));
   users
+    .command('sso-unlink <email>')
+    .description("forget the account's identity at the OpenID provider (issuer and sub), so its next single sign-on links the one it brings")
+    .addOption(dbOption())
+    .action(async (email, options) => (await import('./commands/users.js')).usersSsoUnlink(email, options));
+  users
     .command('enable <email>')
     .description('enable a disabled account (its old tokens stay revoked)')
     .addOption(dbOption())
@@ -109,6 +114,8 @@ export function buildProgram(): Command {
     .option('--max-sockets-per-address <n>', 'open connections one client address (IPv6: its /64) may hold on each host (default 256; behind a reverse proxy, at least its connection pool)', argument(wholeNumber(1, 100_000), '--max-sockets-per-address'))
     .option('--sign-in-rate-limit <N/S>', 'sign-in attempts per client IP per S seconds; per account 5N per 15S (default 20/60)', argument(parseRateRule, '--sign-in-rate-limit'))
     .option('--register-rate-limit <N/S>', 'registrations per client IP per S seconds (default 20/60)', argument(parseRateRule, '--register-rate-limit'))
+    .option('--token-rate-limit <N/S>', 'token endpoint requests per client IP per S seconds (default 1200/60)', argument(parseRateRule, '--token-rate-limit'))
+    .option('--token-grant-rate-limit <N/S>', 'refreshes per grant per S seconds, over all addresses (default 400/60)', argument(parseRateRule, '--token-grant-rate-limit'))
     .option(
       '--allowed-origin <origin>',
       'a browser origin allowed to call the MCP endpoint, e.g. https://app.example.com (repeatable)',
@@ -142,7 +149,8 @@ export function buildProgram(): Command {
     .option('--sso-client-id <id>', 'single sign-on: our client id at the provider (default: $SURVEY_MCP_SSO_CLIENT_ID)')
     .option('--sso-client-secret <secret>', 'single sign-on: client secret; prefer $SURVEY_MCP_SSO_CLIENT_SECRET (neither: a public client with PKCE)')
     .option('--sso-name <label>', 'single sign-on: the button says "Sign in with <label>" (default: single sign-on)')
-    .option('--sso-create-accounts <workspace>', 'single sign-on: create a member account in this workspace for a verified email with none (off by default)')
+    .option('--sso-create-accounts <workspace>', 'single sign-on: create a member account in this workspace for a verified email with none (off by default; needs --sso-allowed-domains)')
+    .option('--sso-allowed-domains <list>', 'single sign-on: who --sso-create-accounts admits: email domains, hd:DOMAIN or tid:TENANT-ID, comma-separated (default: $SURVEY_MCP_SSO_ALLOWED_DOMAINS)')
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
   program
     .command('audit')

@@ -17,9 +17,12 @@ import { parseBody } from './middleware/body.js';
 import { openCors } from './middleware/cors.js';
 import { errorResponder, notFound } from './middleware/errors.js';
 import { pageSecurity } from './middleware/page-security.js';
+import { rateLimit } from './middleware/rate-limit.js';
 
 export interface AuthAppOptions extends HostAppOptions {
   readonly signInRateLimit: RateRule;
+  readonly tokenRateLimit: RateRule;
+  readonly tokenGrantRateLimit: RateRule;
 }
 
 /** The auth host `{auth_url}`: sign-in and consent pages, token and revocation, connected apps. */
@@ -39,7 +42,12 @@ export function createAuthApp(options: AuthAppOptions): Express {
   const form = parseBody('form', invalidRequest);
   // Token and revocation use no cookies, so browser-based clients may call them from any origin.
   app.use(['/oauth/token', '/oauth/revoke'], openCors());
-  app.post('/oauth/token', form, tokenHandler(context));
+  app.post(
+    '/oauth/token',
+    rateLimit({ slidingLog: options.slidingLog, rule: options.tokenRateLimit, keyOf: (req) => `token:ip:${clientAddressKey(callerOf(req))}` }),
+    form,
+    tokenHandler(context, { slidingLog: options.slidingLog, rule: options.tokenGrantRateLimit }),
+  );
   app.post('/oauth/revoke', form, revokeHandler(context));
 
   app.get('/oauth/authorize', showAuthorizationHandler(context));

@@ -149,26 +149,23 @@ export function isKnownDevice(context: OAuthContext, req: Request, user: User): 
 const ssoAttemptTtlMs = 10 * 60 * 1000;
 
 /**
- * Binds a sign-in at the OpenID provider to this browser: the callback is accepted only with the
- * cookie set here, and only once, since reading it clears it. Nothing in it is a credential on
- * its own: the code it completes is issued to this browser by the provider.
+ * Binds a sign-in at the OpenID provider to this browser: the attempt (state, nonce, PKCE
+ * verifier, where to go after) is kept server-side under the hash of a random secret, and only
+ * that secret goes into the cookie. The callback takes the row, so it is accepted once, before
+ * its deadline, and only from the browser holding the secret: a forged cookie names no attempt
+ * and costs the provider nothing.
  */
-export function rememberSsoAttempt(context: OAuthContext, res: Response, attempt: SsoAttempt): void {
-  setCookie(context, res, 'sso', Buffer.from(JSON.stringify(attempt)).toString('base64url'), ssoAttemptTtlMs);
+export async function rememberSsoAttempt(context: OAuthContext, res: Response, attempt: SsoAttempt): Promise<void> {
+  const secret = mintSecret();
+  await context.store.insertSsoAttempt(hashSecret(secret), { ...attempt, expiresAt: context.clock.now() + ssoAttemptTtlMs }, context.clock.now());
+  setCookie(context, res, 'sso', secret, ssoAttemptTtlMs);
 }
 
-export function takeSsoAttempt(context: OAuthContext, req: Request, res: Response): SsoAttempt | undefined {
-  const value = readCookie(context, req, 'sso');
-  if (value === undefined) return undefined;
+export async function takeSsoAttempt(context: OAuthContext, req: Request, res: Response): Promise<SsoAttempt | undefined> {
+  const secret = readCookie(context, req, 'sso');
+  if (secret === undefined) return undefined;
   clearCookie(context, res, 'sso');
-  try {
-    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString()) as Record<string, unknown>;
-    const { state, nonce, codeVerifier, returnTo } = parsed;
-    if ([state, nonce, codeVerifier, returnTo].every((field) => typeof field === 'string')) {
-      return { state, nonce, codeVerifier, returnTo } as SsoAttempt;
-    }
-  } catch {
-    // A mangled cookie is no attempt: the person starts again.
-  }
-  return undefined;
+  if (!secretPattern.test(secret)) return undefined;
+  const found = await context.store.takeSsoAttempt(hashSecret(secret), context.clock.now());
+  return found && { state: found.state, nonce: found.nonce, codeVerifier: found.codeVerifier, returnTo: found.returnTo };
 }

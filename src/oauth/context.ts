@@ -27,6 +27,8 @@ export interface SingleSignOn {
   readonly relyingParty: SsoRelyingParty;
   /** A workspace where a verified email with no account gets a member account. */
   readonly createAccountsIn?: string;
+  /** Who may get such an account: email domains, `hd:DOMAIN` or `tid:TENANT` (`--sso-allowed-domains`). */
+  readonly allowedToJoin?: readonly string[];
 }
 
 /** Cookies carry `Secure` whenever the auth host is served over https. */

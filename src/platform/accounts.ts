@@ -5,6 +5,7 @@ import type { Anonymous, Operator, PlatformContext } from './context.js';
 import { PlatformError, validationFailed } from './errors.js';
 import { newId } from './ids.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { checkLength, checkPlainText } from './values.js';
 
 const unknownUserHash = hashPassword('no such user');
 
@@ -28,20 +29,25 @@ export interface AccountArgs {
   email: string;
 }
 
+/** Format characters (zero-width spaces and joiners, bidi marks, BOM) hide inside an address and make look-alikes. */
+const hiddenInEmail = /\p{Cf}/u;
+
+/** The platform's rules for a sign-in email, each refusal naming its reason (and never echoing more than a prefix). */
 export function checkEmail(email: string): string {
-  const trimmed = email.trim();
-  if (!emailPattern.test(trimmed) || trimmed.length > 254) {
-    throw validationFailed(`'email' must be a valid email address, got '${email}'`);
+  const trimmed = checkPlainText('email', email).trim();
+  if (trimmed.length > 254) throw validationFailed(`'email' must be at most 254 characters, got ${trimmed.length}`);
+  const hidden = hiddenInEmail.exec(trimmed);
+  if (hidden) {
+    const code = `U+${hidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw validationFailed(`'email' must not contain hidden characters, found ${code} at position ${hidden.index}`);
   }
+  if (!emailPattern.test(trimmed)) throw validationFailed(`'email' must be a valid email address, got '${trimmed.slice(0, 64)}'`);
   return trimmed;
 }
 
 export async function createAccount(ctx: PlatformContext, _actor: Operator, account: NewAccount): Promise<User> {
   const email = checkEmail(account.email);
-  const name = account.name.trim();
-  if (name.length < 1 || name.length > 100) {
-    throw validationFailed(`'name' must be 1 to 100 characters, got ${name.length}`);
-  }
+  const name = checkLength('name', account.name, 1, 100);
   if (account.password === undefined && !account.ssoOnly) {
     throw validationFailed("'password' is required unless the account signs in with single sign-on only");
   }

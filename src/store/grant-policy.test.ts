@@ -86,16 +86,20 @@ describe('decideRotate within a grace', () => {
 describe('decideRetry', () => {
   const live = { ...refresh, expires_at: now + 5000 };
 
-  it('answers with the live token and the sealed link to it from each spent one', () => {
-    const lineage = [spent(now + 1, 'h2'), { ...spent(now + 2, 'h3') }, live];
-    expect(decideRetry(lineage, now)).toEqual({
+  it('answers with the live token and the sealed link to it from the spent one', () => {
+    expect(decideRetry([spent(now + 1, 'h2'), live], now)).toEqual({
       action: 'answer',
-      links: [{ successorHash: 'h2', sealed: 'sealed-h2' }, { successorHash: 'h3', sealed: 'sealed-h3' }],
+      links: [{ successorHash: 'h2', sealed: 'sealed-h2' }],
     });
   });
 
+  it('treats a token whose successor has been presented (spent) as a replay', () => {
+    expect(maxRetryHops).toBe(1);
+    expect(decideRetry([spent(now + 1, 'h2'), spent(now + 2, 'h3')], now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+  });
+
   it('treats a lineage with a spent token past its grace, or longer than the hop limit, as a replay', () => {
-    expect(decideRetry([spent(now + 1), spent(now), live], now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
+    expect(decideRetry([spent(now), live], now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
     const long = Array.from({ length: maxRetryHops + 1 }, () => spent(now + 1));
     expect(decideRetry(long, now)).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
     expect(decideRetry([...long.slice(1), live], now)).toMatchObject({ action: 'answer' });

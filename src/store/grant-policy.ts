@@ -7,9 +7,10 @@
  * Conventions:
  * - A code or token that has expired at `nowMs` (`expires_at <= nowMs`) is refused.
  * - Replay is an attack (field notes, RFC 9700 §4.14.2): a redeemed code or a spent refresh token
- *   presented again revokes the grant it belongs to, and is refused. Except a retry (issue 23):
- *   a spent refresh token presented again by its client within the grace its rotation recorded
- *   is answered with the live token of its lineage, revoking nothing.
+ *   presented again revokes the grant it belongs to, and is refused. Except a retry (issues 23,
+ *   33): a spent refresh token presented again by its client within the grace its rotation
+ *   recorded, while its successor has not been presented yet, is answered with that successor,
+ *   revoking nothing. Once the successor has been used, its predecessor is reuse.
  * - Revoking signs the client out (spec 4.2): either kind of token ends its whole grant, but only
  *   for the client it was issued to.
  */
@@ -33,10 +34,12 @@ export interface TokenState {
 }
 
 /**
- * How many rotations a retry follows to the live token. A client that rotated this often within
- * one grace period and then presents the first token is not retrying: that is treated as replay.
+ * How many rotations a retry follows to the live token: one. Parallel and retried renewals all
+ * present the same token before any answer is used; a token presented after its successor was
+ * used is not a retry but a copy (issue 33: a thief within the grace would otherwise get the live
+ * token, and two parties refreshing in turn would never trip reuse detection).
  */
-export const maxRetryHops = 16;
+export const maxRetryHops = 1;
 
 type Refusal<Result extends { outcome: string }> = Extract<Result, { outcome: 'unknown' | 'expired' | 'other_client' | 'revoked' | 'user_disabled' }>;
 
@@ -82,8 +85,8 @@ export function decideRotate<Row extends TokenState>(
 /**
  * A retry's lineage as the backend read it: the presented token, then each successor in turn,
  * up to the first one not spent or `maxRetryHops` successors. Every spent token on the way must
- * still be within its grace (each was spent after the one before, so its grace ends later); the
- * last must be the grant's live refresh token. Anything else is a replay.
+ * still be within its grace; the last must be the grant's live refresh token, never presented.
+ * Anything else is a replay.
  */
 export function decideRetry<Row extends TokenState>(
   lineage: readonly Row[],

@@ -1,7 +1,10 @@
 import type { AccountStore } from './account-store.js';
 import type { AuditStore } from './audit-store.js';
 import type { AccessTokenRecord, AuthStore } from './auth-store.js';
+import type { ClientMetadataCopyStore } from './client-metadata-copies.js';
+import type { SsoStore } from './sso-store.js';
 import type { SurveyDetailRead, SurveyStore } from './survey-store.js';
+import type { TokenUpkeepStore } from './token-upkeep.js';
 
 /** A bearer token's record and the survey read with it for the token's person. */
 export interface AccessTokenWithSurvey {
@@ -15,7 +18,7 @@ export interface AccessTokenWithSurvey {
  * The one repository interface every layer above talks to. It is async even though SQLite is
  * synchronous, so PostgreSQL drops in unchanged. Each method is one atomic unit of work.
  */
-export interface Store extends AccountStore, SurveyStore, AuthStore, AuditStore {
+export interface Store extends AccountStore, SurveyStore, AuthStore, AuditStore, SsoStore, TokenUpkeepStore, ClientMetadataCopyStore {
   readonly backend: 'sqlite' | 'postgres';
   /**
    * Runs `work` (an edit's reads, checks and writes) as one unit against the survey, locked for

@@ -61,6 +61,19 @@ describe('survey-mcp serve --sso-issuer', () => {
     });
   });
 
+  it('refuses --sso-create-accounts without --sso-allowed-domains, naming the fix (exit 2)', async () => {
+    const flags = ['--sso-issuer', 'https://accounts.google.com', '--sso-client-id', 'x', '--sso-create-accounts', 'wsp_demo_studio'];
+    expect(await cli(...serveArgs('open-door.db', ...flags))).toMatchObject({
+      code: 2,
+      stderr:
+        'survey-mcp: --sso-create-accounts needs --sso-allowed-domains (or SURVEY_MCP_SSO_ALLOWED_DOMAINS): the email domains whose people may get an account, e.g. --sso-allowed-domains example.com (or hd:example.com, tid:TENANT-ID)\n',
+    });
+    expect(await cli(...serveArgs('bad-domain.db', ...flags, '--sso-allowed-domains', 'example.com,*'))).toMatchObject({
+      code: 2,
+      stderr: "survey-mcp: --sso-allowed-domains '*' is not an email domain (example.com), hd:DOMAIN or tid:TENANT-ID\n",
+    });
+  });
+
   it('discovers a provider named in the environment and prints the redirect URI to register', async () => {
     const idp = await TestOpenIdProvider.start({ accounts: {} });
     try {
@@ -94,6 +107,10 @@ describe('survey-mcp users, single sign-on only', () => {
       ['sam@example.com', true],
     ]);
     expect((await cli('users', 'sso-only', 'pat@example.com', '--off', '--db', db)).stdout).toBe('pat@example.com may sign in with a password again\n');
+    expect((await cli('users', 'sso-unlink', 'pat@example.com', '--db', db)).stdout).toBe(
+      'pat@example.com was not linked to an identity at the OpenID provider: nothing changed\n',
+    );
+    expect(await cli('users', 'sso-unlink', 'nobody@example.com', '--db', db)).toMatchObject({ code: 1 });
     expect(await cli('users', 'add', '--email', 'x@example.com', '--name', 'X', '--sso-only', '--password', 'long enough', '--db', db)).toMatchObject({
       code: 2,
       stderr: 'survey-mcp: --sso-only and --password exclude each other: an SSO-only account signs in through the OpenID provider only\n',

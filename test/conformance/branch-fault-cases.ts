@@ -254,6 +254,14 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { noRefreshGrace: true } },
     reason: /one of two parallel refreshes of one refresh token was refused \(HTTP 400.*invalid_grant.*\): a client that renews twice at once, as Gemini CLI does, loses its connection/,
   },
+  // issue 33: the grace ends when the successor is used
+  {
+    check: 'refresh-grace-ends-at-successor-use',
+    group: 'authorization',
+    deployment: 'answers a spent refresh token within its grace even after its successor was used',
+    fake: { faults: { graceOutlivesSuccessorUse: true } },
+    reason: /the first refresh token, presented again after its successor had been used, still renewed/,
+  },
   {
     check: 'metadata-at-authorization-origin',
     group: 'discovery',

@@ -10,6 +10,8 @@ export interface ProviderAccount {
   readonly email?: string;
   readonly email_verified?: boolean;
   readonly name?: string;
+  /** Google's hosted-domain claim, in the ID token. */
+  readonly hd?: string;
 }
 
 export interface TestProviderOptions {
@@ -19,6 +21,8 @@ export interface TestProviderOptions {
   readonly clientSecret?: string;
   /** False: the ID token carries `sub` only and the claims come from UserInfo (the OpenID default for code flow). */
   readonly claimsInIdToken?: boolean;
+  /** A provider gone wrong: its UserInfo answers name this `sub` instead of the signed-in person's. */
+  readonly userInfoSubject?: string;
 }
 
 export const providerClientId = 'survey-mcp';
@@ -39,6 +43,8 @@ export class TestOpenIdProvider {
   kid = '';
   /** How often a relying party fetched the provider's keys. */
   jwksRequests = 0;
+  /** How often a relying party redeemed a code (or tried to) at the token endpoint. */
+  tokenRequests = 0;
 
   private constructor(
     private readonly server: Server,
@@ -55,6 +61,8 @@ export class TestOpenIdProvider {
     await idp.rotateKeys();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (req.url?.startsWith('/jwks')) idp.jwksRequests++;
+      if (req.url?.startsWith('/token')) idp.tokenRequests++;
+      if (req.url?.startsWith('/me') && options.userInfoSubject) answerAbout(res, options.userInfoSubject);
       const interaction = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(req.url ?? '');
       if (!interaction) return idp.provider.callback()(req, res);
       idp.interact(req, res, interaction[1]!, interaction[2]).catch((error: Error) => {
@@ -116,7 +124,7 @@ export class TestOpenIdProvider {
       adapter: this.adapter,
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      claims: { openid: ['sub', 'hd'], email: ['email', 'email_verified'], profile: ['name'] },
       conformIdTokenClaims: !claimsInIdToken,
       pkce: { required: () => true },
       ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
@@ -146,4 +154,15 @@ export class TestOpenIdProvider {
       this.server.closeAllConnections();
     });
   }
+}
+
+/** Rewrites the `sub` of the JSON answer about to be sent (UserInfo, at `/me`). */
+function answerAbout(res: ServerResponse, subject: string): void {
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return end(chunk);
+    const body = JSON.stringify({ ...(JSON.parse(chunk.toString()) as object), sub: subject });
+    if (!res.headersSent) res.setHeader('content-length', Buffer.byteLength(body));
+    return end(body);
+  }) as ServerResponse['end'];
 }

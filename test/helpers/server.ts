@@ -17,6 +17,8 @@ export interface TestServer {
   readonly clock: ManualClock;
   /** `…/metrics` when the test turned metrics on. */
   readonly metricsUrl?: string;
+  /** The SQLite file, for tests that play a party with access to the database. */
+  readonly dbPath: string;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export function testServerConfig(db: string, overrides: Partial<ServerConfig> = 
       seedDemo: false,
       // Tests sign in far more often than a person; the limit has a test of its own.
       signInRateLimit: { limit: 10_000, windowMs: 60_000 },
+      tokenRateLimit: { limit: 100_000, windowMs: 60_000 },
       ...overrides,
     },
     {},
@@ -41,8 +44,10 @@ export function testServerConfig(db: string, overrides: Partial<ServerConfig> = 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, deps: Omit<ServerDeps, 'clock'> = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-test-'));
   const clock = new ManualClock(Date.now());
-  const running = await startServer(testServerConfig(join(dir, 'survey.db'), overrides), { ...deps, clock });
+  const dbPath = join(dir, 'survey.db');
+  const running = await startServer(testServerConfig(dbPath, overrides), { ...deps, clock });
   return {
+    dbPath,
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,
     store: running.store,

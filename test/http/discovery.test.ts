@@ -189,6 +189,8 @@ describe('discovery behind a reverse proxy', () => {
       context,
       slidingLog,
       signInRateLimit: { limit: 20, windowMs: 60_000 },
+      tokenRateLimit: { limit: 20, windowMs: 60_000 },
+      tokenGrantRateLimit: { limit: 20, windowMs: 60_000 },
       trustProxy: true,
     });
     const listener = app.listen(0, '127.0.0.1');

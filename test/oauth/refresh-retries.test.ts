@@ -99,17 +99,27 @@ describe.each(backends)('refresh retries on %s', (backend) => {
     }
   });
 
-  it('answers a retry of a token rotated twice since with the live refresh token', async () => {
+  it('answers a retry within the grace with the same successor while that successor is unused', async () => {
+    const { tokens } = await signedIn();
+    const second = await refreshed(tokens.refresh_token);
+    // Past the access tokens' lifetime, within the grace: the retry gets a fresh access token.
+    server.clock.advance(graceMs - 1);
+    expect(await callStatus(second.access_token)).toBe(401);
+    const retry = await refreshed(tokens.refresh_token);
+    expect(retry.refresh_token).toBe(second.refresh_token);
+    expect(await callStatus(retry.access_token)).toBe(200);
+    expect(await callStatus((await refreshed(retry.refresh_token)).access_token)).toBe(200);
+  });
+
+  it('treats a copy of a spent token presented after its successor was used as reuse, within the grace, revoking the grant', async () => {
     const { tokens } = await signedIn();
     const second = await refreshed(tokens.refresh_token);
     const third = await refreshed(second.refresh_token);
-    // Past the access tokens' lifetime, within the grace: the retry gets a fresh access token.
-    server.clock.advance(graceMs - 1);
+    const stolen = await refresh(tokens.refresh_token);
+    expect(stolen.status).toBe(400);
+    expect(await readJson(stolen)).toMatchObject({ error: 'invalid_grant', error_description: 'the refresh token was already used; every token of this grant is now revoked' });
     expect(await callStatus(third.access_token)).toBe(401);
-    const retry = await refreshed(tokens.refresh_token);
-    expect(retry.refresh_token).toBe(third.refresh_token);
-    expect(await callStatus(retry.access_token)).toBe(200);
-    expect(await callStatus((await refreshed(retry.refresh_token)).access_token)).toBe(200);
+    expect((await readJson(await refresh(third.refresh_token))).error_description).toBe('the refresh token has been revoked');
   });
 
   it('revokes the whole grant when a rotated token comes back after the grace, even for a token answered from memory', async () => {

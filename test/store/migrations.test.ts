@@ -15,8 +15,8 @@ describe('the migrations', () => {
   // An applied migration never runs again, so an edit would leave old and new databases apart.
   it('are, byte for byte, the SQL each backend shipped', () => {
     const digests = (sql: readonly string[]) => sql.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 16));
-    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe', '0047e6f0c6b0221c']);
-    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45', 'e07f492bb3cdb96b']);
+    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe', '4964ef9550ca7e47', '0047e6f0c6b0221c']);
+    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45', 'ff19658bc839359d', 'e07f492bb3cdb96b']);
   });
 });
 
@@ -24,6 +24,12 @@ describe('the migrations', () => {
 function undoRefreshGrace(db: ReturnType<typeof openSqliteDatabase>): void {
   db.exec('DROP INDEX oauth_tokens_sealed_until');
   for (const column of ['successor_hash', 'successor_sealed', 'grace_until']) db.exec(`ALTER TABLE oauth_tokens DROP COLUMN ${column}`);
+}
+
+/** Version 8 added three tables (single sign-on, client metadata copies) and two indexes, and nothing else. */
+function undoSignIn(db: ReturnType<typeof openSqliteDatabase>): void {
+  db.exec('DROP TABLE sso_attempts; DROP TABLE sso_identities; DROP TABLE client_metadata_copies');
+  db.exec('DROP INDEX oauth_tokens_by_expiry; DROP INDEX oauth_codes_by_expiry');
 }
 
 describe('survey tables on SQLite', () => {
@@ -51,7 +57,7 @@ describe('survey tables on SQLite', () => {
   });
 
   // Version 4 added answer_tallies, version 5 segment_tallies, version 6 the refresh-grace token columns,
-  // version 7 the sso_only column and version 8 audit_events, and nothing else: without them, this is
+  // version 7 the sso_only column, version 8 the sign-in tables and version 9 audit_events, and nothing else: without them, this is
   // the file the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
@@ -67,6 +73,7 @@ describe('survey tables on SQLite', () => {
     const kept = rollups(db);
     for (const rows of kept) expect(rows.length).toBeGreaterThan(1000);
     for (const table of added) db.exec(`DROP TABLE ${table}`);
+    undoSignIn(db);
     undoRefreshGrace(db);
     db.exec('ALTER TABLE users DROP COLUMN sso_only');
     db.exec('DROP TABLE audit_events');
@@ -85,6 +92,7 @@ describe('survey tables on SQLite', () => {
       INSERT INTO oauth_clients VALUES ('cli_1', 'k', 'C', '[]', '[]', '[]', 's', 0);
       INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at) VALUES ('grt_1', 'usr_1', 'cli_1', 's', 0);
       INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at, spent_at) VALUES ('h1', 'refresh', 'grt_1', 's', 0, 9, 5);`);
+    undoSignIn(db);
     undoRefreshGrace(db);
     db.exec('ALTER TABLE users DROP COLUMN sso_only');
     db.exec('DROP TABLE audit_events');

@@ -115,6 +115,46 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
       });
     });
 
+    describe('single sign-on', () => {
+      const attempt = { state: 's', nonce: 'n', codeVerifier: 'v', returnTo: '/account/apps', expiresAt: T0 + 600_000 };
+
+      it('gives an attempt to one taker only, across two instances, and none past its deadline', async () => {
+        const other = await harness.open();
+        await store.insertSsoAttempt('hash-1', attempt, T0);
+        const taken = await Promise.all([store.takeSsoAttempt('hash-1', T0 + 1), other.takeSsoAttempt('hash-1', T0 + 1)]);
+        expect(taken.filter(Boolean)).toEqual([attempt]);
+        await store.insertSsoAttempt('hash-2', attempt, T0);
+        expect(await store.takeSsoAttempt('hash-2', T0 + 600_000)).toBeUndefined();
+        expect(await store.takeSsoAttempt('unknown', T0)).toBeUndefined();
+      });
+
+      it("keeps the first provider identity of an account until it is unlinked", async () => {
+        await addUser('usr_1');
+        const first = { issuer: 'https://idp.example', subject: 'sub-1' };
+        expect(await store.linkSsoIdentity('usr_1', first, T0)).toEqual(first);
+        expect(await store.linkSsoIdentity('usr_1', { issuer: 'https://idp.example', subject: 'sub-2' }, T0)).toEqual(first);
+        expect(await store.unlinkSsoIdentity('usr_1')).toBe(true);
+        expect(await store.unlinkSsoIdentity('usr_1')).toBe(false);
+        expect(await store.linkSsoIdentity('usr_1', { issuer: 'https://idp.example', subject: 'sub-2' }, T0)).toEqual({ issuer: 'https://idp.example', subject: 'sub-2' });
+      });
+    });
+
+    describe('client metadata copies', () => {
+      it('keeps the last good copy of a document for every instance until it is deleted or purged', async () => {
+        const other = await harness.open();
+        const client = { id: 'https://app.example/c.json', name: 'App', redirectUris: ['https://app.example/cb'], grantTypes: ['authorization_code'], responseTypes: ['code'], scope: 'mcp_customer', createdAt: T0 };
+        const copy = { client, fetchedAt: T0, freshUntil: T0 + 60_000, staleUntil: T0 + 120_000 };
+        await store.saveClientMetadataCopy(copy);
+        await store.saveClientMetadataCopy({ ...copy, fetchedAt: T0 + 1 });
+        expect(await other.findClientMetadataCopy(client.id)).toEqual({ ...copy, fetchedAt: T0 + 1 });
+        expect((await store.purgeUnusableRows(T0 + 119_999)).metadataCopies).toBe(0);
+        expect((await store.purgeUnusableRows(T0 + 120_000)).metadataCopies).toBe(1);
+        await store.saveClientMetadataCopy(copy);
+        await other.deleteClientMetadataCopy(client.id);
+        expect(await store.findClientMetadataCopy(client.id)).toBeUndefined();
+      });
+    });
+
     describe('workspaces and surveys', () => {
       beforeEach(people);
 
@@ -674,13 +714,14 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
           expect(await store.rotateRefreshToken(graceful('refresh-2', '4', T0 + 62_000, T0 + 122_000))).toMatchObject({ outcome: 'rotated' });
         });
 
-        it('follows a lineage rotated again within the grace to its live token', async () => {
+        it('treats a token whose successor has been presented as reuse within the grace: rotating past the one-hop cap revokes the grant, across instances', async () => {
+          const other = await harness.open();
           await store.issueGrant(grant('grt_1'), issue('1'));
           await store.rotateRefreshToken(graceful('refresh-1', '2'));
-          await store.rotateRefreshToken(graceful('refresh-2', '3', T0 + 3000, T0 + 63_000));
-          expect(await store.rotateRefreshToken(graceful('refresh-1', '4', T0 + 4000))).toEqual(
-            retried([['refresh-2', 'sealed-2'], ['refresh-3', 'sealed-3']]),
-          );
+          await other.rotateRefreshToken(graceful('refresh-2', '3', T0 + 3000, T0 + 63_000));
+          expect(await store.rotateRefreshToken(graceful('refresh-1', '4', T0 + 4000))).toEqual({ outcome: 'reused' });
+          expect(await store.findAccessToken('access-3')).toMatchObject({ revoked: true });
+          expect(await store.rotateRefreshToken(graceful('refresh-3', '5', T0 + 5000))).toEqual({ outcome: 'revoked' });
         });
 
         it('revokes the grant for a replay once the grace has passed, and clears past seals at the next rotation', async () => {

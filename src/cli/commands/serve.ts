@@ -27,6 +27,8 @@ export interface ServeOptions extends SsoFlags {
   maxSocketsPerAddress?: number;
   registerRateLimit?: RateRule;
   signInRateLimit?: RateRule;
+  tokenRateLimit?: RateRule;
+  tokenGrantRateLimit?: RateRule;
   allowedOrigin: string[];
   trustProxy?: boolean;
   seed: boolean;
@@ -61,6 +63,8 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     },
     registerRateLimit: options.registerRateLimit,
     signInRateLimit: options.signInRateLimit,
+    tokenRateLimit: options.tokenRateLimit,
+    tokenGrantRateLimit: options.tokenGrantRateLimit,
     allowedOrigins: options.allowedOrigin,
     trustProxy: options.trustProxy,
     seedDemo: options.seed,

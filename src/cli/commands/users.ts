@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createAccount, disableAccount, enableAccount, listAccounts, setSsoOnly } from '../../platform/accounts.js';
 import { operator } from '../../platform/context.js';
+import { unlinkSsoIdentity } from '../../platform/sso-accounts.js';
 import { usageError } from '../errors.js';
 import { forAccount, type StoreFlags, withPlatform } from '../store-access.js';
 
@@ -31,6 +32,15 @@ export async function usersSetSsoOnly(email: string, options: StoreFlags & { off
     ssoOnly
       ? `${user.email} signs in with single sign-on only: the password form refuses it`
       : `${user.email} may sign in with a password again`,
+  );
+}
+
+export async function usersSsoUnlink(email: string, options: StoreFlags): Promise<void> {
+  const { user, unlinked } = await withPlatform(options, (ctx) => forAccount(() => unlinkSsoIdentity(ctx, operator, { email })));
+  console.log(
+    unlinked
+      ? `${user.email} is no longer linked to an identity at the OpenID provider: its next single sign-on links the one it brings`
+      : `${user.email} was not linked to an identity at the OpenID provider: nothing changed`,
   );
 }
 

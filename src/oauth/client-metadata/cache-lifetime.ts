@@ -10,8 +10,9 @@ export interface CacheBounds {
   readonly maxMs: number;
   /**
    * After expiry, a copy stands in for at most this long while its host is down or refuses
-   * (timeout, 403, 404, 5xx): the big clients' hosts have answered 403 and 404 for hours, and
-   * every person connected through such a client would be locked out meanwhile.
+   * (timeout, 403, 429, 5xx): the big clients' hosts have answered 403 for hours, and every
+   * person connected through such a client would be locked out meanwhile. Not 404 or 410: the
+   * document is gone, and so is its copy.
    */
   readonly staleMs: number;
 }

@@ -8,12 +8,16 @@ export type ClientMetadataProblem =
   | 'timeout'
   | 'redirect'
   | 'http_status'
+  | 'document_gone'
   | 'too_large'
   | 'not_json'
   | 'invalid_document'
   | 'host_busy';
 
-/** The host is down, busy or refusing for now: the last good copy of its document may stand in. */
+/**
+ * The host is down, busy or refusing for now: the last good copy of its document may stand in.
+ * Not `document_gone` (404, 410): its owner took the document down, and the copy goes with it.
+ */
 const hostTrouble: ReadonlySet<ClientMetadataProblem> = new Set(['unreachable', 'timeout', 'http_status', 'host_busy']);
 
 /**

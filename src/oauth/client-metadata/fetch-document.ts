@@ -111,6 +111,12 @@ function answerProblem(url: URL, response: IncomingMessage): ClientMetadataError
       explain`the client metadata document at ${url.href} answered ${status} with a redirect to ${response.headers.location ?? ''}: redirects are not followed, so serve the document at its client_id URL itself`,
     );
   }
+  if (status === 404 || status === 410) {
+    return new ClientMetadataError(
+      'document_gone',
+      explain`the client metadata document at ${url.href} answered HTTP ${status}: there is no such document (any earlier copy is no longer used)`,
+    );
+  }
   if (status !== 200) {
     return new ClientMetadataError(
       'http_status',

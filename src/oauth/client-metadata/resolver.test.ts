@@ -5,6 +5,7 @@ import { ManualClock } from '../../platform/clock.js';
 import { explain } from '../explanation.js';
 import { ClientMetadataError } from './errors.js';
 import type { FetchedDocument } from './fetch-document.js';
+import type { ClientMetadataCopy, ClientMetadataCopyStore } from '../../store/client-metadata-copies.js';
 import { ClientMetadataResolver } from './resolver.js';
 
 const url = 'https://app.example/client.json';
@@ -72,7 +73,7 @@ describe('resolving a client by its metadata document', () => {
   it.each([
     ['down', hostDown],
     ['answering 403', () => answered(403)],
-    ['answering 404', () => answered(404)],
+    ['answering 429', () => answered(429)],
     ['answering 503', () => answered(503)],
   ])('serves the expired copy while the host is %s, for twelve hours past expiry, and logs it', async (_case, failure) => {
     const clients = resolver();
@@ -90,6 +91,18 @@ describe('resolving a client by its metadata document', () => {
     clock.advance(2000);
     fail(failure());
     await expect(clients.resolve(url)).rejects.toThrow(failure().message);
+  });
+
+  it.each([404, 410])('drops the copy of a document whose host answers %i (its owner deleted it)', async (status) => {
+    const clients = resolver();
+    serve('max-age=60');
+    await clients.resolve(url);
+    clock.advance(61_000);
+    fail(new ClientMetadataError('document_gone', explain`answered HTTP ${status}`));
+    await expect(clients.resolve(url)).rejects.toThrow(`answered HTTP ${status}`);
+    clock.advance(61_000);
+    fail(hostDown());
+    await expect(clients.resolve(url)).rejects.toThrow('connection refused');
   });
 
   it('never stands in a copy for a document that is now invalid, and forgets the copy', async () => {
@@ -135,23 +148,42 @@ describe('resolving a client by its metadata document', () => {
     await expect(clients.resolve(url, '198.51.100.7')).resolves.toMatchObject({ name: 'Example App' });
   });
 
+  it('keeps a third of a host\'s first fetches for callers who have fetched nothing there: six strangers cannot lock out the seventh', async () => {
+    const clients = resolver();
+    for (let i = 0; i < 60; i++) await clients.resolve(`https://app.example/client.json?n=${i}`, `203.0.113.${Math.floor(i / 10)}`).catch(() => undefined);
+    expect(fetches).toHaveLength(42);
+    await expect(clients.resolve(url, '198.51.100.7')).resolves.toMatchObject({ name: 'Example App' });
+    await expect(clients.resolve('https://app.example/again.json', '198.51.100.7')).rejects.toThrow(
+      /^client metadata documents were fetched from 'app\.example' too often; try again in \d+ seconds$/,
+    );
+  });
+
   it('caps first fetches from one host at 60 a minute over all callers, and other hosts still work', async () => {
     const clients = resolver();
-    for (let i = 0; i < 60; i++) await clients.resolve(`https://app.example/client.json?n=${i}`, `203.0.113.${Math.floor(i / 10)}`);
-    await expect(clients.resolve('https://app.example/client.json?n=60', '203.0.113.50')).rejects.toThrow(
+    for (let i = 0; i < 60; i++) await clients.resolve(`https://app.example/client.json?n=${i}`, `203.0.113.${i}`);
+    await expect(clients.resolve('https://app.example/client.json?n=60', '203.0.113.60')).rejects.toThrow(
       /^client metadata documents were fetched from 'app\.example' too often; try again in \d+ seconds$/,
     );
     expect(fetches).toHaveLength(60);
-    await expect(clients.resolve('https://other.example/client.json', '203.0.113.50')).resolves.toMatchObject({ name: 'Example App' });
+    await expect(clients.resolve('https://other.example/client.json', '203.0.113.61')).resolves.toMatchObject({ name: 'Example App' });
   });
 
-  it('caps first fetches from one address at 60 a minute, however many names point at it', async () => {
+  it("lets no attacker's own names spend the budget of a victim name on the same address", async () => {
     const clients = resolver();
-    for (let i = 0; i < 60; i++) await clients.resolve(`https://n${i}.wild.example/client.json`, `203.0.113.${i}`);
-    await expect(clients.resolve('https://n60.wild.example/client.json', '203.0.113.60')).rejects.toThrow(
-      /^client metadata documents were fetched from 'n60\.wild\.example' too often/,
+    for (let name = 0; name < 40; name++) {
+      for (let i = 0; i < 10; i++) await clients.resolve(`https://n${name}.wild.example/c-${i}.json`, '203.0.113.9').catch(() => undefined);
+    }
+    expect(fetches).toHaveLength(200);
+    await expect(clients.resolve('https://victim.wild.example/client.json', '198.51.100.7')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
+  it('caps first fetches from one address at 300 a minute, however many names point at it', async () => {
+    const clients = resolver();
+    for (let i = 0; i < 300; i++) await clients.resolve(`https://n${i}.wild.example/client.json`, `203.0.113.${i % 250}.${i}`);
+    await expect(clients.resolve('https://n300.wild.example/client.json', '198.51.100.60')).rejects.toThrow(
+      /^client metadata documents were fetched from 'n300\.wild\.example' too often/,
     );
-    expect(fetches).toHaveLength(60);
+    expect(fetches).toHaveLength(300);
   });
 
   it('refetches a document it holds from a budget of its own, whatever floods its host', async () => {
@@ -183,6 +215,47 @@ describe('resolving a client by its metadata document', () => {
     for (let i = 0; i < 10; i++) await clients.resolve(`https://app.example/c-${i}.json`, '203.0.113.9');
     await expect(clients.resolve('https://app.example/c-10.json', '203.0.113.9')).rejects.toThrow('too often');
     await expect(clients.resolve(url, '203.0.113.9')).resolves.toMatchObject({ name: 'Example App' });
+  });
+
+  it("keeps an approved client's last good copy in the store: it outlives eviction, a restart and the instance that fetched it", async () => {
+    const stored = new Map<string, ClientMetadataCopy>();
+    const copies: ClientMetadataCopyStore = {
+      saveClientMetadataCopy: async (copy) => void stored.set(copy.client.id, copy),
+      findClientMetadataCopy: async (clientId) => stored.get(clientId),
+      deleteClientMetadataCopy: async (clientId) => void stored.delete(clientId),
+    };
+    const instance = () =>
+      new ClientMetadataResolver({
+        policy: { allowPrivateAddresses: false, timeoutMs: 1000, maxBytes: 5120 },
+        clock,
+        slidingLog,
+        log: (line) => logged.push(line),
+        maxEntries: 10,
+        approvedBefore: async (clientId) => clientId === url,
+        copies,
+        fetchDocument: async (target, policy) => {
+          await policy.beforeConnect?.(`192.0.2.${fetches.length % 200}`);
+          fetches.push(target.href);
+          const answer = answers.shift() ?? ((u: URL) => ({ document: documentAt(u.href), cacheControl: undefined }));
+          return answer(target);
+        },
+      });
+    const first = instance();
+    await first.resolve(url);
+    clock.advance(5 * 60_000 + 1);
+    await first.resolve(url);
+    expect(stored.has(url)).toBe(true);
+    // Eleven other documents evict the copy from memory; its host then answers 403.
+    for (let i = 0; i < 11; i++) await first.resolve(`https://other${i}.example/c.json`, `203.0.113.${i}`);
+    clock.advance(5 * 60_000 + 1);
+    fail(answered(403));
+    expect((await first.resolve(url)).name).toBe('Example App');
+    fail(answered(403));
+    expect((await instance().resolve(url)).name).toBe('Example App');
+    clock.advance(60_000);
+    fail(new ClientMetadataError('document_gone', explain`answered HTTP 410`));
+    await expect(instance().resolve(url)).rejects.toThrow('answered HTTP 410');
+    expect(stored.has(url)).toBe(false);
   });
 
   it('refuses a client_id that is no usable URL without fetching anything', async () => {

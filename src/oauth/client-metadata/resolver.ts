@@ -1,6 +1,7 @@
 import type { RateRule, SlidingLog } from '../../limits/limiter.js';
 import type { Clock } from '../../platform/clock.js';
 import type { OAuthClient } from '../../store/auth-store.js';
+import type { ClientMetadataCopyStore } from '../../store/client-metadata-copies.js';
 import { explain } from '../explanation.js';
 import { defaultCacheBounds, freshLifetimeMs, type CacheBounds } from './cache-lifetime.js';
 import { checkClientIdUrl } from './client-id-url.js';
@@ -30,6 +31,11 @@ export interface ClientMetadataOptions {
    * on another instance).
    */
   readonly approvedBefore?: (clientId: string) => Promise<boolean>;
+  /**
+   * Where the last good copy of an approved client's document is kept beyond this instance's
+   * memory (the store): it outlives eviction, a restart and the instance that fetched it.
+   */
+  readonly copies?: ClientMetadataCopyStore;
   /** Groups caller addresses as the rate limits do (an IPv6 /64 is one caller). */
   readonly callerKey?: (address: string) => string;
   /** The server's log: why a fetch failed, and when an old copy stands in. */
@@ -39,12 +45,15 @@ export interface ClientMetadataOptions {
 }
 
 /**
- * Fetches of documents we hold no copy of: at most 60 a minute from one host name or one
- * address, all callers together (too few for our endpoints to serve as a tool to flood a third
- * party, also when many names point at one machine), and 10 of them per caller address, so one
- * stranger's junk URLs use up the stranger's budget, not the host's.
+ * Fetches of documents we hold no copy of: at most 60 a minute from one host name, all callers
+ * together, and 10 of them per caller address, so one stranger's junk URLs use up the stranger's
+ * budget, not the host's. A third of the host's budget is kept for callers who have fetched
+ * nothing from it in the window (`withReserve`): six strangers cannot spend it all. One address
+ * takes `addressNames` times the budget over all the names that point at it: an attacker's own
+ * names cannot spend a victim name's budget, yet our endpoints still cannot flood one machine.
  */
 export const defaultHostRule: RateRule = { limit: 60, windowMs: 60_000 };
+export const addressNames = 5;
 export const defaultCallerRule: RateRule = { limit: 10, windowMs: 60_000 };
 /** A known document is refetched only when its copy expires: 10 a minute is room for retries. */
 export const defaultKnownRule: RateRule = { limit: 10, windowMs: 60_000 };
@@ -62,6 +71,10 @@ interface Failed {
   readonly until: number;
 }
 
+/** The whole budget for a caller's first fetch from a host in the window; two thirds for any other. */
+export const withReserve = (rule: RateRule, firstOfCaller: boolean): RateRule =>
+  firstOfCaller ? rule : { limit: Math.max(1, rule.limit - Math.floor(rule.limit / 3)), windowMs: rule.windowMs };
+
 /** A bounded map whose oldest entry goes when it is full. */
 class Recent<V> extends Map<string, V> {
   constructor(private readonly maxEntries: number) {
@@ -78,9 +91,9 @@ class Recent<V> extends Map<string, V> {
 
 /**
  * Clients known by an https `client_id`: fetched, validated, and kept as `Cache-Control` says
- * within bounds. When the host of a document we hold is down or refuses (timeout, 403, 404,
+ * within bounds. When the host of a document we hold is down or refuses (timeout, 403, 429,
  * 5xx, our own budget), the last good copy stands in for `staleMs` past its expiry, and the log
- * says so. Invalid documents are never kept (draft §4.4); a failure is remembered per URL for
+ * says so; 404 and 410 say the document is gone, and its copy goes too. Invalid documents are never kept (draft §4.4); a failure is remembered per URL for
  * `failureMs`, so asking again costs nobody a fetch. Concurrent requests for one URL share one fetch.
  */
 export class ClientMetadataResolver {
@@ -106,7 +119,7 @@ export class ClientMetadataResolver {
   async resolve(clientId: string, caller = 'unknown'): Promise<OAuthClient> {
     const url = checkClientIdUrl(clientId);
     const now = this.options.clock.now();
-    const cached = this.cache.get(clientId);
+    const cached = this.cache.get(clientId) ?? (await this.storedCopy(clientId));
     if (cached && now < cached.freshUntil) return cached.client;
     const failed = this.failures.get(clientId);
     if (failed && now < failed.until) return this.standIn(url, failed.error, cached, false);
@@ -133,14 +146,26 @@ export class ClientMetadataResolver {
         this.log(`client metadata document ${url.href}: ${error.problem}: ${error.detail ?? error.message}`);
         this.failures.set(url.href, { error, until: this.options.clock.now() + (this.options.failureMs ?? defaultFailureMs) });
       }
-      if (!error.transient) this.cache.delete(url.href);
+      if (!error.transient) {
+        this.cache.delete(url.href);
+        await this.options.copies?.deleteClientMetadataCopy(url.href);
+      }
       return this.standIn(url, error, this.cache.get(url.href), true);
     }
     const now = this.options.clock.now();
     const freshUntil = now + freshLifetimeMs(fetched.cacheControl, this.bounds);
     this.failures.delete(url.href);
-    this.cache.set(url.href, { client, fetchedAt: now, freshUntil, staleUntil: freshUntil + this.bounds.staleMs });
+    const copy = { client, fetchedAt: now, freshUntil, staleUntil: freshUntil + this.bounds.staleMs };
+    this.cache.set(url.href, copy);
+    if (this.options.copies && (await this.options.approvedBefore?.(url.href))) await this.options.copies.saveClientMetadataCopy(copy);
     return client;
+  }
+
+  /** The store's copy, when this instance holds none: taken into memory, as if fetched here. */
+  private async storedCopy(clientId: string): Promise<Cached | undefined> {
+    const stored = await this.options.copies?.findClientMetadataCopy(clientId);
+    if (stored) this.cache.set(clientId, stored);
+    return stored;
   }
 
   /**
@@ -165,10 +190,17 @@ export class ClientMetadataResolver {
   /** A URL we hold nothing of: charged to its caller, its host name and its address. */
   private async fetchNew(url: URL, caller: string): Promise<FetchedDocument> {
     const hostRule = this.options.hostRule ?? defaultHostRule;
+    const callerRule = this.options.callerRule ?? defaultCallerRule;
     const callerKey = (this.options.callerKey ?? ((address) => address))(caller);
-    await this.admit(`caller:${callerKey}:${url.hostname}`, this.options.callerRule ?? defaultCallerRule, url.hostname);
-    await this.admit(`host:${url.hostname}`, hostRule, url.hostname);
-    const beforeConnect = (address: string) => this.admit(`address:${address}`, hostRule, url.hostname);
+    await this.admit(`caller:${callerKey}:${url.hostname}`, callerRule, url.hostname);
+    // Whether this is the caller's first fetch from the name, and from the address: only a first
+    // one may draw on the reserve, so cycling through one's own names gains nothing there.
+    const firstFrom = async (what: string) =>
+      (await this.options.slidingLog.consume(`client-metadata-first:${callerKey}:${what}`, { limit: 1, windowMs: callerRule.windowMs })).allowed;
+    await this.admit(`host:${url.hostname}`, withReserve(hostRule, await firstFrom(`name:${url.hostname}`)), url.hostname);
+    const addressRule = { limit: hostRule.limit * addressNames, windowMs: hostRule.windowMs };
+    const beforeConnect = async (address: string) =>
+      this.admit(`address:${address}`, withReserve(addressRule, await firstFrom(`address:${address}`)), url.hostname);
     return this.fetchDocument(url, { ...this.options.policy, beforeConnect });
   }
 

@@ -55,15 +55,23 @@ export const accountRule = (rule: RateRule): RateRule => ({ limit: rule.limit * 
 
 type Refusal = Extract<RateDecision, { allowed: false }>;
 
-/** The first budget this attempt exceeds, or undefined when every budget admits it. */
-export async function overBudget(context: OAuthContext, limit: SignInLimit, req: Request, email: string): Promise<Refusal | undefined> {
+/** The per-address budget, charged for every attempt: before a password is checked or a provider's code redeemed. */
+export async function addressOverBudget(limit: SignInLimit, req: Request): Promise<Refusal | undefined> {
   const address = await limit.slidingLog.consume(`sign-in:ip:${limit.clientOf(req)}`, limit.rule);
-  if (!address.allowed) return address;
+  return address.allowed ? undefined : address;
+}
+
+/** The budget of the account `email` names, each person's own; a browser that signed in to it before is not charged. */
+export async function accountOverBudget(context: OAuthContext, limit: SignInLimit, req: Request, email: string): Promise<Refusal | undefined> {
   const user = await context.store.findUserByEmail(email);
   if (user && isKnownDevice(context, req, user)) return undefined;
   const account = await limit.slidingLog.consume(`sign-in:email:${email.toLowerCase()}`, accountRule(limit.rule));
   return account.allowed ? undefined : account;
 }
+
+/** The first budget this attempt exceeds, or undefined when every budget admits it. */
+const overBudget = async (context: OAuthContext, limit: SignInLimit, req: Request, email: string): Promise<Refusal | undefined> =>
+  (await addressOverBudget(limit, req)) ?? (await accountOverBudget(context, limit, req, email));
 
 /**
  * POST /sign-in: email and password; success sets the session cookie and returns to `return_to`.

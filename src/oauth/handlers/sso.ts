@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { anonymous } from '../../platform/context.js';
-import { accountForIdentity, normalizeEmail, type SsoRefusal } from '../../platform/sso-accounts.js';
+import { accountForIdentity, type SsoRefusal } from '../../platform/sso-accounts.js';
 import { csrfValid, rememberSsoAttempt, sameSecret, takeSsoAttempt } from '../browser-session.js';
 import type { OAuthContext, SingleSignOn } from '../context.js';
 import { explain, ours, type Explanation } from '../explanation.js';
@@ -8,7 +8,7 @@ import { errorPage } from '../pages/error.js';
 import { ssoErrorPage } from '../pages/sso-error.js';
 import { sendPage } from '../send-page.js';
 import { SsoCallbackError } from '../sso/errors.js';
-import { completeSignIn, overBudget, safeReturnTo, type SignInLimit } from './sign-in.js';
+import { accountOverBudget, addressOverBudget, completeSignIn, safeReturnTo, type SignInLimit } from './sign-in.js';
 
 /** The redirect URI to register at the provider. */
 export const ssoCallbackUrl = (context: OAuthContext): string => `${context.authUrl}/sso/callback`;
@@ -22,13 +22,14 @@ export function ssoStartHandler(context: OAuthContext, sso: SingleSignOn): Reque
       sendPage(res, 403, errorPage(ours('this form has expired or did not come from this site; go back and sign in again')));
       return;
     }
+    // Checked here, where it comes in: the attempt is kept server-side, so this is what the callback uses.
     const { attempt, codeChallenge } = await sso.relyingParty.newAttempt(returnTo);
-    rememberSsoAttempt(context, res, attempt);
+    await rememberSsoAttempt(context, res, attempt);
     res.redirect(303, sso.relyingParty.authorizationUrl(ssoCallbackUrl(context), attempt, codeChallenge).href);
   };
 }
 
-function refusalReason(sso: SingleSignOn, reason: SsoRefusal, email = ''): Explanation {
+function refusalReason(sso: SingleSignOn, reason: SsoRefusal, email = '', detail = ''): Explanation {
   const provider = ours(sso.name);
   switch (reason) {
     case 'no_email':
@@ -39,6 +40,14 @@ function refusalReason(sso: SingleSignOn, reason: SsoRefusal, email = ''): Expla
       return explain`There is no survey platform account with the email ${email}. Ask whoever runs the platform to create one.`;
     case 'account_disabled':
       return explain`The account ${email} is disabled.`;
+    case 'email_not_exact':
+      return explain`${provider} sent the email ${email}, which has spaces around it or characters that Unicode normalisation changes (look-alikes such as the Kelvin sign for K). Emails must match an account exactly, so nobody is signed in; ask whoever runs ${provider} to correct the address.`;
+    case 'subject_mismatch':
+      return explain`The account ${email} is linked to another identity at ${provider} (a different 'sub'), so this one cannot sign in to it. If the person's identity there really changed, whoever runs the platform can relink it: survey-mcp users sso-unlink ${email}.`;
+    case 'not_allowed_to_join':
+      return explain`There is no survey platform account with the email ${email}, and new accounts are created only for the organisations this platform allows. Ask whoever runs the platform to create one.`;
+    case 'account_refused':
+      return explain`An account cannot be created for ${email}: ${detail}.`;
   }
 }
 
@@ -48,10 +57,11 @@ function refusalReason(sso: SingleSignOn, reason: SsoRefusal, email = ''): Expla
  */
 export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, limit: SignInLimit): RequestHandler {
   return async function ssoCallback(req, res) {
-    const attempt = takeSsoAttempt(context, req, res);
+    const attempt = await takeSsoAttempt(context, req, res);
     const params = new URL(req.originalUrl, context.authUrl).searchParams;
     const refuse = (status: number, reason: Explanation, email?: string) =>
-      sendPage(res, status, ssoErrorPage({ email, reason, retryUrl: safeReturnTo(attempt?.returnTo, context.authUrl) }));
+      sendPage(res, status, ssoErrorPage({ email, reason, retryUrl: attempt?.returnTo ?? '/account/apps' }));
+    // Everything before the code is redeemed costs the provider nothing: no attempt, no request.
     if (!attempt) {
       return refuse(400, ours('This sign-in answer is not for this browser, or it was already used or has expired. Start the sign-in again.'));
     }
@@ -65,11 +75,18 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
       const detail = description ? explain` (its description: ${description})` : ours('');
       return refuse(403, explain`${ours(sso.name)} answered ${error}${detail}.${cancelled}`);
     }
+    const tooMany = (refusal: { retryAfterSeconds: number }, email?: string) => {
+      res.set('Retry-After', String(refusal.retryAfterSeconds));
+      return refuse(429, explain`Too many sign-in attempts. Try again in ${refusal.retryAfterSeconds} seconds.`, email);
+    };
+    // The per-address budget of the password form, charged before the code goes to the provider.
+    const overAddress = await addressOverBudget(limit, req);
+    if (overAddress) return tooMany(overAddress);
     const callbackUrl = new URL(ssoCallbackUrl(context));
     callbackUrl.search = params.toString();
     let claims;
     try {
-      claims = await sso.relyingParty.claims(callbackUrl, attempt);
+      claims = await sso.relyingParty.claims(callbackUrl, attempt, context.clock.now());
     } catch (failure) {
       if (!(failure instanceof SsoCallbackError)) throw failure;
       if (failure.reason === 'nonce_mismatch') {
@@ -77,16 +94,12 @@ export function ssoCallbackHandler(context: OAuthContext, sso: SingleSignOn, lim
       }
       return refuse(502, explain`The answer of ${ours(sso.name)} could not be accepted: ${failure.message}`);
     }
-    const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : undefined;
-    // The per-address and per-account budgets of the password form, charged the same way.
-    const overLimit = await overBudget(context, limit, req, email ?? '');
-    if (overLimit) {
-      res.set('Retry-After', String(overLimit.retryAfterSeconds));
-      return refuse(429, explain`Too many sign-in attempts. Try again in ${overLimit.retryAfterSeconds} seconds.`, email);
-    }
-    const outcome = await accountForIdentity(context, anonymous, claims, { createAccountsIn: sso.createAccountsIn });
-    if (outcome.kind === 'refused') return refuse(403, refusalReason(sso, outcome.reason, outcome.email), outcome.email);
-    // Checked again: the cookie came back from the browser, like any input.
-    await completeSignIn(context, req, res, outcome.user, safeReturnTo(attempt.returnTo, context.authUrl), 'sso');
+    const email = typeof claims.email === 'string' ? claims.email : undefined;
+    // The budget of the person's own account, as the password form charges it.
+    const overAccount = email === undefined ? undefined : await accountOverBudget(context, limit, req, email);
+    if (overAccount) return tooMany(overAccount, email);
+    const outcome = await accountForIdentity(context, anonymous, claims, { createAccountsIn: sso.createAccountsIn, allowedToJoin: sso.allowedToJoin });
+    if (outcome.kind === 'refused') return refuse(403, refusalReason(sso, outcome.reason, outcome.email, outcome.detail), outcome.email);
+    await completeSignIn(context, req, res, outcome.user, attempt.returnTo, 'sso');
   };
 }

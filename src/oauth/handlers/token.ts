@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { RateRule, SlidingLog } from '../../limits/limiter.js';
 import { newId } from '../../platform/ids.js';
 import type { OAuthClient, RedeemCodeResult, RotateRefreshResult } from '../../store/auth-store.js';
 import { formParams, requestingClient } from '../client-auth.js';
@@ -122,11 +123,51 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
   return tokenResponse(context, access.secret, live, result.scope);
 }
 
+/** Refreshes per grant, over all addresses: one stolen token cannot mint without end (`--token-grant-rate-limit`). */
+export interface GrantRateLimit {
+  readonly slidingLog: SlidingLog;
+  readonly rule: RateRule;
+}
+
+/** How often token traffic purges rows that can no longer be used (by the server's clock). */
+export const purgeIntervalMs = 60_000;
+
+/**
+ * The purge schedule: at most once per interval, on the request that finds it due. Driven by
+ * token traffic and the injected clock, so it needs no timer and a test can run it by moving time.
+ */
+function purgeSchedule(context: OAuthContext): () => Promise<void> {
+  let last = -Infinity;
+  return async () => {
+    const now = context.clock.now();
+    if (now - last < purgeIntervalMs) return;
+    last = now;
+    await context.store.purgeUnusableRows(now);
+  };
+}
+
+/** The 429 to send when the grant of this refresh token has spent its budget, else undefined. */
+async function grantOverBudget(context: OAuthContext, limit: GrantRateLimit, params: Params) {
+  if (params.grant_type !== 'refresh_token' || !params.refresh_token) return undefined;
+  const grantId = await context.store.grantOfRefreshToken(hashSecret(params.refresh_token));
+  if (grantId === undefined) return undefined;
+  const decision = await limit.slidingLog.consume(`token:grant:${grantId}`, limit.rule);
+  return decision.allowed ? undefined : decision;
+}
+
 /** POST /oauth/token: `authorization_code` and `refresh_token` grants for public clients. */
-export function tokenHandler(context: OAuthContext): RequestHandler {
+export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): RequestHandler {
+  const purgeIfDue = purgeSchedule(context);
   return async function token(req, res) {
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+    await purgeIfDue();
     const params = formParams(req.body);
+    const over = await grantOverBudget(context, limit, params);
+    if (over) {
+      res.status(429).set('Retry-After', String(over.retryAfterSeconds));
+      res.json({ error: 'rate_limit_exceeded', error_description: `too many refreshes of this grant; retry in ${over.retryAfterSeconds} seconds` });
+      return;
+    }
     const grantType = required(params, 'grant_type');
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
       throw new OAuthError(

@@ -31,10 +31,16 @@ export interface SsoAttempt {
 
 /** The claims the platform needs from the validated ID token (or, lacking `email`, from UserInfo). */
 export interface SsoClaims {
+  readonly issuer: string;
+  readonly subject: string;
   readonly email: unknown;
   readonly emailVerified: unknown;
   readonly name: unknown;
+  readonly tenant: { readonly hd: unknown; readonly tid: unknown };
 }
+
+/** How far in the future an ID token's `iat` may lie: clocks drift, tokens are not issued tomorrow. */
+export const iatSkewSeconds = 60;
 
 /** Every message down the chain of causes: openid-client wraps the precise one. */
 function describe(error: unknown): string {
@@ -115,7 +121,7 @@ export class SsoRelyingParty {
   }
 
   /** Redeems the code of `callbackUrl` (our redirect URI with the provider's answer) and validates the ID token. */
-  async claims(callbackUrl: URL, attempt: SsoAttempt): Promise<SsoClaims> {
+  async claims(callbackUrl: URL, attempt: SsoAttempt, nowMs: number): Promise<SsoClaims> {
     const config = this.configuration();
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {
@@ -129,6 +135,10 @@ export class SsoRelyingParty {
       throw new SsoCallbackError(describe(error), claimOf(error) === 'nonce' ? 'nonce_mismatch' : 'invalid_answer');
     }
     const idToken = tokens.claims()!;
+    if (idToken.iat > nowMs / 1000 + iatSkewSeconds) {
+      const ahead = Math.round(idToken.iat - nowMs / 1000);
+      throw new SsoCallbackError(`the ID token says it was issued ${ahead} seconds in the future ('iat'; at most ${iatSkewSeconds} s of clock skew is allowed)`, 'invalid_answer');
+    }
     let source: Record<string, unknown> = idToken;
     // Some providers put email in UserInfo only; it must be about the same subject.
     if (idToken.email === undefined && this.metadata.userinfo_endpoint) {
@@ -138,7 +148,14 @@ export class SsoRelyingParty {
         throw new SsoCallbackError(describe(error), 'invalid_answer');
       }
     }
-    return { email: source.email, emailVerified: source.email_verified, name: source.name };
+    return {
+      issuer: idToken.iss,
+      subject: idToken.sub,
+      email: source.email,
+      emailVerified: source.email_verified,
+      name: source.name,
+      tenant: { hd: idToken.hd, tid: idToken.tid },
+    };
   }
 }
 

@@ -5,6 +5,9 @@ import { postgresAccountStore } from './account-store.js';
 import { postgresAuthStore } from './auth-store.js';
 import type { Queryable } from '../queryable.js';
 import { classifyEditFailure, inTransaction, openPostgresDatabase, type PostgresDatabase } from './database.js';
+import { postgresClientMetadataCopies } from './client-metadata-copies.js';
+import { postgresSsoStore } from './sso-store.js';
+import { postgresTokenUpkeep } from './token-upkeep.js';
 import { postgresSurveyStore } from './survey-store.js';
 import { postgresTokenWithSurvey } from './token-with-survey.js';
 
@@ -17,6 +20,9 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresAccountStore(db),
     ...postgresSurveyStore(db),
     ...postgresAuthStore(db),
+    ...postgresSsoStore(db),
+    ...postgresTokenUpkeep(db),
+    ...postgresClientMetadataCopies(db),
     ...postgresTokenWithSurvey(db),
     ...auditStore(db),
     withSurveyLocked,

@@ -6,6 +6,9 @@ import { sqliteAuthStore } from './auth-store.js';
 import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
 import { sqliteStatements } from './statements.js';
+import { sqliteClientMetadataCopies } from './client-metadata-copies.js';
+import { sqliteSsoStore } from './sso-store.js';
+import { sqliteTokenUpkeep } from './token-upkeep.js';
 import { sqliteSurveyStore } from './survey-store.js';
 
 export function openSqliteStore(path: string): Store {
@@ -29,6 +32,9 @@ export function openSqliteStore(path: string): Store {
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
     ...auditStore(sqliteStatements(db).queryable),
+    ...sqliteSsoStore(db),
+    ...sqliteTokenUpkeep(db),
+    ...sqliteClientMetadataCopies(db),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
     async ping() {

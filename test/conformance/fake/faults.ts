@@ -135,6 +135,8 @@ export interface Faults extends SourceFaults {
   // issue 23: refresh retries, metadata where clients look for it
   /** A spent refresh token is a replay at once: no refresh grace, parallel renewals revoke the grant. */
   readonly noRefreshGrace?: boolean;
+  /** A retry within the grace is answered even after its successor was used (survey-mcp before issue 33). */
+  readonly graceOutlivesSuccessorUse?: boolean;
   /** The auth host does not serve the authorization-server metadata (404), as survey-mcp did before. */
   readonly noAuthOriginMetadata?: boolean;
 }

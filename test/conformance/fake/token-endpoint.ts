@@ -50,9 +50,11 @@ export async function refresh(
   const scopes = (body.scope ?? 'mcp_customer').split(' ');
   if (scopes.some((scope) => scope !== 'mcp_customer') && !faults.refreshScopeEscalation) return refuse('invalid_scope');
   if (record.spent && !faults.spentRefreshAccepted) {
-    // A retry within the grace (issue 23): a new access token with the successor, nothing revoked.
+    // A retry within the grace (issue 23): a new access token with the successor, nothing revoked,
+    // while that successor is unused (issue 33).
     const inGrace = record.spentAt !== undefined && Date.now() - record.spentAt < config.refreshGraceSeconds * 1000;
-    if (!faults.noRefreshGrace && inGrace && record.successor) {
+    const successorUnused = record.successor !== undefined && !state.refreshTokens.get(record.successor)?.spent;
+    if (!faults.noRefreshGrace && inGrace && record.successor && (successorUnused || faults.graceOutlivesSuccessorUse)) {
       res.json(issueTokens(record.grantId, grant.userId, config, record.successor));
       return;
     }

@@ -95,8 +95,10 @@ describe('fetching a client metadata document', () => {
     });
   });
 
-  it('refuses answers other than 200, and counts them as the host in trouble (a copy may stand in)', async () => {
-    await expect(fetchAt(host.url('/missing.json'))).rejects.toMatchObject({ problem: 'http_status', transient: true });
+  it('refuses answers other than 200: 404 and 410 as a document gone (its copy goes too), others as the host in trouble (a copy may stand in)', async () => {
+    host.route('/deleted.json', (_req, res) => res.writeHead(410).end());
+    await expect(fetchAt(host.url('/missing.json'))).rejects.toMatchObject({ problem: 'document_gone', transient: false });
+    await expect(fetchAt(host.url('/deleted.json'))).rejects.toMatchObject({ problem: 'document_gone', transient: false });
     await expect(fetchAt(host.url('/broken.json'))).rejects.toMatchObject({ problem: 'http_status', transient: true });
   });
 

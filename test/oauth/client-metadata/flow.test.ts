@@ -181,7 +181,7 @@ describe('a metadata document that cannot be used: refused without a redirect', 
     expect(token.status).toBe(400);
     expect(await readJson(token)).toEqual({
       error: 'invalid_client',
-      error_description: `the client metadata document at '${client.client_id}' answered HTTP 404; it must answer 200`,
+      error_description: `the client metadata document at '${client.client_id}' answered HTTP 404: there is no such document (any earlier copy is no longer used)`,
     });
   });
 

@@ -5,7 +5,8 @@ import { answerTallies } from './004-answer-tallies.js';
 import { segmentTallies } from './005-segment-tallies.js';
 import { refreshGrace } from './006-refresh-grace.js';
 import { ssoOnly } from './007-sso-only.js';
+import { signIn } from './008-sign-in.js';
 import { audit } from './009-audit.js';
 
 /** Applied in order; `PRAGMA user_version` records how many ran. Append, never edit. */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, audit];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit];
