@@ -1,4 +1,5 @@
 import type { AccountStore } from './account-store.js';
+import type { AssertionIdStore } from './assertion-ids.js';
 import type { AccessTokenRecord, AuthStore } from './auth-store.js';
 import type { SurveyDetailRead, SurveyStore } from './survey-store.js';
 
@@ -14,7 +15,7 @@ export interface AccessTokenWithSurvey {
  * The one repository interface every layer above talks to. It is async even though SQLite is
  * synchronous, so PostgreSQL drops in unchanged. Each method is one atomic unit of work.
  */
-export interface Store extends AccountStore, SurveyStore, AuthStore {
+export interface Store extends AccountStore, SurveyStore, AuthStore, AssertionIdStore {
   readonly backend: 'sqlite' | 'postgres';
   /**
    * Runs `work` (an edit's reads, checks and writes) as one unit against the survey, locked for

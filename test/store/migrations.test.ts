@@ -15,8 +15,8 @@ describe('the migrations', () => {
   // An applied migration never runs again, so an edit would leave old and new databases apart.
   it('are, byte for byte, the SQL each backend shipped', () => {
     const digests = (sql: readonly string[]) => sql.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 16));
-    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe']);
-    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45']);
+    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe', '7da5b2e3f1c136b0']);
+    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45', '9238bf006c5cf197']);
   });
 });
 
@@ -51,7 +51,7 @@ describe('survey tables on SQLite', () => {
   });
 
   // Version 4 added answer_tallies, version 5 segment_tallies, version 6 the refresh-grace token columns
-  // and version 7 the sso_only column, and nothing else: without them, this is the file the older version wrote.
+  // version 7 the sso_only column and version 9 client_assertion_ids, and nothing else: without them, this is the file the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -68,6 +68,7 @@ describe('survey tables on SQLite', () => {
     for (const table of added) db.exec(`DROP TABLE ${table}`);
     undoRefreshGrace(db);
     db.exec('ALTER TABLE users DROP COLUMN sso_only');
+    db.exec('DROP TABLE client_assertion_ids');
     db.pragma(`user_version = ${version}`);
     db.close();
     const migrated = openSqliteDatabase(file);
@@ -85,6 +86,7 @@ describe('survey tables on SQLite', () => {
       INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at, spent_at) VALUES ('h1', 'refresh', 'grt_1', 's', 0, 9, 5);`);
     undoRefreshGrace(db);
     db.exec('ALTER TABLE users DROP COLUMN sso_only');
+    db.exec('DROP TABLE client_assertion_ids');
     db.pragma('user_version = 5');
     db.close();
     const migrated = openSqliteDatabase(file);

@@ -139,11 +139,11 @@ describe('PostgreSQL store connections', () => {
     const again = await openPostgresStore(postgresUrl(schema));
     await again.close();
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   // Version 4 added answer_tallies, version 5 segment_tallies, version 6 the refresh-grace token columns
-  // and version 7 the sso_only column, and nothing else: without them, this is the schema the older version wrote.
+  // version 7 the sso_only column and version 9 client_assertion_ids, and nothing else: without them, this is the schema the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },
@@ -158,6 +158,7 @@ describe('PostgreSQL store connections', () => {
     await adminQuery(`DROP TABLE ${added.map((table) => `${schema}.${table}`).join(', ')}`);
     await adminQuery(`ALTER TABLE ${schema}.oauth_tokens DROP COLUMN successor_hash, DROP COLUMN successor_sealed, DROP COLUMN grace_until`);
     await adminQuery(`ALTER TABLE ${schema}.users DROP COLUMN sso_only`);
+    await adminQuery(`DROP TABLE ${schema}.client_assertion_ids`);
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);

@@ -1,3 +1,4 @@
+import { assertionIdStore } from '../assertion-ids.js';
 import { lockTimeoutMs, runEdit } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { postgresAccountStore } from './account-store.js';
@@ -16,6 +17,7 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresAccountStore(db),
     ...postgresSurveyStore(db),
     ...postgresAuthStore(db),
+    ...assertionIdStore(db),
     ...postgresTokenWithSurvey(db),
     withSurveyLocked,
     close: () => db.close(),

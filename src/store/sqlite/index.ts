@@ -1,9 +1,11 @@
+import { assertionIdStore } from '../assertion-ids.js';
 import { surveyQueues } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
 import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
+import { sqliteStatements } from './statements.js';
 import { sqliteSurveyStore } from './survey-store.js';
 
 export function openSqliteStore(path: string): Store {
@@ -25,6 +27,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteAccountStore(db),
     ...sqliteSurveyStore(db),
     ...sqliteAuthStore(db),
+    ...assertionIdStore(sqliteStatements(db).queryable),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
     async close() {

@@ -5,9 +5,10 @@ import { answerTallies } from './004-answer-tallies.js';
 import { segmentTallies } from './005-segment-tallies.js';
 import { refreshGrace } from './006-refresh-grace.js';
 import { ssoOnly } from './007-sso-only.js';
+import { clientAssertionIds } from './009-client-assertion-ids.js';
 
 /**
  * Applied in order, one for one with the SQLite migrations; `schema_migrations` records which
  * ran. Append, never edit.
  */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, clientAssertionIds];

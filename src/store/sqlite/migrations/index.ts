@@ -5,6 +5,7 @@ import { answerTallies } from './004-answer-tallies.js';
 import { segmentTallies } from './005-segment-tallies.js';
 import { refreshGrace } from './006-refresh-grace.js';
 import { ssoOnly } from './007-sso-only.js';
+import { clientAssertionIds } from './009-client-assertion-ids.js';
 
 /** Applied in order; `PRAGMA user_version` records how many ran. Append, never edit. */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, clientAssertionIds];
