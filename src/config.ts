@@ -41,6 +41,11 @@ export interface ServerConfig {
    * an https client_id could otherwise aim our fetches at the machine or its network (SSRF).
    */
   readonly allowPrivateClientMetadata: boolean;
+  /**
+   * Accept private_key_jwt (RFC 7523) from clients known by their metadata document, and list it
+   * beside `none` in the metadata: ChatGPT's document declares it. Off, as the contract's metadata says.
+   */
+  readonly clientAuthPrivateKeyJwt: boolean;
   /** Sign-in through the company's OpenID provider, beside the password form; off when undefined. */
   readonly sso: SsoSettings | undefined;
 }
@@ -209,6 +214,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     accessTokenTtlMs: defaultAccessTokenTtlMs,
     streamGetStatus: defaultStreamGetStatus,
     allowPrivateClientMetadata: false,
+    clientAuthPrivateKeyJwt: false,
     sso: undefined,
     ...given,
     db: resolveDb(partial.db, env),

@@ -122,6 +122,10 @@ export function buildProgram(): Command {
       '--allow-private-client-metadata',
       'fetch client metadata documents from loopback and private addresses too (local development and tests only)',
     )
+    .option(
+      '--client-auth-private-key-jwt',
+      "accept private_key_jwt (RFC 7523 client assertions) from clients known by their metadata document, and list it beside 'none' in the metadata: ChatGPT needs it (off: 'none' only, as the contract says)",
+    )
     .option('--sso-issuer <url>', 'single sign-on: the OpenID provider issuer, discovered at start-up (default: $SURVEY_MCP_SSO_ISSUER)')
     .option('--sso-client-id <id>', 'single sign-on: our client id at the provider (default: $SURVEY_MCP_SSO_CLIENT_ID)')
     .option('--sso-client-secret <secret>', 'single sign-on: client secret; prefer $SURVEY_MCP_SSO_CLIENT_SECRET (neither: a public client with PKCE)')

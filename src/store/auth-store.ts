@@ -7,7 +7,16 @@ export interface OAuthClient {
   readonly responseTypes: readonly string[];
   readonly scope: string;
   readonly createdAt: number;
+  /**
+   * Where the keys of a client that authenticates with private_key_jwt are (RFC 7523): only a
+   * client known by its metadata document has them, and only while it is fetched (never stored).
+   * Absent: a public client (`none`).
+   */
+  readonly keys?: ClientKeys;
 }
+
+/** A metadata document's `jwks_uri`, or its inline `jwks` (RFC 7591 §2: one, never both). */
+export type ClientKeys = { readonly jwksUri: string } | { readonly jwks: { readonly keys: readonly object[] } };
 
 export interface NewOAuthClient extends OAuthClient {
   /** Registration is idempotent on this key (a hash of name, redirect URIs and scope). */

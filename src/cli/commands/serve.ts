@@ -32,6 +32,7 @@ export interface ServeOptions extends SsoFlags {
   refreshGrace?: number;
   streamGetStatus?: StreamGetStatus;
   allowPrivateClientMetadata?: boolean;
+  clientAuthPrivateKeyJwt?: boolean;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -60,6 +61,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     refreshGraceMs: options.refreshGrace,
     streamGetStatus: options.streamGetStatus,
     allowPrivateClientMetadata: options.allowPrivateClientMetadata,
+    clientAuthPrivateKeyJwt: options.clientAuthPrivateKeyJwt,
     sso: resolveSso(options),
   });
 }
@@ -84,6 +86,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.log(
       chalk.yellow('  client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only'),
     );
+  }
+  if (config.clientAuthPrivateKeyJwt) {
+    console.log('  client authentication                        none, and private_key_jwt for metadata-document clients such as ChatGPT (--client-auth-private-key-jwt)');
   }
   if (server.seeded) {
     const { demoPassword, demoUsers } = await import('../../platform/demo/index.js');
