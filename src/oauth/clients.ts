@@ -22,6 +22,12 @@ export type ClientLookup =
 export const retryFetchAfterSeconds = defaultFailureMs / 1000;
 
 /**
+ * Host trouble, and also a host at an address we refuse: all of them get the one answer of an
+ * unreachable host, or a stranger could map internal names by the difference.
+ */
+const couldNotFetch = (error: ClientMetadataError): boolean => error.transient || error.problem === 'address_refused';
+
+/**
  * The client behind a `client_id`, in one shape for both registration styles: registered here
  * (`cli_…`, RFC 7591) or described by the document at its https URL (client ID metadata document).
  * `caller` is the address of whoever named it: a first fetch of a document is charged to it.
@@ -35,7 +41,7 @@ export async function lookUpClient(context: OAuthContext, clientId: string, call
   try {
     client = await context.clientMetadata.resolve(clientId, caller);
   } catch (error) {
-    if (error instanceof ClientMetadataError) return { kind: error.transient ? 'unavailable' : 'refused', reason: error.explanation };
+    if (error instanceof ClientMetadataError) return { kind: couldNotFetch(error) ? 'unavailable' : 'refused', reason: error.explanation };
     throw error;
   }
   if (client.keys && !context.privateKeyJwt) {

@@ -37,7 +37,7 @@ export class ClientKeySets {
   async keySet(jwksUri: string, refetch = false): Promise<JSONWebKeySet> {
     const now = this.options.clock.now();
     const cached = this.cache.get(jwksUri);
-    const recent = cached !== undefined && now - cached.fetchedAt < (this.options.refetchAfterMs ?? 60_000);
+    const recent = cached !== undefined && now - cached.fetchedAt < (this.options.refetchAfterMs ?? 10_000);
     if (cached && now < cached.freshUntil && (!refetch || recent)) return cached.keys;
     const bounds = this.options.cacheBounds ?? defaultCacheBounds;
     let fetched: FetchedDocument;
