@@ -10,7 +10,7 @@ import { systemClock } from '../../src/platform/clock.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Store } from '../../src/store/store.js';
 import { testServerConfig } from '../helpers/server.js';
-import { ClientMetadataHost, makeTestCertificates } from '../helpers/client-metadata-host.js';
+import { ClientMetadataHost, makeTestCertificates, type TestCertificates } from '../helpers/client-metadata-host.js';
 
 /**
  * A full run against our own server waits out real rate windows, token lifetimes and the refresh
@@ -99,6 +99,8 @@ export interface OurServer {
   readonly server: RunningServer;
   /** What the runner needs to authorize with the hosted documents. */
   readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string };
+  /** What the server trusts: another document host started with these is fetched from too. */
+  readonly certificates: TestCertificates;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function startOurServer(overrides: Partial<ServerConfig> = {}): Pro
   return {
     server,
     documents: cimd.runner,
+    certificates: cimd.documents.certificates,
     async close() {
       await server.close();
       await cimd.documents.close();

@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { authMethodsMetadata } from './client-assertion.js';
 import type { Faults } from './faults.js';
 import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
@@ -101,7 +102,7 @@ export function authorizationServerMetadata(config: McpHostConfig): Record<strin
     response_types_supported: ['code'],
     grant_types_supported: ALLOWED_GRANT_TYPES,
     code_challenge_methods_supported: ['S256', 'plain'],
-    token_endpoint_auth_methods_supported: ['none'],
+    ...authMethodsMetadata(config.faults),
     revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: ['mcp_customer'],
     authorization_response_iss_parameter_supported: true,

@@ -15,7 +15,7 @@ const deps = (host: ClientMetadataHost) => ({
 });
 
 interface SigningKey {
-  readonly privateKey: CryptoKey;
+  readonly privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   readonly jwk: JWK;
 }
 
