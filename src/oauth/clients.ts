@@ -45,6 +45,10 @@ export async function lookUpClient(context: OAuthContext, clientId: string, call
     throw error;
   }
   if (client.keys && !context.privateKeyJwt) {
+    if (client.publicToo) {
+      const { keys: _unused, publicToo: _also, ...asPublic } = client;
+      return { kind: 'found', client: asPublic };
+    }
     return {
       kind: 'refused',
       reason: explain`the client metadata document at ${clientId} says 'token_endpoint_auth_method' is 'private_key_jwt', which this server does not accept: its operator can turn it on with ${ours('serve --client-auth-private-key-jwt')}`,

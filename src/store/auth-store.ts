@@ -13,6 +13,12 @@ export interface OAuthClient {
    * Absent: a public client (`none`).
    */
   readonly keys?: ClientKeys;
+  /**
+   * A private_key_jwt document that also lists `none` in `token_endpoint_auth_methods_supported`
+   * (OpenID Connect RP Metadata Choices; ChatGPT's does): served as a public client where the
+   * server does not take private_key_jwt.
+   */
+  readonly publicToo?: boolean;
 }
 
 /** A metadata document's `jwks_uri`, or its inline `jwks` (RFC 7591 §2: one, never both). */

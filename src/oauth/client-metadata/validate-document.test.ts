@@ -47,6 +47,13 @@ describe('client metadata documents', () => {
     expect(clientFromDocument(url, { ...good, jwks_uri: 'not a url' }, 0).keys).toBeUndefined();
   });
 
+  it('marks a private_key_jwt document that also lists none among its methods (RP Metadata Choices) as public too', () => {
+    const document = { ...good, token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'https://app.example/jwks.json' };
+    expect(clientFromDocument(url, { ...document, token_endpoint_auth_methods_supported: ['private_key_jwt', 'none'] }, 0).publicToo).toBe(true);
+    expect(clientFromDocument(url, { ...document, token_endpoint_auth_methods_supported: ['private_key_jwt'] }, 0).publicToo).toBeUndefined();
+    expect(clientFromDocument(url, document, 0).publicToo).toBeUndefined();
+  });
+
   it('refuses a client_id that differs from the URL, even by a trailing slash', () => {
     expect(refusal({ ...good, client_id: `${url}/` })).toBe(
       `the client metadata document at '${url}' says its 'client_id' is '${url}/': it must equal the document's URL byte for byte`,

@@ -27,6 +27,7 @@ const documentSchema = z.looseObject({
 
 /** Read only from a private_key_jwt document: a public client's key fields are none of our business. */
 const keysSchema = z.looseObject({
+  token_endpoint_auth_methods_supported: z.array(z.string()).optional().catch(undefined),
   jwks_uri: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   jwks: z
     .object({ keys: z.array(z.looseObject({}), { error: 'must be an array of JSON Web Keys' }) }, { error: "must be a JSON Web Key Set: an object with 'keys'" })
@@ -76,8 +77,12 @@ export function clientFromDocument(url: string, document: unknown, nowMs: number
     scope: mcpScope,
     createdAt: nowMs,
     ...(keys && { keys }),
+    ...(keys && publicToo(document) && { publicToo: true }),
   };
 }
+
+/** OpenID Connect RP Metadata Choices: the document's other methods, of which `none` is the one we read. */
+const publicToo = (document: object): boolean => keysSchema.parse(document).token_endpoint_auth_methods_supported?.includes('none') === true;
 
 /** RFC 7591 §2: a private_key_jwt client names its keys in `jwks_uri` or `jwks`, never both. */
 function keysOf(document: object, refuse: (why: string) => ClientMetadataError): ClientKeys {

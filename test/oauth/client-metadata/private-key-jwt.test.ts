@@ -176,6 +176,7 @@ describe('a private_key_jwt client where the operator left the flag off (the con
   let plain: TestServer;
   beforeAll(async () => {
     plain = await startTestServer({ allowPrivateClientMetadata: true }, deps(host));
+    await createTestUser(plain);
   });
   afterAll(async () => plain?.close());
 
@@ -190,5 +191,19 @@ describe('a private_key_jwt client where the operator left the flag off (the con
     expect(alertText(await page.text())).toBe(why);
     const token = await postToken(plain, { grant_type: 'authorization_code', code: 'x', redirect_uri: redirectUri, code_verifier: verifier, client_id: clientId });
     expect(await readJson(token)).toEqual({ error: 'invalid_client', error_description: why });
+  });
+
+  it("serves a document that lists none among its methods too (ChatGPT's) as a public client", async () => {
+    const clientId = host.document('/chatgpt/choices.json', {
+      client_name: 'ChatGPT',
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'private_key_jwt',
+      token_endpoint_auth_methods_supported: ['private_key_jwt', 'none'],
+      jwks_uri: host.url('/chatgpt/choices.json.jwks'),
+    });
+    const { params } = await runAuthorization(plain, { client: { client_id: clientId, client_name: 'ChatGPT', redirect_uris: [redirectUri] }, challenge, redirectUri });
+    const token = await postToken(plain, { grant_type: 'authorization_code', code: params.get('code')!, redirect_uri: redirectUri, code_verifier: verifier, client_id: clientId });
+    expect(token.status).toBe(200);
+    expect(host.fetchesOf('/chatgpt/choices.json.jwks')).toBe(0);
   });
 });
