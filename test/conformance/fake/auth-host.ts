@@ -304,7 +304,8 @@ function pick(source: Record<string, unknown>, dropEmpty = true): AuthorizationR
   return request;
 }
 
-const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource'];
+// The assertion's two belong to RFC 7521, which a deployment listing private_key_jwt speaks.
+const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource', 'client_assertion', 'client_assertion_type'];
 
 /** A token request's parameters: the first of a repeated one, an empty one omitted unless the fake keeps it. */
 function tokenParameters(raw: Record<string, string | string[]>, faults: Faults): Record<string, string | undefined> {

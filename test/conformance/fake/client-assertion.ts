@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createLocalJWKSet, decodeJwt, jwtVerify, type JWK } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import type { PrivateKeyJwtClient } from '../../../conformance/options.js';
 import type { Faults } from './faults.js';
 import type { FakeClient } from './state.js';
@@ -36,6 +36,15 @@ export function authMethodsMetadata(faults: Faults): Record<string, unknown> {
 
 const usedJtis = new Set<string>();
 
+/** The claims jwtVerify would check, for the fault that skips only the signature. */
+function claimsChecked(payload: JWTPayload, clientId: string, issuer: string): JWTPayload {
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (payload.iss !== clientId || payload.sub !== clientId || !audiences.includes(issuer) || (payload.exp ?? 0) * 1000 < Date.now()) {
+    throw new Error('claims refused');
+  }
+  return payload;
+}
+
 /** Whether a token request of `client` authenticates as its document says (RFC 7523); false: invalid_client. */
 export async function clientAuthenticates(client: FakeClient, body: Record<string, string | undefined>, issuer: string, faults: Faults): Promise<boolean> {
   if (client.record['token_endpoint_auth_method'] !== 'private_key_jwt') return true;
@@ -44,7 +53,7 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
   if (faults.assertionsRefused) return false;
   try {
     const payload = faults.assertionSignatureUnchecked
-      ? decodeJwt(assertion)
+      ? claimsChecked(decodeJwt(assertion), client.clientId, issuer)
       : (
           await jwtVerify(assertion, createLocalJWKSet(client.record['jwks'] as { keys: JWK[] }), {
             issuer: client.clientId,
