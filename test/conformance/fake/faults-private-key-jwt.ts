@@ -1,4 +1,6 @@
-/** Ways to break the fake's private_key_jwt client authentication (issue 35), one rule each. */
+import type { SkillsFault } from './skills.js';
+
+/** Ways to break the fake's private_key_jwt client authentication and its Skills extension (issue 35), one rule each. */
 export interface PrivateKeyJwtFaults {
   /** Lists none alone: the runner's private_key_jwt checks skip, as the contract allows. */
   readonly privateKeyJwtUnlisted?: boolean;
@@ -13,4 +15,6 @@ export interface PrivateKeyJwtFaults {
   readonly assertionOptional?: boolean;
   /** Accepts one assertion (one jti) again and again. */
   readonly assertionJtiReusable?: boolean;
+  /** Breaks one rule of the Skills extension (SEP-2640) in both eras. */
+  readonly skillsFault?: SkillsFault;
 }
