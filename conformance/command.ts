@@ -28,6 +28,7 @@ import { renderJunit } from './reporters/junit.js';
 import { renderRequirementJson, renderRequirementTrace } from './reporters/requirements.js';
 import { REQUIREMENTS } from './requirements/manifest.js';
 import { setupErrorReport, type Report } from './report.js';
+import { privateKeyJwtClientFrom } from './private-key-jwt-flags.js';
 import { runConformance } from './run.js';
 import { targetFrom } from './target.js';
 
@@ -81,6 +82,8 @@ const flagsSchema = z.object({
     .default(DEFAULT_TIMEOUT_MS),
   clientMetadataUrl: httpsUrlFlag.optional(),
   badClientMetadataUrl: httpsUrlFlag.optional(),
+  clientMetadataJwtUrl: httpsUrlFlag.optional(),
+  clientMetadataJwtKey: z.string().min(1).optional(),
   refreshGrace: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 60')
@@ -132,6 +135,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       timeoutMs: parsed.timeout,
       clientMetadataUrl: parsed.clientMetadataUrl,
       badClientMetadataUrl: parsed.badClientMetadataUrl,
+      privateKeyJwtClient: await privateKeyJwtClientFrom(parsed),
       protocol: parsed.protocol,
       refreshGraceSeconds: parsed.refreshGrace,
       progress: streamProgress(io.stderr),

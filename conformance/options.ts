@@ -68,6 +68,16 @@ export interface ConformanceOptions {
   readonly badClientMetadataUrl?: string;
   /** The deployment's refresh grace: the replay checks wait it out when a retry is answered. */
   readonly refreshGraceSeconds?: number;
+  /**
+   * A private_key_jwt client: the URL of its metadata document (listing the runner's redirect URI
+   * and a `jwks_uri`) and the private JWK (with its `kid` and `alg`) of a key published there.
+   */
+  readonly privateKeyJwtClient?: PrivateKeyJwtClient;
+}
+
+export interface PrivateKeyJwtClient {
+  readonly documentUrl: string;
+  readonly privateJwk: Readonly<Record<string, unknown>>;
 }
 
 /** Options with every default applied. */
@@ -82,6 +92,7 @@ export interface RunSettings {
   readonly timeoutMs: number;
   readonly clientMetadataUrl: string | undefined;
   readonly badClientMetadataUrl: string | undefined;
+  readonly privateKeyJwtClient: PrivateKeyJwtClient | undefined;
   readonly protocol: ProtocolChoice;
   readonly refreshGraceSeconds: number;
 }
@@ -97,6 +108,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     clientMetadataUrl: options.clientMetadataUrl,
     badClientMetadataUrl: options.badClientMetadataUrl,
+    privateKeyJwtClient: options.privateKeyJwtClient,
     protocol: options.protocol ?? 'auto',
     refreshGraceSeconds: options.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS,
   };

@@ -46,6 +46,11 @@ export interface ServerConfig {
    * an https client_id could otherwise aim our fetches at the machine or its network (SSRF).
    */
   readonly allowPrivateClientMetadata: boolean;
+  /**
+   * Accept private_key_jwt (RFC 7523) from clients known by their metadata document, and list it
+   * beside `none` in the metadata: ChatGPT's document declares it. Off, as the contract's metadata says.
+   */
+  readonly clientAuthPrivateKeyJwt: boolean;
   /** Sign-in through the company's OpenID provider, beside the password form; off when undefined. */
   readonly sso: SsoSettings | undefined;
   /** Prometheus metrics on a listener of their own (`--metrics-port`); off when undefined. */
@@ -233,6 +238,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     accessTokenTtlMs: defaultAccessTokenTtlMs,
     streamGetStatus: defaultStreamGetStatus,
     allowPrivateClientMetadata: false,
+    clientAuthPrivateKeyJwt: false,
     sso: undefined,
     metrics: undefined,
     log: undefined,

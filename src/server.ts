@@ -16,6 +16,7 @@ import { InFlightLimit, inFlightRule } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
 import { isRedisUrl, openSlidingLog } from './limits/open.js';
 import { defaultFetchPolicy, type FetchPolicy } from './oauth/client-metadata/fetch-document.js';
+import { ClientKeySets } from './oauth/client-metadata/key-sets.js';
 import { ClientMetadataResolver } from './oauth/client-metadata/resolver.js';
 import type { OAuthContext, SingleSignOn } from './oauth/context.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -120,6 +121,9 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       approvedBefore: async (clientId) => (await store.findClient(clientId)) !== undefined,
       copies: store,
     });
+    const privateKeyJwt = config.clientAuthPrivateKeyJwt
+      ? new ClientKeySets({ fetch: (url) => clientMetadata.fetchKeySet(url), clock })
+      : undefined;
     const context: OAuthContext = {
       store,
       clock,
@@ -128,6 +132,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       accessTokenTtlMs: config.accessTokenTtlMs,
       refreshGraceMs: config.refreshGraceMs,
       clientMetadata,
+      ...(privateKeyJwt ? { privateKeyJwt } : {}),
       ...(sso ? { sso } : {}),
     };
     const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });

@@ -1,4 +1,10 @@
 import type { Check } from '../check.js';
+import { privateKeyJwtAccepted } from '../checks/authorization/private-key-jwt-accepted.js';
+import { privateKeyJwtAssertionRequired } from '../checks/authorization/private-key-jwt-assertion-required.js';
+import { privateKeyJwtWrongAudienceRefused } from '../checks/authorization/private-key-jwt-wrong-audience-refused.js';
+import { privateKeyJwtExpiredRefused } from '../checks/authorization/private-key-jwt-expired-refused.js';
+import { privateKeyJwtWrongKeyRefused } from '../checks/authorization/private-key-jwt-wrong-key-refused.js';
+import { privateKeyJwtJtiReplayRefused } from '../checks/authorization/private-key-jwt-jti-replay-refused.js';
 import { authorizationCodeFlow } from '../checks/authorization/authorization-code-flow.js';
 import { authorizationDeniedRedirect } from '../checks/authorization/authorization-denied-redirect.js';
 import { authorizationErrorRedirect } from '../checks/authorization/authorization-error-redirect.js';
@@ -78,4 +84,10 @@ export const AUTHORIZATION: readonly Check[] = [
   refreshGraceEndsAtSuccessorUse,
   refreshNoScopeEscalation,
   resourceTrailingSlashAccepted,
+  privateKeyJwtAccepted,
+  privateKeyJwtAssertionRequired,
+  privateKeyJwtWrongAudienceRefused,
+  privateKeyJwtExpiredRefused,
+  privateKeyJwtWrongKeyRefused,
+  privateKeyJwtJtiReplayRefused,
 ];

@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import { privateKeyJwtSigningAlgs } from '../checks/discovery/private-key-jwt-signing-algs.js';
 import { authorizationServerMetadata } from '../checks/discovery/authorization-server-metadata.js';
 import { clientIdMetadataDocumentSupported } from '../checks/discovery/client-id-metadata-document-supported.js';
 import { discoveryCors } from '../checks/discovery/discovery-cors.js';
@@ -28,6 +29,7 @@ export const DISCOVERY: readonly Check[] = [
   grantTypes,
   pkceMethods,
   tokenEndpointAuthMethods,
+  privateKeyJwtSigningAlgs,
   scopesSupported,
   metadataWithoutNulls,
   openidConfigurationParserFields,

@@ -29,6 +29,7 @@ import { bearerChallengeSyntax } from '../checks/mcp/bearer-challenge-syntax.js'
 import { mcpAppListedViewMimeType } from '../checks/mcp/mcp-app-listed-view-mime-type.js';
 import { mcpAppResourceCsp } from '../checks/mcp/mcp-app-resource-csp.js';
 import { mcpAppResourceRead } from '../checks/mcp/mcp-app-resource-read.js';
+import { skillsServed } from '../checks/mcp/skills-served.js';
 import { mcpAppToolUiResource } from '../checks/mcp/mcp-app-tool-ui-resource.js';
 import { missingTokenNoErrorCode } from '../checks/mcp/missing-token-no-error-code.js';
 import { revokeErrorResponse } from '../checks/revocation/revoke-error-response.js';
@@ -47,6 +48,7 @@ export const WHILE_TOKEN_WORKS: readonly Check[] = [
   authorizationRepeatedParameterRefused,
   mcpAppToolUiResource,
   mcpAppResourceRead,
+  skillsServed,
   mcpAppResourceCsp,
   mcpAppListedViewMimeType,
   protectedResourceName,

@@ -3,6 +3,8 @@ import { CIMD_REQUIREMENTS } from './cimd.js';
 import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
 import { PEER_REQUIREMENTS } from './peers.js';
 import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
+import { RFC7523_REQUIREMENTS } from './rfc7523.js';
+import { SKILLS_REQUIREMENTS } from './skills.js';
 import { RFC9207_REQUIREMENTS } from './rfc9207.js';
 import { RFC9700_REQUIREMENTS } from './rfc9700.js';
 import { RFC9728_REQUIREMENTS } from './rfc9728.js';
@@ -29,11 +31,13 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...RFC7636_REQUIREMENTS,
   ...RFC8414_REQUIREMENTS,
   ...RFC_OTHER_REQUIREMENTS,
+  ...RFC7523_REQUIREMENTS,
   ...RFC9207_REQUIREMENTS,
   ...RFC9700_REQUIREMENTS,
   ...RFC9728_REQUIREMENTS,
   ...CIMD_REQUIREMENTS,
   ...MCP_APPS_REQUIREMENTS,
+  ...SKILLS_REQUIREMENTS,
   ...PEER_REQUIREMENTS,
   ...FIELD_NOTE_REQUIREMENTS,
   ...RFC_REQUIREMENTS,

@@ -16,6 +16,11 @@ export type RequirementSource =
   | 'RFC 9728'
   | 'RFC 6750'
   | 'RFC 8707'
+  /** JWT client authentication (private_key_jwt), where a deployment lists it (issue 35). */
+  | 'RFC 7523'
+  | 'RFC 7521'
+  /** SEP-2640, io.modelcontextprotocol/skills, as the SDK 2.4.0 implements it. */
+  | 'Skills extension'
   /** draft-ietf-oauth-client-id-metadata-document, the version MCP 2026-07-28 cites. */
   | 'CIMD draft'
   /** The io.modelcontextprotocol/ui extension, ext-apps specification 2026-01-26. */

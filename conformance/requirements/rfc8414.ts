@@ -3,9 +3,6 @@ import { CLIENT, CONSUMER, PERMISSION, TLS } from './rfc-reasons.js';
 
 const rfc8414 = requirementsFrom('RFC 8414', 'any');
 
-const PUBLIC_CLIENTS =
-  'binds a server that takes JWT client authentication; one that passes token-endpoint-auth-methods lists none alone, so it has no signing algorithms to publish';
-
 /**
  * RFC 8414 (Authorization Server Metadata), every MUST, SHOULD and MAY, beyond rfcs.ts (whose ids
  * stay there). Read in round three from a section-by-section normative condensation of the RFC
@@ -18,9 +15,9 @@ export const RFC8414_REQUIREMENTS: readonly Requirement[] = [
     unobservable: `${TLS}; the runner does not fetch the key set, as public clients of this deployment verify nothing with it`,
   }),
   rfc8414.should('rfc8414-2-scopes-supported', '2', 'scopes_supported is published (RECOMMENDED)', ['scopes-supported']),
-  rfc8414.must('rfc8414-2-signing-algorithms', '2', 'The *_auth_signing_alg_values_supported lists are present for JWT client authentication, without none', {
-    unobservable: PUBLIC_CLIENTS,
-  }),
+  rfc8414.must('rfc8414-2-signing-algorithms', '2', 'The *_auth_signing_alg_values_supported lists are present for JWT client authentication, without none', [
+    'private-key-jwt-signing-algs',
+  ]),
   rfc8414.may('rfc8414-2-more-parameters', '2, 3.2', 'Other metadata parameters and claims may be published', { unobservable: PERMISSION }),
   rfc8414.must('rfc8414-2.1-signed', '2.1', 'signed_metadata, when published, is a JWS-signed JWT with an iss claim', ['signed-metadata-form']),
   rfc8414.should('rfc8414-2.1-not-nested', '2.1', 'signed_metadata does not appear as a claim inside its own JWT', {

@@ -145,6 +145,10 @@ export function buildProgram(): Command {
     .option('--log-level <level>', 'info logs every request; warn, error, or silent for none (default info)', argument(parseLogLevel, '--log-level'))
     .option('--audit-retention-days <days>', 'audit events older than this are purged, at start and hourly (default 90)', argument(wholeNumber(1, 36_500, 'days'), '--audit-retention-days'))
     .option('--shutdown-timeout <seconds>', 'on SIGTERM, how long requests in flight have to finish before connections are cut (default 10)', argument(seconds(0, 600), '--shutdown-timeout'))
+    .option(
+      '--client-auth-private-key-jwt',
+      "accept private_key_jwt (RFC 7523 client assertions) from clients known by their metadata document, and list it beside 'none' in the metadata: ChatGPT needs it (off: 'none' only, as the contract says)",
+    )
     .option('--sso-issuer <url>', 'single sign-on: the OpenID provider issuer, discovered at start-up (default: $SURVEY_MCP_SSO_ISSUER)')
     .option('--sso-client-id <id>', 'single sign-on: our client id at the provider (default: $SURVEY_MCP_SSO_CLIENT_ID)')
     .option('--sso-client-secret <secret>', 'single sign-on: client secret; prefer $SURVEY_MCP_SSO_CLIENT_SECRET (neither: a public client with PKCE)')

@@ -1,5 +1,7 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
   ResourceNotFoundError,
   Server,
   type CallToolResult,
@@ -8,11 +10,15 @@ import {
   type ReadResourceResult,
 } from '@modelcontextprotocol/server';
 import { modernCacheHints } from './modern-cache-hints.js';
+import { getSkill, listSkills, skillsGetParams, skillsListParams } from './skills/skills-methods.js';
 import { ModernExchangeTransport } from './modern-exchange-transport.js';
 import { modernRevision } from './modern-revision.js';
 import { outagesHandedOver } from './pending-exchanges.js';
 import { offersResultsView, withoutViews } from './results-app/resource.js';
 import { resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
+
+/** 2026-07-28 results carry cache hints (SEP-2640 requires them on both skills methods): the skill changes only with a release. */
+const skillsCacheHint = { ttlMs: 86_400_000, cacheScope: 'public' as const };
 
 /**
  * One long-lived SDK 2.x server bound to revision 2026-07-28, answering through the exchange
@@ -47,6 +53,12 @@ export async function createModernServer(surface: McpSurface): Promise<{ transpo
     // The SDK answers it -32602 with data.uri, as 2026-07-28 requires (2025-11-25 said -32002).
     if (!view) throw new ResourceNotFoundError(uri, resourceNotFoundMessage(uri));
     return view as ReadResourceResult;
+  });
+  server.setRequestHandler('skills/list', { params: skillsListParams }, () => ({ ...listSkills(), ...skillsCacheHint }));
+  server.setRequestHandler('skills/get', { params: skillsGetParams }, (params) => {
+    const found = getSkill(params.uri);
+    if ('problem' in found) throw new ProtocolError(ProtocolErrorCode.InvalidParams, found.problem);
+    return { ...found, ...skillsCacheHint };
   });
   await server.connect(transport);
   return { transport, close: () => server.close() };

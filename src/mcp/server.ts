@@ -11,6 +11,7 @@ import {
   type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { z } from 'zod';
 import type { Platform } from '../platform/index.js';
 import type { SurveyDetailRead } from '../store/survey-store.js';
 import { systemClock, type Clock } from '../platform/clock.js';
@@ -23,6 +24,8 @@ import type { ModernExchange } from './modern-exchange-transport.js';
 import { modernDirect } from './modern-direct.js';
 import { invalidParams } from './request-params.js';
 import { resourceNotFoundCode, resourceNotFoundMessage, surfaceCapabilities, type McpSurface } from './surface.js';
+import { getSkill, listSkills, skillsGetParams, skillsListParams } from './skills/skills-methods.js';
+import { readSkillFile } from './skills/survey-skill.js';
 import { surveyTools } from './tools/index.js';
 import { createToolRegistry, type ToolRegistryOptions } from './tool-registry.js';
 import { serverVersion } from '../version.js';
@@ -77,7 +80,7 @@ export async function createMcpDispatcher(
     listTools: () => registry.list(),
     // The one resource is the MCP App that draws get_survey_results.
     listResources: () => listResultsViews(),
-    readResource: (uri) => readResultsView(uri),
+    readResource: (uri) => readResultsView(uri) ?? readSkillFile(uri),
     async callTool(name, args, authInfo) {
       const userId = authInfo?.extra?.userId;
       if (typeof userId !== 'string') {
@@ -99,6 +102,12 @@ export async function createMcpDispatcher(
     const view = surface.readResource(uri);
     if (!view) throw new McpError(resourceNotFoundCode, resourceNotFoundMessage(uri), { uri });
     return view;
+  });
+  legacy.setRequestHandler(z.object({ method: z.literal('skills/list'), params: skillsListParams.optional() }), () => listSkills());
+  legacy.setRequestHandler(z.object({ method: z.literal('skills/get'), params: skillsGetParams }), (request) => {
+    const found = getSkill(request.params.uri);
+    if ('problem' in found) throw new McpError(ErrorCode.InvalidParams, found.problem);
+    return found;
   });
   const transport = new ExchangeTransport();
   legacy.setRequestHandler(CallToolRequestSchema, (request, extra) =>

@@ -1,4 +1,5 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { skillsExtensionId } from './skills/survey-skill.js';
 import type { CallToolResult, ListResourcesResult, ListToolsResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** What the server offers, the same in both eras: its identity, its tools and its one resource. */
@@ -12,8 +13,15 @@ export interface McpSurface {
   readResource(uri: string): ReadResourceResult | undefined;
 }
 
-/** Both servers declare the same capabilities: nothing in either list ever changes at run time. */
-export const surfaceCapabilities = { tools: { listChanged: false }, resources: { listChanged: false } };
+/**
+ * Both servers declare the same capabilities: nothing in either list ever changes at run time.
+ * The Skills extension (SEP-2640) serves one skill that teaches an assistant this server.
+ */
+export const surfaceCapabilities = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  extensions: { [skillsExtensionId]: {} },
+};
 
 /** MCP 2025-11-25's code for a `resources/read` of a URI the server does not have. */
 export const resourceNotFoundCode = -32002;

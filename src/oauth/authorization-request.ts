@@ -34,7 +34,13 @@ export interface AuthorizationRequest {
 export type AuthorizationCheck =
   | { readonly kind: 'valid'; readonly request: AuthorizationRequest }
   /** Client or redirect URI not validated: show a page, never redirect (no open redirector). */
-  | { readonly kind: 'page'; readonly unknownClient: boolean; readonly reason: Explanation }
+  | {
+      readonly kind: 'page';
+      readonly unknownClient: boolean;
+      readonly reason: Explanation;
+      /** The client's document could not be fetched just now: a page that says to retry (503). */
+      readonly retry?: true;
+    }
   /** The redirect URI is registered: the error belongs to the client there (see `authorize.ts`). */
   | {
       readonly kind: 'redirect';
@@ -71,6 +77,7 @@ export async function checkAuthorizationRequest(
   const clientId = params.client_id;
   if (!clientId) return { kind: 'page', unknownClient: false, reason: ours("the request has no 'client_id'") };
   const found = await lookUpClient(context, clientId, caller);
+  if (found.kind === 'unavailable') return { kind: 'page', unknownClient: true, reason: found.reason, retry: true };
   if (found.kind !== 'found') {
     return {
       kind: 'page',

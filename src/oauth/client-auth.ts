@@ -2,16 +2,24 @@ import type { Request } from 'express';
 import type { OAuthClient } from '../store/auth-store.js';
 import { checkClientIdUrl, isMetadataDocumentUrl } from './client-metadata/client-id-url.js';
 import { ClientMetadataError } from './client-metadata/errors.js';
-import { callerOf, lookUpClient } from './clients.js';
+import { assertedClientId, verifyClientAssertion } from './client-assertion.js';
+import { callerOf, lookUpClient, retryFetchAfterSeconds } from './clients.js';
 import type { OAuthContext } from './context.js';
 import { OAuthError, invalidRequest } from './errors.js';
 
 /**
- * The public client making a token or revocation request: `client_id` in the body, or the user
- * part of HTTP Basic for clients that send it that way. There is no secret to check.
+ * The client making a token request: `client_id` in the body, the user part of HTTP Basic for
+ * clients that send it that way, or the subject of a client assertion. A public client has no
+ * secret to check; a private_key_jwt client proves itself with its assertion (RFC 7523).
  */
-export async function requestingClient(context: OAuthContext, req: Request, body: Record<string, unknown>): Promise<OAuthClient> {
-  return knownClient(context, requestingClientId(req, body), callerOf(req));
+export async function requestingClient(context: OAuthContext, req: Request, body: Record<string, string | undefined>): Promise<OAuthClient> {
+  const client = await knownClient(context, requestingClientId(req, body), callerOf(req));
+  const { keys } = client;
+  if (keys && context.privateKeyJwt) await verifyClientAssertion(context, context.privateKeyJwt, { ...client, keys }, body);
+  else if (body.client_assertion !== undefined || body.client_assertion_type !== undefined) {
+    throw new OAuthError('invalid_client', "this client is public (token_endpoint_auth_method 'none'): send no 'client_assertion'", { status: 401 });
+  }
+  return client;
 }
 
 /**
@@ -35,12 +43,18 @@ export async function revokingClientId(context: OAuthContext, req: Request, body
 async function knownClient(context: OAuthContext, clientId: string, caller?: string): Promise<OAuthClient> {
   const found = await lookUpClient(context, clientId, caller);
   if (found.kind === 'refused') throw new OAuthError('invalid_client', found.reason.toString());
+  if (found.kind === 'unavailable') {
+    throw new OAuthError('temporarily_unavailable', `${found.reason.toString()}; this is not a verdict on the client: try again shortly`, {
+      retryAfterSeconds: retryFetchAfterSeconds,
+    });
+  }
   if (found.kind === 'unknown') throw new OAuthError('invalid_client', `no client is registered with client_id '${clientId}'`);
   return found.client;
 }
 
 function requestingClientId(req: Request, body: Record<string, unknown>): string {
-  const clientId = body.client_id ?? basicUser(req.headers.authorization);
+  const assertion = body.client_assertion;
+  const clientId = body.client_id ?? basicUser(req.headers.authorization) ?? (typeof assertion === 'string' ? assertedClientId(assertion) : undefined);
   if (typeof clientId !== 'string' || clientId === '') throw invalidRequest("'client_id' is required");
   return clientId;
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
+import type { ClientKeySets } from './client-metadata/key-sets.js';
 import type { ClientMetadataResolver } from './client-metadata/resolver.js';
 import type { SsoRelyingParty } from './sso/relying-party.js';
 
@@ -17,6 +18,12 @@ export interface OAuthContext {
   readonly refreshGraceMs: number;
   /** Clients whose client_id is the https URL of their metadata document. */
   readonly clientMetadata: ClientMetadataResolver;
+  /**
+   * `serve --client-auth-private-key-jwt`: metadata-document clients may authenticate with
+   * private_key_jwt (RFC 7523; ChatGPT does), their keys kept here. Absent: `none` only, as the
+   * contract's metadata says.
+   */
+  readonly privateKeyJwt?: ClientKeySets;
   /** Sign-in through the company's OpenID provider, beside the password form; absent when off. */
   readonly sso?: SingleSignOn;
 }

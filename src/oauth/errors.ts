@@ -10,7 +10,8 @@ export type OAuthErrorCode =
   | 'invalid_target'
   | 'access_denied'
   | 'invalid_redirect_uri'
-  | 'invalid_client_metadata';
+  | 'invalid_client_metadata'
+  | 'temporarily_unavailable';
 
 const defaultStatus: Record<OAuthErrorCode, number> = {
   invalid_request: 400,
@@ -25,20 +26,24 @@ const defaultStatus: Record<OAuthErrorCode, number> = {
   // The spec answers every registration refusal with 422.
   invalid_redirect_uri: 422,
   invalid_client_metadata: 422,
+  temporarily_unavailable: 503,
 };
 
 /** Bad input from outside, carrying its HTTP status; `http/middleware/errors.ts` renders it. */
 export class OAuthError extends Error {
   readonly status: number;
+  /** Sent as `Retry-After` (with `temporarily_unavailable`): when asking again may succeed. */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: OAuthErrorCode,
     readonly description?: string,
-    options: { status?: number } = {},
+    options: { status?: number; retryAfterSeconds?: number } = {},
   ) {
     super(description ?? code);
     this.name = 'OAuthError';
     this.status = options.status ?? defaultStatus[code];
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** The JSON body: `error`, plus `error_description` when there is one (never null). */

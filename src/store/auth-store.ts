@@ -7,7 +7,22 @@ export interface OAuthClient {
   readonly responseTypes: readonly string[];
   readonly scope: string;
   readonly createdAt: number;
+  /**
+   * Where the keys of a client that authenticates with private_key_jwt are (RFC 7523): only a
+   * client known by its metadata document has them, and only while it is fetched (never stored).
+   * Absent: a public client (`none`).
+   */
+  readonly keys?: ClientKeys;
+  /**
+   * A private_key_jwt document that also lists `none` in `token_endpoint_auth_methods_supported`
+   * (OpenID Connect RP Metadata Choices; ChatGPT's does): served as a public client where the
+   * server does not take private_key_jwt.
+   */
+  readonly publicToo?: boolean;
 }
+
+/** A metadata document's `jwks_uri`, or its inline `jwks` (RFC 7591 §2: one, never both). */
+export type ClientKeys = { readonly jwksUri: string } | { readonly jwks: { readonly keys: readonly object[] } };
 
 export interface NewOAuthClient extends OAuthClient {
   /** Registration is idempotent on this key (a hash of name, redirect URIs and scope). */

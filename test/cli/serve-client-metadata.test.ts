@@ -29,8 +29,9 @@ async function serve(db: string, ...flags: string[]) {
     NODE_EXTRA_CA_CERTS: caFile,
   });
   const authUrl = /sign-in and tokens\s+(http:\/\/\S+)/.exec(running.stdout)![1]!;
+  const baseUrl = /add this URL to your assistant\)\s+(http:\/\/\S+)/.exec(running.stdout)![1]!;
   // authorizeUrl reads only the auth host address.
-  return { running, server: { authUrl } as TestServer };
+  return { running, server: { authUrl } as TestServer, baseUrl };
 }
 
 describe('survey-mcp serve --allow-private-client-metadata', () => {
@@ -52,8 +53,22 @@ describe('survey-mcp serve --allow-private-client-metadata', () => {
     expect(running.stdout).not.toContain('client metadata documents');
     const client = { client_id: url, client_name: 'Dev client', redirect_uris: ['http://127.0.0.1/callback'] };
     const probe = await fetch(authorizeUrl(server, { client, challenge: pkcePair().challenge }), { headers: { accept: 'application/json' } });
-    expect(probe.status).toBe(400);
+    // Answered as any host we cannot reach: retry later, never a hint that the address is private.
+    expect(probe.status).toBe(503);
     expect(((await probe.json()) as { error_description: string }).error_description).toContain('could not be fetched: its host could not be reached from this server at a public address');
     expect(host.fetchesOf('/dev-client-2.json')).toBe(0);
+  });
+});
+
+describe('survey-mcp serve --client-auth-private-key-jwt', () => {
+  it('says so at start-up and lists private_key_jwt beside none; without it, none alone', async () => {
+    const on = await serve('jwt.db', '--client-auth-private-key-jwt');
+    expect(on.running.stdout).toContain('private_key_jwt for metadata-document clients such as ChatGPT (--client-auth-private-key-jwt)');
+    const metadata = (await (await fetch(`${on.baseUrl}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none', 'private_key_jwt']);
+    const off = await serve('no-jwt.db');
+    expect(off.running.stdout).not.toContain('private_key_jwt');
+    const plain = (await (await fetch(`${off.baseUrl}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(plain.token_endpoint_auth_methods_supported).toEqual(['none']);
   });
 });

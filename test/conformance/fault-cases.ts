@@ -4,6 +4,8 @@ import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
 import type { FakeDeploymentOptions } from './fake-deployment.js';
 import { MODERN_FAULT_CASES } from './fault-cases-modern.js';
 import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
+import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
+import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -522,4 +524,6 @@ export const FAULT_CASES: readonly FaultCase[] = [
   },
   ...BRANCH_FAULT_CASES,
   ...SOURCE_FAULT_CASES,
+  ...PRIVATE_KEY_JWT_FAULT_CASES,
+  ...SKILLS_FAULT_CASES,
 ];

@@ -1,6 +1,7 @@
 import { runConformance } from '../../conformance/run.js';
 import type { ConformanceOptions } from '../../conformance/options.js';
 import type { Report } from '../../conformance/report.js';
+import { JWT_CLIENT } from './fake/client-assertion.js';
 import { startFakeDeployment, type FakeDeployment, type FakeDeploymentOptions } from './fake-deployment.js';
 
 /** Starts a fake deployment for the length of `work`, and always stops it. */
@@ -24,6 +25,7 @@ export function runAgainst(fake: FakeDeployment, options: Partial<ConformanceOpt
     foreignToken: fake.foreignToken,
     clientMetadataUrl: fake.clientMetadataUrl,
     badClientMetadataUrl: fake.badClientMetadataUrl,
+    privateKeyJwtClient: JWT_CLIENT,
     refreshGraceSeconds: fake.refreshGraceSeconds,
     ...options,
   });

@@ -26,7 +26,7 @@ function modern(method: string, params: Record<string, unknown> = {}, headers: R
 }
 
 describe('2026-07-28 requests beside 2025-11-25 ones on one endpoint', () => {
-  it('answers server/discover with the revision, the tools and resources capabilities, its identity, instructions and cache hints', async () => {
+  it('answers server/discover with the revision, the tools and resources capabilities and the Skills extension, its identity, instructions and cache hints', async () => {
     const { request, send } = modern('server/discover');
     const response = await send();
     expect(response.status).toBe(200);
@@ -36,7 +36,7 @@ describe('2026-07-28 requests beside 2025-11-25 ones on one endpoint', () => {
       result: {
         resultType: 'complete',
         supportedVersions: [revision],
-        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+        capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, extensions: { 'io.modelcontextprotocol/skills': {} } },
         instructions: expect.stringContaining('get_survey_results'),
         ttlMs: 3_600_000,
         cacheScope: 'public',

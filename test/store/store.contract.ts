@@ -842,6 +842,14 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.disableUser('usr_none', T0)).toBe(false);
       });
 
+      it('accepts a client assertion id once per client, until the assertion expires', async () => {
+        expect(await store.useAssertionId('https://app.example/client.json', 'jti-1', T0 + 60_000, T0)).toBe(true);
+        expect(await store.useAssertionId('https://app.example/client.json', 'jti-1', T0 + 60_000, T0 + 1)).toBe(false);
+        expect(await store.useAssertionId('https://other.example/client.json', 'jti-1', T0 + 60_000, T0 + 1)).toBe(true);
+        // Once the assertion has expired its exp refuses it, and its row is swept.
+        expect(await store.useAssertionId('https://app.example/client.json', 'jti-1', T0 + 120_000, T0 + 60_000)).toBe(true);
+      });
+
       it('keeps sign-in sessions until they expire, are deleted or their user is disabled', async () => {
         await store.insertSignInSession('s1', { userId: 'usr_1', createdAt: T0, expiresAt: T0 + hour });
         expect(await store.findSignInSession('s1', T0 + 1)).toEqual({ userId: 'usr_1', expiresAt: T0 + hour });

@@ -11,9 +11,13 @@ export function metadataParameterCheck(definition: {
   readonly title: string;
   readonly parameter: string;
   readonly expected: readonly string[];
+  /** Another list that conforms too, and why (an operator's documented choice). */
+  readonly alternative?: { readonly values: readonly string[]; readonly why: string };
 }): Check {
-  const { parameter, expected } = definition;
+  const { parameter, expected, alternative } = definition;
   const wanted = [...expected].sort();
+  const alsoWanted = alternative && [...alternative.values].sort();
+  const described = alternative ? `${JSON.stringify(expected)} (or ${JSON.stringify(alternative.values)}: ${alternative.why})` : JSON.stringify(expected);
   return {
     id: definition.id,
     group: 'discovery',
@@ -26,10 +30,10 @@ export function metadataParameterCheck(definition: {
       for (const { path, json } of await authorizationServerDocuments(ctx)) {
         const value = json[parameter];
         const sorted = Array.isArray(value) ? [...(value as unknown[])].map(String).sort() : undefined;
-        if (!isDeepStrictEqual(sorted, wanted)) wrong.push(`${path} has ${JSON.stringify(value)}`);
+        if (!isDeepStrictEqual(sorted, wanted) && !(alsoWanted && isDeepStrictEqual(sorted, alsoWanted))) wrong.push(`${path} has ${JSON.stringify(value)}`);
       }
-      if (wrong.length > 0) fail(`"${parameter}" must be ${JSON.stringify(expected)}: ${wrong.join('; ')}`);
-      return `"${parameter}": ${JSON.stringify(expected)}`;
+      if (wrong.length > 0) fail(`"${parameter}" must be ${described}: ${wrong.join('; ')}`);
+      return `"${parameter}": ${described}`;
     },
   };
 }

@@ -42,6 +42,7 @@ export interface ServeOptions extends SsoFlags {
   logLevel?: LogLevel;
   shutdownTimeout?: number;
   auditRetentionDays?: number;
+  clientAuthPrivateKeyJwt?: boolean;
 }
 
 export function serveConfig(options: ServeOptions): ServerConfig {
@@ -72,6 +73,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     refreshGraceMs: options.refreshGrace,
     streamGetStatus: options.streamGetStatus,
     allowPrivateClientMetadata: options.allowPrivateClientMetadata,
+    clientAuthPrivateKeyJwt: options.clientAuthPrivateKeyJwt,
     sso: resolveSso(options),
     metrics: options.metricsPort === undefined ? undefined : { host: options.metricsHost ?? defaultMetricsHost, port: options.metricsPort },
     log: { format: options.logFormat ?? parseLogFormat('--log-format', 'auto'), level: options.logLevel ?? 'info' },
@@ -106,6 +108,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     console.log(
       chalk.yellow('  client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only'),
     );
+  }
+  if (config.clientAuthPrivateKeyJwt) {
+    console.log('  client authentication                        none, and private_key_jwt for metadata-document clients such as ChatGPT (--client-auth-private-key-jwt)');
   }
   if (server.seeded) {
     const { demoPassword, demoUsers } = await import('../../platform/demo/index.js');

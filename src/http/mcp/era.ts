@@ -77,7 +77,10 @@ export async function decideEra(headers: IncomingHttpHeaders, body: unknown): Pr
     mcpNameHeader: header(headers, 'mcp-name'),
     body,
   });
-  if (outcome.kind === 'reject') return { refusal: modernRefusal(outcome.httpStatus, id, outcome.code, outcome.message, outcome.data) };
+  if (outcome.kind === 'reject') {
+    const message = (outcome.code === headerMismatch && versionMismatchAdvice(headers, body)) || outcome.message;
+    return { refusal: modernRefusal(outcome.httpStatus, id, outcome.code, message, outcome.data) };
+  }
   if (outcome.kind === 'legacy') return { era: 'legacy' };
   const requested = outcome.classification.revision;
   if (requested !== modernRevision) {
@@ -88,6 +91,18 @@ export async function decideEra(headers: IncomingHttpHeaders, body: unknown): Pr
   return checkedRequest(headers, outcome.message);
 }
 
+/**
+ * A version header that disagrees with the body's envelope (Claude Code 2.1.x builds have sent
+ * 2025-11-25 with 2026-07-28 bodies): the SDK's refusal names both; this says what to send.
+ */
+function versionMismatchAdvice(headers: IncomingHttpHeaders, body: unknown): string | undefined {
+  const inHeader = header(headers, 'mcp-protocol-version');
+  const meta = isObject(body) && isObject(body['params']) ? body['params']['_meta'] : undefined;
+  const inBody = isObject(meta) ? meta[versionKey] : undefined;
+  if (inHeader === undefined || typeof inBody !== 'string' || inHeader === inBody) return undefined;
+  return `Header mismatch: the MCP-Protocol-Version header says ${inHeader} but the body's _meta names ${inBody}; send MCP-Protocol-Version: ${inBody} with a ${inBody} body, or a ${inHeader} body (no protocol version in _meta) after initialize`;
+}
+
 /** The checks after the classifier's: the headers every request carries, and methods we refuse. */
 function checkedRequest(headers: IncomingHttpHeaders, request: JSONRPCRequest): EraDecision {
   const { id } = request;
@@ -96,6 +111,13 @@ function checkedRequest(headers: IncomingHttpHeaders, request: JSONRPCRequest): 
   if (header(headers, 'mcp-method') === undefined) return { refusal: modernRefusal(400, id, headerMismatch, `Header mismatch: the Mcp-Method header is missing (the body names method ${request.method})`) };
   const nameProblem = mcpNameMismatch(request, header(headers, 'mcp-name'));
   if (nameProblem) return { refusal: modernRefusal(400, id, headerMismatch, `Header mismatch: ${nameProblem}`) };
+  // 2026-07-28 has no initialize; a client that discovered the revision and then initializes
+  // (Claude Code 2.1.x builds have) is told which of the two to keep.
+  if (request.method === 'initialize') {
+    return {
+      refusal: modernRefusal(404, id, -32601, 'Method not found: initialize is not part of 2026-07-28, which server/discover replaces; send requests with the 2026-07-28 _meta envelope, or send initialize without the 2026-07-28 header and envelope to speak 2025-11-25'),
+    };
+  }
   // protocol-eras.md decision 3: no notification stream, so no subscriptions to listen to.
   if (request.method === 'subscriptions/listen') {
     return { refusal: modernRefusal(404, id, -32601, 'Method not found: this server sends no notification stream') };

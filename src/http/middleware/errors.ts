@@ -13,7 +13,11 @@ const statusOf = (error: unknown): number | undefined => {
  * alike; unknown errors are logged and never leak details.
  */
 export function errorAnswer(error: unknown): JsonAnswer {
-  if (error instanceof OAuthError) return { status: error.status, headers: { 'Cache-Control': 'no-store' }, body: error.toJSON() };
+  if (error instanceof OAuthError) {
+    const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+    return { status: error.status, headers, body: error.toJSON() };
+  }
   if (statusOf(error) === 503) {
     return {
       status: 503,

@@ -181,6 +181,14 @@ export class ClientMetadataResolver {
     return cached.client;
   }
 
+  /**
+   * A private_key_jwt client's key set at its `jwks_uri`: the same checked fetch as documents,
+   * from the budget of a known document (its client's document was just fetched).
+   */
+  fetchKeySet(url: URL): Promise<FetchedDocument> {
+    return this.fetchKnown(url);
+  }
+
   /** A document we hold: its own budget, which no other URL's fetches can use up. */
   private async fetchKnown(url: URL): Promise<FetchedDocument> {
     await this.admit(`url:${url.href}`, this.options.knownRule ?? defaultKnownRule, url.href);

@@ -39,6 +39,21 @@ describe('client metadata documents', () => {
     expect(clientFromDocument(url, minimal, 0).grantTypes).toEqual(['authorization_code', 'refresh_token']);
   });
 
+  it('keeps the keys of a private_key_jwt client, at its jwks_uri or inline, and none of a public one', () => {
+    const jwksUri = 'https://app.example/jwks.json';
+    expect(clientFromDocument(url, { ...good, token_endpoint_auth_method: 'private_key_jwt', jwks_uri: jwksUri }, 0).keys).toEqual({ jwksUri });
+    const jwks = { keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }] };
+    expect(clientFromDocument(url, { ...good, token_endpoint_auth_method: 'private_key_jwt', jwks }, 0).keys).toEqual({ jwks });
+    expect(clientFromDocument(url, { ...good, jwks_uri: 'not a url' }, 0).keys).toBeUndefined();
+  });
+
+  it('marks a private_key_jwt document that also lists none among its methods (RP Metadata Choices) as public too', () => {
+    const document = { ...good, token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'https://app.example/jwks.json' };
+    expect(clientFromDocument(url, { ...document, token_endpoint_auth_methods_supported: ['private_key_jwt', 'none'] }, 0).publicToo).toBe(true);
+    expect(clientFromDocument(url, { ...document, token_endpoint_auth_methods_supported: ['private_key_jwt'] }, 0).publicToo).toBeUndefined();
+    expect(clientFromDocument(url, document, 0).publicToo).toBeUndefined();
+  });
+
   it('refuses a client_id that differs from the URL, even by a trailing slash', () => {
     expect(refusal({ ...good, client_id: `${url}/` })).toBe(
       `the client metadata document at '${url}' says its 'client_id' is '${url}/': it must equal the document's URL byte for byte`,
@@ -50,8 +65,14 @@ describe('client metadata documents', () => {
     ['text', 'is not a JSON object'],
     [{ ...good, client_secret: 's3cret' }, "carries 'client_secret'"],
     [{ ...good, client_secret_expires_at: 0 }, "carries 'client_secret'"],
-    [{ ...good, token_endpoint_auth_method: 'client_secret_basic' }, "'token_endpoint_auth_method' that must be 'none' or absent"],
-    [{ ...good, token_endpoint_auth_method: 'private_key_jwt' }, 'public clients only'],
+    [{ ...good, token_endpoint_auth_method: 'client_secret_basic' }, "'token_endpoint_auth_method' that must be 'none', 'private_key_jwt' or absent"],
+    [{ ...good, token_endpoint_auth_method: 'private_key_jwt' }, "names no keys: add 'jwks_uri' (or 'jwks')"],
+    [{ ...good, token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'http://app.example/jwks.json' }, "'jwks_uri' that must be an https URL"],
+    [{ ...good, token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: 'none' } }, "'jwks.keys' that must be an array of JSON Web Keys"],
+    [
+      { ...good, token_endpoint_auth_method: 'private_key_jwt', jwks_uri: 'https://app.example/jwks.json', jwks: { keys: [] } },
+      "has both 'jwks_uri' and 'jwks'",
+    ],
     [{ ...good, client_name: undefined }, "'client_name' that must be a string"],
     [{ ...good, client_name: 'Claude\u202Eevil' }, 'text-direction characters'],
     [{ ...good, client_name: 'Claude\nAdmin' }, 'control or text-direction'],

@@ -6,12 +6,13 @@ import {
   type AuthorizationRequest,
 } from '../authorization-request.js';
 import { csrfToken, csrfValid, signedInUser } from '../browser-session.js';
-import { callerOf } from '../clients.js';
+import { callerOf, retryFetchAfterSeconds } from '../clients.js';
 import { isMetadataDocumentUrl, verifiedHostOf } from '../client-metadata/client-id-url.js';
 import type { OAuthContext } from '../context.js';
 import { OAuthError, type OAuthErrorCode } from '../errors.js';
 import { ours } from '../explanation.js';
 import { consentPage } from '../pages/consent.js';
+import { documentUnavailablePage } from '../pages/document-unavailable.js';
 import { errorPage } from '../pages/error.js';
 import { redirectErrorPage } from '../pages/redirect-error.js';
 import { signInPage } from '../pages/sign-in.js';
@@ -49,6 +50,11 @@ const jsonRefusal = (code: OAuthErrorCode, description: string): OAuthError => n
  */
 async function refuse(context: OAuthContext, req: Request, res: Response, check: Refusal, sawConsent: boolean): Promise<void> {
   const wantsJson = req.accepts(['html', 'json']) === 'json';
+  if (check.kind === 'page' && check.retry) {
+    res.set('Retry-After', String(retryFetchAfterSeconds));
+    if (wantsJson) throw new OAuthError('temporarily_unavailable', check.reason.toString(), { retryAfterSeconds: retryFetchAfterSeconds });
+    return sendPage(res, 503, documentUnavailablePage(check.reason));
+  }
   if (check.kind === 'page') {
     if (wantsJson) throw jsonRefusal(check.unknownClient ? 'invalid_client' : 'invalid_request', check.reason.toString());
     return sendPage(res, 400, errorPage(check.reason));

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { assertionAlgorithms } from '../client-assertion.js';
 import type { OAuthContext } from '../context.js';
 import { pkceMethods } from '../pkce.js';
 import { mcpScope } from '../tokens.js';
@@ -31,7 +32,11 @@ export function authorizationServerMetadata(context: OAuthContext) {
     response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: [...pkceMethods],
-    token_endpoint_auth_methods_supported: ['none'],
+    // `none` as the contract says; private_key_jwt beside it only when the operator allows it
+    // (`--client-auth-private-key-jwt`), with the algorithms RFC 8414 §2 then requires.
+    ...(context.privateKeyJwt
+      ? { token_endpoint_auth_methods_supported: ['none', 'private_key_jwt'], token_endpoint_auth_signing_alg_values_supported: assertionAlgorithms }
+      : { token_endpoint_auth_methods_supported: ['none'] }),
     revocation_endpoint_auth_methods_supported: ['none'],
     authorization_response_iss_parameter_supported: true,
     client_id_metadata_document_supported: true,

@@ -1,4 +1,5 @@
 import { auditStore } from '../audit.js';
+import { assertionIdStore } from '../assertion-ids.js';
 import { lockTimeoutMs, runEdit } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { postgresAccountStore } from './account-store.js';
@@ -23,6 +24,7 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresSsoStore(db),
     ...postgresTokenUpkeep(db),
     ...postgresClientMetadataCopies(db),
+    ...assertionIdStore(db),
     ...postgresTokenWithSurvey(db),
     ...auditStore(db),
     withSurveyLocked,

@@ -1,4 +1,5 @@
 import { auditStore } from '../audit.js';
+import { assertionIdStore } from '../assertion-ids.js';
 import { surveyQueues } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { sqliteAccountStore } from './account-store.js';
@@ -35,6 +36,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteSsoStore(db),
     ...sqliteTokenUpkeep(db),
     ...sqliteClientMetadataCopies(db),
+    ...assertionIdStore(sqliteStatements(db).queryable),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
     async ping() {

@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
 import { redeemCode, refresh } from './token-endpoint.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
@@ -135,7 +136,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     res.redirect(faults.formPostRedirectStatus ?? 303, target.toString());
   });
 
-  app.post('/oauth/token', (req, res) => {
+  app.post('/oauth/token', async (req, res) => {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
     const raw = req.body as Record<string, string | string[]>;
     const body = tokenParameters(raw, faults);
@@ -148,6 +149,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (faults.tokenParameters === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
+    const requesting = clientOf(body.client_id ?? '', config);
+    if (requesting && !(await clientAuthenticates(requesting, body, config.issuer(), faults))) return void res.status(401).json({ error: 'invalid_client' });
     // RFC 8707 §2.2: a token is only for this resource.
     const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
     if (foreign && !faults.tokenResourceUnchecked) return refuse('invalid_target');
@@ -301,7 +304,8 @@ function pick(source: Record<string, unknown>, dropEmpty = true): AuthorizationR
   return request;
 }
 
-const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource'];
+// The assertion's two belong to RFC 7521, which a deployment listing private_key_jwt speaks.
+const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource', 'client_assertion', 'client_assertion_type'];
 
 /** A token request's parameters: the first of a repeated one, an empty one omitted unless the fake keeps it. */
 function tokenParameters(raw: Record<string, string | string[]>, faults: Faults): Record<string, string | undefined> {

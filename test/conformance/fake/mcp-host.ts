@@ -1,5 +1,7 @@
 import express, { type Request, type Response } from 'express';
+import { authMethodsMetadata } from './client-assertion.js';
 import type { Faults } from './faults.js';
+import { skillsAnswer, skillsCapabilities } from './skills.js';
 import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
 import { randomId, ALICE, type FakeState } from './state.js';
 import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
@@ -101,7 +103,7 @@ export function authorizationServerMetadata(config: McpHostConfig): Record<strin
     response_types_supported: ['code'],
     grant_types_supported: ALLOWED_GRANT_TYPES,
     code_challenge_methods_supported: ['S256', 'plain'],
-    token_endpoint_auth_methods_supported: ['none'],
+    ...authMethodsMetadata(config.faults),
     revocation_endpoint_auth_methods_supported: ['none'],
     scopes_supported: ['mcp_customer'],
     authorization_response_iss_parameter_supported: true,
@@ -215,7 +217,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   const caller = authenticate(req, res, config);
   if (!caller) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
-  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults.modernFault, faults.mcpAppFault, (name, args) => callTool(name, args, faults));
+  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args) => callTool(name, args, faults));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
@@ -235,6 +237,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
     if (offersApps(message.params?.['capabilities'])) config.state.appHosts.add(caller.userId);
     else config.state.appHosts.delete(caller.userId);
   }
+  const skills = skillsAnswer(message.method, message.params, faults.skillsFault);
+  if (skills) return reply(skills);
   const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults, config.state.appHosts.has(caller.userId));
   if (appAnswer) return reply(appAnswer);
   switch (message.method) {
@@ -244,7 +248,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
       return reply({
         result: {
           protocolVersion: SUPPORTED_VERSIONS.includes(requested) || faults.initializeEchoesVersion ? requested : SUPPORTED_VERSIONS[0],
-          capabilities: faults.legacyUndeclaredResources ? { tools: {} } : { tools: {}, resources: {} },
+          capabilities: { ...(faults.legacyUndeclaredResources ? { tools: {} } : { tools: {}, resources: {} }), ...skillsCapabilities(faults.skillsFault) },
           serverInfo: { name: 'fake-survey-mcp', version: '0.0.0' },
         },
       });

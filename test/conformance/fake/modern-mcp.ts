@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { McpAppFault } from './faults-sources.js';
-import type { ModernFault } from './faults.js';
+import type { Faults, ModernFault } from './faults.js';
+import { skillsAnswer, skillsCapabilities } from './skills.js';
 import { appTool, offersApps, readAppView } from './results-app.js';
 import type { ToolOutcome } from './tools.js';
 import { TOOL_LIST } from './tools.js';
@@ -48,13 +49,8 @@ export function refuseLegacy(req: Request, res: Response, fault: ModernFault | u
 }
 
 /** The 2026-07-28 rules the runner checks, each breakable by one `fault`; the MCP App as in the legacy era, broken by `appFault`. */
-export function modernPost(
-  req: Request,
-  res: Response,
-  fault: ModernFault | undefined,
-  appFault: McpAppFault | undefined,
-  callTool: (name: string, args: Record<string, unknown>) => ToolOutcome,
-): void {
+export function modernPost(req: Request, res: Response, faults: Faults, callTool: (name: string, args: Record<string, unknown>) => ToolOutcome): void {
+  const { modernFault: fault, mcpAppFault: appFault, skillsFault } = faults;
   const message = req.body as Message;
   const id = fault === 'string-id-dropped' && typeof message.id === 'string' ? null : message.id;
   if (fault === 'echoes-session-id' && typeof req.headers['mcp-session-id'] === 'string') res.set('mcp-session-id', req.headers['mcp-session-id']);
@@ -82,9 +78,14 @@ export function modernPost(
   const complete = (result: Record<string, unknown>): void =>
     reply(200, { result: { ...result, ...(fault === 'no-result-type' ? {} : { resultType: 'complete' }), ...(fault === 'no-server-info' ? {} : { _meta: serverInfo }) } });
   const cacheHints = fault === 'no-cache-hints' ? {} : { ttlMs: 60_000, cacheScope: 'public' };
+  const skills = skillsAnswer(message.method, message.params, skillsFault);
+  if (skills?.['result']) return complete({ ...(skills['result'] as Record<string, unknown>), ...cacheHints });
+  if (skills) return reply(200, skills);
   switch (fault === 'no-discover' && message.method === 'server/discover' ? 'unknown' : message.method) {
-    case 'server/discover':
-      return complete({ supportedVersions: [REVISION], capabilities: fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} }, ...cacheHints });
+    case 'server/discover': {
+      const capabilities = fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} };
+      return complete({ supportedVersions: [REVISION], capabilities: { ...capabilities, ...skillsCapabilities(skillsFault) }, ...cacheHints });
+    }
     case 'tools/list':
       return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
     case 'tools/call': {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { JWT_CLIENT_METADATA_URL, jwtClientDocument } from './client-assertion.js';
 
 export interface FakeUser {
   readonly id: string;
@@ -76,6 +77,7 @@ export class FakeState {
   readonly metadataDocuments = new Map<string, Record<string, unknown>>([
     [CLIENT_METADATA_URL, metadataDocument(CLIENT_METADATA_URL)],
     [BAD_CLIENT_METADATA_URL, metadataDocument('https://client.example/oauth/someone-else.json')],
+    [JWT_CLIENT_METADATA_URL, jwtClientDocument(metadataDocument(JWT_CLIENT_METADATA_URL).redirect_uris)],
   ]);
   readonly clientIdsByRegistration = new Map<string, string>();
   readonly sessions = new Map<string, FakeSession>();

@@ -113,8 +113,9 @@ describe('a client known by its metadata document', () => {
     expect((await fetch(authorizeUrl(server, { client, challenge }))).status).toBe(200);
     server.clock.advance(12 * 60 * 60_000);
     const refused = await fetch(authorizeUrl(server, { client, challenge }), { headers: { accept: 'application/json' } });
+    expect(refused.status).toBe(503);
     expect(await readJson(refused)).toEqual({
-      error: 'invalid_client',
+      error: 'temporarily_unavailable',
       error_description: `the client metadata document at '${url}' answered HTTP 503; it must answer 200`,
     });
     expect(host.fetchesOf('/flaky.json')).toBe(3);
@@ -158,7 +159,6 @@ describe('a metadata document that cannot be used: refused without a redirect', 
     ['a document without our redirect URI', () => host.document('/elsewhere.json', { ...app, redirect_uris: ['https://app.example/cb'] }), `'${redirectUri}' is not a redirect URI registered by 'Claude'`],
     ['a document over the size cap', () => host.document('/huge.json', { ...app, padding: 'x'.repeat(6000) }), 'is larger than 5120 bytes'],
     ['a redirecting document', () => host.route('/moved.json', (_q, res) => res.writeHead(301, { location: 'https://evil.example/c.json' }).end()), 'redirects are not followed'],
-    ['a slow host', () => host.route('/slow.json', () => undefined), 'could not be fetched: its host could not be reached from this server at a public address'],
     ['a document carrying a secret', () => host.document('/secret.json', { ...app, client_secret: 'x' }), "carries 'client_secret'"],
   ];
 
@@ -176,12 +176,12 @@ describe('a metadata document that cannot be used: refused without a redirect', 
   });
 
   it('answers invalid_client at the token endpoint', async () => {
-    const client = metadataClient(host.route('/gone.json', (_q, res) => res.writeHead(404).end()));
+    const client = metadataClient(host.document('/mismatch-token.json', { ...app, client_id: host.url('/other.json') }));
     const token = await postToken(server, { grant_type: 'authorization_code', code: 'x', redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier });
     expect(token.status).toBe(400);
     expect(await readJson(token)).toEqual({
       error: 'invalid_client',
-      error_description: `the client metadata document at '${client.client_id}' answered HTTP 404: there is no such document (any earlier copy is no longer used)`,
+      error_description: `the client metadata document at '${client.client_id}' says its 'client_id' is '${host.url('/other.json')}': it must equal the document's URL byte for byte`,
     });
   });
 
@@ -194,13 +194,13 @@ describe('a metadata document that cannot be used: refused without a redirect', 
     });
   });
 
-  it('refuses a document on a private address unless the operator opted in', async () => {
+  it('answers a document on a private address as an unreachable host (503, retry) unless the operator opted in', async () => {
     const strict = await startTestServer({}, { clientMetadataFetch: { ca: host.certificates.ca } });
     try {
       const url = host.document('/private.json', app);
       const client = metadataClient(url);
       const page = await fetch(authorizeUrl(strict, { client, challenge }), { redirect: 'manual' });
-      expect(page.status).toBe(400);
+      expect(page.status).toBe(503);
       expect(page.headers.get('location')).toBeNull();
       expect(alertText(await page.text())).toBe(
         `the client metadata document at '${url}' could not be fetched: its host could not be reached from this server at a public address`,
@@ -212,9 +212,51 @@ describe('a metadata document that cannot be used: refused without a redirect', 
   });
 
   it('stores nothing for a refused client', async () => {
-    const client = metadataClient(host.route('/never.json', (_q, res) => res.writeHead(500).end()));
+    const client = metadataClient(host.document('/never.json', { ...app, client_secret: 'x' }));
     const page = await new CookieJar().fetch(authorizeUrl(server, { client, challenge }));
     expect(page.status).toBe(400);
     expect(await server.store.findClient(client.client_id)).toBeUndefined();
+  });
+});
+
+describe('a metadata document that cannot be fetched just now, of which no good copy is held: not an invalid client', () => {
+  const failures: Array<[string, () => string, string]> = [
+    ['a bot challenge (403)', () => host.route('/challenged.json', (_q, res) => res.writeHead(403, { 'content-type': 'text/html' }).end('<title>Just a moment...</title>')), 'answered HTTP 403'],
+    ['a server error (502)', () => host.route('/broken.json', (_q, res) => res.writeHead(502).end()), 'answered HTTP 502'],
+    ['a slow host', () => host.route('/slow.json', () => undefined), 'could not be fetched: its host could not be reached from this server at a public address'],
+  ];
+
+  it.each(failures)('tells the person on a page that the identity document could not be fetched and to retry, for %s', async (_case, publish, why) => {
+    const client = metadataClient(publish());
+    const page = await fetch(authorizeUrl(server, { client, challenge }), { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('60');
+    expect(page.headers.get('location')).toBeNull();
+    const text = await page.text();
+    expect(text).toContain("<h1>The app's identity document could not be fetched</h1>");
+    expect(text).toContain('Wait a minute, then start connecting again');
+    expect(alertText(text)).toContain(why);
+    expect(await server.store.findClient(client.client_id)).toBeUndefined();
+  });
+
+  it.each(failures)('answers the token endpoint 503 temporarily_unavailable with Retry-After, for %s', async (_case, publish, why) => {
+    const client = metadataClient(publish());
+    const token = await postToken(server, { grant_type: 'authorization_code', code: 'x', redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier });
+    expect(token.status).toBe(503);
+    expect(token.headers.get('retry-after')).toBe('60');
+    const body = await readJson(token);
+    expect(body.error).toBe('temporarily_unavailable');
+    expect(body.error_description).toContain(why);
+    expect(body.error_description).toContain('this is not a verdict on the client: try again shortly');
+  });
+
+  it('answers 503 for a document that answers 404 too: a missing document is host trouble until it comes back', async () => {
+    const client = metadataClient(host.route('/gone.json', (_q, res) => res.writeHead(404).end()));
+    const token = await postToken(server, { grant_type: 'authorization_code', code: 'x', redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier });
+    expect(token.status).toBe(503);
+    expect(await readJson(token)).toEqual({
+      error: 'temporarily_unavailable',
+      error_description: `the client metadata document at '${client.client_id}' answered HTTP 404; it must answer 200; this is not a verdict on the client: try again shortly`,
+    });
   });
 });

@@ -7,9 +7,10 @@ import { refreshGrace } from './006-refresh-grace.js';
 import { ssoOnly } from './007-sso-only.js';
 import { signIn } from './008-sign-in.js';
 import { audit } from './009-audit.js';
+import { clientAssertionIds } from './010-client-assertion-ids.js';
 
 /**
  * Applied in order, one for one with the SQLite migrations; `schema_migrations` records which
  * ran. Append, never edit.
  */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds];

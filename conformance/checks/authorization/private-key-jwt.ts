@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { fail, skip } from '../../check.js';
+import type { Authorization, CheckContext } from '../../context.js';
+import { describeResponse, expectJsonObject } from '../../expect.js';
+import { cite, jsonOf, type Exchange } from '../../http.js';
+import { isObject } from '../../mcp.js';
+import type { PrivateKeyJwtClient } from '../../options.js';
+
+export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+export const PRIVATE_KEY_JWT_SPEC = 'RFC 7523 section 3, RFC 7521 section 4.2; CIMD draft section 4.1 (token_endpoint_auth_method)';
+
+/** What the runner varies in an assertion to see it refused. */
+export interface AssertionShape {
+  readonly aud?: string;
+  /** Seconds from now; negative for an expired assertion. */
+  readonly expiresIn?: number;
+  readonly issuedAgo?: number;
+  readonly jti?: string;
+  /** Sign with a key the document does not publish, under the published key's kid. */
+  readonly strangerKey?: boolean;
+}
+
+export interface JwtClientRun {
+  readonly ctx: CheckContext;
+  readonly jwt: PrivateKeyJwtClient;
+  readonly issuer: string;
+}
+
+/** Skips unless the deployment lists private_key_jwt (none alone conforms) and the run has a client for it. */
+export async function privateKeyJwtRun(ctx: CheckContext): Promise<JwtClientRun> {
+  const metadata = (await ctx.document('authorization-server')).json;
+  const methods = metadata?.['token_endpoint_auth_methods_supported'];
+  if (!Array.isArray(methods) || !methods.includes('private_key_jwt')) {
+    skip('the deployment lists no private_key_jwt in token_endpoint_auth_methods_supported: none alone is a conforming choice');
+  }
+  const jwt = ctx.settings.privateKeyJwtClient;
+  if (!jwt) skip('needs --client-metadata-jwt-url and --client-metadata-jwt-key: a private_key_jwt client document you host and its private key');
+  return { ctx, jwt, issuer: String(metadata?.['issuer'] ?? ctx.target.baseUrl) };
+}
+
+async function strangerJwk(alg: string): Promise<JWK> {
+  const { privateKey } = await generateKeyPair(alg, { extractable: true });
+  return exportJWK(privateKey);
+}
+
+/** An assertion for the run's client: by default one that every rule accepts. */
+export async function signAssertion(run: JwtClientRun, shape: AssertionShape = {}): Promise<string> {
+  const { jwt, issuer } = run;
+  const alg = String(jwt.privateJwk['alg']);
+  const kid = String(jwt.privateJwk['kid']);
+  const key = await importJWK(shape.strangerKey ? await strangerJwk(alg) : (jwt.privateJwk as JWK), alg);
+  const now = Math.floor(Date.now() / 1000) - (shape.issuedAgo ?? 0);
+  return new SignJWT({})
+    .setProtectedHeader({ alg, kid })
+    .setIssuer(jwt.documentUrl)
+    .setSubject(jwt.documentUrl)
+    .setAudience(shape.aud ?? issuer)
+    .setIssuedAt(now)
+    .setExpirationTime(now + (shape.issuedAgo ?? 0) + (shape.expiresIn ?? 60))
+    .setJti(shape.jti ?? randomUUID())
+    .sign(key);
+}
+
+/** A new approved authorization of the run's private_key_jwt client, its code not yet redeemed. */
+export async function authorizeJwtClient(run: JwtClientRun): Promise<Authorization> {
+  return run.ctx.authorizeCode(await run.ctx.metadataClient(run.jwt.documentUrl));
+}
+
+/** Redeems the code with `assertion` (or none, when undefined). */
+export async function redeemWith(run: JwtClientRun, authorization: Authorization, assertion: string | undefined): Promise<Exchange> {
+  const { client, pending, callback } = authorization;
+  const exchange = await client.tokenRequest({
+    grant_type: 'authorization_code',
+    code: callback.searchParams.get('code') ?? '',
+    redirect_uri: client.redirectUri,
+    code_verifier: pending.codeVerifier,
+    resource: client.resource,
+    ...(assertion !== undefined && { client_assertion_type: JWT_BEARER, client_assertion: assertion }),
+  });
+  cite(exchange);
+  return exchange;
+}
+
+/** The tokens of a redemption that must have worked. */
+export function expectTokens(exchange: Exchange, what: string): Record<string, unknown> {
+  if (exchange.response.status !== 200) fail(`${what}: expected tokens, got ${describeResponse(exchange)}`);
+  const body = expectJsonObject(exchange, what);
+  if (typeof body['access_token'] !== 'string') fail(`${what}: the answer has no access_token`);
+  return body;
+}
+
+/** RFC 6749 section 5.2: a client that fails to authenticate gets invalid_client (401, or 400). */
+export function expectInvalidClient(exchange: Exchange, what: string): string {
+  const body = jsonOf(exchange);
+  if (exchange.response.status === 200) fail(`${what}: the deployment accepted it and issued tokens`);
+  if (![400, 401].includes(exchange.response.status) || !isObject(body) || body['error'] !== 'invalid_client') {
+    fail(`${what}: expected HTTP 401 (or 400) with "error": "invalid_client", got ${describeResponse(exchange)}`);
+  }
+  return `HTTP ${exchange.response.status} invalid_client${typeof body['error_description'] === 'string' ? `: ${body['error_description']}` : ''}`;
+}
+
+/** A check that one wrong assertion is refused at the token endpoint, the code unspent. */
+export async function refusedAssertion(ctx: CheckContext, shape: (run: JwtClientRun) => AssertionShape | undefined, what: string): Promise<string> {
+  const run = await privateKeyJwtRun(ctx);
+  const authorization = await authorizeJwtClient(run);
+  const chosen = shape(run);
+  const refused = await redeemWith(run, authorization, chosen === undefined ? undefined : await signAssertion(run, chosen));
+  return expectInvalidClient(refused, what);
+}

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { usageError } from './errors.js';
+import type { PrivateKeyJwtClient } from './options.js';
+
+/**
+ * --client-metadata-jwt-url with --client-metadata-jwt-key: a private_key_jwt client the runner
+ * signs for. Both or neither; the key file must hold one private JWK with its `kid` and `alg`.
+ */
+export async function privateKeyJwtClientFrom(flags: {
+  readonly clientMetadataJwtUrl?: string | undefined;
+  readonly clientMetadataJwtKey?: string | undefined;
+}): Promise<PrivateKeyJwtClient | undefined> {
+  const { clientMetadataJwtUrl: documentUrl, clientMetadataJwtKey: keyFile } = flags;
+  if (documentUrl === undefined && keyFile === undefined) return undefined;
+  if (documentUrl === undefined || keyFile === undefined) {
+    throw usageError('--client-metadata-jwt-url and --client-metadata-jwt-key go together: the document and the private key it publishes');
+  }
+  let text: string;
+  try {
+    text = await readFile(keyFile, 'utf8');
+  } catch (error) {
+    throw usageError(`--client-metadata-jwt-key ${keyFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(text);
+  } catch {
+    throw usageError(`--client-metadata-jwt-key ${keyFile}: not JSON; it must hold one private JWK`);
+  }
+  const fields = (jwk ?? {}) as Record<string, unknown>;
+  if (typeof jwk !== 'object' || typeof fields.d !== 'string' || typeof fields.kid !== 'string' || typeof fields.alg !== 'string') {
+    throw usageError(`--client-metadata-jwt-key ${keyFile}: must be a private JWK with 'd', 'kid' and 'alg' (e.g. ES256)`);
+  }
+  return { documentUrl, privateJwk: fields };
+}

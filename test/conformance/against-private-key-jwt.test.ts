@@ -1,0 +1,56 @@
+import { exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../conformance/run.js';
+import { demoSignIn, startOurServer, type OurServer } from './our-server.js';
+import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
+
+const jwtChecks = [
+  'token-endpoint-auth-methods',
+  'private-key-jwt-signing-algs',
+  'private-key-jwt-accepted',
+  'private-key-jwt-assertion-required',
+  'private-key-jwt-wrong-audience-refused',
+  'private-key-jwt-expired-refused',
+  'private-key-jwt-wrong-key-refused',
+  'private-key-jwt-jti-replay-refused',
+];
+
+let documents: ClientMetadataHost;
+let on: OurServer;
+let off: OurServer;
+let privateKeyJwtClient: { documentUrl: string; privateJwk: Record<string, unknown> };
+
+beforeAll(async () => {
+  [on, off] = await Promise.all([startOurServer({ clientAuthPrivateKeyJwt: true }), startOurServer()]);
+  // The servers trust the test CA of their own document hosts; this one shares on's certificates.
+  documents = await ClientMetadataHost.start(on.certificates);
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  documents.document('/chatgpt-like.jwks', { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' }] });
+  const documentUrl = documents.document('/chatgpt-like.json', {
+    client_name: 'survey-mcp conformance (private_key_jwt)',
+    redirect_uris: ['http://127.0.0.1:33418/callback'],
+    token_endpoint_auth_method: 'private_key_jwt',
+    jwks_uri: documents.url('/chatgpt-like.jwks'),
+  });
+  privateKeyJwtClient = { documentUrl, privateJwk: { ...(await exportJWK(privateKey)), kid: 'k1', alg: 'ES256' } };
+});
+afterAll(async () => {
+  await Promise.all([on?.close(), off?.close(), documents?.close()]);
+});
+
+const run = (ours: OurServer) =>
+  runConformance({ url: ours.server.baseUrl, signIn: demoSignIn, ...ours.documents, privateKeyJwtClient, only: jwtChecks });
+
+describe('the private_key_jwt checks against survey-mcp serve, in both configurations', () => {
+  it('pass every assertion rule with --client-auth-private-key-jwt', async () => {
+    const report = await run(on);
+    expect(report.results.map((result) => [result.id, result.status])).toEqual(jwtChecks.map((id) => [id, 'pass']));
+  }, 60_000);
+
+  it('skip, saying none alone conforms, without the flag (the contract)', async () => {
+    const report = await run(off);
+    const statuses = Object.fromEntries(report.results.map((result) => [result.id, result.status]));
+    expect(statuses).toMatchObject({ 'token-endpoint-auth-methods': 'pass', 'private-key-jwt-signing-algs': 'pass', 'private-key-jwt-accepted': 'skip' });
+    expect(report.results.find((result) => result.id === 'private-key-jwt-accepted')?.message).toMatch(/none alone is a conforming choice/);
+  }, 60_000);
+});

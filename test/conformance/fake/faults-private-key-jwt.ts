@@ -1,0 +1,20 @@
+import type { SkillsFault } from './skills.js';
+
+/** Ways to break the fake's private_key_jwt client authentication and its Skills extension (issue 35), one rule each. */
+export interface PrivateKeyJwtFaults {
+  /** Lists none alone: the runner's private_key_jwt checks skip, as the contract allows. */
+  readonly privateKeyJwtUnlisted?: boolean;
+  /** Lists private_key_jwt without token_endpoint_auth_signing_alg_values_supported. */
+  readonly signingAlgsUnlisted?: boolean;
+  /** Refuses every assertion, good ones too. */
+  readonly assertionsRefused?: boolean;
+  readonly assertionAudienceUnchecked?: boolean;
+  readonly assertionExpiryUnchecked?: boolean;
+  readonly assertionSignatureUnchecked?: boolean;
+  /** Issues tokens to a private_key_jwt client that sends no assertion. */
+  readonly assertionOptional?: boolean;
+  /** Accepts one assertion (one jti) again and again. */
+  readonly assertionJtiReusable?: boolean;
+  /** Breaks one rule of the Skills extension (SEP-2640) in both eras. */
+  readonly skillsFault?: SkillsFault;
+}

@@ -1,0 +1,28 @@
+import type { Faults } from './fake/faults.js';
+import type { FaultCase } from './fault-cases.js';
+
+const jwtCase = (check: string, deployment: string, faults: Faults, reason: RegExp, group: FaultCase['group'] = 'authorization', mayAlsoFail?: readonly string[]): FaultCase => ({
+  check,
+  group,
+  deployment,
+  fake: { faults },
+  reason,
+  ...(mayAlsoFail && { mayAlsoFail }),
+});
+
+/**
+ * The wrong deployments of private_key_jwt client authentication (RFC 7523, issue 35), one rule
+ * each: caught by the check named (catalog test) and by no other check of its group (branch isolation).
+ */
+export const PRIVATE_KEY_JWT_FAULT_CASES: readonly FaultCase[] = [
+  jwtCase('private-key-jwt-signing-algs', 'lists private_key_jwt without its signing algorithms', { signingAlgsUnlisted: true }, /lists private_key_jwt without token_endpoint_auth_signing_alg_values_supported/, 'discovery'),
+  jwtCase('private-key-jwt-accepted', 'refuses even a valid client assertion', { assertionsRefused: true }, /the code redeemed with a valid assertion: expected tokens, got HTTP 401/, 'authorization', [
+    // It needs one accepted assertion before it can replay it.
+    'private-key-jwt-jti-replay-refused',
+  ]),
+  jwtCase('private-key-jwt-assertion-required', 'serves a private_key_jwt client that sends no assertion', { assertionOptional: true }, /without client_assertion: the deployment accepted it and issued tokens/),
+  jwtCase('private-key-jwt-wrong-audience-refused', "takes an assertion whatever its aud", { assertionAudienceUnchecked: true }, /aud is https:\/\/another-server\.example: the deployment accepted it/),
+  jwtCase('private-key-jwt-expired-refused', 'takes an expired assertion', { assertionExpiryUnchecked: true }, /expired nine minutes ago: the deployment accepted it/),
+  jwtCase('private-key-jwt-wrong-key-refused', 'does not verify the signature of an assertion', { assertionSignatureUnchecked: true }, /signed by another key under the published kid: the deployment accepted it/),
+  jwtCase('private-key-jwt-jti-replay-refused', 'takes one assertion again and again', { assertionJtiReusable: true }, /same jti\) sent again with the refresh grant: the deployment accepted it/),
+];
