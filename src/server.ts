@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, type ServerConfig, type SsoSettings } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { clientAddressKey } from './http/client-address.js';
-import { createLimitedServer } from './http/connection-limits.js';
+import { createLimitedServer, serveWithinLimits } from './http/connection-limits.js';
 import type { ConnectionLimits } from './limits/connections.js';
 import { createMcpApp } from './http/mcp-app.js';
 import { mcpEndpoint, type McpEndpointOptions } from './http/mcp/endpoint.js';
@@ -103,7 +103,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       baseUrl,
       authUrl,
       rateRule: config.mcpRateLimit,
-      inFlight: deps.mcpInFlight ?? new InFlightLimit(inFlightRule(config.mcpInFlightLimit)),
+      inFlight: deps.mcpInFlight ?? new InFlightLimit(inFlightRule(config.mcpInFlightLimit, config.mcpRateLimit)),
       allowedOrigins: config.allowedOrigins,
       streamGetStatus: config.streamGetStatus,
     };
@@ -115,11 +115,8 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     });
     // `/` skips Express (its routing cost ~100 µs a request); every other path goes to the app.
     const endpoint = mcpEndpoint(mcp);
-    mcpServer.on('request', (req, res) => endpoint(req, res, () => app(req, res)));
-    authServer.on(
-      'request',
-      createAuthApp({ context, trustProxy: config.trustProxy, slidingLog, signInRateLimit: config.signInRateLimit }),
-    );
+    serveWithinLimits(mcpServer, (req, res) => endpoint(req, res, () => app(req, res)));
+    serveWithinLimits(authServer, createAuthApp({ context, trustProxy: config.trustProxy, slidingLog, signInRateLimit: config.signInRateLimit }));
     return { baseUrl, authUrl, store, seeded, close };
   } catch (error) {
     await close();

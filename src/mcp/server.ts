@@ -36,9 +36,10 @@ Failures come back as tool errors {"error": "..."}; fix the arguments and call a
 export interface McpDispatcher {
   /**
    * Answers the request messages of one legacy-era HTTP POST, in order; notifications get no
-   * answer. Rejects with the `StoreUnavailableError` when the store went away mid-request.
+   * answer. Rejects with the `StoreUnavailableError` when the store went away mid-request. Once
+   * `gone` fires (the client hung up) no further call of a batch runs.
    */
-  handle(messages: readonly JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]>;
+  handle(messages: readonly JSONRPCMessage[], extra: MessageExtraInfo, gone?: AbortSignal): Promise<JSONRPCMessage[]>;
   /** Answers one 2026-07-28 request whose envelope and headers the HTTP layer has checked. */
   handleModern(request: JSONRPCRequest, authInfo: AuthInfo): Promise<ModernExchange>;
   close(): Promise<void>;
@@ -116,11 +117,13 @@ export async function createMcpDispatcher(
     // person holds that id inside the shared server.
     //
     // A batch holds the process like one request at a time: its calls run one after another,
-    // and other people's requests get their turn between two of them.
-    async handle(messages, extra) {
+    // and other people's requests get their turn between two of them. A batch whose client has
+    // gone stops there.
+    async handle(messages, extra, gone) {
       const answers: JSONRPCMessage[] = [];
       for (const request of messages.filter(isRequest)) {
         if (answers.length > 0) await new Promise(setImmediate);
+        if (gone?.aborted) break;
         const direct = directCall(request, extra.authInfo);
         const refusal = direct ? undefined : invalidParams(request);
         answers.push(refusal ?? (await (direct ? answerDirectly(request, direct, surface.callTool) : transport.exchange(request, extra))));

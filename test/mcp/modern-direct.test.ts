@@ -239,7 +239,7 @@ describe('over HTTP, with and without the direct path', () => {
     httpPair = await pair(f.platform);
     servers = httpPair.map((dispatcher) => {
       const answerPost = mcpPost(dispatcher, 1024 * 1024);
-      return createServer((req, res) => void answerPost(req, res, auth));
+      return createServer((req, res) => void answerPost(req, res, auth, { gone: new AbortController().signal }));
     });
     urls = await Promise.all(
       servers.map(

@@ -20,6 +20,11 @@ import { scanRequestShape, type ScannedViolation } from './request-scan.js';
 
 const maxBatch = 100;
 
+export interface PostWork {
+  readonly readAlready?: Promise<Buffer> | undefined;
+  readonly gone: AbortSignal;
+}
+
 /** A JSON-RPC error outside any request (`id: null`), carried by an HTTP error status. */
 export function rpcRefusal(status: number, code: number, message: string, headers?: Record<string, string>): JsonAnswer {
   return { status, headers, body: { jsonrpc: '2.0', id: null, error: { code, message } } };
@@ -63,8 +68,11 @@ function jsonRpcMessages(candidates: unknown[]): { messages: JSONRPCMessage[]; p
 export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
   const tooLarge = rpcRefusal(413, -32000, `Payload Too Large: a JSON-RPC body may have at most ${limitBytes} bytes`);
 
-  /** `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here. */
-  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, readAlready?: Promise<Buffer>): Promise<void> {
+  /**
+   * `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here.
+   * `gone`: the client hung up; its work stops at the next call and no answer is built.
+   */
+  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, { readAlready, gone }: PostWork): Promise<void> {
     let raw: Buffer;
     try {
       raw = await (readAlready ?? readBody(req, limitBytes));
@@ -92,7 +100,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     }
     const era = await decideEra(req.headers, body);
     if ('refusal' in era) return sendJson(res, era.refusal);
-    if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth);
+    if (era.era === 'modern') return answerModern(res, dispatcher, era.request, auth, gone);
     if (era.era === 'modern-notification') {
       res.statusCode = 202;
       res.end();
@@ -121,7 +129,8 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
       res.end();
       return;
     }
-    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } });
+    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, gone);
+    if (gone.aborted) return;
     sendAnswer(res, 200, batch ? answers : answers[0]);
   };
 }
