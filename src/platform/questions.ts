@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Choice, NewQuestion, Question, QuestionType } from '../store/survey-store.js';
 import { assertEditable, editingQuestion, editingSurvey, openQuestion, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
-import { validationFailed } from './errors.js';
+import { shown, validationFailed } from './errors.js';
 import { newId } from './ids.js';
 import { questionJson, type QuestionJson } from './present.js';
 import {
@@ -132,8 +132,8 @@ function nextChoices(question: Question, given: Array<{ id?: string; label: stri
   const kept = new Set<string>();
   const choices = given.map((choice, index) => {
     if (choice.id === undefined) return { id: newId('chc'), label: labels[index]! };
-    if (!known.has(choice.id)) throw validationFailed(`choice '${choice.id}' is not a choice of question '${question.id}'`);
-    if (kept.has(choice.id)) throw validationFailed(`choice '${choice.id}' is listed twice`);
+    if (!known.has(choice.id)) throw validationFailed(`choice '${shown(choice.id)}' is not a choice of question '${question.id}'`);
+    if (kept.has(choice.id)) throw validationFailed(`choice '${shown(choice.id)}' is listed twice`);
     kept.add(choice.id);
     return { id: choice.id, label: labels[index]! };
   });
