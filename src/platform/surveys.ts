@@ -2,6 +2,7 @@ import type { NewQuestion, Survey, SurveyDetailRead, SurveyDetailRecord, SurveyF
 import { activeUser, admit, assertEditable, closeIfDue, editingSurvey, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { notAuthorized, notFound, shown, validationFailed } from './errors.js';
+import { checkQuestionsSize } from './survey-size.js';
 import { newId } from './ids.js';
 import { decodeCursor, encodeCursor, isTuple, pageSize } from './pagination.js';
 import { collaboratorJson, questionJson, surveyJson, type CollaboratorJson, type QuestionJson, type SurveyJson } from './present.js';
@@ -131,6 +132,7 @@ export async function createSurvey(ctx: PlatformContext, actorUserId: string, ar
   const id = newId('srv');
   const questions: NewQuestion[] = (args.questions ?? []).map((input) => newQuestion(id, input));
   if (questions.length > maxQuestions) throw validationFailed(`a survey holds at most ${maxQuestions} questions, got ${questions.length}`);
+  checkQuestionsSize(id, questions);
   const now = ctx.clock.now();
   const survey = await ctx.store.insertSurvey(
     {
