@@ -39,8 +39,8 @@ async function endpoint(setup: Setup) {
     findAccessTokenWithSurvey: async () => (reads.tokenWithSurvey++, { token: record, survey: undefined }),
   } as unknown as Store;
   const dispatcher = {
-    handle: async (messages: Array<{ id: number }>, _extra: unknown, gone: AbortSignal) => {
-      handled.push(gone);
+    handle: async (messages: Array<{ id: number }>, _extra: unknown, work: { gone: AbortSignal }) => {
+      handled.push(work.gone);
       await setup.hold;
       finished++;
       return messages.map(({ id }) => ({ jsonrpc: '2.0', id, result: {} }));

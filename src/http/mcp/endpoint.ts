@@ -60,10 +60,17 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const verdict = await passGate({ headers: req.headers, works, surveyToRead: ahead?.surveyId, gone: gone.signal });
     if ('refusal' in verdict) return sendJson(res, verdict.refusal);
     if (works) {
+      let release = verdict.release;
+      // Each further call of a batch takes a turn of its own, behind the person's waiting requests.
+      const nextTurn = async () => {
+        release?.();
+        release = await inFlight.acquire(verdict.auth.userId, gone.signal);
+        return release !== undefined;
+      };
       try {
-        if (!gone.signal.aborted) await answerPost(req, res, verdict.auth, { readAlready: ahead?.body, gone: gone.signal });
+        if (!gone.signal.aborted) await answerPost(req, res, verdict.auth, { readAlready: ahead?.body, gone: gone.signal, nextTurn });
       } finally {
-        verdict.release?.();
+        release?.();
       }
       return;
     }

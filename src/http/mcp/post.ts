@@ -7,6 +7,7 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { BatchWork } from '../../mcp/batch-work.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson, type JsonAnswer } from '../json-answer.js';
 import { modernRevision } from '../../mcp/modern-revision.js';
@@ -20,10 +21,13 @@ import { scanRequestShape, type ScannedViolation } from './request-scan.js';
 
 const maxBatch = 100;
 
-export interface PostWork {
+export interface PostWork extends BatchWork {
   readonly readAlready?: Promise<Buffer> | undefined;
   readonly gone: AbortSignal;
 }
+
+/** The first MCP revision without JSON-RPC batches (2025-06-18 removed them); revisions compare as dates. */
+const firstWithoutBatches = '2025-06-18';
 
 /** A JSON-RPC error outside any request (`id: null`), carried by an HTTP error status. */
 export function rpcRefusal(status: number, code: number, message: string, headers?: Record<string, string>): JsonAnswer {
@@ -72,7 +76,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
    * `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here.
    * `gone`: the client hung up; its work stops at the next call and no answer is built.
    */
-  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, { readAlready, gone }: PostWork): Promise<void> {
+  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, { readAlready, gone, nextTurn }: PostWork): Promise<void> {
     let raw: Buffer;
     try {
       raw = await (readAlready ?? readBody(req, limitBytes));
@@ -107,6 +111,10 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
       return;
     }
     const batch = Array.isArray(body);
+    const version = req.headers['mcp-protocol-version'];
+    if (batch && typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version) && version >= firstWithoutBatches) {
+      return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, `Invalid Request: MCP-Protocol-Version ${version} has no JSON-RPC batches (removed in ${firstWithoutBatches}): send one message per request`));
+    }
     const candidates = batch ? (body as unknown[]) : [body];
     if (candidates.length === 0 || candidates.length > maxBatch) {
       return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, `Invalid Request: send 1 to ${maxBatch} messages`));
@@ -116,7 +124,6 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     const { messages, plain } = read;
     // Plain requests are requests and never `initialize` (isPlainRequest): no zod guard need say so.
     const initializing = !plain && messages.some(isInitializeRequest);
-    const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !initializing) {
       return sendJson(
         res,
@@ -129,7 +136,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
       res.end();
       return;
     }
-    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, gone);
+    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, { gone, nextTurn });
     if (gone.aborted) return;
     sendAnswer(res, 200, batch ? answers : answers[0]);
   };
