@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { SequentialResult, ThroughputResult } from './load.js';
 import type { Breakdown } from './breakdown.js';
 import type { MillionSurvey } from './fixtures.js';
+import { neighbourTable, type NeighbourRow } from './neighbour-row.js';
 import { soakTable, type SoakRow } from './soak-row.js';
 
 /** A case that did not run says why, instead of a figure. */
@@ -42,6 +43,8 @@ export interface BenchResults {
   readonly answerBytes: number;
   /** Memory over minutes of mixed calls, per store; absent when the run left the soak out. */
   readonly soak?: Record<string, Outcome<SoakRow>>;
+  /** What one person's costliest accepted request costs another person, per store (neighbour-row.ts). */
+  readonly neighbour?: readonly NeighbourRow[];
 }
 
 export const variantTitles: Record<string, string> = {
@@ -66,6 +69,7 @@ export function renderReport(results: BenchResults): string {
     millionTable(results),
     '',
     limiterTable(results),
+    ...(results.neighbour ? ['', neighbourTable(results.neighbour)] : []),
     ...(results.soak ? ['', soakTable(results.soak)] : []),
   ].join('\n');
 }
