@@ -23,7 +23,10 @@ export function answerChars(message: JSONRPCMessage): number {
   return JSON.stringify(message).length;
 }
 
-/** The bytes of one batch's answer are bounded as one tool answer is: past this, no further call runs. */
+/**
+ * A batch's answers may hold about as much as one tool answer (its text and its structured copy):
+ * past this, no further call runs. Serialising and sending the answer holds the event loop.
+ */
 export const maxBatchAnswerChars = 2 * maxAnswerChars;
 
 /** The answer of a call of a batch that did not run, under its own id. */
