@@ -4,6 +4,7 @@ import type { SequentialResult, ThroughputResult } from './load.js';
 import type { Breakdown } from './breakdown.js';
 import type { MillionSurvey } from './fixtures.js';
 import type { Outcome } from './outcome.js';
+import { neighbourTable, type NeighbourRow } from './neighbour-row.js';
 import { soakTable, type SoakRow } from './soak-row.js';
 
 export type { Outcome } from './outcome.js';
@@ -42,6 +43,8 @@ export interface BenchResults {
   readonly answerBytes: number;
   /** Memory over minutes of mixed calls, per store; absent when the run left the soak out. */
   readonly soak?: Record<string, Outcome<SoakRow>>;
+  /** What one person's costliest accepted request costs another person, per store (neighbour-row.ts). */
+  readonly neighbour?: readonly NeighbourRow[];
 }
 
 export const variantTitles: Record<string, string> = {
@@ -67,6 +70,7 @@ export function renderReport(results: BenchResults): string {
     millionTable(results),
     '',
     limiterTable(results),
+    ...(results.neighbour ? ['', neighbourTable(results.neighbour)] : []),
     ...(results.soak ? ['', soakTable(results.soak)] : []),
   ].join('\n');
 }

@@ -20,6 +20,7 @@ import { measureSequential, measureThroughput, modernToolCall, send, toolCall, t
 import { renderReport, writeResults, type BenchResults, type Outcome } from './report.js';
 import { launchServer, stopAllServers, type LaunchOptions, type ServerProcess } from './server-process.js';
 import type { ServiceSources } from './service-cpu.js';
+import { neighbourPostgresUrl, neighbourRedisUrl, neighbourRow, type NeighbourRow } from './neighbour-row.js';
 import { soakRows } from './soak-row.js';
 import { benchRateRule, crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 
@@ -155,6 +156,14 @@ async function runCases(scratch: string, launch: LaunchOptions, soakMinutes: num
     return throughputAt32({ db: postgresUrl, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', prepared), launch, services);
   });
 
+  // One person's costliest accepted request against another person's get_me, on each store.
+  progress('heavy neighbour: the search, then 8 s each idle, heaviest and hung-up batches, on SQLite and PostgreSQL + Redis');
+  const neighbour: NeighbourRow[] = [await neighbourRow('SQLite', { db: join(scratch, 'neighbour.db') }, 8)];
+  await neighbourRow('PostgreSQL + Redis', { db: neighbourPostgresUrl, rateStore: neighbourRedisUrl }, 8).then(
+    (row) => neighbour.push(row),
+    (error: unknown) => progress(`heavy neighbour on PostgreSQL + Redis skipped: ${error instanceof Error ? error.message : String(error)}`),
+  );
+
   // Last: the longest row, memory over minutes of mixed calls in both eras, on each store.
   let soak: BenchResults['soak'];
   if (soakMinutes > 0) {
@@ -177,6 +186,7 @@ async function runCases(scratch: string, launch: LaunchOptions, soakMinutes: num
     limiter,
     breakdown: costs,
     answerBytes: Buffer.byteLength(ours.body),
+    neighbour,
     ...(soak && { soak }),
   };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, type ServerConfig, type SsoSettings } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { clientAddressKey } from './http/client-address.js';
-import { createLimitedServer } from './http/connection-limits.js';
+import { createLimitedServer, serveWithinLimits } from './http/connection-limits.js';
 import { metricsEndpoint } from './http/telemetry/metrics-endpoint.js';
 import { observeRequests, type RequestTelemetry } from './http/telemetry/observe-requests.js';
 import { authHostRoutes, mcpHostRoutes } from './http/telemetry/routes.js';
@@ -145,7 +145,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       baseUrl,
       authUrl,
       rateRule: config.mcpRateLimit,
-      inFlight: deps.mcpInFlight ?? new InFlightLimit(inFlightRule(config.mcpInFlightLimit)),
+      inFlight: deps.mcpInFlight ?? new InFlightLimit(inFlightRule(config.mcpInFlightLimit, config.mcpRateLimit)),
       allowedOrigins: config.allowedOrigins,
       streamGetStatus: config.streamGetStatus,
     };
@@ -159,9 +159,9 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     // `/` skips Express (its routing cost ~100 µs a request); every other path goes to the app.
     const endpoint = mcpEndpoint(mcp);
     const telemetry: RequestTelemetry = { metrics, log, trustProxy: config.trustProxy };
-    mcpServer.on('request', observeRequests('mcp', mcpHostRoutes, telemetry, (req, res) => endpoint(req, res, () => app(req, res))));
-    authServer.on(
-      'request',
+    serveWithinLimits(mcpServer, observeRequests('mcp', mcpHostRoutes, telemetry, (req, res) => endpoint(req, res, () => app(req, res))));
+    serveWithinLimits(
+      authServer,
       observeRequests(
         'auth',
         authHostRoutes,

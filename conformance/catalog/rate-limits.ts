@@ -9,6 +9,7 @@ import { retryAfterHonoured } from '../checks/rate-limits/retry-after-honoured.j
 import { retryAfterValid } from '../checks/rate-limits/retry-after-valid.js';
 import { slidingWindowEdge } from '../checks/rate-limits/sliding-window-edge.js';
 import { unauthenticatedNotCounted } from '../checks/rate-limits/unauthenticated-not-counted.js';
+import { wholeBudgetAtOnce } from '../checks/rate-limits/whole-budget-at-once.js';
 
 /**
  * The rate limits: they spend the person's budget, so they run after every check that needs a
@@ -24,5 +25,6 @@ export const RATE_LIMITS: readonly Check[] = [
   failuresDoNotExtend,
   retryAfterHonoured,
   slidingWindowEdge,
+  wholeBudgetAtOnce,
   retryAfterCountsToOldest,
 ];

@@ -243,7 +243,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'sliding-window-edge',
     'retry-after-honoured',
   ]),
-  mustAnyEra('contract-8-rule3-burst', '8 rule 3', 'The whole budget may be spent at once', ['sliding-window-edge']),
+  mustAnyEra('contract-8-rule3-burst', '8 rule 3', 'The whole budget may be spent at once', ['whole-budget-at-once']),
   mustAnyEra('contract-8-rule4-unauthenticated', '8 rule 4', 'Requests without a token are not counted', ['unauthenticated-not-counted']),
   mustAnyEra('contract-8-rule5-answer', '8 rule 5', '429 {"error": "rate_limit_exceeded"} with Retry-After in whole seconds, at most 60', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced', 'retry-after-valid'),

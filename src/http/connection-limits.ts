@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionLimits } from '../limits/connections.js';
 import { clientAddressKey } from './client-address.js';
@@ -20,7 +20,35 @@ export function createLimitedServer(limits: ConnectionLimits): Server {
   return server;
 }
 
-/** Closes each socket past the `max`-th open one of its client address. */
+/** Sockets opened past their address's cap: each gets one 429 and is closed (`serveWithinLimits`). */
+const overCap = new WeakSet<Socket>();
+
+/** The contract's 429 (spec 8 rule 5), as nginx's `limit_conn_status 429` answers a connection past its cap. */
+const overCapBody = JSON.stringify({ error: 'rate_limit_exceeded' });
+
+/**
+ * Serves a limited server's requests with `listener`, but for a socket past its address's cap,
+ * which gets an answer rather than a reset: 429 with `Retry-After`, then the socket closes.
+ */
+export function serveWithinLimits(server: Server, listener: (req: IncomingMessage, res: ServerResponse) => void): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!overCap.has(req.socket)) return listener(req, res);
+    res.writeHead(429, {
+      Connection: 'close',
+      'Retry-After': '1',
+      'Cache-Control': 'no-store',
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(overCapBody),
+    });
+    res.end(overCapBody);
+  });
+}
+
+/**
+ * Marks each socket past the `max`-th open one of its client address: it is not counted, and its
+ * request is answered 429 (`serveWithinLimits`). Its request must still arrive within the header
+ * deadline, like any other.
+ */
 function capSocketsPerAddress(server: Server, max: number): void {
   // Only addresses with a socket open: the map is bounded by the open sockets.
   const open = new Map<string, number>();
@@ -28,7 +56,7 @@ function capSocketsPerAddress(server: Server, max: number): void {
     const key = clientAddressKey(socket.remoteAddress);
     const count = (open.get(key) ?? 0) + 1;
     if (count > max) {
-      socket.destroy();
+      overCap.add(socket);
       return;
     }
     open.set(key, count);

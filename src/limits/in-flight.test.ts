@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InFlightLimit } from './in-flight.js';
+import { InFlightLimit, inFlightRule } from './in-flight.js';
 
 /** Timers a test fires by hand. */
 function manualTimers() {
@@ -52,5 +52,34 @@ describe('InFlightLimit', () => {
     only!();
     expect(limit.running('alice')).toBe(0);
     expect(await limit.acquire('alice')).toBeTypeOf('function');
+  });
+
+  it('takes a waiter whose client hung up out of the queue at once, so the place goes to the next request', async () => {
+    const timers = manualTimers();
+    const limit = new InFlightLimit({ limit: 1, queue: 1, waitMs: 5_000 }, timers);
+    const only = await limit.acquire('alice');
+    const gone = new AbortController();
+    const waiting = limit.acquire('alice', gone.signal);
+    gone.abort();
+    expect(await waiting).toBeUndefined();
+    expect(limit.waiting('alice')).toBe(0);
+    expect(timers.count).toBe(0);
+    const next = limit.acquire('alice');
+    only!();
+    expect(await next).toBeTypeOf('function');
+    expect(await limit.acquire('bob', AbortSignal.abort())).toBeUndefined();
+  });
+
+  it('queues the whole rest of a rate budget, each request for up to a window (spec 8 rule 3)', async () => {
+    const rule = inFlightRule(4, { limit: 180, windowMs: 60_000 });
+    expect(rule).toEqual({ limit: 4, queue: 180, waitMs: 60_000 });
+    const limit = new InFlightLimit(rule, manualTimers());
+    const running = [];
+    for (let i = 0; i < 4; i++) running.push(await limit.acquire('alice'));
+    const queued = Array.from({ length: 176 }, () => limit.acquire('alice'));
+    expect(limit.waiting('alice')).toBe(176);
+    for (const release of running) release!();
+    expect(limit.waiting('alice')).toBe(172);
+    expect(await Promise.all(queued.slice(0, 4))).toSatisfy((turns: unknown[]) => turns.every((turn) => typeof turn === 'function'));
   });
 });

@@ -1,8 +1,10 @@
+import type { RateRule } from './limiter.js';
+
 /**
  * How many requests one key (a person) may have in this process at once. The rate limit counts
  * requests over a minute; this bounds how many run together, so that one person's expensive
  * calls cannot hold the event loop for everyone else. Requests over the limit wait their turn in
- * a short queue, for at most `waitMs`; past that, or with the queue full, they are refused.
+ * a queue, for at most `waitMs`; past that, or with the queue full, they are refused.
  */
 export interface InFlightRule {
   /** Requests of one key running at once. */
@@ -17,10 +19,11 @@ export interface InFlightRule {
 export const defaultMcpInFlightLimit = 4;
 
 /**
- * `limit` running per key; 100 more may wait, each at most 10 s: a client that sends a burst of
- * calls at once (40 parallel edits) is served in turn, not refused.
+ * `limit` running per key; the rest of the person's rate budget may wait, each request at most a
+ * window: spec 8 rule 3 lets the whole budget be sent at once, so all of it is served in turn and
+ * only the rate limit refuses (the queue can never hold more than the rate limit admitted).
  */
-export const inFlightRule = (limit: number): InFlightRule => ({ limit, queue: 100, waitMs: 10_000 });
+export const inFlightRule = (limit: number, rate: RateRule): InFlightRule => ({ limit, queue: rate.limit, waitMs: rate.windowMs });
 
 /** Gives the turn back; calling it again does nothing. */
 export type Release = () => void;
@@ -54,8 +57,12 @@ export class InFlightLimit {
     private readonly timers: Timers = realTimers,
   ) {}
 
-  /** A turn for `key` (now or after a wait), or undefined when the request is refused. */
-  acquire(key: string): Promise<Release | undefined> {
+  /**
+   * A turn for `key` (now or after a wait), or undefined when the request is refused or
+   * `gone` fires while it waits (its client hung up: it leaves the queue at once).
+   */
+  acquire(key: string, gone?: AbortSignal): Promise<Release | undefined> {
+    if (gone?.aborted) return Promise.resolve(undefined);
     let state = this.#keys.get(key);
     if (!state) {
       state = { running: 0, waiting: [] };
@@ -68,16 +75,22 @@ export class InFlightLimit {
     if (state.waiting.length >= this.rule.queue) return Promise.resolve(undefined);
     const queue = state.waiting;
     return new Promise((resolve) => {
+      const leave = () => {
+        this.timers.clearTimeout(timer);
+        gone?.removeEventListener('abort', leave);
+        const at = queue.indexOf(waiter);
+        if (at >= 0) queue.splice(at, 1);
+        resolve(undefined);
+      };
       const waiter: Waiter = {
         grant: (release) => {
           this.timers.clearTimeout(timer);
+          gone?.removeEventListener('abort', leave);
           resolve(release);
         },
       };
-      const timer = this.timers.setTimeout(() => {
-        queue.splice(queue.indexOf(waiter), 1);
-        resolve(undefined);
-      }, this.rule.waitMs);
+      const timer = this.timers.setTimeout(leave, this.rule.waitMs);
+      gone?.addEventListener('abort', leave, { once: true });
       queue.push(waiter);
     });
   }

@@ -1,3 +1,4 @@
+import { shown } from '../platform/errors.js';
 import type { z } from 'zod';
 
 /**
@@ -6,7 +7,7 @@ import type { z } from 'zod';
  * every validation message names it. Used after `validation failed: `.
  */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length > 0 ? `'${issue.path.map(String).join('.')}'` : 'arguments';
+  const field = issue.path.length > 0 ? `'${shown(issue.path.map(String).join('.'))}'` : 'arguments';
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return `${field} is required`;
@@ -23,7 +24,7 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `${field} must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'unrecognized_keys':
-      return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `'${[...issue.path, key].map(String).join('.')}'`).join(', ')}`;
+      return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 5).map((key) => `'${shown([...issue.path, key].map(String).join('.'))}'`).join(', ')}${issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : ''}`;
     case 'invalid_format':
       return `${field} must be a valid ${issue.format === 'datetime' ? 'ISO-8601 date-time' : issue.format}`;
     case 'not_multiple_of':

@@ -16,6 +16,7 @@ import type { Platform } from '../platform/index.js';
 import type { SurveyDetailRead } from '../store/survey-store.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { answerCache } from './answer-cache.js';
+import { answerChars, maxBatchAnswerChars, notRun, type BatchWork } from './batch-work.js';
 import { answerDirectly, directCall } from './direct-call.js';
 import { ExchangeTransport } from './exchange-transport.js';
 import { outagesHandedOver } from './pending-exchanges.js';
@@ -39,9 +40,10 @@ Failures come back as tool errors {"error": "..."}; fix the arguments and call a
 export interface McpDispatcher {
   /**
    * Answers the request messages of one legacy-era HTTP POST, in order; notifications get no
-   * answer. Rejects with the `StoreUnavailableError` when the store went away mid-request.
+   * answer. Rejects with the `StoreUnavailableError` when the store went away mid-request. A
+   * batch stops at its next call once its client is gone, and takes a turn for each call (`work`).
    */
-  handle(messages: readonly JSONRPCMessage[], extra: MessageExtraInfo): Promise<JSONRPCMessage[]>;
+  handle(messages: readonly JSONRPCMessage[], extra: MessageExtraInfo, work?: BatchWork): Promise<JSONRPCMessage[]>;
   /** Answers one 2026-07-28 request whose envelope and headers the HTTP layer has checked. */
   handleModern(request: JSONRPCRequest, authInfo: AuthInfo): Promise<ModernExchange>;
   close(): Promise<void>;
@@ -125,14 +127,31 @@ export async function createMcpDispatcher(
     // person holds that id inside the shared server.
     //
     // A batch holds the process like one request at a time: its calls run one after another,
-    // and other people's requests get their turn between two of them.
-    async handle(messages, extra) {
+    // each in an in-flight turn of its own, and other people's requests get their turn between
+    // two of them. A batch whose client has gone stops there; one whose answers have reached the
+    // bound of an answer runs no further call.
+    async handle(messages, extra, work = {}) {
       const answers: JSONRPCMessage[] = [];
+      let chars = 0;
       for (const request of messages.filter(isRequest)) {
-        if (answers.length > 0) await new Promise(setImmediate);
+        if (answers.length > 0) {
+          await new Promise(setImmediate);
+          if (work.gone?.aborted) break;
+          if (chars >= maxBatchAnswerChars) {
+            answers.push(notRun(request, `the answers of this batch reached ${maxBatchAnswerChars.toLocaleString('en')} characters`));
+            continue;
+          }
+          if (work.nextTurn && !(await work.nextTurn())) {
+            if (work.gone?.aborted) break;
+            answers.push(notRun(request, 'no in-flight turn came for it'));
+            continue;
+          }
+        }
         const direct = directCall(request, extra.authInfo);
         const refusal = direct ? undefined : invalidParams(request);
-        answers.push(refusal ?? (await (direct ? answerDirectly(request, direct, surface.callTool) : transport.exchange(request, extra))));
+        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, surface.callTool) : transport.exchange(request, extra)));
+        chars += answerChars(answer);
+        answers.push(answer);
       }
       return answers;
     },

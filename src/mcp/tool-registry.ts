@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { PlatformError } from '../platform/errors.js';
+import { PlatformError, shown } from '../platform/errors.js';
 import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
 import { describeIssue } from './arguments.js';
 import type { SurveyTool, ToolContext } from './tool.js';
@@ -31,7 +31,7 @@ export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRe
     async call(name, args, context) {
       const tool = byName.get(name);
       if (!tool) {
-        return toolError(`unknown tool '${name}': the tools are ${[...byName.keys()].join(', ')}`);
+        return toolError(`unknown tool '${shown(name)}': the tools are ${[...byName.keys()].join(', ')}`);
       }
       // reportInput lets the message say what was given (`limit must be a number, got the string "5"`).
       const parsed = tool.input.safeParse(args ?? {}, { reportInput: true });

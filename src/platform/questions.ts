@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Choice, NewQuestion, Question, QuestionType } from '../store/survey-store.js';
 import { assertEditable, editingQuestion, editingSurvey, openQuestion, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
-import { validationFailed } from './errors.js';
+import { shown, validationFailed } from './errors.js';
+import { checkQuestionsSize } from './survey-size.js';
 import { newId } from './ids.js';
 import { questionJson, type QuestionJson } from './present.js';
 import {
@@ -74,9 +75,11 @@ export async function addQuestion(ctx: PlatformContext, actorUserId: string, arg
     if (isLive(survey.status) && isChoiceType(question.type) && question.choices.length < 2) {
       throw validationFailed(`choice question '${question.text}' needs at least 2 choices: survey '${survey.id}' is ${survey.status}, and respondents must be able to answer every question`);
     }
-    const count = (await ctx.store.listQuestions(survey.id)).length;
+    const existing = await ctx.store.listQuestions(survey.id);
+    const count = existing.length;
     if (count >= maxQuestions) throw validationFailed(`survey '${survey.id}' already holds the maximum of ${maxQuestions} questions`);
     const position = checkPosition(args.position, count + 1, count + 1);
+    checkQuestionsSize(survey.id, [...existing, question]);
     await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
     return { question: questionJson(await ctx.store.insertQuestion(question, position)) };
   });
@@ -106,18 +109,16 @@ export async function updateQuestion(ctx: PlatformContext, actorUserId: string, 
       throw validationFailed(lockedMessage(survey.id, 'making a question required'));
     }
     const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked);
-    const count = (await ctx.store.listQuestions(survey.id)).length;
-    const updated = await ctx.store.updateQuestion(
-      question.id,
-      {
-        text: args.text === undefined ? question.text : checkQuestionText(args.text),
-        description: args.description === undefined ? question.description : checkDescription(args.description),
-        required: args.required ?? question.required,
-        settings,
-      },
-      choices,
-      checkPosition(args.position, count, question.position),
-    );
+    const existing = await ctx.store.listQuestions(survey.id);
+    const fields = {
+      text: args.text === undefined ? question.text : checkQuestionText(args.text),
+      description: args.description === undefined ? question.description : checkDescription(args.description),
+      required: args.required ?? question.required,
+      settings,
+    };
+    const position = checkPosition(args.position, existing.length, question.position);
+    checkQuestionsSize(survey.id, existing.map((other) => (other.id === question.id ? { ...other, ...fields, choices } : other)));
+    const updated = await ctx.store.updateQuestion(question.id, fields, choices, position);
     await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
     return { question: questionJson(updated) };
   });
@@ -132,8 +133,8 @@ function nextChoices(question: Question, given: Array<{ id?: string; label: stri
   const kept = new Set<string>();
   const choices = given.map((choice, index) => {
     if (choice.id === undefined) return { id: newId('chc'), label: labels[index]! };
-    if (!known.has(choice.id)) throw validationFailed(`choice '${choice.id}' is not a choice of question '${question.id}'`);
-    if (kept.has(choice.id)) throw validationFailed(`choice '${choice.id}' is listed twice`);
+    if (!known.has(choice.id)) throw validationFailed(`choice '${shown(choice.id)}' is not a choice of question '${question.id}'`);
+    if (kept.has(choice.id)) throw validationFailed(`choice '${shown(choice.id)}' is listed twice`);
     kept.add(choice.id);
     return { id: choice.id, label: labels[index]! };
   });

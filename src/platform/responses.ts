@@ -1,7 +1,7 @@
 import type { AnswerCondition, Question, ResponseFilter, ResponseKey, ResponsePage, ResponseStatus, Survey, SurveyResponse } from '../store/survey-store.js';
 import { openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
-import { notFound, validationFailed } from './errors.js';
+import { notFound, shown, validationFailed } from './errors.js';
 import { decodeCursor, encodeCursor, isTuple, pageSize } from './pagination.js';
 import { pacer, type Pace } from './pacing.js';
 import { cutText, iso } from './present.js';
@@ -70,12 +70,12 @@ export function responseFilter(
   defaultStatuses: readonly ResponseStatus[],
 ): { filter: ResponseFilter; selected: Question[] } {
   if (args.status !== undefined && !responseStatuses.includes(args.status)) {
-    throw validationFailed(`'status' must be one of ${responseStatuses.join(', ')}, got '${args.status}'`);
+    throw validationFailed(`'status' must be one of ${responseStatuses.join(', ')}, got '${shown(args.status)}'`);
   }
   const from = args.submitted_after === undefined ? undefined : parseTime('submitted_after', args.submitted_after);
   const before = args.submitted_before === undefined ? undefined : parseTime('submitted_before', args.submitted_before);
   if (from !== undefined && before !== undefined && from >= before) {
-    throw validationFailed(`'submitted_after' ${args.submitted_after} is not before 'submitted_before' ${args.submitted_before}`);
+    throw validationFailed(`'submitted_after' ${shown(args.submitted_after)} is not before 'submitted_before' ${shown(args.submitted_before)}`);
   }
   const selected = args.question_ids === undefined ? [...questions] : selectedQuestions(survey, questions, args.question_ids);
   return {
@@ -102,7 +102,7 @@ export async function countMatching(ctx: PlatformContext, survey: Survey, filter
 function selectedQuestions(survey: Survey, questions: readonly Question[], ids: readonly string[]): Question[] {
   const seen = new Set<string>();
   return ids.map((id) => {
-    if (seen.has(id)) throw validationFailed(`'question_ids' has a repeated id '${id}'`);
+    if (seen.has(id)) throw validationFailed(`'question_ids' has a repeated id '${shown(id)}'`);
     seen.add(id);
     return questionOf(survey, questions, id);
   });
@@ -110,7 +110,7 @@ function selectedQuestions(survey: Survey, questions: readonly Question[], ids: 
 
 export function questionOf(survey: Survey, questions: readonly Question[], id: string): Question {
   const question = questions.find((q) => q.id === id);
-  if (!question) throw validationFailed(`question '${id}' is not a question of survey '${survey.id}'`);
+  if (!question) throw validationFailed(`question '${shown(id)}' is not a question of survey '${survey.id}'`);
   return question;
 }
 
@@ -121,13 +121,13 @@ export function answerCondition(survey: Survey, questions: readonly Question[], 
   const fits = (allowed: readonly string[], hint: string) => {
     const wrong = given.find((key) => !allowed.includes(key));
     if (wrong || given.length === 0) {
-      throw validationFailed(`'where' on ${question.type} question '${question.id}' takes ${hint}${wrong ? `, not '${wrong}'` : ''}`);
+      throw validationFailed(`'where' on ${question.type} question '${question.id}' takes ${hint}${wrong ? `, not '${shown(wrong)}'` : ''}`);
     }
   };
   if (isChoiceType(question.type)) {
     fits(['choice_id'], 'choice_id');
     if (!question.choices.some((choice) => choice.id === where.choice_id)) {
-      throw validationFailed(`choice '${where.choice_id}' is not a choice of question '${question.id}'`);
+      throw validationFailed(`choice '${shown(where.choice_id)}' is not a choice of question '${question.id}'`);
     }
     return { questionId: question.id, choiceId: where.choice_id };
   }
@@ -135,7 +135,7 @@ export function answerCondition(survey: Survey, questions: readonly Question[], 
     fits(['min', 'max'], 'min and/or max');
     for (const key of ['min', 'max'] as const) {
       if (where[key] !== undefined && !Number.isFinite(where[key])) {
-        throw validationFailed(`'where.${key}' must be a number, got ${where[key]}`);
+        throw validationFailed(`'where.${key}' must be a number, got ${shown(where[key])}`);
       }
     }
     if (where.min !== undefined && where.max !== undefined && where.min > where.max) {

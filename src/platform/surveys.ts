@@ -1,7 +1,8 @@
 import type { NewQuestion, Survey, SurveyDetailRead, SurveyDetailRecord, SurveyFields, SurveyStatus } from '../store/survey-store.js';
 import { activeUser, admit, assertEditable, closeIfDue, editingSurvey, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
-import { notAuthorized, notFound, validationFailed } from './errors.js';
+import { notAuthorized, notFound, shown, validationFailed } from './errors.js';
+import { checkQuestionsSize } from './survey-size.js';
 import { newId } from './ids.js';
 import { decodeCursor, encodeCursor, isTuple, pageSize } from './pagination.js';
 import { collaboratorJson, questionJson, surveyJson, type CollaboratorJson, type QuestionJson, type SurveyJson } from './present.js';
@@ -44,7 +45,7 @@ export async function listSurveys(ctx: PlatformContext, actorUserId: string, arg
   const user = await activeUser(ctx, actorUserId);
   if (!user) throw notAuthorized('list', 'surveys of', actorUserId);
   if (args.status !== undefined && !surveyStatuses.includes(args.status)) {
-    throw validationFailed(`'status' must be one of ${surveyStatuses.join(', ')}, got '${args.status}'`);
+    throw validationFailed(`'status' must be one of ${surveyStatuses.join(', ')}, got '${shown(args.status)}'`);
   }
   if (args.workspace_id !== undefined && !(await ctx.store.findWorkspace(args.workspace_id))) {
     throw notFound('workspace', args.workspace_id);
@@ -131,6 +132,7 @@ export async function createSurvey(ctx: PlatformContext, actorUserId: string, ar
   const id = newId('srv');
   const questions: NewQuestion[] = (args.questions ?? []).map((input) => newQuestion(id, input));
   if (questions.length > maxQuestions) throw validationFailed(`a survey holds at most ${maxQuestions} questions, got ${questions.length}`);
+  checkQuestionsSize(id, questions);
   const now = ctx.clock.now();
   const survey = await ctx.store.insertSurvey(
     {
@@ -187,12 +189,12 @@ async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: Upd
   };
   const effectiveOpens = opensAt === undefined ? survey.opensAt : opensAt;
   if (closesAt !== undefined && closesAt !== null) {
-    if (closesAt <= now) throw validationFailed(`'closes_at' ${args.closes_at} is in the past: give a future time or null`);
+    if (closesAt <= now) throw validationFailed(`'closes_at' ${shown(args.closes_at)} is in the past: give a future time or null`);
     if (effectiveOpens !== null && closesAt <= effectiveOpens) {
-      throw validationFailed(`'closes_at' ${args.closes_at} is not after 'opens_at' ${new Date(effectiveOpens).toISOString()}`);
+      throw validationFailed(`'closes_at' ${shown(args.closes_at)} is not after 'opens_at' ${new Date(effectiveOpens).toISOString()}`);
     }
   } else if (opensAt !== undefined && opensAt !== null && survey.closesAt !== null && survey.closesAt <= opensAt) {
-    throw validationFailed(`'opens_at' ${args.opens_at} is not before 'closes_at' ${new Date(survey.closesAt).toISOString()}`);
+    throw validationFailed(`'opens_at' ${shown(args.opens_at)} is not before 'closes_at' ${new Date(survey.closesAt).toISOString()}`);
   }
   if (args.response_limit !== undefined && args.response_limit !== null) {
     const limit = args.response_limit;

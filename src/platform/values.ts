@@ -1,10 +1,10 @@
-import { validationFailed } from './errors.js';
+import { shown, validationFailed } from './errors.js';
 
 /** An ISO-8601 date-time argument as epoch ms; `null` clears where clearing is allowed. */
 export function parseTime(field: string, value: string): number {
   const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? Date.parse(value) : NaN;
   if (Number.isNaN(time)) {
-    throw validationFailed(`'${field}' must be an ISO-8601 date-time such as 2026-03-01T09:00:00Z, got '${value}'`);
+    throw validationFailed(`'${field}' must be an ISO-8601 date-time such as 2026-03-01T09:00:00Z, got '${shown(value)}'`);
   }
   return time;
 }

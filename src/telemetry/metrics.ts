@@ -24,7 +24,7 @@ export class ServerMetrics {
   });
   readonly #refusals = new Counter({
     name: 'survey_mcp_refusals_total',
-    help: 'Requests refused before any work: rate-limit (the contract 429), in-flight (the per-person cap and its queue)',
+    help: "Requests refused before any work: rate-limit (the contract's 429, past the person's budget or its queue's wait)",
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });

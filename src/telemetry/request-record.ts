@@ -30,8 +30,8 @@ export interface RequestNote {
   tool?: string;
   /** The answer was a tool error result (HTTP 200, `isError: true`). */
   toolError?: boolean;
-  /** Why the request was refused before any work: the rate limit, or the per-person in-flight cap. */
-  refusal?: 'rate-limit' | 'in-flight';
+  /** Refused before any work with the contract's 429: the person's budget, or its queue's wait. */
+  refusal?: 'rate-limit';
 }
 
 /**

@@ -200,6 +200,16 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /^a refused code lacks Cache-Control: no-store$/,
   },
 
+  // rate limits: the whole budget at once (spec 8 rule 3)
+  {
+    check: 'whole-budget-at-once',
+    group: 'rate-limits',
+    deployment: 'caps the requests one person has in flight and refuses the rest inside the budget',
+    fake: { faults: { concurrencyCap: 2 }, mcpRateLimit: { limit: 5, windowMs: 2000 } },
+    reason: /^2 of the 4 requests sent at once, all inside the budget, were not served \(the first got HTTP 429.*a concurrency cap refuses inside the budget$/,
+    run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
+  },
+
   // rate limits: the window edge
   {
     check: 'sliding-window-edge',

@@ -1,6 +1,6 @@
 /**
  * What one client may hold, over real sockets: a slow body is cut off at the request deadline, an
- * address past its socket cap is closed on both hosts, and one person past the in-flight limit
+ * address past its socket cap gets 429 on both hosts (never a reset), and one person past the in-flight limit
  * and its queue gets 429 while another person is served.
  */
 import { connect, type Socket } from 'node:net';
@@ -66,14 +66,19 @@ describe('connection limits', () => {
     if (withToken) expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it.each(['MCP', 'auth'] as const)('closes the fifth socket one address opens to the %s host, and serves the four', async (host) => {
+  it.each(['MCP', 'auth'] as const)('answers the fifth socket one address opens to the %s host with 429 and Retry-After (no reset), and serves the four', async (host) => {
     server = await startTestServer({ connectionLimits: limits });
     const url = host === 'MCP' ? server.baseUrl : server.authUrl;
     const four = [];
     for (let i = 0; i < 4; i++) four.push(await open(url));
     const fifth = await open(url);
+    fifth.socket.write('GET /.well-known/oauth-authorization-server HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     await fifth.closed;
-    expect(fifth.received()).toBe('');
+    const [head, body] = fifth.received().split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 429 /);
+    expect(head).toMatch(/\r\nRetry-After: 1\r\n/i);
+    expect(head).toMatch(/\r\nConnection: close\r\n/i);
+    expect(JSON.parse(body)).toEqual({ error: 'rate_limit_exceeded' });
     const first = four[0]!;
     first.socket.write('GET /.well-known/oauth-authorization-server HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     await first.closed;

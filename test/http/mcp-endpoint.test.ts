@@ -155,6 +155,23 @@ describe('POST / bodies and media types', () => {
     }
   });
 
+  it('answers a batch only where the negotiated revision has batches: 2025-03-26 (or no header) yes, 2025-06-18 and later no', async () => {
+    const batch = [rpc('ping'), rpc('ping')];
+    for (const version of [undefined, '2025-03-26']) {
+      const response = await postMcp(server, batch, { token: alice, headers: version ? { 'mcp-protocol-version': version } : {} });
+      expect([version, response.status]).toEqual([version, 200]);
+      expect(await readJson(response)).toHaveLength(2);
+    }
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const response = await postMcp(server, batch, { token: alice, headers: { 'mcp-protocol-version': version } });
+      expect([version, response.status]).toEqual([version, 400]);
+      expect((await readJson(response)).error).toEqual({
+        code: -32600,
+        message: `Invalid Request: MCP-Protocol-Version ${version} has no JSON-RPC batches (removed in 2025-06-18): send one message per request`,
+      });
+    }
+  });
+
   it('reads a chunked body', async () => {
     const text = JSON.stringify(rpc('ping'));
     const answer = await postRaw(jsonHeaders(), [Buffer.from(text.slice(0, 10)), Buffer.from(text.slice(10))]);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   dispatcher = await createMcpDispatcher(f.platform);
   const answerPost = mcpPost(dispatcher, 1024 * 1024);
   const auth = { userId: id('owner'), authInfo: { token: 't', clientId: 'c', scopes: ['mcp_customer'], extra: { userId: id('owner') } } };
-  const server = createServer((req, res) => void answerPost(req, res, auth));
+  const server = createServer((req, res) => void answerPost(req, res, auth, { gone: new AbortController().signal }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   close = () => new Promise((resolve) => server.close(() => resolve()));

@@ -104,6 +104,30 @@ describe('a plain 2026-07-28 request answered without the SDK 2.x server', () =>
     expect((await bothWays(requests[1]!, authOf('viewer'))).direct).toContain(RESULTS_VIEW_URI);
   });
 
+  it('answers tools/list with malformed capabilities alike on both paths: the view offered only by a list holding its type, never a 500 or -32603', async () => {
+    const ui = (value: unknown) => ({ extensions: { 'io.modelcontextprotocol/ui': value } });
+    const shapes = [
+      ui({ mimeTypes: {} }),
+      ui({ mimeTypes: 'text/html;profile=mcp-app' }),
+      ui({ mimeTypes: [1, null, {}] }),
+      ui({ mimeTypes: null }),
+      ui({}),
+      ui(null),
+      ui('text/html;profile=mcp-app'),
+      ui([]),
+      { extensions: 'x' },
+      { extensions: [] },
+      { extensions: null },
+    ];
+    for (const capabilities of shapes) {
+      const request = modern('tools/list', {}, { ...envelope, 'io.modelcontextprotocol/clientCapabilities': capabilities });
+      const { direct: text, server: expected, answer } = await bothWays(request, authOf('viewer'));
+      expect(text, JSON.stringify(capabilities)).toBe(expected);
+      if ('error' in answer) expect(answer.error.code, JSON.stringify(capabilities)).toBe(-32602);
+      else expect(text, JSON.stringify(capabilities)).not.toContain(RESULTS_VIEW_URI);
+    }
+  });
+
   it('keeps the caller\'s id, a string as a number', async () => {
     for (const requestId of ['req-1', 0, 9_007_199_254_740_991]) {
       const { direct: text, server: expected, answer } = await bothWays(call('get_me', {}, envelope, requestId), authOf('owner'));
@@ -239,7 +263,7 @@ describe('over HTTP, with and without the direct path', () => {
     httpPair = await pair(f.platform);
     servers = httpPair.map((dispatcher) => {
       const answerPost = mcpPost(dispatcher, 1024 * 1024);
-      return createServer((req, res) => void answerPost(req, res, auth));
+      return createServer((req, res) => void answerPost(req, res, auth, { gone: new AbortController().signal }));
     });
     urls = await Promise.all(
       servers.map(

@@ -19,7 +19,7 @@ export interface McpEndpointOptions extends McpGateOptions {
    * or 405, the only refusal strict clients such as the MCP Inspector accept.
    */
   readonly streamGetStatus?: 404 | 405;
-  /** How many POSTs one person may have running at once (README, "Request limits"); default 4. */
+  /** How many POSTs one person may have running at once (docs/limits.md); default 4, the rest of the budget queued. */
   readonly inFlight?: InFlightLimit;
 }
 
@@ -32,8 +32,8 @@ export type McpEndpoint = (req: IncomingMessage, res: ServerResponse, next: () =
  * host, then the gate (origin, bearer token, rate limit), then JSON-RPC.
  */
 export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
-  const passGate = mcpGate(options);
-  const inFlight = options.inFlight ?? new InFlightLimit(inFlightRule(defaultMcpInFlightLimit));
+  const inFlight = options.inFlight ?? new InFlightLimit(inFlightRule(defaultMcpInFlightLimit, options.rateRule));
+  const passGate = mcpGate(options, inFlight);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const answerPost = mcpPost(options.dispatcher, maxBodyBytes);
   // Only where the bearer check can read a survey with the token (PostgreSQL): see read-ahead.ts.
@@ -49,34 +49,35 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     streamGetStatus === 405 ? { Allow: allow } : undefined,
   );
 
-  // Past the per-person limit and its queue: the contract's 429, to try again in a second.
-  const busy = { status: 429, headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' }, body: { error: 'rate_limit_exceeded' } };
-
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A POST holds its turn from before its body is read (but for a small body read ahead,
-    // before the gate) until the answer is out or the client gone. The listener comes first so
-    // that a client gone during a read ahead is seen too.
-    let release: (() => void) | undefined;
-    let closed = false;
-    res.once('close', () => {
-      closed = true;
-      release?.();
-    });
+    // before the gate) until its work has ended, answered or not: a client that hangs up frees
+    // nothing early, since its work stops only at the next call boundary (`gone`). The listener
+    // comes first so that a client gone during a read ahead is seen too.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
     const ahead = readsAhead ? await readAhead(req, maxBodyBytes) : undefined;
-    const verdict = await passGate(req.headers, ahead?.surveyId);
+    const works = req.method === 'POST';
+    const verdict = await passGate({ headers: req.headers, works, surveyToRead: ahead?.surveyId, gone: gone.signal });
     if ('refusal' in verdict) {
       if (verdict.refusal.status === 429) note(res, { refusal: 'rate-limit' });
       return sendJson(res, verdict.refusal);
     }
     note(res, { userId: verdict.auth.userId, clientId: verdict.auth.authInfo.clientId });
-    if (req.method === 'POST') {
-      release = await inFlight.acquire(verdict.auth.userId);
-      if (!release) {
-        note(res, { refusal: 'in-flight' });
-        return sendJson(res, busy);
+    if (works) {
+      let release = verdict.release;
+      // Each further call of a batch takes a turn of its own, behind the person's waiting requests.
+      const nextTurn = async () => {
+        release?.();
+        release = await inFlight.acquire(verdict.auth.userId, gone.signal);
+        return release !== undefined;
+      };
+      try {
+        if (!gone.signal.aborted) await answerPost(req, res, verdict.auth, { readAlready: ahead?.body, gone: gone.signal, nextTurn });
+      } finally {
+        release?.();
       }
-      if (closed) return release();
-      return answerPost(req, res, verdict.auth, ahead?.body);
+      return;
     }
     // HEAD as GET, as Express routed it.
     if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, noStream);

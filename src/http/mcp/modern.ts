@@ -21,8 +21,9 @@ const refusalStatus: Readonly<Record<number, number>> = {
 };
 
 /** Answers one checked 2026-07-28 request through the dispatcher's modern server. */
-export async function answerModern(res: ServerResponse, dispatcher: McpDispatcher, request: JSONRPCRequest, auth: BearerAuth): Promise<void> {
+export async function answerModern(res: ServerResponse, dispatcher: McpDispatcher, request: JSONRPCRequest, auth: BearerAuth, gone: AbortSignal): Promise<void> {
   const { message, beforeHandler } = await dispatcher.handleModern(request, auth.authInfo);
+  if (gone.aborted) return;
   const status = beforeHandler && 'error' in message ? (refusalStatus[message.error.code] ?? 200) : 200;
   sendAnswer(res, status, message);
 }

@@ -7,6 +7,7 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { BatchWork } from '../../mcp/batch-work.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { sendJson, type JsonAnswer } from '../json-answer.js';
 import { modernRevision } from '../../mcp/modern-revision.js';
@@ -20,6 +21,14 @@ import { scanRequestShape, type ScannedViolation } from './request-scan.js';
 import { methodLabel, note, toolLabel } from '../telemetry/request-notes.js';
 
 const maxBatch = 100;
+
+export interface PostWork extends BatchWork {
+  readonly readAlready?: Promise<Buffer> | undefined;
+  readonly gone: AbortSignal;
+}
+
+/** The first MCP revision without JSON-RPC batches (2025-06-18 removed them); revisions compare as dates. */
+const firstWithoutBatches = '2025-06-18';
 
 /** A JSON-RPC error outside any request (`id: null`), carried by an HTTP error status. */
 export function rpcRefusal(status: number, code: number, message: string, headers?: Record<string, string>): JsonAnswer {
@@ -64,8 +73,11 @@ function jsonRpcMessages(candidates: unknown[]): { messages: JSONRPCMessage[]; p
 export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
   const tooLarge = rpcRefusal(413, -32000, `Payload Too Large: a JSON-RPC body may have at most ${limitBytes} bytes`);
 
-  /** `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here. */
-  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, readAlready?: Promise<Buffer>): Promise<void> {
+  /**
+   * `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here.
+   * `gone`: the client hung up; its work stops at the next call and no answer is built.
+   */
+  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, { readAlready, gone, nextTurn }: PostWork): Promise<void> {
     let raw: Buffer;
     try {
       raw = await (readAlready ?? readBody(req, limitBytes));
@@ -96,7 +108,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     if (era.era === 'modern') {
       const { method, params } = era.request;
       note(res, { era: '2026-07-28', method: methodLabel([method]), tool: method === 'tools/call' ? toolLabel(params) : undefined });
-      return answerModern(res, dispatcher, era.request, auth);
+      return answerModern(res, dispatcher, era.request, auth, gone);
     }
     if (era.era === 'modern-notification') {
       res.statusCode = 202;
@@ -104,6 +116,10 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
       return;
     }
     const batch = Array.isArray(body);
+    const version = req.headers['mcp-protocol-version'];
+    if (batch && typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version) && version >= firstWithoutBatches) {
+      return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, `Invalid Request: MCP-Protocol-Version ${version} has no JSON-RPC batches (removed in ${firstWithoutBatches}): send one message per request`));
+    }
     const candidates = batch ? (body as unknown[]) : [body];
     if (candidates.length === 0 || candidates.length > maxBatch) {
       return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, `Invalid Request: send 1 to ${maxBatch} messages`));
@@ -120,7 +136,6 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     });
     // Plain requests are requests and never `initialize` (isPlainRequest): no zod guard need say so.
     const initializing = !plain && messages.some(isInitializeRequest);
-    const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !initializing) {
       return sendJson(
         res,
@@ -133,7 +148,8 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
       res.end();
       return;
     }
-    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } });
+    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, { gone, nextTurn });
+    if (gone.aborted) return;
     sendAnswer(res, 200, batch ? answers : answers[0]);
   };
 }

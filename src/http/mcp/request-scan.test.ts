@@ -43,4 +43,28 @@ describe('scanRequestShape', () => {
     expect(scan('{"jsonrpc":')).toBeUndefined();
     expect(scan('not json')).toBeUndefined();
   });
+
+  it('counts every byte that decodes to a character: bare continuation bytes are one U+FFFD each, not nothing', () => {
+    const bare = Buffer.concat([Buffer.from('{"k":"'), Buffer.alloc(9, 0x80), Buffer.from('"}')]);
+    expect(scanRequestShape(bare, limits)?.violation).toMatchObject({ limit: 'stringLength', path: 'k' });
+    // A lead byte's own continuations still add nothing: 8 two-byte characters fit.
+    expect(scan({ k: 'é'.repeat(8) })).toBeUndefined();
+    const strayAfterLead = Buffer.concat([Buffer.from('{"k":"'), Buffer.from('é'.repeat(4)), Buffer.alloc(5, 0xbf), Buffer.from('"}')]);
+    expect(scanRequestShape(strayAfterLead, limits)?.violation).toMatchObject({ limit: 'stringLength' });
+  });
+
+  it('answers under the top-level id, never a nested key named id, even when the id comes after the limit crossed', () => {
+    const body = { jsonrpc: '2.0', method: 'tools/call', params: { id: 'nested', arguments: { id: 'deeper', list: [1, 2, 3, 4, 5, 6] } }, id: 'top' };
+    const roomy = { ...limits, values: 100, stringLength: 100 };
+    expect(scan(body, roomy)).toMatchObject({ ids: ['top'], violation: { limit: 'arrayItems' } });
+    const batch = [{ params: { id: 'nested-1', list: [1, 2, 3, 4, 5, 6] }, id: 1 }, { id: 2, params: { id: 'nested-2' } }];
+    expect(scan(batch, roomy)).toMatchObject({ batch: true, ids: [1, 2] });
+  });
+
+  it('shows a prefix of a long key in the violation, never the whole key', () => {
+    const key = 'k'.repeat(100_000);
+    const violation = scan({ params: { [key]: [1, 2, 3, 4, 5, 6] } }, { ...limits, stringLength: 1_000_000, values: 100 })?.violation;
+    expect(violation?.message.length).toBeLessThan(300);
+    expect(violation?.path).toBe(`params["${'k'.repeat(40)}…"]`);
+  });
 });

@@ -41,10 +41,22 @@ class Stop {
  * one pass that stops at the first limit crossed, so a body far over the limits (60,000 keys in
  * `_meta`) costs about a millisecond per MiB instead of a parse and a walk. Counts as the walk
  * over the parsed body does (request-shape.ts); string lengths in UTF-16 units, as JavaScript
- * counts them. Text that is not JSON passes unless it crosses a limit first; `JSON.parse` then
+ * counts them once decoded (a byte that is no valid UTF-8 decodes to one). Text that is not JSON passes unless it crosses a limit first; `JSON.parse` then
  * refuses it.
  */
 export function scanRequestShape(body: Buffer, limits: RequestShapeLimits = requestShapeLimits): ScannedViolation | undefined {
+  const walked = walk(body, limits);
+  if (!walked.stop) return undefined;
+  // The refusal answers under each message's own top-level id, though it may come after the
+  // limit crossed: one more pass, with no limit, reads them all.
+  const { ids } = walk(body, unlimited);
+  return { violation: violationOf(walked.stop.limit, walked.stop.path, limits), ids, batch: walked.batch };
+}
+
+const unlimited: RequestShapeLimits = { depth: Infinity, keysPerObject: Infinity, arrayItems: Infinity, values: Infinity, stringLength: Infinity };
+
+/** One pass over the body: where it first crosses a limit, if it does, and the messages' ids read on the way. */
+function walk(body: Buffer, limits: RequestShapeLimits): { stop?: Stop; ids: Array<string | number | null>; batch: boolean } {
   const stack: Frame[] = [];
   const ids: Array<string | number | null> = [];
   let batch = false;
@@ -118,6 +130,8 @@ export function scanRequestShape(body: Buffer, limits: RequestShapeLimits = requ
         case QUOTE: {
           const start = i;
           let units = 0;
+          // Continuation bytes the last lead byte announced: only those add no character.
+          let continuing = 0;
           i++;
           while (i < body.length && body[i] !== QUOTE) {
             const b = body[i]!;
@@ -125,10 +139,11 @@ export function scanRequestShape(body: Buffer, limits: RequestShapeLimits = requ
               // \uXXXX is one unit, as is any other escape.
               i += body[i + 1] === 0x75 ? 6 : 2;
               units++;
+              continuing = 0;
               continue;
             }
-            // UTF-8: a lead byte of four bytes is two UTF-16 units; continuation bytes add none.
-            if (b < 0x80 || b >= 0xc0) units += b >= 0xf0 ? 2 : 1;
+            units += utf16Units(b, continuing);
+            continuing = b >= 0x80 && b < 0xc0 ? Math.max(0, continuing - 1) : leadContinuations(b);
             i++;
           }
           const isKey = frame !== undefined && !frame.array && frame.expecting === 'key';
@@ -152,9 +167,27 @@ export function scanRequestShape(body: Buffer, limits: RequestShapeLimits = requ
     }
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
-    return { violation: violationOf(error.limit, error.path, limits), ids, batch };
+    return { stop: error, ids, batch };
   }
-  return undefined;
+  return { ids, batch };
+}
+
+/**
+ * UTF-16 units a byte adds to a string as `toString('utf8')` decodes it: a four-byte lead two,
+ * any other lead or ASCII one, an announced continuation none. An unannounced continuation byte
+ * (or any invalid byte) decodes to U+FFFD, one unit: it must not pass uncounted.
+ */
+function utf16Units(byte: number, continuing: number): number {
+  if (byte >= 0x80 && byte < 0xc0) return continuing > 0 ? 0 : 1;
+  return byte >= 0xf0 && byte <= 0xf4 ? 2 : 1;
+}
+
+/** Continuation bytes a lead byte announces (none for ASCII or an invalid lead). */
+function leadContinuations(byte: number): number {
+  if (byte >= 0xc2 && byte <= 0xdf) return 1;
+  if (byte >= 0xe0 && byte <= 0xef) return 2;
+  if (byte >= 0xf0 && byte <= 0xf4) return 3;
+  return 0;
 }
 
 /**

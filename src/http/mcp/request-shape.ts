@@ -43,7 +43,7 @@ function pathText(path: readonly (string | number)[]): string {
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`;
-    else if (identifier.test(segment)) text += text === '' ? segment : `.${segment}`;
+    else if (identifier.test(segment) && segment.length <= 40) text += text === '' ? segment : `.${segment}`;
     else text += `[${JSON.stringify(segment.length > 40 ? `${segment.slice(0, 40)}…` : segment)}]`;
   }
   return text === '' ? 'the message' : text;

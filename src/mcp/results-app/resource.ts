@@ -62,7 +62,9 @@ export function readResultsView(uri: string): ReadResourceResult | undefined {
  */
 export function offersResultsView(capabilities: unknown): boolean {
   const ui = typeof capabilities === 'object' && capabilities !== null ? getUiCapability(capabilities as Parameters<typeof getUiCapability>[0]) : undefined;
-  return ui?.mimeTypes?.includes(RESOURCE_MIME_TYPE) === true;
+  // A malformed capability (`mimeTypes: {}`, a string) offers nothing: ignored alike on both paths.
+  const mimeTypes: unknown = ui?.mimeTypes;
+  return Array.isArray(mimeTypes) && mimeTypes.includes(RESOURCE_MIME_TYPE);
 }
 
 /** The tool list for a client without MCP Apps: the same tools, with no view named (Graceful Degradation). */

@@ -128,6 +128,11 @@ export interface Faults extends SourceFaults, PrivateKeyJwtFaults {
   readonly fixedWindow?: boolean;
   /** Only the first 429 in a row carries the error body. */
   readonly bareRepeatRefusals?: boolean;
+  /**
+   * Runs this many requests of one person at once (each answered 100 ms late) and refuses the
+   * others with 429 at once, no queue: a concurrency cap that refuses inside the budget.
+   */
+  readonly concurrencyCap?: number;
   // revocation
   readonly revocationIgnored?: boolean;
   readonly revokeRefreshKeepsAccess?: boolean;

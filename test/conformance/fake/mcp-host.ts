@@ -216,6 +216,7 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   if (faults.limitBeforeAuth && !admit(res, config, `ip:${req.socket.remoteAddress}`)) return;
   const caller = authenticate(req, res, config);
   if (!caller) return;
+  if (faults.concurrencyCap !== undefined && !holdTurn(res, caller.userId, faults.concurrencyCap)) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
   if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args) => callTool(name, args, faults));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
@@ -284,6 +285,26 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
     default:
       return reply({ error: { code: -32601, message: 'Method not found' } }, faults.unknownMethodHttpStatus ?? 200);
   }
+}
+
+/** Requests of each person in flight, for the `concurrencyCap` fault. */
+const running = new Map<string, number>();
+
+/** The `concurrencyCap` fault: a turn whose answer leaves 100 ms late, or 429 past the cap. */
+function holdTurn(res: Response, userId: string, cap: number): boolean {
+  const count = running.get(userId) ?? 0;
+  if (count >= cap) {
+    res.set('retry-after', '1').status(429).json({ error: 'rate_limit_exceeded' });
+    return false;
+  }
+  running.set(userId, count + 1);
+  res.once('close', () => running.set(userId, (running.get(userId) ?? 1) - 1));
+  const answer = res.json.bind(res);
+  res.json = (body: unknown) => {
+    setTimeout(() => answer(body), 100);
+    return res;
+  };
+  return true;
 }
 
 function admit(res: Response, config: McpHostConfig, key: string): boolean {
