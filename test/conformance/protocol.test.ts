@@ -36,10 +36,12 @@ describe('choosing the MCP era with --protocol', () => {
     expect(error).toMatchObject({ exitCode: 2, message: '--protocol must be one of 2025-11-25, 2026-07-28, auto' });
   });
 
-  test('under auto, a deployment without the modern era has its modern checks skipped, saying why', async () => {
-    const report = await withFakeDeployment({ faults: { modernFault: 'no-discover' } }, (fake) => runAgainst(fake, { only: ['modern-mcp'] }));
-    expect(report.results.map((result) => result.status)).toEqual(report.results.map(() => 'skip'));
-    expect(report.results[0]?.message).toMatch(/does not speak 2026-07-28: server\/discover answered HTTP 404/);
+  test('under auto, a deployment that serves 2026-07-28 but leaves it out of its own discovery fails its modern checks instead of skipping them', async () => {
+    for (const modernFault of ['no-discover', 'discover-omits-own-version'] as const) {
+      const report = await withFakeDeployment({ faults: { modernFault } }, (fake) => runAgainst(fake, { only: ['modern-mcp'] }));
+      expect(report.results.filter((result) => result.status === 'skip').map((result) => result.id), modernFault).toEqual([]);
+      expect(report.results[0], modernFault).toMatchObject({ status: 'fail', message: expect.stringMatching(/discovery is wrong/) });
+    }
   });
 });
 

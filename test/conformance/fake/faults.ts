@@ -142,6 +142,9 @@ export interface Faults extends SourceFaults {
 /** One way to get revision 2026-07-28 wrong. */
 export type ModernFault =
   | 'no-discover'
+  // its own discovery wrong: leaves out the revision it serves, or lists one it refuses
+  | 'discover-omits-own-version'
+  | 'discover-lists-legacy'
   | 'no-result-type'
   | 'no-server-info'
   | 'no-cache-hints'

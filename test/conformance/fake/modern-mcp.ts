@@ -84,7 +84,7 @@ export function modernPost(
   const cacheHints = fault === 'no-cache-hints' ? {} : { ttlMs: 60_000, cacheScope: 'public' };
   switch (fault === 'no-discover' && message.method === 'server/discover' ? 'unknown' : message.method) {
     case 'server/discover':
-      return complete({ supportedVersions: [REVISION], capabilities: fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} }, ...cacheHints });
+      return complete({ supportedVersions: discoveredVersions(fault), capabilities: fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} }, ...cacheHints });
     case 'tools/list':
       return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
     case 'tools/call': {
@@ -140,4 +140,10 @@ function nameHeaderMatches(req: Request, fault: ModernFault | undefined, name: u
 
 function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== key));
+}
+
+/** What server/discover lists: the revision served, but for the faults that get it wrong. */
+function discoveredVersions(fault: ModernFault | undefined): string[] {
+  if (fault === 'discover-omits-own-version') return ['2025-11-25'];
+  return fault === 'discover-lists-legacy' ? [REVISION, '2025-11-25'] : [REVISION];
 }
