@@ -113,11 +113,4 @@ export const ERA_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { bareInsufficientScope: true } },
     reason: /the 403 has no Bearer challenge \(WWW-Authenticate: absent\)/,
   },
-  {
-    check: 'initialize',
-    group: 'mcp',
-    deployment: 'lists 2025-11-25 in server/discover yet refuses initialize',
-    fake: { faults: { modernFault: 'discover-lists-legacy' }, offers: 'modern' },
-    reason: /discovery is wrong.*listing 2025-11-25, yet initialize answered HTTP 400/,
-  },
 ];

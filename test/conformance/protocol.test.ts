@@ -17,7 +17,9 @@ describe('choosing the MCP era with --protocol', () => {
     expect(selected).toContain('modern-discover');
     expect(selected).toContain('protected-resource-metadata');
     expect(selected).not.toContain('initialize');
-    expect(selected).not.toContain('tool-error-not-found');
+    // Tool errors and bearer refusals bind both eras (section 7.2, section 5.4): they run in this one too.
+    expect(selected).toContain('tool-error-not-found');
+    expect(selected).toContain('missing-token-401');
   });
 
   test('2025-11-25 runs every check but the modern group; auto runs them all', () => {

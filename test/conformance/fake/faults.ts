@@ -106,6 +106,11 @@ export interface Faults extends SourceFaults {
   readonly mcpExposesNoHeaders?: boolean;
   /** Breaks one rule of the 2026-07-28 era (fake/modern-mcp.ts). */
   readonly modernFault?: ModernFault;
+  /**
+   * Faults only 2026-07-28 requests meet: a dual-era deployment whose modern path is mounted
+   * behind other middleware, so a rule of both eras holds in one and breaks in the other.
+   */
+  readonly inModernEra?: Faults;
   // tool errors
   readonly toolErrorsAsJsonRpcErrors?: boolean;
   readonly forbiddenSurveyVisible?: boolean;
@@ -129,6 +134,8 @@ export interface Faults extends SourceFaults {
   readonly bareRepeatRefusals?: boolean;
   // revocation
   readonly revocationIgnored?: boolean;
+  /** The MCP host still accepts a revoked access token (a stale cache of token checks). */
+  readonly revokedTokensAccepted?: boolean;
   readonly revokeRefreshKeepsAccess?: boolean;
   readonly revokeUnknownStatus?: number;
   readonly revokeAnyClientsToken?: boolean;
@@ -142,6 +149,7 @@ export interface Faults extends SourceFaults {
 /** One way to get revision 2026-07-28 wrong. */
 export type ModernFault =
   | 'no-discover'
+  | 'tool-errors-as-jsonrpc-errors'
   // its own discovery wrong: leaves out the revision it serves, or lists one it refuses
   | 'discover-omits-own-version'
   | 'discover-lists-legacy'

@@ -89,6 +89,7 @@ export function modernPost(
       return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
     case 'tools/call': {
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>);
+      if ('error' in outcome && fault === 'tool-errors-as-jsonrpc-errors') return reply(200, { error: { code: -32000, message: outcome.error } });
       if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true });
       const structured = fault === 'structured-content-off-schema' ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
       const text = fault === 'structured-without-text' ? 'done' : JSON.stringify(structured);
