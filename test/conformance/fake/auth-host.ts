@@ -41,7 +41,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return next();
     });
     app.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (_req, res) => {
-      res.json(config.authorizationServerMetadata());
+      const metadata = config.authorizationServerMetadata();
+      res.json(faults.authOriginMetadataStale ? { ...metadata, token_endpoint: `${String(metadata['token_endpoint'])}/v1` } : metadata);
     });
   }
 
@@ -79,6 +80,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
     if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refusePkce('code challenge required');
+    if (request.code_challenge && !request.code_challenge_method && faults.missingMethodCrashes) return refuseRequest('server_error');
     const method = request.code_challenge_method ?? defaultMethod(faults);
     if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
       return refusePkce('transform algorithm not supported');

@@ -36,6 +36,8 @@ export interface SourceFaults {
   readonly missingVerifierAccepted?: boolean;
   /** Takes a code_challenge sent without a method as S256 instead of plain. */
   readonly missingMethodAsS256?: boolean;
+  /** Fails a code_challenge sent without a method with server_error instead of taking it as plain. */
+  readonly missingMethodCrashes?: boolean;
   /** Refuses a request without a challenge, or with an unknown method, without error_description. */
   readonly pkceRefusalsUnexplained?: boolean;
   /** Repeats realm in the 401 challenge. */

@@ -140,10 +140,18 @@ export interface Faults extends SourceFaults {
   readonly revokeUnknownStatus?: number;
   readonly revokeAnyClientsToken?: boolean;
   // issue 23: refresh retries, metadata where clients look for it
+  /** A retry within the refresh grace gets a new refresh token, not the successor issued first. */
+  readonly graceMintsNewSuccessor?: boolean;
+  /** A retry within the refresh grace is answered although the grant was revoked meanwhile. */
+  readonly graceOutlivesRevocation?: boolean;
+  /** A retry within the refresh grace is answered for any client that presents the token. */
+  readonly graceForAnyClient?: boolean;
   /** A spent refresh token is a replay at once: no refresh grace, parallel renewals revoke the grant. */
   readonly noRefreshGrace?: boolean;
   /** The auth host does not serve the authorization-server metadata (404), as survey-mcp did before. */
   readonly noAuthOriginMetadata?: boolean;
+  /** Serves at the authorization endpoint's origin a stale copy of the metadata (another token_endpoint). */
+  readonly authOriginMetadataStale?: boolean;
 }
 
 /** One way to get revision 2026-07-28 wrong. */

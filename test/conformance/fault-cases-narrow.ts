@@ -1,0 +1,50 @@
+import type { FaultCase } from './fault-cases.js';
+
+/**
+ * Wrong deployments that fail a check in one way only, where its other wrong deployment fails it
+ * another way: weakening the check to the other way (a status check instead of a comparison, any
+ * error instead of the one named) fails this case.
+ */
+export const NARROW_FAULT_CASES: readonly FaultCase[] = [
+  {
+    check: 'metadata-at-authorization-origin',
+    group: 'discovery',
+    deployment: "serves a stale copy of its metadata (another token_endpoint) at the authorization endpoint's origin, with HTTP 200",
+    fake: { faults: { authOriginMetadataStale: true } },
+    reason: /GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server is not the document at http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server/,
+  },
+  {
+    check: 'pkce-default-method-plain',
+    group: 'authorization',
+    deployment: 'fails a code_challenge without a method with server_error instead of invalid_request or taking it as plain',
+    fake: { faults: { missingMethodCrashes: true } },
+    reason: /a challenge without a method ended in error server_error, neither a code nor invalid_request/,
+  },
+];
+
+/** Wrong deployments of the refresh grace (issue 23), each breaking one of its rules. */
+export const GRACE_FAULT_CASES: readonly FaultCase[] = [
+  {
+    check: 'refresh-retry-same-successor',
+    group: 'authorization',
+    deployment: 'answers a retry within the refresh grace with a new refresh token, not the successor issued first',
+    fake: { faults: { graceMintsNewSuccessor: true } },
+    reason: /the retry within the grace was answered with refresh_token "rt_\S*"…, not the successor "rt_\S*"… the renewal issued/,
+    // Two live lineages are what refresh-parallel looks for too.
+    mayAlsoFail: ['refresh-parallel'],
+  },
+  {
+    check: 'refresh-retry-after-revocation-refused',
+    group: 'authorization',
+    deployment: 'answers a retry within the refresh grace after the grant was revoked',
+    fake: { faults: { graceOutlivesRevocation: true } },
+    reason: /after its successor was revoked: expected HTTP 400, got HTTP 200/,
+  },
+  {
+    check: 'refresh-retry-other-client-refused',
+    group: 'authorization',
+    deployment: 'answers a retry within the refresh grace for any client',
+    fake: { faults: { graceForAnyClient: true } },
+    reason: /another client presenting the runner's spent refresh token within the grace: expected HTTP 400, got HTTP 200/,
+  },
+];
