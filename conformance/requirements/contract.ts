@@ -153,6 +153,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-5.5-revocation-endpoint', '5.5 rule 2', 'Calling the revocation endpoint has the same effect', [
     'revoked-access-token-401',
     'revoked-refresh-token-signs-out',
+    'refresh-retry-after-revocation-refused',
   ]),
   mustAnyEra('contract-5.5-permissions', '5.5 rule 3', "Access follows the person's permissions at every moment", {
     unobservable: PERMISSION_CHANGE,

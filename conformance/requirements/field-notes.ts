@@ -122,11 +122,12 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   must('fn-token-no-downgrade', 'token endpoint', 'A code issued with S256 never accepts plain', ['pkce-no-downgrade']),
   must('fn-token-refresh-rotation', 'token endpoint', 'Refresh tokens rotate on every use', ['refresh-token-rotation', 'spent-refresh-token-refused']),
   should('fn-token-refresh-reuse', 'token endpoint', 'Reusing a spent refresh token (after any refresh grace) revokes the grant, newest tokens too', ['spent-refresh-revokes-grant']),
-  must('fn-token-refresh-client', 'token endpoint', 'A refresh token is bound to its client', ['refresh-bound-to-client']),
+  must('fn-token-refresh-client', 'token endpoint', 'A refresh token is bound to its client', ['refresh-bound-to-client', 'refresh-retry-other-client-refused']),
   must('fn-token-refresh-parallel', 'token endpoint', 'Parallel refreshes of one token fork no lineage: at most one new refresh token (issue 23: retries within a grace share it)', ['refresh-parallel']),
   should('fn-token-refresh-retry', 'token endpoint', 'Parallel or retried refreshes of one token within a grace all renew, in one lineage, revoking nothing (issue 23)', [
     'refresh-parallel-retry',
   ]),
+  must('fn-token-refresh-grace-successor', 'token endpoint', 'A refresh retried within the grace gets the one successor the first renewal issued', ['refresh-retry-same-successor']),
   must('fn-token-no-escalation', 'token endpoint', 'A refresh cannot widen the scope', ['refresh-no-scope-escalation']),
   must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', ['token-error-responses']),
   must('fn-token-no-store', 'token endpoint', 'Cache-Control: no-store on every answer, errors included', ['token-no-store']),

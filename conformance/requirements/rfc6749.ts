@@ -61,7 +61,7 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
     unobservable: 'the consent policy for a client already approved is the contract\'s (section 5.3); the runner approves every request it makes',
   }),
   rfc6749.must('rfc6749-10.3-token-unguessable', '10.3', 'Access tokens cannot be generated, modified or guessed', { unobservable: ENTROPY }),
-  rfc6749.must('rfc6749-10.4-refresh-binding', '10.4', 'A refresh token is bound to its client, and cannot be generated, modified or guessed', ['refresh-bound-to-client']),
+  rfc6749.must('rfc6749-10.4-refresh-binding', '10.4', 'A refresh token is bound to its client, and cannot be generated, modified or guessed', ['refresh-bound-to-client', 'refresh-retry-other-client-refused']),
   rfc6749.should('rfc6749-10.4-refresh-theft', '10.4', 'Refresh token theft is detected, e.g. by rotation', ['refresh-token-rotation', 'spent-refresh-revokes-grant']),
   rfc6749.must('rfc6749-10.5-code-single-use', '10.5', 'Authorization codes are short lived and single use', ['code-single-use']),
   rfc6749.must('rfc6749-10.6-redirect-manipulation', '10.6', 'The redirect URI of the token request is checked against the authorization request', ['code-bound-to-redirect-uri']),

@@ -9,7 +9,7 @@ export const refreshRetryAfterRevocationRefused: Check = {
   id: 'refresh-retry-after-revocation-refused',
   group: 'authorization',
   title: 'Once the grant is revoked, a retry within the refresh grace is refused',
-  spec: 'field notes: token endpoint (the grace answers a retry only while the lineage lives) and revocation (revoking a refresh token ends the grant); RFC 7009 section 2.1',
+  spec: 'section 5.5 rules 1-2 (calling the revocation endpoint signs the client out immediately); field notes: token endpoint (the refresh grace, issue 23)',
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
