@@ -23,6 +23,7 @@ import { refreshBoundToClient } from '../checks/authorization/refresh-bound-to-c
 import { refreshGrant } from '../checks/authorization/refresh-grant.js';
 import { refreshNoScopeEscalation } from '../checks/authorization/refresh-no-scope-escalation.js';
 import { refreshParallelRetry } from '../checks/authorization/refresh-parallel-retry.js';
+import { passwordGrantRefused } from '../checks/authorization/password-grant-refused.js';
 import { refreshParallel } from '../checks/authorization/refresh-parallel.js';
 import { refreshRetryAfterRevocationRefused } from '../checks/authorization/refresh-retry-after-revocation-refused.js';
 import { refreshRetryOtherClientRefused } from '../checks/authorization/refresh-retry-other-client-refused.js';
@@ -80,6 +81,7 @@ export const AUTHORIZATION: readonly Check[] = [
   refreshRetrySameSuccessor,
   refreshRetryAfterRevocationRefused,
   refreshRetryOtherClientRefused,
+  passwordGrantRefused,
   refreshNoScopeEscalation,
   resourceTrailingSlashAccepted,
 ];

@@ -80,7 +80,7 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
   }),
 
   // 2.4 to 2.6
-  rfc9700.must('rfc9700-2.4-no-password-grant', '2.4', 'The resource owner password credentials grant is not offered', ['grant-types']),
+  rfc9700.must('rfc9700-2.4-no-password-grant', '2.4', 'The resource owner password credentials grant is not offered', ['grant-types', 'password-grant-refused']),
   rfc9700.should('rfc9700-2.5-client-authentication', '2.5', 'Client authentication is enforced where credentials can be kept confidential, asymmetric methods RECOMMENDED', {
     unobservable: CONFIDENTIAL,
   }),

@@ -22,6 +22,17 @@ export const NARROW_FAULT_CASES: readonly FaultCase[] = [
   },
 ];
 
+/** Wrong deployments whose metadata is right and whose behaviour is not: the check sends the request. */
+export const BEHAVIOUR_FAULT_CASES: readonly FaultCase[] = [
+  {
+    check: 'password-grant-refused',
+    group: 'authorization',
+    deployment: 'leaves the password grant out of grant_types_supported but still issues tokens for it',
+    fake: { faults: { passwordGrantAccepted: true } },
+    reason: /grant_type=password with the person's own credentials: expected 400 with "error" "unsupported_grant_type" or "unauthorized_client", got HTTP 200/,
+  },
+];
+
 /** Wrong deployments of the refresh grace (issue 23), each breaking one of its rules. */
 export const GRACE_FAULT_CASES: readonly FaultCase[] = [
   {

@@ -155,6 +155,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (foreign && !faults.tokenResourceUnchecked) return refuse('invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
+    if (body.grant_type === 'password' && faults.passwordGrantAccepted) return res.json({ access_token: 'at_password_grant', token_type: 'Bearer', expires_in: 3600 });
     return refuse('unsupported_grant_type');
   });
 

@@ -140,6 +140,8 @@ export interface Faults extends SourceFaults {
   readonly revokeUnknownStatus?: number;
   readonly revokeAnyClientsToken?: boolean;
   // issue 23: refresh retries, metadata where clients look for it
+  /** Still honours the password grant, though grant_types_supported leaves it out. */
+  readonly passwordGrantAccepted?: boolean;
   /** A retry within the refresh grace gets a new refresh token, not the successor issued first. */
   readonly graceMintsNewSuccessor?: boolean;
   /** A retry within the refresh grace is answered although the grant was revoked meanwhile. */
