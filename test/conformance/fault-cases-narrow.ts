@@ -20,6 +20,20 @@ export const NARROW_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { missingMethodCrashes: true } },
     reason: /a challenge without a method ended in error server_error, neither a code nor invalid_request/,
   },
+  {
+    check: 'token-resource-invalid-target',
+    group: 'authorization',
+    deployment: 'refuses a refresh for another resource, but with invalid_request instead of invalid_target',
+    fake: { faults: { foreignResourceRefusedAs: 'token-invalid-request' } },
+    reason: /a refresh for https:\/\/conformance\.invalid\/another-resource: expected 400 invalid_target, got HTTP 400 .*invalid_request/,
+  },
+  {
+    check: 'resource-foreign-invalid-target',
+    group: 'authorization',
+    deployment: 'refuses an authorization request for another resource, but with invalid_request instead of invalid_target',
+    fake: { faults: { foreignResourceRefusedAs: 'authorize-invalid-request' } },
+    reason: /resource https:\/\/conformance\.invalid\/another-resource: error "invalid_request", expected "invalid_target"/,
+  },
 ];
 
 /** Wrong deployments whose metadata is right and whose behaviour is not: the check sends the request. */

@@ -91,7 +91,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
     const resource = faults.foreignResourceGranted === 'fragment' ? request.resource?.replace(/#.*$/, '') : request.resource;
     if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any') {
-      return refuseRequest('invalid_target');
+      return refuseRequest(faults.foreignResourceRefusedAs === 'authorize-invalid-request' ? 'invalid_request' : 'invalid_target');
     }
     if (request.scope === undefined && faults.scopeRequired) return refuseRequest('invalid_request');
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
@@ -152,7 +152,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     // RFC 8707 §2.2: a token is only for this resource.
     const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
-    if (foreign && !faults.tokenResourceUnchecked) return refuse('invalid_target');
+    if (foreign && !faults.tokenResourceUnchecked) return refuse(faults.foreignResourceRefusedAs === 'token-invalid-request' ? 'invalid_request' : 'invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     if (body.grant_type === 'password' && faults.passwordGrantAccepted) return res.json({ access_token: 'at_password_grant', token_type: 'Bearer', expires_in: 3600 });

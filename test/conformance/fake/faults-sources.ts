@@ -17,6 +17,8 @@ export interface SourceFaults {
   readonly repeatedParameterAccepted?: boolean;
   /** Takes a resource at the token endpoint without looking at it. */
   readonly tokenResourceUnchecked?: boolean;
+  /** Refuses a foreign resource at one endpoint, but with invalid_request instead of RFC 8707's invalid_target. */
+  readonly foreignResourceRefusedAs?: 'token-invalid-request' | 'authorize-invalid-request';
   /** Looks a revoked token up only under its token_type_hint. */
   readonly revocationTrustsHint?: boolean;
   /** Puts an error code in the challenge of a request that sent no token. */
