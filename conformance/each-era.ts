@@ -1,3 +1,4 @@
+import { fail } from './check.js';
 import type { CheckContext } from './context.js';
 import { LEGACY_REVISION, offeredEras } from './eras.js';
 import type { Exchange } from './http.js';
@@ -23,7 +24,15 @@ export async function spokenEras(ctx: CheckContext): Promise<SpokenEra[]> {
  */
 export async function refusalEras(ctx: CheckContext): Promise<SpokenEra[]> {
   if (!ctx.settings.signIn) return allowedEras(ctx);
-  return spokenEras(ctx).catch(() => allowedEras(ctx));
+  const offered = await spokenEras(ctx).catch((): SpokenEra[] => []);
+  return offered.length > 0 ? offered : allowedEras(ctx);
+}
+
+/** `spokenEras` for a check that must try at least one: none is a failure, never a vacuous pass. */
+export async function erasToTry(ctx: CheckContext): Promise<SpokenEra[]> {
+  const eras = await spokenEras(ctx);
+  if (eras.length === 0) fail(`the deployment speaks no MCP era this run asks for (--protocol ${ctx.settings.protocol})`);
+  return eras;
 }
 
 function allowedEras(ctx: CheckContext): SpokenEra[] {

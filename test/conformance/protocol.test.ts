@@ -38,6 +38,16 @@ describe('choosing the MCP era with --protocol', () => {
     expect(error).toMatchObject({ exitCode: 2, message: '--protocol must be one of 2025-11-25, 2026-07-28, auto' });
   });
 
+  test('a check that walks every era offered fails, never passes having tried none, when the deployment speaks no era --protocol asks for', async () => {
+    const report = await withFakeDeployment({ offers: 'legacy' }, (fake) =>
+      runAgainst(fake, { protocol: '2026-07-28', only: ['tool-error-not-found', 'revoked-access-token-401'] }),
+    );
+    for (const result of report.results) {
+      expect(result, result.id).toMatchObject({ status: 'fail', message: 'the deployment speaks no MCP era this run asks for (--protocol 2026-07-28)' });
+    }
+    expect(report.results).toHaveLength(2);
+  });
+
   test('under auto, a deployment that serves 2026-07-28 but leaves it out of its own discovery fails its modern checks instead of skipping them', async () => {
     for (const modernFault of ['no-discover', 'discover-omits-own-version'] as const) {
       const report = await withFakeDeployment({ faults: { modernFault } }, (fake) => runAgainst(fake, { only: ['modern-mcp'] }));

@@ -1,5 +1,5 @@
 import { skip, type Check } from '../../check.js';
-import { cheapestRequest, spokenEras } from '../../each-era.js';
+import { cheapestRequest, erasToTry } from '../../each-era.js';
 import { waitWithProgress } from '../../progress.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 
@@ -25,7 +25,7 @@ export const expiredToken401: Check = {
     const lifetimeMs = (tokens.expiresIn ?? lifetime) * 1000;
     await waitWithProgress(ctx.progress, 'waiting for an access token to expire', lifetimeMs + 1000);
     const accounts: string[] = [];
-    for (const era of await spokenEras(ctx)) {
+    for (const era of await erasToTry(ctx)) {
       const exchange = await cheapestRequest(ctx, era, tokens.accessToken);
       accounts.push(`${era}: ${expectUnauthorized(exchange, ctx.target, `${era}: a request ${lifetimeMs / 1000 + 1} s after the token was issued`)}`);
     }

@@ -2,7 +2,7 @@ import { fail, type Check } from '../../check.js';
 import { cite, type Exchange } from '../../http.js';
 import { expectNoRateLimitHeaders, expectRateLimitBody, expectRetryAfter } from '../shared/rate-limited.js';
 import { exhaustBudget } from './budget.js';
-import { cheapestRequest, spokenEras } from '../../each-era.js';
+import { cheapestRequest, erasToTry } from '../../each-era.js';
 import { readyToken } from '../../eras.js';
 
 const FOLLOW_UPS = 3;
@@ -18,7 +18,7 @@ export const repeated429Shape: Check = {
     const token = await readyToken(ctx);
     const { refused } = await exhaustBudget(ctx, token);
     // The budget is the person's, whatever the era (section 8): the follow-ups take turns in each era offered.
-    const eras = await spokenEras(ctx);
+    const eras = await erasToTry(ctx);
     const refusals: Array<[string, Exchange]> = [['refusal 1 in a row', refused]];
     for (let sent = 0; sent < FOLLOW_UPS * eras.length; sent += 1) {
       const era = eras[sent % eras.length]!;

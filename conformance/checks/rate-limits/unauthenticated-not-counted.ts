@@ -1,5 +1,5 @@
 import { fail, type Check } from '../../check.js';
-import { cheapestRequest, spokenEras } from '../../each-era.js';
+import { cheapestRequest, erasToTry } from '../../each-era.js';
 import { readyToken } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
 import { cite } from '../../http.js';
@@ -14,7 +14,7 @@ export const unauthenticatedNotCounted: Check = {
   needsSignIn: true,
   async run(ctx) {
     const { refused } = await exhaustBudget(ctx, await readyToken(ctx));
-    const eras = await spokenEras(ctx);
+    const eras = await erasToTry(ctx);
     for (const era of eras) {
       const anonymous = await cheapestRequest(ctx, era, undefined, { waitOutRateLimit: false });
       cite(refused, anonymous);

@@ -1,7 +1,7 @@
 import { type Check } from '../../check.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 import { revoke, tokenInUse } from './revocation.js';
-import { cheapestRequest, spokenEras } from '../../each-era.js';
+import { cheapestRequest, erasToTry } from '../../each-era.js';
 
 export const revokedAccessToken401: Check = {
   id: 'revoked-access-token-401',
@@ -16,7 +16,7 @@ export const revokedAccessToken401: Check = {
     await revoke(client, tokens.accessToken, 'access_token');
     // The first era's request is the very next one; each other era's follows it, so none may be let through either.
     const accounts: string[] = [];
-    for (const era of await spokenEras(ctx)) {
+    for (const era of await erasToTry(ctx)) {
       const after = await cheapestRequest(ctx, era, tokens.accessToken, { waitOutRateLimit: false });
       accounts.push(`${era}: ${expectUnauthorized(after, ctx.target, `${era}: the next request after revoking the access token`)}`);
     }

@@ -1,6 +1,6 @@
 import { fail } from '../../check.js';
 import type { CheckContext } from '../../context.js';
-import { requestIn, spokenEras, type SpokenEra } from '../../each-era.js';
+import { requestIn, erasToTry, type SpokenEra } from '../../each-era.js';
 import { LEGACY_REVISION } from '../../eras.js';
 import { expectStatus } from '../../expect.js';
 import { toolErrorMessage, type ToolResult } from '../../mcp.js';
@@ -19,12 +19,11 @@ export async function expectToolErrorInEachEra(
   judge: (message: string, era: SpokenEra) => void,
 ): Promise<string> {
   const messages: string[] = [];
-  for (const era of await spokenEras(ctx)) {
+  for (const era of await erasToTry(ctx)) {
     const message = await expectToolError(ctx, era, tool, args, `${era}: ${what}`);
     judge(message, era);
     messages.push(`${era}: tool error "${message}"`);
   }
-  if (messages.length === 0) fail(`the deployment speaks no MCP era this run asks for (--protocol ${ctx.settings.protocol})`);
   return messages.join('; ');
 }
 
