@@ -1,6 +1,6 @@
 import { ERA_FAULT_CASES } from './fault-cases-eras.js';
 import type { FaultCase } from './fault-cases.js';
-import { BEHAVIOUR_FAULT_CASES, GRACE_FAULT_CASES, NARROW_FAULT_CASES } from './fault-cases-narrow.js';
+import { BEHAVIOUR_FAULT_CASES, FRAMING_FAULT_CASES, GRACE_FAULT_CASES, NARROW_FAULT_CASES } from './fault-cases-narrow.js';
 
 /**
  * Wrong deployments that break a rule in one branch or at one edge only (an error path, a
@@ -268,4 +268,5 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
   ...NARROW_FAULT_CASES,
   ...GRACE_FAULT_CASES,
   ...BEHAVIOUR_FAULT_CASES,
+  ...FRAMING_FAULT_CASES,
 ];

@@ -47,6 +47,17 @@ export const BEHAVIOUR_FAULT_CASES: readonly FaultCase[] = [
   },
 ];
 
+/** Framing the sentence names: a notification accepted with 202 and no body. */
+export const FRAMING_FAULT_CASES: readonly FaultCase[] = [
+  {
+    check: 'notification-202',
+    group: 'mcp',
+    deployment: 'accepts a notification with 202 but answers it with a JSON-RPC body',
+    fake: { faults: { notificationAnsweredWithBody: true } },
+    reason: /notifications\/initialized: HTTP 202 with a body, \{"jsonrpc":"2\.0","result":\{\}\}; a notification is accepted with no body/,
+  },
+];
+
 /** Wrong deployments of the refresh grace (issue 23), each breaking one of its rules. */
 export const GRACE_FAULT_CASES: readonly FaultCase[] = [
   {

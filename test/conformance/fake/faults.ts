@@ -102,6 +102,8 @@ export interface Faults extends SourceFaults {
   readonly unknownMethodHttpStatus?: number;
   readonly ignoreProtocolVersion?: boolean;
   readonly notificationStatus?: number;
+  /** Accepts a notification with 202, but with a JSON-RPC body. */
+  readonly notificationAnsweredWithBody?: boolean;
   readonly ignoreOrigin?: boolean;
   readonly mcpExposesNoHeaders?: boolean;
   /** Breaks one rule of the 2026-07-28 era (fake/modern-mcp.ts). */

@@ -227,7 +227,9 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   if (message.id === undefined) {
-    res.status(faults.notificationStatus ?? 202).end();
+    res.status(faults.notificationStatus ?? 202);
+    if (faults.notificationAnsweredWithBody) res.json({ jsonrpc: '2.0', result: {} });
+    else res.end();
     return;
   }
   const reply = (body: Record<string, unknown>, status = 200): void => {
