@@ -2,7 +2,7 @@ import { eraOf, fail, skip, type Check, type Era } from './check.js';
 import type { CheckContext } from './context.js';
 import { describeResponse } from './expect.js';
 import type { Exchange } from './http.js';
-import { isObject } from './mcp.js';
+import { isObject, type JsonRpcResponse } from './mcp.js';
 import { MODERN_REVISION } from './modern.js';
 
 /** The revision the initialize-based checks speak. */
@@ -16,6 +16,12 @@ export interface OfferedEras {
   readonly legacyAnswer: string;
   /** What `server/discover` got. */
   readonly modernAnswer: string;
+  /**
+   * Why an era's absence is itself a violation, when it is: the deployment served the era yet
+   * its own discovery left it out. The era's checks fail with this instead of skipping.
+   */
+  readonly legacyBroken?: string;
+  readonly modernBroken?: string;
 }
 
 /**
@@ -24,23 +30,48 @@ export interface OfferedEras {
  * one answers and `initialize` is refused at the HTTP level (basic/versioning, "Compatibility
  * Matrix": a modern-only server rejects it with 400), so a broken `initialize` on a server that
  * offers no other era still fails its checks rather than being skipped.
+ *
+ * A skip must rest on evidence that the era is absent, never on a violation: a `server/discover`
+ * answered with a result (HTTP 200 to a request sent as 2026-07-28, which a server without that
+ * era refuses) serves the era even when its supportedVersions leaves it out, and a discovery that
+ * lists 2025-11-25 beside a refused `initialize` contradicts itself. Both are failures.
  */
 export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
   return ctx.once('find the MCP eras the deployment offers', async () => {
     const token = await ctx.accessToken();
     const discover = await ctx.modern.request(token, 'server/discover');
     const versions = discover.message?.result?.['supportedVersions'];
-    const modern = Array.isArray(versions) && versions.includes(MODERN_REVISION);
+    const listed = (version: string): boolean => Array.isArray(versions) && versions.includes(version);
+    const served = listed(MODERN_REVISION) ? undefined : await modernServed(ctx, token, discover);
     const initialize = await ctx.mcp.initialize(token);
     const version = initialize.message?.result?.['protocolVersion'];
     const refused = initialize.exchange.response.status >= 400 && !isObject(initialize.message?.result);
+    const modern = listed(MODERN_REVISION) || served !== undefined;
+    const legacy = typeof version === 'string' || !modern || !refused;
+    const discovered = `server/discover answered supportedVersions ${JSON.stringify(versions)}`;
     return {
       modern,
-      legacy: typeof version === 'string' || !modern || !refused,
-      modernAnswer: modern ? `supportedVersions ${JSON.stringify(versions)}` : describeResponse(discover.exchange),
+      legacy,
+      modernAnswer: listed(MODERN_REVISION) ? `supportedVersions ${JSON.stringify(versions)}` : describeResponse(discover.exchange),
       legacyAnswer: typeof version === 'string' ? `protocol ${version}` : describeResponse(initialize.exchange),
+      ...(served ? { modernBroken: `${served}, yet server/discover got ${describeResponse(discover.exchange)}, which does not list ${MODERN_REVISION}` } : {}),
+      ...(!legacy && listed(LEGACY_REVISION)
+        ? { legacyBroken: `${discovered}, listing ${LEGACY_REVISION}, yet initialize answered ${describeResponse(initialize.exchange)}` }
+        : {}),
     };
   });
+}
+
+/**
+ * How the deployment shows it serves 2026-07-28 although server/discover did not list it, or
+ * undefined: a result to server/discover itself, or to tools/list, each sent as 2026-07-28 (a
+ * server without the era refuses that version header with HTTP 400).
+ */
+async function modernServed(ctx: CheckContext, token: string, discover: { exchange: Exchange; message: JsonRpcResponse | undefined }): Promise<string | undefined> {
+  const answered = (answer: typeof discover): boolean => answer.exchange.response.status === 200 && isObject(answer.message?.result);
+  if (answered(discover)) return `server/discover, sent as ${MODERN_REVISION}, was answered with a result`;
+  const tools = await ctx.modern.request(token, 'tools/list');
+  return answered(tools) ? `tools/list, sent as ${MODERN_REVISION}, was answered with a result` : undefined;
 }
 
 /** One line for the report: `2025-11-25 and 2026-07-28`, `2026-07-28 only`, … */
@@ -57,6 +88,8 @@ export function describeEras(eras: OfferedEras): string {
  */
 export async function requireEra(ctx: CheckContext, era: Exclude<Era, 'any'>): Promise<void> {
   const eras = await offeredEras(ctx);
+  const broken = era === MODERN_REVISION ? eras.modernBroken : eras.legacyBroken;
+  if (broken) fail(`the deployment's own discovery is wrong, so this era's checks cannot be skipped: ${broken}`);
   const offered = era === MODERN_REVISION ? eras.modern : eras.legacy;
   if (offered) return;
   const why =

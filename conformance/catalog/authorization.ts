@@ -30,7 +30,11 @@ import { refreshGrant } from '../checks/authorization/refresh-grant.js';
 import { refreshNoScopeEscalation } from '../checks/authorization/refresh-no-scope-escalation.js';
 import { refreshGraceEndsAtSuccessorUse } from '../checks/authorization/refresh-grace-ends-at-successor-use.js';
 import { refreshParallelRetry } from '../checks/authorization/refresh-parallel-retry.js';
+import { passwordGrantRefused } from '../checks/authorization/password-grant-refused.js';
 import { refreshParallel } from '../checks/authorization/refresh-parallel.js';
+import { refreshRetryAfterRevocationRefused } from '../checks/authorization/refresh-retry-after-revocation-refused.js';
+import { refreshRetryOtherClientRefused } from '../checks/authorization/refresh-retry-other-client-refused.js';
+import { refreshRetrySameSuccessor } from '../checks/authorization/refresh-retry-same-successor.js';
 import { refreshTokenRotation } from '../checks/authorization/refresh-token-rotation.js';
 import { resourceTrailingSlashAccepted } from '../checks/authorization/resource-trailing-slash-accepted.js';
 import { sessionCookieFlags } from '../checks/authorization/session-cookie-flags.js';
@@ -82,6 +86,10 @@ export const AUTHORIZATION: readonly Check[] = [
   refreshParallel,
   refreshParallelRetry,
   refreshGraceEndsAtSuccessorUse,
+  refreshRetrySameSuccessor,
+  refreshRetryAfterRevocationRefused,
+  refreshRetryOtherClientRefused,
+  passwordGrantRefused,
   refreshNoScopeEscalation,
   resourceTrailingSlashAccepted,
   privateKeyJwtAccepted,

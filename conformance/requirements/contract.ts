@@ -17,7 +17,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-1.3-permissions', '1 rule 3', "A token reaches exactly the surveys the person's permissions reach", [
     inEra('2025-11-25', 'tool-error-not-authorized'),
-    missingEra('2026-07-28', 'no check asks for a survey the person may not open in a 2026-07-28 tools/call'),
+    inEra('2026-07-28', 'tool-error-not-authorized'),
   ]),
   mustAnyEra('contract-1.3-permission-change', '1 rule 3', 'A token loses access the moment the permissions change', {
     unobservable: PERMISSION_CHANGE,
@@ -57,7 +57,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     branch('expires_in at most an hour, code grant', 'token-scope-and-lifetime'),
     missing('expires_in at most an hour, refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
     inEra('2025-11-25', 'expired-token-401'),
-    missingEra('2026-07-28', 'no check presents an expired token in a 2026-07-28 request'),
+    inEra('2026-07-28', 'expired-token-401'),
   ]),
   mustAnyEra('contract-2.2-renewal', '2.2', 'Renewal is the refresh_token grant at the token endpoint', ['refresh-grant']),
   mustAnyEra('contract-2.2-bearer', '2.2', 'The access token is presented as Authorization: Bearer', [
@@ -78,7 +78,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-4.1-scope-required', '4.1', 'POST / needs a bearer token with scope mcp_customer', [
     inEra('2025-11-25', 'foreign-token-403'),
-    missingEra('2026-07-28', 'no check presents a token without mcp_customer in a 2026-07-28 request'),
+    inEra('2026-07-28', 'foreign-token-403'),
   ]),
   mustAnyEra('contract-4.1-register-422', '4.1', 'POST /register answers errors with 422', [
     'registration-refuses-bad-metadata',
@@ -130,7 +130,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-5.1-foreign-token-403', '5.1 rule 3', "Another service's valid token gets 403 insufficient_scope", [
     inEra('2025-11-25', 'foreign-token-403'),
-    missingEra('2026-07-28', 'no check presents another service\'s token in a 2026-07-28 request'),
+    inEra('2026-07-28', 'foreign-token-403'),
   ]),
   mustAnyEra('contract-5.2-issuer', '5.2', 'The issuer is {base_url}, the host the metadata is fetched from', [
     'issuer-matches-base-url',
@@ -162,11 +162,11 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-5.4-invalid-token', '5.4', 'An unknown token gets the same 401 answer', [
     inEra('2025-11-25', 'invalid-token-401'),
-    missingEra('2026-07-28', 'no check presents an unknown token in a 2026-07-28 request'),
+    inEra('2026-07-28', 'invalid-token-401'),
   ]),
   mustAnyEra('contract-5.4-expired-token', '5.4', 'An expired token gets the same 401 answer', [
     inEra('2025-11-25', 'expired-token-401'),
-    missingEra('2026-07-28', 'no check presents an expired token in a 2026-07-28 request'),
+    inEra('2026-07-28', 'expired-token-401'),
   ]),
   mustAnyEra('contract-5.4-revoked-token', '5.4', 'A revoked token gets the same 401 answer', [
     branch('access token revoked', 'revoked-access-token-401'),
@@ -179,7 +179,8 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-5.5-revocation-endpoint', '5.5 rule 2', 'Calling the revocation endpoint has the same effect', [
     branch('access token revoked', 'revoked-access-token-401'),
     branch('refresh token revoked', 'revoked-refresh-token-signs-out'),
-    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+    branch('refresh token revoked, then retried within the grace', 'refresh-retry-after-revocation-refused'),
+    inEra('2026-07-28', 'revoked-access-token-401'),
   ]),
   mustAnyEra('contract-5.5-permissions', '5.5 rule 3', "Access follows the person's permissions at every moment", {
     unobservable: PERMISSION_CHANGE,
@@ -189,7 +190,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   must('contract-6-no-stream', '6', 'No server-initiated notification stream is sent', ['stream-request-404']),
   mustAnyEra('contract-7.1-403', '7.1', '403 carries {"error": "insufficient_scope"}', [
     inEra('2025-11-25', 'foreign-token-403'),
-    missingEra('2026-07-28', 'no check reads the 403 body of a 2026-07-28 request'),
+    inEra('2026-07-28', 'foreign-token-403'),
   ]),
   mustAnyEra('contract-7.1-422-redirect', '7.1', 'A refused redirect address gets 422 invalid_redirect_uri with a description', [
     'registration-refuses-bad-redirect-uri',
@@ -204,19 +205,19 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-7.2-tool-error', '7.2 rules 1-2', 'A tool that cannot complete returns a tool error result {"error": …} in a successful envelope', [
     inEra('2025-11-25', 'tool-error-not-found'),
-    missingEra('2026-07-28', 'no check makes a 2026-07-28 tools/call fail and reads its tool error'),
+    inEra('2026-07-28', 'tool-error-not-found'),
   ]),
   mustAnyEra('contract-7.2-not-found', '7.2 rule 3', 'An unknown id: the message names the record kind and the id, and says not found', [
     inEra('2025-11-25', 'tool-error-not-found'),
-    missingEra('2026-07-28', 'no check asks for an unknown id in a 2026-07-28 tools/call'),
+    inEra('2026-07-28', 'tool-error-not-found'),
   ]),
   mustAnyEra('contract-7.2-not-authorized', '7.2 rule 3', 'A record the person may not open: the message says not authorized', [
     inEra('2025-11-25', 'tool-error-not-authorized'),
-    missingEra('2026-07-28', 'no check asks for a forbidden survey in a 2026-07-28 tools/call'),
+    inEra('2026-07-28', 'tool-error-not-authorized'),
   ]),
   mustAnyEra('contract-7.2-validation', '7.2 rule 3', 'A rejected argument: the message begins with the validation-failed text', [
     inEra('2025-11-25', 'tool-error-validation'),
-    missingEra('2026-07-28', 'no check sends a rejected argument in a 2026-07-28 tools/call'),
+    inEra('2026-07-28', 'tool-error-validation'),
   ]),
   mustAnyEra('contract-7.2-clients', '7.2 rule 4', 'Clients treat tool errors as tool errors and need not reconnect', {
     unobservable: 'a rule for clients, not for the deployment',

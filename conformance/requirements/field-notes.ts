@@ -13,7 +13,7 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ]),
   must('fn-host-resource-metadata-absolute', 'MCP host', 'resource_metadata in WWW-Authenticate is an absolute URL', [
     inEra('2025-11-25', 'missing-token-401'),
-    missingEra('2026-07-28', 'no check reads resource_metadata in the 401 of a 2026-07-28 request'),
+    inEra('2026-07-28', 'missing-token-401'),
   ]),
   should('fn-host-prm-path-aware', 'MCP host', 'PRM is served at the root and at the path-aware form for the MCP path', [
     'protected-resource-metadata',
@@ -149,13 +149,14 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   must('fn-token-no-downgrade', 'token endpoint', 'A code issued with S256 never accepts plain', ['pkce-no-downgrade']),
   must('fn-token-refresh-rotation', 'token endpoint', 'Refresh tokens rotate on every use', ['refresh-token-rotation', 'spent-refresh-token-refused']),
   should('fn-token-refresh-reuse', 'token endpoint', 'Reusing a spent refresh token (after any refresh grace) revokes the grant, newest tokens too', ['spent-refresh-revokes-grant']),
-  must('fn-token-refresh-client', 'token endpoint', 'A refresh token is bound to its client', ['refresh-bound-to-client']),
+  must('fn-token-refresh-client', 'token endpoint', 'A refresh token is bound to its client', ['refresh-bound-to-client', 'refresh-retry-other-client-refused']),
   must('fn-token-refresh-parallel', 'token endpoint', 'Parallel refreshes of one token fork no lineage: at most one new refresh token (issue 23: retries within a grace share it)', ['refresh-parallel']),
   should('fn-token-refresh-retry', 'token endpoint', 'Parallel or retried refreshes of one token within a grace all renew, in one lineage, revoking nothing (issue 23)', [
     'refresh-parallel-retry',
   ]),
+  must('fn-token-refresh-grace-successor', 'token endpoint', 'A refresh retried within the grace gets the one successor the first renewal issued', ['refresh-retry-same-successor']),
   should(
-    'fn-token-refresh-grace-successor',
+    'fn-token-refresh-grace-ends-at-successor-use',
     'token endpoint',
     'The grace answers a retry only while its successor is unused; once the successor has been presented, its predecessor is reuse (issue 33, RFC 9700 section 4.14)',
     ['refresh-grace-ends-at-successor-use'],
@@ -178,7 +179,7 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ]),
   must('fn-revoke-access-next-request', 'revocation', 'Revoking an access token takes effect on the very next request', [
     inEra('2025-11-25', 'revoked-access-token-401'),
-    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+    inEra('2026-07-28', 'revoked-access-token-401'),
   ]),
   should('fn-revoke-unknown-200', 'revocation', 'An unknown token gets 200', ['revoke-unknown-token-200']),
   must('fn-revoke-other-client', 'revocation', "Another client's token is never revoked", [

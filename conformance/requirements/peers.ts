@@ -56,7 +56,7 @@ export const PEER_REQUIREMENTS: readonly Requirement[] = [
   peers.must('peers-mcpjam-invalid-redirect-authorize', 'MCPJam oauth conformance: invalid redirect at the authorization endpoint', 'A mismatched redirect_uri is refused before anything is sent to it', ['unregistered-redirect-uri-refused']),
   peers.must('peers-mcpjam-invalid-token', 'MCPJam oauth conformance: invalid token', 'An invalid bearer token gets 401', [
     inEra('2025-11-25', 'invalid-token-401'),
-    missingEra('2026-07-28', 'no check presents a token never issued in a 2026-07-28 request'),
+    inEra('2026-07-28', 'invalid-token-401'),
   ]),
   peers.must('peers-mcpjam-invalid-redirect-token', 'MCPJam oauth conformance: invalid redirect at the token endpoint', 'A code redeemed with another redirect_uri is refused', ['code-bound-to-redirect-uri']),
   peers.must('peers-mcpjam-token-format', 'MCPJam oauth conformance: token format', 'The token response has access_token, token_type and expires_in', ['token-scope-and-lifetime', 'authorization-code-flow']),

@@ -69,18 +69,18 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   }),
   rfc6749.must('rfc6749-7-validate', '7', 'The resource server validates every access token', [
     inEra('2025-11-25', 'invalid-token-401', 'expired-token-401', 'revoked-access-token-401'),
-    missingEra('2026-07-28', 'no check presents an invalid, expired or revoked token in a 2026-07-28 request on a dual-era deployment'),
+    inEra('2026-07-28', 'invalid-token-401', 'expired-token-401', 'revoked-access-token-401'),
   ]),
   rfc6749.should('rfc6749-7.2-error', '7.2', 'A refused resource request tells the client why', [
     inEra('2025-11-25', 'missing-token-401', 'invalid-token-401'),
-    missingEra('2026-07-28', 'no check reads the 401 of a 2026-07-28 request'),
+    inEra('2026-07-28', 'missing-token-401', 'invalid-token-401'),
   ]),
   rfc6749.must('rfc6749-10.1-no-secrets-to-public', '10.1', 'No client password is issued to a native or user-agent-based client', ['registration-no-secret']),
   rfc6749.should('rfc6749-10.2-repeat-consent', '10.2', 'A repeated request from a public client is not approved without the person', {
     unobservable: 'the consent policy for a client already approved is the contract\'s (section 5.3); the runner approves every request it makes',
   }),
   rfc6749.must('rfc6749-10.3-token-unguessable', '10.3', 'Access tokens cannot be generated, modified or guessed', { unobservable: ENTROPY }),
-  rfc6749.must('rfc6749-10.4-refresh-binding', '10.4', 'A refresh token is bound to its client, and cannot be generated, modified or guessed', ['refresh-bound-to-client']),
+  rfc6749.must('rfc6749-10.4-refresh-binding', '10.4', 'A refresh token is bound to its client, and cannot be generated, modified or guessed', ['refresh-bound-to-client', 'refresh-retry-other-client-refused']),
   rfc6749.should('rfc6749-10.4-refresh-theft', '10.4', 'Refresh token theft is detected, e.g. by rotation', ['refresh-token-rotation', 'spent-refresh-revokes-grant']),
   rfc6749.must('rfc6749-10.5-code-single-use', '10.5', 'Authorization codes are short lived and single use', ['code-single-use']),
   rfc6749.must('rfc6749-10.6-redirect-manipulation', '10.6', 'The redirect URI of the token request is checked against the authorization request', ['code-bound-to-redirect-uri']),

@@ -87,7 +87,7 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
   rfc9728.must('rfc9728-3.3-resource', '3.3', 'resource is identical to the resource identifier the client used', ['resource-matches-base-url']),
   rfc9728.must('rfc9728-5.1-challenge', '5.1', 'A 401 names the metadata URL in WWW-Authenticate resource_metadata', [
     inEra('2025-11-25', 'missing-token-401', 'invalid-token-401'),
-    missingEra('2026-07-28', 'no check reads resource_metadata in the 401 of a 2026-07-28 request'),
+    inEra('2026-07-28', 'missing-token-401', 'invalid-token-401'),
   ]),
 
   rfc7009.should('rfc7009-2.1-refresh', '2.1', 'Revoking a refresh token invalidates the access tokens of its grant', [

@@ -1,5 +1,6 @@
 import { ERA_FAULT_CASES } from './fault-cases-eras.js';
 import type { FaultCase } from './fault-cases.js';
+import { BEHAVIOUR_FAULT_CASES, FRAMING_FAULT_CASES, GRACE_FAULT_CASES, NARROW_FAULT_CASES } from './fault-cases-narrow.js';
 
 /**
  * Wrong deployments that break a rule in one branch or at one edge only (an error path, a
@@ -162,6 +163,8 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     deployment: 'renews a refresh token for any client',
     fake: { faults: { refreshNotBoundToClient: true } },
     reason: /another client presenting the runner's refresh token: expected HTTP 400, got HTTP 200/,
+    // A token bound to no client is bound to none within the refresh grace either.
+    mayAlsoFail: ['refresh-retry-other-client-refused'],
   },
   {
     check: 'refresh-parallel',
@@ -280,4 +283,8 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server answered HTTP 404.*GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration answered HTTP 404.*Qwen Code/,
   },
   ...ERA_FAULT_CASES,
+  ...NARROW_FAULT_CASES,
+  ...GRACE_FAULT_CASES,
+  ...BEHAVIOUR_FAULT_CASES,
+  ...FRAMING_FAULT_CASES,
 ];

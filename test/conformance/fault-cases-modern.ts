@@ -8,7 +8,8 @@ function modernCase(check: string, deployment: string, modernFault: ModernFault,
 
 /** The wrong deployments of the 2026-07-28 group, one broken rule each. */
 export const MODERN_FAULT_CASES: readonly FaultCase[] = [
-  modernCase('modern-discover', 'does not implement server/discover', 'no-discover', /does not speak 2026-07-28: server\/discover answered HTTP 404/, { protocol: '2026-07-28' }),
+  modernCase('modern-discover', 'does not implement server/discover', 'no-discover', /discovery is wrong.*tools\/list, sent as 2026-07-28, was answered with a result, yet server\/discover got HTTP 404/),
+  modernCase('modern-discover', 'leaves the revision it serves out of server/discover', 'discover-omits-own-version', /discovery is wrong.*server\/discover, sent as 2026-07-28, was answered with a result, yet server\/discover got HTTP 200/),
   modernCase('modern-result-type', 'leaves resultType out of its results', 'no-result-type', /tools\/list: "resultType" is undefined, not "complete"/),
   modernCase('modern-server-info', 'does not name itself in results', 'no-server-info', /_meta\["io\.modelcontextprotocol\/serverInfo"\] is undefined/),
   modernCase('modern-tools-list-cache-hints', 'gives no cache hints on tools/list', 'no-cache-hints', /"ttlMs" is undefined, not a whole number >= 0/),

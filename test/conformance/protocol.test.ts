@@ -17,7 +17,9 @@ describe('choosing the MCP era with --protocol', () => {
     expect(selected).toContain('modern-discover');
     expect(selected).toContain('protected-resource-metadata');
     expect(selected).not.toContain('initialize');
-    expect(selected).not.toContain('tool-error-not-found');
+    // Tool errors and bearer refusals bind both eras (section 7.2, section 5.4): they run in this one too.
+    expect(selected).toContain('tool-error-not-found');
+    expect(selected).toContain('missing-token-401');
   });
 
   test('2025-11-25 runs every check but the modern group; auto runs them all', () => {
@@ -36,10 +38,22 @@ describe('choosing the MCP era with --protocol', () => {
     expect(error).toMatchObject({ exitCode: 2, message: '--protocol must be one of 2025-11-25, 2026-07-28, auto' });
   });
 
-  test('under auto, a deployment without the modern era has its modern checks skipped, saying why', async () => {
-    const report = await withFakeDeployment({ faults: { modernFault: 'no-discover' } }, (fake) => runAgainst(fake, { only: ['modern-mcp'] }));
-    expect(report.results.map((result) => result.status)).toEqual(report.results.map(() => 'skip'));
-    expect(report.results[0]?.message).toMatch(/does not speak 2026-07-28: server\/discover answered HTTP 404/);
+  test('a check that walks every era offered fails, never passes having tried none, when the deployment speaks no era --protocol asks for', async () => {
+    const report = await withFakeDeployment({ offers: 'legacy' }, (fake) =>
+      runAgainst(fake, { protocol: '2026-07-28', only: ['tool-error-not-found', 'revoked-access-token-401'] }),
+    );
+    for (const result of report.results) {
+      expect(result, result.id).toMatchObject({ status: 'fail', message: 'the deployment speaks no MCP era this run asks for (--protocol 2026-07-28)' });
+    }
+    expect(report.results).toHaveLength(2);
+  });
+
+  test('under auto, a deployment that serves 2026-07-28 but leaves it out of its own discovery fails its modern checks instead of skipping them', async () => {
+    for (const modernFault of ['no-discover', 'discover-omits-own-version'] as const) {
+      const report = await withFakeDeployment({ faults: { modernFault } }, (fake) => runAgainst(fake, { only: ['modern-mcp'] }));
+      expect(report.results.filter((result) => result.status === 'skip').map((result) => result.id), modernFault).toEqual([]);
+      expect(report.results[0], modernFault).toMatchObject({ status: 'fail', message: expect.stringMatching(/discovery is wrong/) });
+    }
   });
 });
 

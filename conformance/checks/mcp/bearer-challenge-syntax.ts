@@ -1,4 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
+import { refusalEras, openingRequest } from '../../each-era.js';
+import { LEGACY_REVISION } from '../../eras.js';
 import { header, type Exchange } from '../../http.js';
 
 /** RFC 6750 section 3: these attributes MUST NOT appear more than once in a challenge. */
@@ -55,13 +57,19 @@ export const bearerChallengeSyntax: Check = {
   title: 'Every Bearer challenge has auth-params, none of realm, scope or error repeated, each in its allowed characters',
   spec: 'RFC 6750 section 3 (the Bearer scheme MUST be followed by one or more auth-params; realm, scope, error, error_description and error_uri MUST NOT appear more than once)',
   level: 'MUST',
+  era: 'any',
   needsSignIn: false,
   async run(ctx) {
-    const refusals: Array<[string, Exchange]> = [
-      ['initialize without a token', (await ctx.mcp.initialize(undefined)).exchange],
-      ['initialize with a token never issued', (await ctx.mcp.initialize('conformance-invalid-token')).exchange],
+    const tokens: Array<[string, string | undefined]> = [
+      ['without a token', undefined],
+      ['with a token never issued', 'conformance-invalid-token'],
+      ...(ctx.settings.foreignToken ? [['with a token of another service', ctx.settings.foreignToken] as [string, string]] : []),
     ];
-    if (ctx.settings.foreignToken) refusals.push(['initialize with a token of another service', (await ctx.mcp.initialize(ctx.settings.foreignToken)).exchange]);
+    const refusals: Array<[string, Exchange]> = [];
+    for (const era of await refusalEras(ctx)) {
+      const method = era === LEGACY_REVISION ? 'initialize' : 'server/discover';
+      for (const [label, token] of tokens) refusals.push([`${era}: ${method} ${label}`, await openingRequest(ctx, era, token)]);
+    }
     const seen: string[] = [];
     for (const [what, exchange] of refusals) {
       const value = header(exchange, 'www-authenticate');

@@ -1,4 +1,5 @@
 import { skip, type Check } from '../../check.js';
+import { cheapestRequest, erasToTry } from '../../each-era.js';
 import { waitWithProgress } from '../../progress.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 
@@ -11,6 +12,7 @@ export const expiredToken401: Check = {
   title: 'An expired access token gets 401 with the WWW-Authenticate pointer',
   spec: 'section 5.4; section 2.2',
   level: 'MUST',
+  era: 'any',
   needsSignIn: true,
   async run(ctx) {
     const lifetime = (await ctx.session()).tokens.expiresIn;
@@ -22,7 +24,11 @@ export const expiredToken401: Check = {
     const { tokens } = await ctx.authorize();
     const lifetimeMs = (tokens.expiresIn ?? lifetime) * 1000;
     await waitWithProgress(ctx.progress, 'waiting for an access token to expire', lifetimeMs + 1000);
-    const exchange = await ctx.mcp.post(tokens.accessToken, ctx.mcp.envelope('ping'));
-    return expectUnauthorized(exchange, ctx.target, `a request ${lifetimeMs / 1000 + 1} s after the token was issued`);
+    const accounts: string[] = [];
+    for (const era of await erasToTry(ctx)) {
+      const exchange = await cheapestRequest(ctx, era, tokens.accessToken);
+      accounts.push(`${era}: ${expectUnauthorized(exchange, ctx.target, `${era}: a request ${lifetimeMs / 1000 + 1} s after the token was issued`)}`);
+    }
+    return accounts.join('; ');
   },
 };

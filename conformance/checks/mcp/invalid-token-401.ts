@@ -1,4 +1,5 @@
 import { type Check } from '../../check.js';
+import { refusedInEachEra } from '../../each-era.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 
 export const invalidToken401: Check = {
@@ -7,9 +8,9 @@ export const invalidToken401: Check = {
   title: 'A token the deployment never issued gets 401 with the WWW-Authenticate pointer',
   spec: 'section 5.4; section 7.1',
   level: 'MUST',
+  era: 'any',
   needsSignIn: false,
   async run(ctx) {
-    const { exchange } = await ctx.mcp.initialize('conformance-garbage-token');
-    return expectUnauthorized(exchange, ctx.target, 'initialize with a garbage token');
+    return refusedInEachEra(ctx, 'conformance-garbage-token', 'with a garbage token', (exchange, what) => expectUnauthorized(exchange, ctx.target, what));
   },
 };

@@ -1,13 +1,13 @@
 import { fail, skip } from '../../check.js';
 import type { CheckContext } from '../../context.js';
-import { LEGACY_REVISION, offeredEras } from '../../eras.js';
+import { requestIn, spokenEras, type SpokenEra } from '../../each-era.js';
+import { LEGACY_REVISION } from '../../eras.js';
 import { expectStatus } from '../../expect.js';
 import type { Exchange } from '../../http.js';
 import { isObject, type JsonRpcResponse } from '../../mcp.js';
-import { MODERN_REVISION } from '../../modern.js';
 
 /** An MCP era the runner speaks to a deployment. */
-export type AppEra = typeof LEGACY_REVISION | typeof MODERN_REVISION;
+export type AppEra = SpokenEra;
 
 /** A tool that names the page drawing its results, as one era lists it. */
 export interface AppTool {
@@ -23,24 +23,19 @@ export interface AppTool {
  * MCP Apps is an extension of both revisions, so a view must hold in each.
  */
 export async function appEras(ctx: CheckContext): Promise<readonly AppEra[]> {
-  const offered = await offeredEras(ctx);
-  const { protocol } = ctx.settings;
-  const eras: AppEra[] = [];
-  if (offered.legacy && protocol !== MODERN_REVISION) eras.push(LEGACY_REVISION);
-  if (offered.modern && protocol !== LEGACY_REVISION) eras.push(MODERN_REVISION);
-  if (eras.length === 0) skip(`the deployment speaks no MCP era this run asks for (--protocol ${protocol})`);
+  const eras = await spokenEras(ctx);
+  if (eras.length === 0) skip(`the deployment speaks no MCP era this run asks for (--protocol ${ctx.settings.protocol})`);
   return eras;
 }
 
 /** One request in `era`: after initialize in 2025-11-25, in the `_meta` envelope in 2026-07-28. */
-export async function appRequest(
+export function appRequest(
   ctx: CheckContext,
   era: AppEra,
   method: string,
   params: Record<string, unknown> = {},
 ): Promise<{ exchange: Exchange; message: JsonRpcResponse | undefined }> {
-  if (era === LEGACY_REVISION) return ctx.mcp.request(() => ctx.connected(), method, params);
-  return ctx.modern.request(() => ctx.accessToken(), method, params);
+  return requestIn(ctx, era, era === LEGACY_REVISION ? () => ctx.connected() : () => ctx.accessToken(), method, params);
 }
 
 /**

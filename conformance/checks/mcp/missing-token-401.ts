@@ -1,4 +1,5 @@
 import { type Check } from '../../check.js';
+import { refusedInEachEra } from '../../each-era.js';
 import { expectUnauthorized } from '../shared/unauthorized.js';
 
 export const missingToken401: Check = {
@@ -7,9 +8,9 @@ export const missingToken401: Check = {
   title: 'A request without a token gets 401 with the WWW-Authenticate pointer',
   spec: 'section 5.4; section 7.1',
   level: 'MUST',
+  era: 'any',
   needsSignIn: false,
   async run(ctx) {
-    const { exchange } = await ctx.mcp.initialize(undefined);
-    return expectUnauthorized(exchange, ctx.target, 'initialize without a token');
+    return refusedInEachEra(ctx, undefined, 'without a token', (exchange, what) => expectUnauthorized(exchange, ctx.target, what));
   },
 };

@@ -18,7 +18,7 @@ describe('tool-error-not-authorized on a deployment without the demo data', () =
     );
     expect(report.results[0]).toMatchObject({
       status: 'fail',
-      message: `the message "survey 'srv_demo_offsite' not found" must say the person is not authorized`,
+      message: `2025-11-25: the message "survey 'srv_demo_offsite' not found" must say the person is not authorized`,
     });
   });
 });

@@ -42,7 +42,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return next();
     });
     app.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (_req, res) => {
-      res.json(config.authorizationServerMetadata());
+      const metadata = config.authorizationServerMetadata();
+      res.json(faults.authOriginMetadataStale ? { ...metadata, token_endpoint: `${String(metadata['token_endpoint'])}/v1` } : metadata);
     });
   }
 
@@ -80,6 +81,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
     if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refusePkce('code challenge required');
+    if (request.code_challenge && !request.code_challenge_method && faults.missingMethodCrashes) return refuseRequest('server_error');
     const method = request.code_challenge_method ?? defaultMethod(faults);
     if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
       return refusePkce('transform algorithm not supported');
@@ -90,7 +92,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
     const resource = faults.foreignResourceGranted === 'fragment' ? request.resource?.replace(/#.*$/, '') : request.resource;
     if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any') {
-      return refuseRequest('invalid_target');
+      return refuseRequest(faults.foreignResourceRefusedAs === 'authorize-invalid-request' ? 'invalid_request' : 'invalid_target');
     }
     if (request.scope === undefined && faults.scopeRequired) return refuseRequest('invalid_request');
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
@@ -153,9 +155,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (requesting && !(await clientAuthenticates(requesting, body, config.issuer(), faults))) return void res.status(401).json({ error: 'invalid_client' });
     // RFC 8707 §2.2: a token is only for this resource.
     const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
-    if (foreign && !faults.tokenResourceUnchecked) return refuse('invalid_target');
+    if (foreign && !faults.tokenResourceUnchecked) return refuse(faults.foreignResourceRefusedAs === 'token-invalid-request' ? 'invalid_request' : 'invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
+    if (body.grant_type === 'password' && faults.passwordGrantAccepted) return res.json({ access_token: 'at_password_grant', token_type: 'Bearer', expires_in: 3600 });
     return refuse('unsupported_grant_type');
   });
 

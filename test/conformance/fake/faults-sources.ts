@@ -17,6 +17,8 @@ export interface SourceFaults {
   readonly repeatedParameterAccepted?: boolean;
   /** Takes a resource at the token endpoint without looking at it. */
   readonly tokenResourceUnchecked?: boolean;
+  /** Refuses a foreign resource at one endpoint, but with invalid_request instead of RFC 8707's invalid_target. */
+  readonly foreignResourceRefusedAs?: 'token-invalid-request' | 'authorize-invalid-request';
   /** Looks a revoked token up only under its token_type_hint. */
   readonly revocationTrustsHint?: boolean;
   /** Puts an error code in the challenge of a request that sent no token. */
@@ -36,6 +38,8 @@ export interface SourceFaults {
   readonly missingVerifierAccepted?: boolean;
   /** Takes a code_challenge sent without a method as S256 instead of plain. */
   readonly missingMethodAsS256?: boolean;
+  /** Fails a code_challenge sent without a method with server_error instead of taking it as plain. */
+  readonly missingMethodCrashes?: boolean;
   /** Refuses a request without a challenge, or with an unknown method, without error_description. */
   readonly pkceRefusalsUnexplained?: boolean;
   /** Repeats realm in the 401 challenge. */

@@ -103,10 +103,17 @@ export interface Faults extends SourceFaults, PrivateKeyJwtFaults {
   readonly unknownMethodHttpStatus?: number;
   readonly ignoreProtocolVersion?: boolean;
   readonly notificationStatus?: number;
+  /** Accepts a notification with 202, but with a JSON-RPC body. */
+  readonly notificationAnsweredWithBody?: boolean;
   readonly ignoreOrigin?: boolean;
   readonly mcpExposesNoHeaders?: boolean;
   /** Breaks one rule of the 2026-07-28 era (fake/modern-mcp.ts). */
   readonly modernFault?: ModernFault;
+  /**
+   * Faults only 2026-07-28 requests meet: a dual-era deployment whose modern path is mounted
+   * behind other middleware, so a rule of both eras holds in one and breaks in the other.
+   */
+  readonly inModernEra?: Faults;
   // tool errors
   readonly toolErrorsAsJsonRpcErrors?: boolean;
   readonly forbiddenSurveyVisible?: boolean;
@@ -135,21 +142,37 @@ export interface Faults extends SourceFaults, PrivateKeyJwtFaults {
   readonly concurrencyCap?: number;
   // revocation
   readonly revocationIgnored?: boolean;
+  /** The MCP host still accepts a revoked access token (a stale cache of token checks). */
+  readonly revokedTokensAccepted?: boolean;
   readonly revokeRefreshKeepsAccess?: boolean;
   readonly revokeUnknownStatus?: number;
   readonly revokeAnyClientsToken?: boolean;
   // issue 23: refresh retries, metadata where clients look for it
+  /** Still honours the password grant, though grant_types_supported leaves it out. */
+  readonly passwordGrantAccepted?: boolean;
+  /** A retry within the refresh grace gets a new refresh token, not the successor issued first. */
+  readonly graceMintsNewSuccessor?: boolean;
+  /** A retry within the refresh grace is answered although the grant was revoked meanwhile. */
+  readonly graceOutlivesRevocation?: boolean;
+  /** A retry within the refresh grace is answered for any client that presents the token. */
+  readonly graceForAnyClient?: boolean;
   /** A spent refresh token is a replay at once: no refresh grace, parallel renewals revoke the grant. */
   readonly noRefreshGrace?: boolean;
   /** A retry within the grace is answered even after its successor was used (survey-mcp before issue 33). */
   readonly graceOutlivesSuccessorUse?: boolean;
   /** The auth host does not serve the authorization-server metadata (404), as survey-mcp did before. */
   readonly noAuthOriginMetadata?: boolean;
+  /** Serves at the authorization endpoint's origin a stale copy of the metadata (another token_endpoint). */
+  readonly authOriginMetadataStale?: boolean;
 }
 
 /** One way to get revision 2026-07-28 wrong. */
 export type ModernFault =
   | 'no-discover'
+  | 'tool-errors-as-jsonrpc-errors'
+  // its own discovery wrong: leaves out the revision it serves, or lists one it refuses
+  | 'discover-omits-own-version'
+  | 'discover-lists-legacy'
   | 'no-result-type'
   | 'no-server-info'
   | 'no-cache-hints'

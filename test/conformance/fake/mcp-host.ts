@@ -181,7 +181,8 @@ function redirectProblem(uri: string, faults: Faults): string | undefined {
 function authenticate(req: Request, res: Response, config: McpHostConfig): { userId: string; token: string } | undefined {
   const { state, faults } = config;
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const record = token ? state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) : undefined;
+  const known = token ? state.accessTokens.get(token) : undefined;
+  const record = token ? (state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) ?? (faults.revokedTokensAccepted ? known : undefined)) : undefined;
   if (token && !record && faults.acceptGarbageTokens) return { userId: ALICE.id, token };
   if (!token || !record) {
     if (!faults.omitWwwAuthenticate) {
@@ -204,7 +205,9 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
   return { userId: record.userId, token };
 }
 
-function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
+function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
+  const inModernEra = claimsModern(req) ? hostConfig.faults.inModernEra : undefined;
+  const config = inModernEra ? { ...hostConfig, faults: { ...hostConfig.faults, ...inModernEra } } : hostConfig;
   const { faults } = config;
   const origin = req.headers.origin;
   // The modern fault lets a 2026-07-28 request past, as a handler mounted before the Origin check would.
@@ -227,7 +230,9 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   if (message.id === undefined) {
-    res.status(faults.notificationStatus ?? 202).end();
+    res.status(faults.notificationStatus ?? 202);
+    if (faults.notificationAnsweredWithBody) res.json({ jsonrpc: '2.0', result: {} });
+    else res.end();
     return;
   }
   const reply = (body: Record<string, unknown>, status = 200): void => {

@@ -84,12 +84,13 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   switch (fault === 'no-discover' && message.method === 'server/discover' ? 'unknown' : message.method) {
     case 'server/discover': {
       const capabilities = fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} };
-      return complete({ supportedVersions: [REVISION], capabilities: { ...capabilities, ...skillsCapabilities(skillsFault) }, ...cacheHints });
+      return complete({ supportedVersions: discoveredVersions(fault), capabilities: { ...capabilities, ...skillsCapabilities(skillsFault) }, ...cacheHints });
     }
     case 'tools/list':
       return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
     case 'tools/call': {
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>);
+      if ('error' in outcome && fault === 'tool-errors-as-jsonrpc-errors') return reply(200, { error: { code: -32000, message: outcome.error } });
       if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true });
       const structured = fault === 'structured-content-off-schema' ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
       const text = fault === 'structured-without-text' ? 'done' : JSON.stringify(structured);
@@ -141,4 +142,10 @@ function nameHeaderMatches(req: Request, fault: ModernFault | undefined, name: u
 
 function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== key));
+}
+
+/** What server/discover lists: the revision served, but for the faults that get it wrong. */
+function discoveredVersions(fault: ModernFault | undefined): string[] {
+  if (fault === 'discover-omits-own-version') return ['2025-11-25'];
+  return fault === 'discover-lists-legacy' ? [REVISION, '2025-11-25'] : [REVISION];
 }

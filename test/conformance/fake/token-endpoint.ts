@@ -45,17 +45,18 @@ export async function refresh(
   const { state, faults } = config;
   const record = state.refreshTokens.get(body.refresh_token ?? '');
   const grant = record ? state.grants.get(record.grantId) : undefined;
-  if (!record || !grant || record.revoked || grant.revoked) return refuse('invalid_grant');
-  if (grant.clientId !== body.client_id && !faults.refreshNotBoundToClient) return refuse('invalid_grant');
+  // A retry within the grace (issue 23): a new access token with the successor, nothing revoked.
+  const inGrace =
+    !faults.noRefreshGrace && record?.spentAt !== undefined && Date.now() - record.spentAt < config.refreshGraceSeconds * 1000 && record.successor !== undefined;
+  if (!record || !grant || ((record.revoked || grant.revoked) && !(inGrace && faults.graceOutlivesRevocation))) return refuse('invalid_grant');
+  if (grant.clientId !== body.client_id && !faults.refreshNotBoundToClient && !(inGrace && faults.graceForAnyClient)) return refuse('invalid_grant');
   const scopes = (body.scope ?? 'mcp_customer').split(' ');
   if (scopes.some((scope) => scope !== 'mcp_customer') && !faults.refreshScopeEscalation) return refuse('invalid_scope');
   if (record.spent && !faults.spentRefreshAccepted) {
-    // A retry within the grace (issue 23): a new access token with the successor, nothing revoked,
-    // while that successor is unused (issue 33).
-    const inGrace = record.spentAt !== undefined && Date.now() - record.spentAt < config.refreshGraceSeconds * 1000;
-    const successorUnused = record.successor !== undefined && !state.refreshTokens.get(record.successor)?.spent;
-    if (!faults.noRefreshGrace && inGrace && record.successor && (successorUnused || faults.graceOutlivesSuccessorUse)) {
-      res.json(issueTokens(record.grantId, grant.userId, config, record.successor));
+    // ...answered only while that successor is unused (issue 33).
+    const successorUnused = !state.refreshTokens.get(record.successor!)?.spent;
+    if (inGrace && (successorUnused || faults.graceOutlivesSuccessorUse)) {
+      res.json(issueTokens(record.grantId, grant.userId, config, faults.graceMintsNewSuccessor ? undefined : record.successor));
       return;
     }
     if (!faults.refreshReuseKeepsGrant) state.revokeGrant(record.grantId);
