@@ -34,7 +34,7 @@ describe('the conformance runner', () => {
       expect.stringMatching(/^modern-legacy-stream-405: skip the deployment speaks 2025-11-25 too/),
     ]);
     expect(report.results).toHaveLength(CATALOG.length);
-    expect(report.counts).toEqual({ pass: CATALOG.length - 3, fail: 0, warn: 1, skip: 2 });
+    expect(report.counts).toEqual({ pass: CATALOG.length - 3, fail: 0, warn: 1, skip: 2, blocked: 0 });
   }, 60_000);
 
   test('budget-shared-per-person spends the whole budget itself after a quiet window, so no earlier admission can age out between its two tokens', async () => {
@@ -84,16 +84,18 @@ describe('the conformance runner', () => {
     expect(evidence?.responseBody).toBe('{"error":"unauthorized"}');
   });
 
-  test('a shared step that fails makes each check needing it fail, naming the step', async () => {
+  test('a shared step that fails makes the first check needing it fail, naming the step, and blocks the others', async () => {
     const report = await withFakeDeployment({ faults: { asMetadataOverrides: { token_endpoint: undefined } } }, (fake) =>
       runAgainst(fake, { only: ['code-single-use', 'refresh-grant'] }),
     );
-    for (const result of report.results) {
-      expect(result.status).toBe('fail');
-      expect(result.message).toBe('could not read the authorization server metadata: the metadata has no "token_endpoint"');
-      expect(result.evidence.map((evidence) => evidence.request)).toContain(
-        `GET ${report.target}/.well-known/oauth-authorization-server`,
-      );
+    const [root, ...dependants] = report.results;
+    expect(root!.status).toBe('fail');
+    expect(root!.message).toBe('could not read the authorization server metadata: the metadata has no "token_endpoint"');
+    expect(root!.evidence.map((evidence) => evidence.request)).toContain(`GET ${report.target}/.well-known/oauth-authorization-server`);
+    expect(dependants.length).toBeGreaterThan(0);
+    for (const result of dependants) {
+      expect(result.status).toBe('blocked');
+      expect(result.blockedBy).toBe(root!.id);
     }
   });
 
