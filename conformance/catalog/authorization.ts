@@ -36,6 +36,14 @@ import { tokenScopeAndLifetime } from '../checks/authorization/token-scope-and-l
 import { unknownClientErrorPage } from '../checks/authorization/unknown-client-error-page.js';
 import { unknownClientJson } from '../checks/authorization/unknown-client-json.js';
 import { unregisteredRedirectUriRefused } from '../checks/authorization/unregistered-redirect-uri-refused.js';
+import { codeReplayRevokesRefreshToken } from '../checks/authorization/code-replay-revokes-refresh-token.js';
+import { codeResourceInvalidTarget } from '../checks/authorization/code-resource-invalid-target.js';
+import { refreshNoStore } from '../checks/authorization/refresh-no-store.js';
+import { refreshTokenLifetime } from '../checks/authorization/refresh-token-lifetime.js';
+import { resourceRelativeInvalidTarget } from '../checks/authorization/resource-relative-invalid-target.js';
+import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.js';
+import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
+import { unknownRefreshTokenInvalidGrant } from '../checks/authorization/unknown-refresh-token-invalid-grant.js';
 
 /** Sign-in, consent, codes and tokens: these give the later phases their tokens. */
 export const AUTHORIZATION: readonly Check[] = [
@@ -52,6 +60,7 @@ export const AUTHORIZATION: readonly Check[] = [
   pkceUnknownMethodRefused,
   codeSingleUse,
   codeReplayRevokesTokens,
+  codeReplayRevokesRefreshToken,
   pkceVerifierMismatch,
   pkceNoDowngrade,
   refreshGrant,
@@ -60,6 +69,11 @@ export const AUTHORIZATION: readonly Check[] = [
   spentRefreshRevokesGrant,
   tokenErrorResponses,
   tokenNoStore,
+  refreshNoStore,
+  refreshTokenLifetime,
+  unknownRefreshTokenInvalidGrant,
+  codeResourceInvalidTarget,
+  resourceRelativeInvalidTarget,
   authorizationErrorRedirect,
   authorizationDeniedRedirect,
   unknownClientErrorPage,
@@ -67,6 +81,8 @@ export const AUTHORIZATION: readonly Check[] = [
   consentShowsClientAndRedirect,
   consentNotFramable,
   consentRequiresCsrf,
+  signInNotFramable,
+  signInRequiresCsrf,
   sessionCookieFlags,
   codeBoundToClient,
   codeBoundToRedirectUri,

@@ -23,6 +23,7 @@ import { toolsList } from '../checks/mcp/tools-list.js';
 import { unauthenticatedGet401 } from '../checks/mcp/unauthenticated-get-401.js';
 import { unknownMethod32601 } from '../checks/mcp/unknown-method-32601.js';
 import { unsupportedProtocolVersion400 } from '../checks/mcp/unsupported-protocol-version-400.js';
+import { protocolVersionNotAVersion400 } from '../checks/mcp/protocol-version-not-a-version-400.js';
 
 /** The MCP endpoint in 2025-11-25 (and the era-free bearer rules), with the session's token. */
 export const MCP_2025: readonly Check[] = [
@@ -38,6 +39,7 @@ export const MCP_2025: readonly Check[] = [
   sessionDeleteAnswered,
   unknownMethod32601,
   unsupportedProtocolVersion400,
+  protocolVersionNotAVersion400,
   notification202,
   foreignOriginRefused,
   mcpCorsExposesHeaders,

@@ -1,4 +1,5 @@
 import { ERA_FAULT_CASES } from './fault-cases-eras.js';
+import { ONE_BRANCH_FAULT_CASES } from './fault-cases-branches.js';
 import type { FaultCase } from './fault-cases.js';
 
 /**
@@ -262,4 +263,5 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server answered HTTP 404.*GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration answered HTTP 404.*Qwen Code/,
   },
   ...ERA_FAULT_CASES,
+  ...ONE_BRANCH_FAULT_CASES,
 ];

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
-import { redeemCode, refresh } from './token-endpoint.js';
+import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 
 export interface AuthHostConfig {
@@ -77,33 +77,35 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (repeatsAParameter(req.query as Record<string, unknown>) && !faults.repeatedParameterAccepted) return refuseRequest('invalid_request');
     const unknownParameter = Object.keys(req.query).some((name) => !(AUTHORIZATION_PARAMETERS as readonly string[]).includes(name));
     if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
-    if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
+    const responseType = request.response_type ?? (faults.missingResponseTypeAsCode ? 'code' : undefined);
+    if (responseType !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refusePkce('code challenge required');
     const method = request.code_challenge_method ?? defaultMethod(faults);
     if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
       return refusePkce('transform algorithm not supported');
     }
-    if (request.code_challenge !== undefined && method === 'plain' && !/^[\w.~-]{43,128}$/.test(request.code_challenge)) {
+    if (request.code_challenge !== undefined && method === 'plain' && !verifierForm(faults).test(request.code_challenge)) {
       return refuseRequest('invalid_request');
     }
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
     const resource = faults.foreignResourceGranted === 'fragment' ? request.resource?.replace(/#.*$/, '') : request.resource;
-    if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any') {
+    const relativeTaken = faults.relativeResourceAccepted === 'authorization' && resource !== undefined && !URL.canParse(resource);
+    if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any' && !relativeTaken) {
       return refuseRequest('invalid_target');
     }
     if (request.scope === undefined && faults.scopeRequired) return refuseRequest('invalid_request');
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
       return refuseRequest('invalid_scope');
     }
-    return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '');
+    return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '', faults);
   });
 
   app.post('/oauth/sign-in', (req, res) => {
     const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
-    if (req.body.csrf_token !== session.csrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
+    if (req.body.csrf_token !== session.csrf && !faults.signInIgnoresCsrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
     const user = USERS.find((u) => u.email === req.body.email && u.password === req.body.password);
-    if (!user) return signInPage(res, request, session, 'Wrong email or password.');
+    if (!user) return signInPage(res, request, session, 'Wrong email or password.', faults);
     session.userId = user.id;
     res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
@@ -150,7 +152,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     // RFC 8707 §2.2: a token is only for this resource.
     const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
-    if (foreign && !faults.tokenResourceUnchecked) return refuse('invalid_target');
+    if (foreign && !resourceUnchecked(body, faults)) return refuse('invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     return refuse('unsupported_grant_type');
@@ -167,14 +169,15 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     }
     const access = state.accessTokens.get(token);
     const refreshToken = state.refreshTokens.get(token);
-    const underOtherHint = (hint === 'access_token' && !access) || (hint === 'refresh_token' && !refreshToken);
     if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
-    if (faults.revocationTrustsHint && underOtherHint) return res.status(200).end();
+    if (faults.revocationTrustsHint && hint === 'refresh_token' && !refreshToken) return res.status(200).end();
+    if (faults.refreshRevocationTrustsHint && hint === 'access_token' && !access) return res.status(200).end();
     if (faults.revocationIgnored) return res.status(200).end();
     const grantId = access?.grantId ?? refreshToken?.grantId;
     const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;
     // RFC 7009 section 2.1: a token is revoked only for the client it was issued to.
-    if (owner !== body['client_id'] && !faults.revokeAnyClientsToken) return res.status(200).end();
+    const anyClient = access ? faults.revokeAnyClientsToken : faults.revokeAnyClientsRefreshToken;
+    if (owner !== body['client_id'] && !anyClient) return res.status(200).end();
     if (access) access.revoked = true;
     if (refreshToken) {
       if (faults.revokeRefreshKeepsAccess) refreshToken.revoked = true;
@@ -210,8 +213,12 @@ function loosened(clientId: string, how: NonNullable<Faults['clientMetadataUrlLo
       return clientId.replace(/#.*$/, '');
     case 'dot-segment':
       return url.href;
+    case 'double-dot-segment':
+      return clientId.includes('/../') ? url.href : clientId;
     case 'userinfo':
       return clientId.replace(/^https:\/\/[^@/]*@/, 'https://');
+    case 'user-only':
+      return url.username && !url.password ? clientId.replace(/^https:\/\/[^@/]*@/, 'https://') : clientId;
   }
 }
 
@@ -219,6 +226,12 @@ function loosened(clientId: string, how: NonNullable<Faults['clientMetadataUrlLo
 function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
   if (!/^https?:\/\//.test(client.clientId)) return false;
   return faults.clientMetadataRedirectUnchecked === true || (faults.clientMetadataMissingAccepted === true && client.redirectUris.length === 0);
+}
+
+/** Whether a broken fake lets this token request's foreign resource through. */
+function resourceUnchecked(body: Record<string, string | undefined>, faults: Faults): boolean {
+  if (!URL.canParse(body.resource ?? '')) return faults.relativeResourceAccepted === 'token';
+  return body.grant_type === 'authorization_code' ? faults.codeResourceUnchecked === true : faults.tokenResourceUnchecked === true;
 }
 
 /** RFC 7636 §4.3: a challenge without a method is plain. */
@@ -333,7 +346,8 @@ function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 }
 
-function signInPage(res: Response, request: AuthorizationRequest, session: FakeSession, error: string): void {
+function signInPage(res: Response, request: AuthorizationRequest, session: FakeSession, error: string, faults: Faults): void {
+  if (!faults.framableSignIn) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
   page(
     res,
     200,

@@ -218,7 +218,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
   if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults.modernFault, faults.mcpAppFault, (name, args) => callTool(name, args, faults));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
+  const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
+  if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion && !formUnchecked) {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
     return;
   }
