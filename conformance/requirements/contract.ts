@@ -55,7 +55,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-2.2-lifetime', '2.2', 'The access token lives one hour, and no longer', [
     branch('expires_in at most an hour, code grant', 'token-scope-and-lifetime'),
-    missing('expires_in at most an hour, refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+    branch('expires_in at most an hour, refresh grant', 'refresh-token-lifetime'),
     inEra('2025-11-25', 'expired-token-401'),
     missingEra('2026-07-28', 'no check presents an expired token in a 2026-07-28 request'),
   ]),

@@ -81,7 +81,7 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
   }),
   rfc6750.should('rfc6750-5.3-short-lived', '5.3', 'Token servers issue short-lived tokens (one hour or less)', [
     branch('code grant', 'token-scope-and-lifetime'),
-    missing('refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+    branch('refresh grant', 'refresh-token-lifetime'),
   ]),
   rfc6750.should('rfc6750-5.3-no-page-urls', '5.3', 'Bearer tokens are not passed in page URLs', [
     branch('not advertised', 'response-types'),
