@@ -43,6 +43,7 @@ import { refreshTokenLifetime } from '../checks/authorization/refresh-token-life
 import { resourceRelativeInvalidTarget } from '../checks/authorization/resource-relative-invalid-target.js';
 import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.js';
 import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
+import { jsonMediaTypes } from '../checks/authorization/json-media-types.js';
 import { unknownRefreshTokenInvalidGrant } from '../checks/authorization/unknown-refresh-token-invalid-grant.js';
 
 /** Sign-in, consent, codes and tokens: these give the later phases their tokens. */
@@ -74,6 +75,7 @@ export const AUTHORIZATION: readonly Check[] = [
   unknownRefreshTokenInvalidGrant,
   codeResourceInvalidTarget,
   resourceRelativeInvalidTarget,
+  jsonMediaTypes,
   authorizationErrorRedirect,
   authorizationDeniedRedirect,
   unknownClientErrorPage,

@@ -69,7 +69,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-4-json', '4', 'Payloads are JSON unless stated otherwise', [
     branch('authorization-server metadata', 'authorization-server-metadata'),
     branch('registration and token bodies parse as JSON', 'registration-response', 'token-error-responses'),
-    missing('media type of the other answers', 'only authorization-server-metadata reads Content-Type; no check reads it on the protected-resource metadata, registration, token or revocation answers'),
+    branch('media type of the other answers', 'json-media-types'),
   ]),
   must('contract-4.1-json-rpc', '4.1', 'POST / answers initialize, tools/list and tools/call in JSON-RPC envelopes', [
     'initialize',

@@ -32,4 +32,9 @@ export const ONE_BRANCH_FAULT_CASES: readonly FaultCase[] = [
   branchCase('protocol-version-not-a-version-400', 'mcp', 'lets through an MCP-Protocol-Version that is not shaped as a date', { versionHeaderFormUnchecked: true }, /MCP-Protocol-Version conformance-latest: expected HTTP 400, got HTTP 200/),
   branchCase('client-metadata-url-form-refused', 'authorization', 'resolves a double-dot segment in a client_id', { clientMetadataUrlLoose: 'double-dot-segment' }, /a client_id with a double-dot segment \(https:\/\/client\.example\/oauth\/conformance\/\.\.\/conformance\.json\): the deployment accepted it/),
   branchCase('client-metadata-url-form-refused', 'authorization', 'drops a user without a password from a client_id', { clientMetadataUrlLoose: 'user-only' }, /a client_id with a user alone \(https:\/\/conformance@client\.example\/oauth\/conformance\.json\): the deployment accepted it/),
+  // media types never read
+  branchCase('json-media-types', 'authorization', 'sends its protected-resource metadata as text/plain', { jsonAsTextPlain: 'protected-resource' }, /the protected-resource metadata is sent as text\/plain; charset=utf-8: expected application\/json/),
+  branchCase('json-media-types', 'authorization', 'answers registrations as text/plain', { jsonAsTextPlain: 'registration' }, /the registration answer is sent as text\/plain; charset=utf-8: expected application\/json/),
+  branchCase('json-media-types', 'authorization', 'sends token errors as text/plain', { jsonAsTextPlain: 'token' }, /a token error is sent as text\/plain; charset=utf-8: expected application\/json/),
+  branchCase('json-media-types', 'authorization', 'sends revocation errors as text/plain', { jsonAsTextPlain: 'revocation' }, /a revocation error is sent as text\/plain; charset=utf-8: expected application\/json/),
 ];

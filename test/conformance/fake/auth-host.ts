@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
+import { jsonAsTextPlain } from './media-types.js';
 import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 
@@ -33,6 +34,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   const { state, faults } = config;
   const app = express();
   app.use(express.urlencoded({ extended: false }));
+  app.use(jsonAsTextPlain(faults.jsonAsTextPlain, { token: '/oauth/token', revocation: '/oauth/revoke' }));
 
   if (!faults.noAuthOriginMetadata) {
     app.use('/.well-known', (req, res, next) => {

@@ -30,6 +30,6 @@ export interface BranchFaults {
   readonly versionHeaderFormUnchecked?: boolean;
   /** Answers an unknown refresh token from a registered client with invalid_request, not invalid_grant. */
   readonly unknownRefreshTokenInvalidRequest?: boolean;
-  /** Sends this JSON answer as text/plain. */
-  readonly jsonAsTextPlain?: 'protected-resource' | 'registration' | 'token';
+  /** Sends this endpoint's JSON answers as text/plain (the token endpoint's errors only). */
+  readonly jsonAsTextPlain?: 'protected-resource' | 'registration' | 'token' | 'revocation';
 }

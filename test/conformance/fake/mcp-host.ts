@@ -5,6 +5,7 @@ import { randomId, ALICE, type FakeState } from './state.js';
 import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
+import { jsonAsTextPlain } from './media-types.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -27,6 +28,7 @@ const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 export function createMcpHost(config: McpHostConfig): express.Express {
   const { faults } = config;
   const app = express();
+  app.use(jsonAsTextPlain(faults.jsonAsTextPlain, { 'protected-resource': '/.well-known/oauth-protected-resource', registration: '/register' }));
 
   app.use('/.well-known', (req, res, next) => {
     if (!faults.noCors) {
