@@ -44,6 +44,7 @@ import { resourceRelativeInvalidTarget } from '../checks/authorization/resource-
 import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.js';
 import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
 import { jsonMediaTypes } from '../checks/authorization/json-media-types.js';
+import { tokenParametersOtherGrant } from '../checks/authorization/token-parameters-other-grant.js';
 import { unknownRefreshTokenInvalidGrant } from '../checks/authorization/unknown-refresh-token-invalid-grant.js';
 
 /** Sign-in, consent, codes and tokens: these give the later phases their tokens. */
@@ -76,6 +77,7 @@ export const AUTHORIZATION: readonly Check[] = [
   codeResourceInvalidTarget,
   resourceRelativeInvalidTarget,
   jsonMediaTypes,
+  tokenParametersOtherGrant,
   authorizationErrorRedirect,
   authorizationDeniedRedirect,
   unknownClientErrorPage,

@@ -1,4 +1,4 @@
-import { branch, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const rfc6749 = requirementsFrom('RFC 6749', 'any');
 
@@ -36,8 +36,8 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
     branch('empty parameter, refresh grant', 'token-request-parameters'),
     branch('unknown parameter, refresh grant', 'token-request-parameters'),
     branch('repeated parameter, code grant', 'token-request-parameters'),
-    missing('empty and unknown parameters, code grant', 'token-request-parameters sends them on refresh only'),
-    missing('repeated parameter, refresh grant', 'token-request-parameters repeats a parameter on the code grant only'),
+    branch('empty and unknown parameters, code grant', 'token-parameters-other-grant'),
+    branch('repeated parameter, refresh grant', 'token-parameters-other-grant'),
   ]),
   rfc6749.must('rfc6749-3.3-scope-response', '3.3', 'A token whose scope differs from the request names its scope in the response', ['token-scope-and-lifetime']),
   rfc6749.must('rfc6749-3.3-default-scope', '3.3', 'A request without scope uses a documented default or fails with invalid_scope', ['authorization-without-scope']),

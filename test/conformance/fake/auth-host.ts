@@ -142,14 +142,15 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   app.post('/oauth/token', (req, res) => {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
     const raw = req.body as Record<string, string | string[]>;
-    const body = tokenParameters(raw, faults);
+    const parameterFault = tokenParameterFault(raw, faults);
+    const body = tokenParameters(raw, parameterFault);
     const refuse = (error: string): void => {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
     // RFC 6749 §3.2: a repeated parameter is refused; an unknown one is ignored.
-    if (Object.values(raw).some(Array.isArray) && faults.tokenParameters !== 'repeated-first') return refuse('invalid_request');
-    if (faults.tokenParameters === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
+    if (Object.values(raw).some(Array.isArray) && parameterFault !== 'repeated-first') return refuse('invalid_request');
+    if (parameterFault === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     // RFC 8707 §2.2: a token is only for this resource.
@@ -319,11 +320,29 @@ function pick(source: Record<string, unknown>, dropEmpty = true): AuthorizationR
 const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource'];
 
 /** A token request's parameters: the first of a repeated one, an empty one omitted unless the fake keeps it. */
-function tokenParameters(raw: Record<string, string | string[]>, faults: Faults): Record<string, string | undefined> {
+/** Each way to break RFC 6749 §3.2, on the grant token-request-parameters tries it on (issue 26) and on the other (issue 31). */
+const PARAMETER_FAULT_GRANTS: Readonly<Record<NonNullable<Faults['tokenParameters'] | Faults['otherGrantTokenParameters']>, readonly [string, Faults['tokenParameters']]>> = {
+  'empty-kept': ['refresh_token', 'empty-kept'],
+  'unknown-refused': ['refresh_token', 'unknown-refused'],
+  'repeated-first': ['authorization_code', 'repeated-first'],
+  'code-empty-kept': ['authorization_code', 'empty-kept'],
+  'code-unknown-refused': ['authorization_code', 'unknown-refused'],
+  'refresh-repeated-first': ['refresh_token', 'repeated-first'],
+};
+
+/** The broken reading of RFC 6749 §3.2 this token request meets, if its grant is the one broken. */
+function tokenParameterFault(raw: Record<string, string | string[]>, faults: Faults): Faults['tokenParameters'] {
+  const grantType = [raw['grant_type']].flat()[0];
+  const fault = faults.tokenParameters ?? faults.otherGrantTokenParameters;
+  const [grant, reading] = fault ? PARAMETER_FAULT_GRANTS[fault] : [undefined, undefined];
+  return grant === grantType ? reading : undefined;
+}
+
+function tokenParameters(raw: Record<string, string | string[]>, fault: Faults['tokenParameters']): Record<string, string | undefined> {
   const body: Record<string, string | undefined> = {};
   for (const [name, given] of Object.entries(raw)) {
     const value = Array.isArray(given) ? given[0] : given;
-    if (value !== '' || faults.tokenParameters === 'empty-kept') body[name] = value;
+    if (value !== '' || fault === 'empty-kept') body[name] = value;
   }
   return body;
 }

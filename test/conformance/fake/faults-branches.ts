@@ -30,6 +30,8 @@ export interface BranchFaults {
   readonly versionHeaderFormUnchecked?: boolean;
   /** Answers an unknown refresh token from a registered client with invalid_request, not invalid_grant. */
   readonly unknownRefreshTokenInvalidRequest?: boolean;
+  /** RFC 6749 §3.2 broken on the grant token-request-parameters does not try it on. */
+  readonly otherGrantTokenParameters?: 'code-empty-kept' | 'code-unknown-refused' | 'refresh-repeated-first';
   /** Sends this endpoint's JSON answers as text/plain (the token endpoint's errors only). */
   readonly jsonAsTextPlain?: 'protected-resource' | 'registration' | 'token' | 'revocation';
 }
