@@ -44,6 +44,7 @@ import { resourceRelativeInvalidTarget } from '../checks/authorization/resource-
 import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.js';
 import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
 import { jsonMediaTypes } from '../checks/authorization/json-media-types.js';
+import { pkcePlainVerifierMismatch } from '../checks/authorization/pkce-plain-verifier-mismatch.js';
 import { tokenParametersOtherGrant } from '../checks/authorization/token-parameters-other-grant.js';
 import { unknownRefreshTokenInvalidGrant } from '../checks/authorization/unknown-refresh-token-invalid-grant.js';
 
@@ -64,6 +65,7 @@ export const AUTHORIZATION: readonly Check[] = [
   codeReplayRevokesTokens,
   codeReplayRevokesRefreshToken,
   pkceVerifierMismatch,
+  pkcePlainVerifierMismatch,
   pkceNoDowngrade,
   refreshGrant,
   refreshTokenRotation,

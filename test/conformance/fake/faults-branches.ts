@@ -32,6 +32,12 @@ export interface BranchFaults {
   readonly unknownRefreshTokenInvalidRequest?: boolean;
   /** RFC 6749 §3.2 broken on the grant token-request-parameters does not try it on. */
   readonly otherGrantTokenParameters?: 'code-empty-kept' | 'code-unknown-refused' | 'refresh-repeated-first';
+  /** Takes any verifier for a code issued for a plain challenge. */
+  readonly plainVerifierUnchecked?: boolean;
+  /** Answers a posted JSON-RPC response as if it were a request (200 and a JSON-RPC error). */
+  readonly responseAnsweredAsRequest?: boolean;
+  /** Answers a Bearer value outside the token68 characters with 400 invalid_request. */
+  readonly malformedToken400?: boolean;
   /** Sends this endpoint's JSON answers as text/plain (the token endpoint's errors only). */
   readonly jsonAsTextPlain?: 'protected-resource' | 'registration' | 'token' | 'revocation';
 }

@@ -181,6 +181,10 @@ function redirectProblem(uri: string, faults: Faults): string | undefined {
 function authenticate(req: Request, res: Response, config: McpHostConfig): { userId: string; token: string } | undefined {
   const { state, faults } = config;
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  if (faults.malformedToken400 && token !== undefined && !/^[\w.~+/-]+=*$/.test(token)) {
+    res.status(400).json({ error: 'invalid_request' });
+    return undefined;
+  }
   const record = token ? state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) : undefined;
   if (token && !record && faults.acceptGarbageTokens) return { userId: ALICE.id, token };
   if (!token || !record) {
@@ -226,7 +230,8 @@ function mcpPost(req: Request, res: Response, config: McpHostConfig): void {
     return;
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
-  if (message.id === undefined) {
+  const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
+  if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202).end();
     return;
   }

@@ -110,7 +110,7 @@ export function verifierForm(faults: Faults): RegExp {
 function verifierMatches(challenge: string | undefined, method: string, verifier: string, faults: Faults): boolean {
   if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional)) return true;
   if (challenge === undefined) return false;
-  if (method === 'plain') return verifier === challenge;
+  if (method === 'plain') return verifier === challenge || faults.plainVerifierUnchecked === true;
   if (faults.allowPlainDowngrade && verifier === challenge) return true;
   return createHash('sha256').update(verifier).digest('base64url') === challenge;
 }
