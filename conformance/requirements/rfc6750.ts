@@ -52,7 +52,7 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
     branchIn('2025-11-25', 'expired', 'expired-token-401'),
     branch('revoked', 'revoked-access-token-401'),
     branchIn('2025-11-25', 'never issued', 'invalid-token-401'),
-    branch('malformed (not token68)', 'malformed-bearer-401'),
+    branchIn('2025-11-25', 'malformed (not token68)', 'malformed-bearer-401'),
     missingEra('2026-07-28', 'no check presents an expired or never-issued token in a 2026-07-28 request (expired-token-401 and invalid-token-401 speak 2025-11-25)'),
   ]),
   rfc6750.should('rfc6750-3.1-insufficient-scope-403', '3.1', 'A token without the needed scope gets 403 insufficient_scope', [
