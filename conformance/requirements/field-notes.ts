@@ -1,4 +1,4 @@
-import { branch, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must, should } = requirementsFrom('field notes', 'any');
 const legacy = requirementsFrom('field notes', '2025-11-25');
@@ -81,7 +81,7 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   must('fn-reg-public', 'registration', 'Public clients only: token_endpoint_auth_method none, no secret', ['registration-no-secret']),
   should('fn-reg-native-redirects', 'registration', 'https, loopback http and private-use scheme redirects are accepted', [
     branch('loopback http and private-use scheme', 'registration-accepts-native-redirects'),
-    missing('https', 'no check expects an https redirect URI accepted: no-error-redirect-to-untrusted-web-uri registers one but skips when it is refused'),
+    branch('https', 'registration-accepts-native-redirects'),
   ]),
   must('fn-reg-unsafe-redirects', 'registration', 'Fragments and javascript:, data:, file: URIs get 422 invalid_redirect_uri saying why', [
     'registration-refuses-bad-redirect-uri',

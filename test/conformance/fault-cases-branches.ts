@@ -38,6 +38,7 @@ export const ONE_BRANCH_FAULT_CASES: readonly FaultCase[] = [
   branchCase('pkce-plain-verifier-mismatch', 'authorization', 'takes any verifier for a plain challenge', { plainVerifierUnchecked: true }, /redeeming a code issued for a plain challenge with another verifier: expected HTTP 400, got HTTP 200/),
   branchCase('response-message-202', 'mcp', 'answers a posted JSON-RPC response as a request', { responseAnsweredAsRequest: true }, /a JSON-RPC response got HTTP 200.*: expected 202 with no body, or an HTTP error/),
   branchCase('malformed-bearer-401', 'mcp', 'answers a Bearer value outside token68 with 400', { malformedToken400: true }, /initialize with Bearer conformance not-token68!: expected HTTP 401, got HTTP 400/),
+  branchCase('registration-accepts-native-redirects', 'registration', 'refuses an https redirect URI', { httpsRedirectsRefused: true }, /registering https:\/\/conformance\.example\/callback, .* answered HTTP 422 .*https is not allowed/),
   // media types never read
   branchCase('json-media-types', 'authorization', 'sends its protected-resource metadata as text/plain', { jsonAsTextPlain: 'protected-resource' }, /the protected-resource metadata is sent as text\/plain; charset=utf-8: expected application\/json/),
   branchCase('json-media-types', 'authorization', 'answers registrations as text/plain', { jsonAsTextPlain: 'registration' }, /the registration answer is sent as text\/plain; charset=utf-8: expected application\/json/),

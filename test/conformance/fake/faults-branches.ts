@@ -38,6 +38,8 @@ export interface BranchFaults {
   readonly responseAnsweredAsRequest?: boolean;
   /** Answers a Bearer value outside the token68 characters with 400 invalid_request. */
   readonly malformedToken400?: boolean;
+  /** Registers native redirect URIs only: an https one is refused. */
+  readonly httpsRedirectsRefused?: boolean;
   /** Sends this endpoint's JSON answers as text/plain (the token endpoint's errors only). */
   readonly jsonAsTextPlain?: 'protected-resource' | 'registration' | 'token' | 'revocation';
 }

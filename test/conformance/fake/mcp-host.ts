@@ -169,7 +169,7 @@ function redirectProblem(uri: string, faults: Faults): string | undefined {
   const url = new URL(uri);
   if (url.hash) return 'a fragment is not allowed';
   if (['javascript:', 'data:', 'file:'].includes(url.protocol)) return `${url.protocol} URIs are not allowed`;
-  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'https:') return faults.httpsRedirectsRefused ? 'https is not allowed' : undefined;
   if (faults.httpsOnlyRedirects) return 'only https is allowed';
   if (url.protocol === 'http:') {
     return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? undefined : 'http is only for loopback';
