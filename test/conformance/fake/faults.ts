@@ -173,4 +173,8 @@ export type ModernFault =
   | 'initialize-error-unnamed'
   | 'legacy-stream-404'
   // MCP Apps in this era: the app tool listed to every client, offered the extension or not
-  | 'views-for-any-client';
+  | 'views-for-any-client'
+  // Mcp-Name beyond tools/call (issue 31): on resources/read, and its value's case
+  | 'read-name-header-optional'
+  | 'read-name-header-unchecked'
+  | 'name-header-case-insensitive';
