@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Faults } from './faults.js';
 import { jsonAsTextPlain } from './media-types.js';
 import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
+import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParameters } from './token-parameters.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 
 export interface AuthHostConfig {
@@ -91,8 +92,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     }
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
     const resource = faults.foreignResourceGranted === 'fragment' ? request.resource?.replace(/#.*$/, '') : request.resource;
-    const relativeTaken = faults.relativeResourceAccepted === 'authorization' && resource !== undefined && !URL.canParse(resource);
-    if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any' && !relativeTaken) {
+    // Each broken fake takes one kind of resource it should refuse: another absolute one, or one that is not absolute.
+    const taken = resource !== undefined && (URL.canParse(resource) ? faults.foreignResourceGranted === 'any' : faults.relativeResourceAccepted === 'authorization');
+    if (resource !== undefined && !resources.includes(resource) && !taken) {
       return refuseRequest('invalid_target');
     }
     if (request.scope === undefined && faults.scopeRequired) return refuseRequest('invalid_request');
@@ -231,12 +233,6 @@ function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
   return faults.clientMetadataRedirectUnchecked === true || (faults.clientMetadataMissingAccepted === true && client.redirectUris.length === 0);
 }
 
-/** Whether a broken fake lets this token request's foreign resource through. */
-function resourceUnchecked(body: Record<string, string | undefined>, faults: Faults): boolean {
-  if (!URL.canParse(body.resource ?? '')) return faults.relativeResourceAccepted === 'token';
-  return body.grant_type === 'authorization_code' ? faults.codeResourceUnchecked === true : faults.tokenResourceUnchecked === true;
-}
-
 /** RFC 7636 §4.3: a challenge without a method is plain. */
 function defaultMethod(faults: Faults): string {
   return faults.missingMethodAsS256 ? 'S256' : 'plain';
@@ -315,36 +311,6 @@ function pick(source: Record<string, unknown>, dropEmpty = true): AuthorizationR
     if (typeof value === 'string' && (value !== '' || !dropEmpty)) request[name] = value;
   }
   return request;
-}
-
-const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource'];
-
-/** A token request's parameters: the first of a repeated one, an empty one omitted unless the fake keeps it. */
-/** Each way to break RFC 6749 §3.2, on the grant token-request-parameters tries it on (issue 26) and on the other (issue 31). */
-const PARAMETER_FAULT_GRANTS: Readonly<Record<NonNullable<Faults['tokenParameters'] | Faults['otherGrantTokenParameters']>, readonly [string, Faults['tokenParameters']]>> = {
-  'empty-kept': ['refresh_token', 'empty-kept'],
-  'unknown-refused': ['refresh_token', 'unknown-refused'],
-  'repeated-first': ['authorization_code', 'repeated-first'],
-  'code-empty-kept': ['authorization_code', 'empty-kept'],
-  'code-unknown-refused': ['authorization_code', 'unknown-refused'],
-  'refresh-repeated-first': ['refresh_token', 'repeated-first'],
-};
-
-/** The broken reading of RFC 6749 §3.2 this token request meets, if its grant is the one broken. */
-function tokenParameterFault(raw: Record<string, string | string[]>, faults: Faults): Faults['tokenParameters'] {
-  const grantType = [raw['grant_type']].flat()[0];
-  const fault = faults.tokenParameters ?? faults.otherGrantTokenParameters;
-  const [grant, reading] = fault ? PARAMETER_FAULT_GRANTS[fault] : [undefined, undefined];
-  return grant === grantType ? reading : undefined;
-}
-
-function tokenParameters(raw: Record<string, string | string[]>, fault: Faults['tokenParameters']): Record<string, string | undefined> {
-  const body: Record<string, string | undefined> = {};
-  for (const [name, given] of Object.entries(raw)) {
-    const value = Array.isArray(given) ? given[0] : given;
-    if (value !== '' || fault === 'empty-kept') body[name] = value;
-  }
-  return body;
 }
 
 function sessionOf(req: Request, res: Response, state: FakeState, faults: Faults): FakeSession {
