@@ -27,11 +27,16 @@ export interface SignIn {
    * with a forged CSRF token. Only headless sign-in can; a person in a browser decides alone.
    */
   readonly decide?: (url: URL, decision: ConsentDecision) => Promise<AuthorizationOutcome>;
+  /**
+   * Signs in from a browser with no session, the sign-in form's CSRF token forged (login CSRF),
+   * and stops at the consent page if it gets that far. Only headless sign-in can.
+   */
+  readonly forgeSignIn?: (url: URL) => Promise<AuthorizationOutcome>;
   close(): Promise<void>;
 }
 
-/** How the runner answers a consent form: as the person would, or as an attacker would. */
-export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf';
+/** How the runner answers the forms: as the person would, or as an attacker would. */
+export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf' | 'forge-sign-in-csrf';
 
 /** Thrown when the pages cannot be driven to the redirect URI; carries what was seen. */
 export class SignInFailed extends Error {
@@ -64,6 +69,7 @@ export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
     authorize: (url) => walkAuthorization(http, jar, url, credentials),
     probe: (url) => walkAuthorization(http, jar, url, credentials),
     decide: (url, decision) => walkAuthorization(http, jar, url, credentials, decision),
+    forgeSignIn: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'forge-sign-in-csrf'),
     close: async () => {},
   };
 }
@@ -110,12 +116,15 @@ export async function walkAuthorization(
   let signedIn = false;
   let ssoStarted = false;
   let approved = false;
+  // A forged sign-in refused (an error, or the form again) is what the forger wanted to see.
+  const forgingSignIn = decision === 'forge-sign-in-csrf';
   for (let step = 0; step < MAX_STEPS; step += 1) {
     const exchange = await send(http, jar, next);
     exchanges.push(exchange);
     const { status, headers, body } = exchange.response;
     // An error status in answer to the credentials themselves refuses the person, not the request.
     if (credentials && signedIn && next.method === 'POST' && !approved && status >= 400) {
+      if (forgingSignIn) return { kind: 'page', exchange, exchanges };
       throw signInRefused(credentials, `${next.url} answered HTTP ${status}`, exchange);
     }
     const location = headers['location'];
@@ -138,13 +147,16 @@ export async function walkAuthorization(
     }
     if (signInForm) {
       if (!credentials) return { kind: 'sign-in-required', exchanges };
+      if (signedIn && forgingSignIn) return { kind: 'page', exchange, exchanges };
       if (signedIn) throw signInRefused(credentials, 'the sign-in form came back', exchange);
       signedIn = true;
-      next = submit(signInForm, credentialFills(signInForm, credentials));
+      const forged = forgingSignIn ? forgedCsrf(signInForm, 'sign-in', exchanges) : {};
+      next = submit(signInForm, { ...credentialFills(signInForm, credentials), ...forged });
       continue;
     }
     const consent = forms.map((form) => ({ form, approve: approveButton(form) })).find((found) => found.approve);
     if (consent?.approve) {
+      if (forgingSignIn) return { kind: 'page', exchange, exchanges };
       if (approved) {
         // A forged approval sent back to the form was refused, which is what the forger wanted to see.
         if (decision === 'forge-csrf') return { kind: 'page', exchange, exchanges };
@@ -216,9 +228,14 @@ function answerConsent(
     return submit(form, {}, refuse);
   }
   if (decision === 'approve') return submit(form, {}, approve);
+  return submit(form, forgedCsrf(form, 'consent', exchanges), approve);
+}
+
+/** The form's CSRF token fields, each with a value an attacker could have made up. */
+function forgedCsrf(form: HtmlForm, what: string, exchanges: readonly Exchange[]): Record<string, string> {
   const csrf = form.controls.filter((control) => control.type === 'hidden' && CSRF_FIELD.test(control.name));
-  if (csrf.length === 0) throw new SignInFailed('the consent form has no hidden CSRF token field', exchanges);
-  return submit(form, Object.fromEntries(csrf.map((control) => [control.name, `${control.value}-forged`])), approve);
+  if (csrf.length === 0) throw new SignInFailed(`the ${what} form has no hidden CSRF token field`, exchanges);
+  return Object.fromEntries(csrf.map((control) => [control.name, `${control.value}-forged`]));
 }
 
 const CSRF_FIELD = /csrf|xsrf|authenticity|request.?token|nonce/i;

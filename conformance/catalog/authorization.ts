@@ -47,6 +47,17 @@ import { tokenScopeAndLifetime } from '../checks/authorization/token-scope-and-l
 import { unknownClientErrorPage } from '../checks/authorization/unknown-client-error-page.js';
 import { unknownClientJson } from '../checks/authorization/unknown-client-json.js';
 import { unregisteredRedirectUriRefused } from '../checks/authorization/unregistered-redirect-uri-refused.js';
+import { codeReplayRevokesRefreshToken } from '../checks/authorization/code-replay-revokes-refresh-token.js';
+import { codeResourceInvalidTarget } from '../checks/authorization/code-resource-invalid-target.js';
+import { refreshNoStore } from '../checks/authorization/refresh-no-store.js';
+import { refreshTokenLifetime } from '../checks/authorization/refresh-token-lifetime.js';
+import { resourceRelativeInvalidTarget } from '../checks/authorization/resource-relative-invalid-target.js';
+import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.js';
+import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
+import { jsonMediaTypes } from '../checks/authorization/json-media-types.js';
+import { pkcePlainVerifierMismatch } from '../checks/authorization/pkce-plain-verifier-mismatch.js';
+import { tokenParametersOtherGrant } from '../checks/authorization/token-parameters-other-grant.js';
+import { unknownRefreshTokenInvalidGrant } from '../checks/authorization/unknown-refresh-token-invalid-grant.js';
 
 /** Sign-in, consent, codes and tokens: these give the later phases their tokens. */
 export const AUTHORIZATION: readonly Check[] = [
@@ -63,7 +74,9 @@ export const AUTHORIZATION: readonly Check[] = [
   pkceUnknownMethodRefused,
   codeSingleUse,
   codeReplayRevokesTokens,
+  codeReplayRevokesRefreshToken,
   pkceVerifierMismatch,
+  pkcePlainVerifierMismatch,
   pkceNoDowngrade,
   refreshGrant,
   refreshTokenRotation,
@@ -71,6 +84,13 @@ export const AUTHORIZATION: readonly Check[] = [
   spentRefreshRevokesGrant,
   tokenErrorResponses,
   tokenNoStore,
+  refreshNoStore,
+  refreshTokenLifetime,
+  unknownRefreshTokenInvalidGrant,
+  codeResourceInvalidTarget,
+  resourceRelativeInvalidTarget,
+  jsonMediaTypes,
+  tokenParametersOtherGrant,
   authorizationErrorRedirect,
   authorizationDeniedRedirect,
   unknownClientErrorPage,
@@ -78,6 +98,8 @@ export const AUTHORIZATION: readonly Check[] = [
   consentShowsClientAndRedirect,
   consentNotFramable,
   consentRequiresCsrf,
+  signInNotFramable,
+  signInRequiresCsrf,
   sessionCookieFlags,
   codeBoundToClient,
   codeBoundToRedirectUri,

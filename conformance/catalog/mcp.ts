@@ -23,6 +23,9 @@ import { toolsList } from '../checks/mcp/tools-list.js';
 import { unauthenticatedGet401 } from '../checks/mcp/unauthenticated-get-401.js';
 import { unknownMethod32601 } from '../checks/mcp/unknown-method-32601.js';
 import { unsupportedProtocolVersion400 } from '../checks/mcp/unsupported-protocol-version-400.js';
+import { malformedBearer401 } from '../checks/mcp/malformed-bearer-401.js';
+import { responseMessage202 } from '../checks/mcp/response-message-202.js';
+import { protocolVersionNotAVersion400 } from '../checks/mcp/protocol-version-not-a-version-400.js';
 
 /** The MCP endpoint in 2025-11-25 (and the era-free bearer rules), with the session's token. */
 export const MCP_2025: readonly Check[] = [
@@ -31,6 +34,7 @@ export const MCP_2025: readonly Check[] = [
   toolsCall,
   missingToken401,
   invalidToken401,
+  malformedBearer401,
   foreignToken403,
   unauthenticatedGet401,
   streamRequest404,
@@ -38,7 +42,9 @@ export const MCP_2025: readonly Check[] = [
   sessionDeleteAnswered,
   unknownMethod32601,
   unsupportedProtocolVersion400,
+  protocolVersionNotAVersion400,
   notification202,
+  responseMessage202,
   foreignOriginRefused,
   mcpCorsExposesHeaders,
   expiredToken401,

@@ -6,6 +6,7 @@ import { modernDiscover } from '../checks/modern-mcp/modern-discover.js';
 import { modernEnvelope32602 } from '../checks/modern-mcp/modern-envelope-32602.js';
 import { modernForeignOrigin403 } from '../checks/modern-mcp/modern-foreign-origin-403.js';
 import { modernHeaderMismatch32020 } from '../checks/modern-mcp/modern-header-mismatch-32020.js';
+import { modernNameHeaderExact } from '../checks/modern-mcp/modern-name-header-exact.js';
 import { modernInitializeNamesVersions } from '../checks/modern-mcp/modern-initialize-names-versions.js';
 import { modernLegacyStream405 } from '../checks/modern-mcp/modern-legacy-stream-405.js';
 import { modernMcpNameBase64 } from '../checks/modern-mcp/modern-mcp-name-base64.js';
@@ -34,6 +35,7 @@ export const MODERN_MCP: readonly Check[] = [
   modernToolsListCacheHints,
   modernEnvelope32602,
   modernHeaderMismatch32020,
+  modernNameHeaderExact,
   modernMcpNameBase64,
   modernUnsupportedVersion32022,
   modernUnknownMethod404,

@@ -35,6 +35,8 @@ import { missingTokenNoErrorCode } from '../checks/mcp/missing-token-no-error-co
 import { revokeErrorResponse } from '../checks/revocation/revoke-error-response.js';
 import { revokeUnderOtherHint } from '../checks/revocation/revoke-under-other-hint.js';
 import { revokeUnknownHintIgnored } from '../checks/revocation/revoke-unknown-hint-ignored.js';
+import { revokeOtherClientsRefreshIgnored } from '../checks/revocation/revoke-other-clients-refresh-ignored.js';
+import { revokeRefreshUnderAccessHint } from '../checks/revocation/revoke-refresh-under-access-hint.js';
 
 /**
  * Client documents, MCP Apps and single branches of the RFCs that need the session's token
@@ -56,6 +58,8 @@ export const WHILE_TOKEN_WORKS: readonly Check[] = [
   tokenResourceInvalidTarget,
   missingTokenNoErrorCode,
   revokeUnderOtherHint,
+  revokeRefreshUnderAccessHint,
+  revokeOtherClientsRefreshIgnored,
   authorizationUnknownParameterIgnored,
   metadataNoEmptyLists,
   clientMetadataConsentShowsHost,

@@ -55,7 +55,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-2.2-lifetime', '2.2', 'The access token lives one hour, and no longer', [
     branch('expires_in at most an hour, code grant', 'token-scope-and-lifetime'),
-    missing('expires_in at most an hour, refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+    branch('expires_in at most an hour, refresh grant', 'refresh-token-lifetime'),
     inEra('2025-11-25', 'expired-token-401'),
     inEra('2026-07-28', 'expired-token-401'),
   ]),
@@ -69,7 +69,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-4-json', '4', 'Payloads are JSON unless stated otherwise', [
     branch('authorization-server metadata', 'authorization-server-metadata'),
     branch('registration and token bodies parse as JSON', 'registration-response', 'token-error-responses'),
-    missing('media type of the other answers', 'only authorization-server-metadata reads Content-Type; no check reads it on the protected-resource metadata, registration, token or revocation answers'),
+    branch('media type of the other answers', 'json-media-types'),
   ]),
   must('contract-4.1-json-rpc', '4.1', 'POST / answers initialize, tools/list and tools/call in JSON-RPC envelopes', [
     'initialize',

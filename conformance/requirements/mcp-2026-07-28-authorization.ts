@@ -95,7 +95,7 @@ export const MCP_2026_07_28_AUTHORIZATION: readonly Requirement[] = [
   anyEra.must('mcp-2026-07-28-token-storage', 'basic/authorization/security-considerations "Token Theft"', 'Tokens are stored securely, per OAuth 2.1 §7.1', { unobservable: why.practice }),
   anyEra.should('mcp-2026-07-28-short-tokens', 'basic/authorization/security-considerations "Token Theft"', 'Access tokens are short-lived', [
     branch('code grant', 'token-scope-and-lifetime'),
-    missing('refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+    branch('refresh grant', 'refresh-token-lifetime'),
   ]),
   anyEra.must('mcp-2026-07-28-refresh-rotation', 'basic/authorization/security-considerations "Token Theft"', 'Refresh tokens of public clients rotate', ['refresh-token-rotation', 'spent-refresh-token-refused']),
   anyEra.must('mcp-2026-07-28-https', 'basic/authorization/security-considerations "Communication Security"', 'Authorization server endpoints are served over https', { unobservable: why.https }),

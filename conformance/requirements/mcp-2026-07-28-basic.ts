@@ -149,12 +149,12 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   must('mcp-2026-07-28-standard-headers', 'basic/transports/streamable-http "Standard Request Headers"', 'Mcp-Method (every request) and Mcp-Name (tools/call, resources/read) are required: a request without them gets 400 and -32020', [
     branch('Mcp-Method missing', 'modern-required-headers-32020'),
     branch('Mcp-Name missing on tools/call', 'modern-required-headers-32020'),
-    missing('Mcp-Name missing on resources/read', 'no check sends resources/read without Mcp-Name'),
+    branch('Mcp-Name missing on resources/read', 'modern-name-header-exact'),
   ]),
   must('mcp-2026-07-28-header-mismatch', 'basic/transports/streamable-http "Server Validation"', 'Mcp-Method and Mcp-Name must agree with the body, else 400 and -32020', [
     branch('Mcp-Method', 'modern-header-mismatch-32020'),
     branch('Mcp-Name on tools/call', 'modern-header-mismatch-32020'),
-    missing('Mcp-Name on resources/read', 'no check sends resources/read with an Mcp-Name naming another resource'),
+    branch('Mcp-Name on resources/read', 'modern-name-header-exact'),
   ]),
   must('mcp-2026-07-28-header-encoding', 'basic/transports/streamable-http "Value Encoding"', 'A Base64-encoded Mcp-Name is decoded before it is compared', ['modern-mcp-name-base64']),
   may('mcp-2026-07-28-x-mcp-header', 'basic/transports/streamable-http "Custom Headers from Tool Parameters"', 'Servers may mirror tool parameters into Mcp-Param headers', {
@@ -171,7 +171,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   }),
   must('mcp-2026-07-28-header-names-case', 'basic/transports/streamable-http "Case Sensitivity"', 'Header names compare case-insensitively; values case-sensitively', [
     missing('names case-insensitive', 'no check sends the protocol headers under names of another case (MCP-METHOD) and expects them honoured'),
-    missing('values case-sensitive', 'no check sends an Mcp-Name differing from the body only in case (GET_ME) and expects -32020'),
+    branch('values case-sensitive', 'modern-name-header-exact'),
   ]),
   should('mcp-2026-07-28-numeric-headers', 'basic/transports/streamable-http "Server Validation"', 'Integer header values compare numerically', { unobservable: why.xMcpHeader }),
   should('mcp-2026-07-28-modern-only-legacy-traffic', 'basic/transports/streamable-http "Earlier Streamable HTTP Revisions"', 'A modern-only server answers GET and DELETE with 405 and mints or echoes no Mcp-Session-Id', [

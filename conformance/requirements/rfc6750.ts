@@ -1,4 +1,4 @@
-import { branch, branchIn, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, branchIn, inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
 import { CLIENT, OPAQUE, PERMISSION, TLS } from './rfc-reasons.js';
 
 const rfc6750 = requirementsFrom('RFC 6750', 'any');
@@ -52,7 +52,7 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
     branchIn('2025-11-25', 'expired', 'expired-token-401'),
     branch('revoked', 'revoked-access-token-401'),
     branchIn('2025-11-25', 'never issued', 'invalid-token-401'),
-    missing('malformed (not token68)', 'no check sends a Bearer value outside the token68 characters, or an empty one'),
+    branchIn('2025-11-25', 'malformed (not token68)', 'malformed-bearer-401'),
     missingEra('2026-07-28', 'no check presents an expired or never-issued token in a 2026-07-28 request (expired-token-401 and invalid-token-401 speak 2025-11-25)'),
   ]),
   rfc6750.should('rfc6750-3.1-insufficient-scope-403', '3.1', 'A token without the needed scope gets 403 insufficient_scope', [
@@ -81,7 +81,7 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
   }),
   rfc6750.should('rfc6750-5.3-short-lived', '5.3', 'Token servers issue short-lived tokens (one hour or less)', [
     branch('code grant', 'token-scope-and-lifetime'),
-    missing('refresh grant', 'token-scope-and-lifetime reads expires_in of the code redemption only; no check reads it on a refresh response'),
+    branch('refresh grant', 'refresh-token-lifetime'),
   ]),
   rfc6750.should('rfc6750-5.3-no-page-urls', '5.3', 'Bearer tokens are not passed in page URLs', [
     branch('not advertised', 'response-types'),

@@ -1,4 +1,4 @@
-import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, requirementsFrom, type Requirement } from './requirement.js';
 import { CLIENT, PERMISSION } from './rfc-reasons.js';
 
 const rfc7636 = requirementsFrom('RFC 7636', 'any');
@@ -23,7 +23,7 @@ export const RFC7636_REQUIREMENTS: readonly Requirement[] = [
   rfc7636.must('rfc7636-4.5-method-bound', '4.5', 'The token endpoint verifies with the method bound to the code', ['pkce-no-downgrade']),
   rfc7636.must('rfc7636-4.6-s256', '4.6', 'The verifier is checked by the method the challenge was sent with (S256: BASE64URL(SHA256(verifier)))', [
     branch('S256', 'authorization-code-flow', 'pkce-verifier-mismatch'),
-    missing('plain', 'no check redeems a code issued for a plain challenge with a wrong verifier'),
+    branch('plain', 'pkce-plain-verifier-mismatch'),
   ]),
   rfc7636.must('rfc7636-4.6-continue', '4.6', 'A matching verifier lets the token request go on as usual', ['authorization-code-flow']),
   rfc7636.may('rfc7636-5-without-pkce', '5', 'A server may accept clients that do not use PKCE (the contract requires it)', { unobservable: PERMISSION }),

@@ -1,5 +1,5 @@
 import { CONSUMER, PERMISSION, TLS } from './rfc-reasons.js';
-import { branch, missing, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, requirementsFrom, type Requirement } from './requirement.js';
 
 const rfc9728 = requirementsFrom('RFC 9728', 'any');
 
@@ -57,7 +57,7 @@ export const RFC9728_REQUIREMENTS: readonly Requirement[] = [
   rfc9728.must('rfc9728-3.1-slash', '3.1', 'A terminating slash after the host is removed before inserting the well-known path', { unobservable: CONSUMER }),
   rfc9728.must('rfc9728-3.2-json', '3.2', 'The metadata is 200 with an application/json object', [
     branch('200 with a JSON object', 'protected-resource-metadata'),
-    missing('application/json media type', 'protected-resource-metadata parses the body but never reads its Content-Type'),
+    branch('application/json media type', 'json-media-types'),
   ]),
   rfc9728.must('rfc9728-3.2-unknown-ignored', '3.2', 'Metadata parameters that are not understood are ignored (further ones MAY be defined)', { unobservable: CONSUMER }),
   rfc9728.must('rfc9728-3.2-zero-values', '3.2', 'Parameters with zero values are omitted (an empty bearer_methods_supported aside)', ['metadata-no-empty-lists']),

@@ -1,4 +1,5 @@
 import { ERA_FAULT_CASES } from './fault-cases-eras.js';
+import { ONE_BRANCH_FAULT_CASES } from './fault-cases-branches.js';
 import type { FaultCase } from './fault-cases.js';
 import { BEHAVIOUR_FAULT_CASES, FRAMING_FAULT_CASES, GRACE_FAULT_CASES, NARROW_FAULT_CASES } from './fault-cases-narrow.js';
 
@@ -287,4 +288,5 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
   ...GRACE_FAULT_CASES,
   ...BEHAVIOUR_FAULT_CASES,
   ...FRAMING_FAULT_CASES,
+  ...ONE_BRANCH_FAULT_CASES,
 ];

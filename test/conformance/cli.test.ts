@@ -70,12 +70,18 @@ describe('survey-mcp conformance', () => {
     expect(manifest.summary.total).toBe(REQUIREMENTS.length);
     expect(manifest.summary.proven + manifest.summary.partial + manifest.summary.unobservable).toBe(REQUIREMENTS.length);
     const revokedBy = manifest.requirements.find((requirement) => requirement.id === 'rfc7009-2.1-client');
-    expect(revokedBy?.status).toBe('partial');
+    expect(revokedBy?.status).toBe('proven');
     expect(revokedBy?.branches?.map((branch) => [branch.name, branch.checks])).toEqual([
       ['access token', ['revoke-other-clients-token-ignored']],
-      ['refresh token', []],
+      ['refresh token', ['revoke-other-clients-refresh-ignored']],
     ]);
-    expect(revokedBy?.branches?.[1]?.missing).toMatch(/another client/);
+    const onlyFound = manifest.requirements.find((requirement) => requirement.id === 'cimd-4-200-only');
+    expect(onlyFound?.status).toBe('partial');
+    expect(onlyFound?.branches?.map((branch) => [branch.name, branch.checks])).toEqual([
+      ['404', ['client-metadata-missing-document-refused']],
+      ['other statuses (3xx redirect, 5xx)', []],
+    ]);
+    expect(onlyFound?.branches?.[1]?.missing).toMatch(/redirect or a server error/);
   });
 
   test('--list --requirements --json to a path that cannot be written is a usage error', async () => {

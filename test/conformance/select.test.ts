@@ -20,6 +20,8 @@ describe('selecting checks with --only and --skip', () => {
       'issuer-matches-base-url',
       'missing-token-401',
       'revoke-under-other-hint',
+      'revoke-refresh-under-access-hint',
+      'revoke-other-clients-refresh-ignored',
       'revoke-error-response',
       'revoke-unknown-hint-ignored',
       'revoked-access-token-401',
@@ -38,6 +40,8 @@ describe('selecting checks with --only and --skip', () => {
   test('--skip wins over --only', () => {
     expect(ids(['revocation'], ['revoke-unknown-token-200'])).toEqual([
       'revoke-under-other-hint',
+      'revoke-refresh-under-access-hint',
+      'revoke-other-clients-refresh-ignored',
       'revoke-error-response',
       'revoke-unknown-hint-ignored',
       'revoked-access-token-401',

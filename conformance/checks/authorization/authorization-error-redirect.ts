@@ -13,6 +13,7 @@ const BRANCHES: readonly {
   { what: 'a 10-character plain challenge', overrides: { code_challenge: 'tooshort10', code_challenge_method: 'plain' }, errors: ['invalid_request'] },
   { what: 'scope conformance-unknown-scope', overrides: { scope: 'conformance-unknown-scope' }, errors: ['invalid_scope'] },
   { what: 'response_type token', overrides: { response_type: 'token' }, errors: ['unsupported_response_type'] },
+  { what: 'no response_type', overrides: { response_type: undefined }, errors: ['invalid_request', 'unsupported_response_type'] },
 ];
 
 export const authorizationErrorRedirect: Check = {
@@ -27,6 +28,8 @@ export const authorizationErrorRedirect: Check = {
     const problems: string[] = [];
     for (const branch of BRANCHES) {
       const pending = await client.beginAuthorization(branch.overrides);
+      // The client library fills in response_type=code; a branch that leaves a parameter out means it.
+      for (const [name, value] of Object.entries(branch.overrides)) if (value === undefined) pending.url.searchParams.delete(name);
       const outcome = await ctx.probe(pending.url);
       if (outcome.kind === 'sign-in-required') {
         skip('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');

@@ -1,6 +1,6 @@
 import { fail, type Check } from '../../check.js';
-import { header } from '../../http.js';
 import { consentPage } from './consent-page.js';
+import { framingMissing } from './framing.js';
 
 export const consentNotFramable: Check = {
   id: 'consent-not-framable',
@@ -10,12 +10,7 @@ export const consentNotFramable: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const page = await consentPage(ctx);
-    const policy = header(page, 'content-security-policy') ?? '';
-    const frameOptions = header(page, 'x-frame-options') ?? '';
-    const missing: string[] = [];
-    if (!/(^|;)\s*frame-ancestors\s+'none'\s*(;|$)/i.test(policy)) missing.push(`Content-Security-Policy frame-ancestors 'none' (got "${policy}")`);
-    if (!/^\s*deny\s*$/i.test(frameOptions)) missing.push(`X-Frame-Options: DENY (got "${frameOptions}")`);
+    const missing = framingMissing(await consentPage(ctx));
     if (missing.length > 0) fail(`the consent page lacks ${missing.join(' and ')}; another site could frame it and trick a click`);
     return "the consent page sends frame-ancestors 'none' and X-Frame-Options: DENY";
   },

@@ -7,6 +7,7 @@ import { describeResponse, expectStatus, expectJsonObject } from '../../expect.j
 const MALFORMED: ReadonlyArray<readonly [string, () => { made: string; sent: string | undefined }]> = [
   ['a 42-character verifier', () => same(randomPKCECodeVerifier().slice(0, 42))],
   ['a verifier with "+" and "/"', () => same(`${randomPKCECodeVerifier().slice(0, 41)}+/`)],
+  ['a 129-character verifier', () => same(randomPKCECodeVerifier().repeat(4).slice(0, 129))],
   ['no verifier', () => ({ made: randomPKCECodeVerifier(), sent: undefined })],
 ];
 
@@ -30,7 +31,7 @@ async function redeemWith(ctx: CheckContext, made: string, sent: string | undefi
 export const pkceVerifierFormRefused: Check = {
   id: 'pkce-verifier-form-refused',
   group: 'authorization',
-  title: 'A code redeemed without a code_verifier, or with one shorter than 43 characters or outside the unreserved characters, is refused',
+  title: 'A code redeemed without a code_verifier, or with one shorter than 43 or longer than 128 characters or outside the unreserved characters, is refused',
   spec: 'RFC 7636 section 4.1 (code-verifier = 43*128unreserved), 4.5 (code_verifier REQUIRED) and 4.6',
   level: 'MUST',
   needsSignIn: true,
@@ -42,6 +43,6 @@ export const pkceVerifierFormRefused: Check = {
       const error = expectJsonObject(exchange, `redeeming a code with ${what}`)['error'];
       if (error !== 'invalid_grant' && error !== 'invalid_request') fail(`redeeming a code with ${what}: error ${JSON.stringify(error)}, expected "invalid_request" or "invalid_grant"`);
     }
-    return 'a 42-character verifier and one with "+" and "/" (each matching its challenge), and no verifier at all, were refused';
+    return 'a 42-character verifier, a 129-character one and one with "+" and "/" (each matching its challenge), and no verifier at all, were refused';
   },
 };

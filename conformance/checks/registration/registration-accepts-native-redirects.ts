@@ -4,6 +4,7 @@ import { describeResponse } from '../../expect.js';
 import { registerPolitely } from '../../registration.js';
 
 const NATIVE_REDIRECT_URIS = [
+  'https://conformance.example/callback',
   'http://127.0.0.1:43210/callback',
   'http://[::1]:43210/callback',
   'http://localhost:43210/callback',
@@ -13,7 +14,7 @@ const NATIVE_REDIRECT_URIS = [
 export const registrationAcceptsNativeRedirects: Check = {
   id: 'registration-accepts-native-redirects',
   group: 'registration',
-  title: 'Registration accepts loopback http and private-use scheme redirect URIs',
+  title: 'Registration accepts https, loopback http and private-use scheme redirect URIs',
   spec: 'field notes: registration (RFC 8252 sections 7.1 and 7.3)',
   level: 'SHOULD',
   needsSignIn: false,

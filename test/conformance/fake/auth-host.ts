@@ -1,7 +1,9 @@
 import express, { type Request, type Response } from 'express';
 import { clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
-import { redeemCode, refresh } from './token-endpoint.js';
+import { jsonAsTextPlain } from './media-types.js';
+import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
+import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParameters } from './token-parameters.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 
 export interface AuthHostConfig {
@@ -34,6 +36,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   const { state, faults } = config;
   const app = express();
   app.use(express.urlencoded({ extended: false }));
+  app.use(jsonAsTextPlain(faults.jsonAsTextPlain, { token: '/oauth/token', revocation: '/oauth/revoke' }));
 
   if (!faults.noAuthOriginMetadata) {
     app.use('/.well-known', (req, res, next) => {
@@ -79,34 +82,37 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (repeatsAParameter(req.query as Record<string, unknown>) && !faults.repeatedParameterAccepted) return refuseRequest('invalid_request');
     const unknownParameter = Object.keys(req.query).some((name) => !(AUTHORIZATION_PARAMETERS as readonly string[]).includes(name));
     if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
-    if (request.response_type !== 'code') return refuseRequest('unsupported_response_type');
+    const responseType = request.response_type ?? (faults.missingResponseTypeAsCode ? 'code' : undefined);
+    if (responseType !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refusePkce('code challenge required');
     if (request.code_challenge && !request.code_challenge_method && faults.missingMethodCrashes) return refuseRequest('server_error');
     const method = request.code_challenge_method ?? defaultMethod(faults);
     if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
       return refusePkce('transform algorithm not supported');
     }
-    if (request.code_challenge !== undefined && method === 'plain' && !/^[\w.~-]{43,128}$/.test(request.code_challenge)) {
+    if (request.code_challenge !== undefined && method === 'plain' && !verifierForm(faults).test(request.code_challenge)) {
       return refuseRequest('invalid_request');
     }
     const resources = faults.resourceSlashRefused ? [config.issuer()] : [config.issuer(), `${config.issuer()}/`];
     const resource = faults.foreignResourceGranted === 'fragment' ? request.resource?.replace(/#.*$/, '') : request.resource;
-    if (resource !== undefined && !resources.includes(resource) && faults.foreignResourceGranted !== 'any') {
+    // Each broken fake takes one kind of resource it should refuse: another absolute one, or one that is not absolute.
+    const taken = resource !== undefined && (URL.canParse(resource) ? faults.foreignResourceGranted === 'any' : faults.relativeResourceAccepted === 'authorization');
+    if (resource !== undefined && !resources.includes(resource) && !taken) {
       return refuseRequest(faults.foreignResourceRefusedAs === 'authorize-invalid-request' ? 'invalid_request' : 'invalid_target');
     }
     if (request.scope === undefined && faults.scopeRequired) return refuseRequest('invalid_request');
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
       return refuseRequest('invalid_scope');
     }
-    return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '');
+    return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '', faults);
   });
 
   app.post('/oauth/sign-in', (req, res) => {
     const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
-    if (req.body.csrf_token !== session.csrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
+    if (req.body.csrf_token !== session.csrf && !faults.signInIgnoresCsrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
     const user = USERS.find((u) => u.email === req.body.email && u.password === req.body.password);
-    if (!user) return signInPage(res, request, session, 'Wrong email or password.');
+    if (!user) return signInPage(res, request, session, 'Wrong email or password.', faults);
     session.userId = user.id;
     res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
@@ -141,21 +147,22 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   app.post('/oauth/token', async (req, res) => {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
     const raw = req.body as Record<string, string | string[]>;
-    const body = tokenParameters(raw, faults);
+    const parameterFault = tokenParameterFault(raw, faults);
+    const body = tokenParameters(raw, parameterFault);
     const refuse = (error: string): void => {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
     // RFC 6749 §3.2: a repeated parameter is refused; an unknown one is ignored.
-    if (Object.values(raw).some(Array.isArray) && faults.tokenParameters !== 'repeated-first') return refuse('invalid_request');
-    if (faults.tokenParameters === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
+    if (Object.values(raw).some(Array.isArray) && parameterFault !== 'repeated-first') return refuse('invalid_request');
+    if (parameterFault === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
     const requesting = clientOf(body.client_id ?? '', config);
     if (requesting && !(await clientAuthenticates(requesting, body, config.issuer(), faults))) return void res.status(401).json({ error: 'invalid_client' });
     // RFC 8707 §2.2: a token is only for this resource.
     const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
-    if (foreign && !faults.tokenResourceUnchecked) return refuse(faults.foreignResourceRefusedAs === 'token-invalid-request' ? 'invalid_request' : 'invalid_target');
+    if (foreign && !resourceUnchecked(body, faults)) return refuse(faults.foreignResourceRefusedAs === 'token-invalid-request' ? 'invalid_request' : 'invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     if (body.grant_type === 'password' && faults.passwordGrantAccepted) return res.json({ access_token: 'at_password_grant', token_type: 'Bearer', expires_in: 3600 });
@@ -173,14 +180,15 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     }
     const access = state.accessTokens.get(token);
     const refreshToken = state.refreshTokens.get(token);
-    const underOtherHint = (hint === 'access_token' && !access) || (hint === 'refresh_token' && !refreshToken);
     if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
-    if (faults.revocationTrustsHint && underOtherHint) return res.status(200).end();
+    if (faults.revocationTrustsHint && hint === 'refresh_token' && !refreshToken) return res.status(200).end();
+    if (faults.refreshRevocationTrustsHint && hint === 'access_token' && !access) return res.status(200).end();
     if (faults.revocationIgnored) return res.status(200).end();
     const grantId = access?.grantId ?? refreshToken?.grantId;
     const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;
     // RFC 7009 section 2.1: a token is revoked only for the client it was issued to.
-    if (owner !== body['client_id'] && !faults.revokeAnyClientsToken) return res.status(200).end();
+    const anyClient = access ? faults.revokeAnyClientsToken : faults.revokeAnyClientsRefreshToken;
+    if (owner !== body['client_id'] && !anyClient) return res.status(200).end();
     if (access) access.revoked = true;
     if (refreshToken) {
       if (faults.revokeRefreshKeepsAccess) refreshToken.revoked = true;
@@ -216,8 +224,12 @@ function loosened(clientId: string, how: NonNullable<Faults['clientMetadataUrlLo
       return clientId.replace(/#.*$/, '');
     case 'dot-segment':
       return url.href;
+    case 'double-dot-segment':
+      return clientId.includes('/../') ? url.href : clientId;
     case 'userinfo':
       return clientId.replace(/^https:\/\/[^@/]*@/, 'https://');
+    case 'user-only':
+      return url.username && !url.password ? clientId.replace(/^https:\/\/[^@/]*@/, 'https://') : clientId;
   }
 }
 
@@ -307,19 +319,6 @@ function pick(source: Record<string, unknown>, dropEmpty = true): AuthorizationR
   return request;
 }
 
-// The assertion's two belong to RFC 7521, which a deployment listing private_key_jwt speaks.
-const TOKEN_PARAMETERS = ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'refresh_token', 'scope', 'resource', 'client_assertion', 'client_assertion_type'];
-
-/** A token request's parameters: the first of a repeated one, an empty one omitted unless the fake keeps it. */
-function tokenParameters(raw: Record<string, string | string[]>, faults: Faults): Record<string, string | undefined> {
-  const body: Record<string, string | undefined> = {};
-  for (const [name, given] of Object.entries(raw)) {
-    const value = Array.isArray(given) ? given[0] : given;
-    if (value !== '' || faults.tokenParameters === 'empty-kept') body[name] = value;
-  }
-  return body;
-}
-
 function sessionOf(req: Request, res: Response, state: FakeState, faults: Faults): FakeSession {
   const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   const existing = sid ? state.sessions.get(sid) : undefined;
@@ -340,7 +339,8 @@ function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 }
 
-function signInPage(res: Response, request: AuthorizationRequest, session: FakeSession, error: string): void {
+function signInPage(res: Response, request: AuthorizationRequest, session: FakeSession, error: string, faults: Faults): void {
+  if (!faults.framableSignIn) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
   page(
     res,
     200,

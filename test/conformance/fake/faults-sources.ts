@@ -4,7 +4,7 @@
  */
 export interface SourceFaults {
   /** Takes a client_id URL that breaks one rule of the draft's section 3 as the document's own URL. */
-  readonly clientMetadataUrlLoose?: 'http-scheme' | 'fragment' | 'dot-segment' | 'userinfo';
+  readonly clientMetadataUrlLoose?: 'http-scheme' | 'fragment' | 'dot-segment' | 'double-dot-segment' | 'userinfo' | 'user-only';
   /** Lets a metadata-document client redirect anywhere, not only to the document's redirect_uris. */
   readonly clientMetadataRedirectUnchecked?: boolean;
   /** Accepts an https client_id whose document cannot be fetched, trusting the request's redirect URI. */

@@ -1,11 +1,12 @@
 import type { PrivateKeyJwtFaults } from './faults-private-key-jwt.js';
+import type { BranchFaults } from './faults-branches.js';
 import type { SourceFaults } from './faults-sources.js';
 
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults extends SourceFaults, PrivateKeyJwtFaults {
+export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;
@@ -203,4 +204,8 @@ export type ModernFault =
   | 'initialize-error-unnamed'
   | 'legacy-stream-404'
   // MCP Apps in this era: the app tool listed to every client, offered the extension or not
-  | 'views-for-any-client';
+  | 'views-for-any-client'
+  // Mcp-Name beyond tools/call (issue 31): on resources/read, and its value's case
+  | 'read-name-header-optional'
+  | 'read-name-header-unchecked'
+  | 'name-header-case-insensitive';

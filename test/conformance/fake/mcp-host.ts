@@ -7,6 +7,7 @@ import { randomId, ALICE, type FakeState } from './state.js';
 import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
+import { jsonAsTextPlain } from './media-types.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -29,6 +30,7 @@ const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 export function createMcpHost(config: McpHostConfig): express.Express {
   const { faults } = config;
   const app = express();
+  app.use(jsonAsTextPlain(faults.jsonAsTextPlain, { 'protected-resource': '/.well-known/oauth-protected-resource', registration: '/register' }));
 
   app.use('/.well-known', (req, res, next) => {
     if (!faults.noCors) {
@@ -169,7 +171,7 @@ function redirectProblem(uri: string, faults: Faults): string | undefined {
   const url = new URL(uri);
   if (url.hash) return 'a fragment is not allowed';
   if (['javascript:', 'data:', 'file:'].includes(url.protocol)) return `${url.protocol} URIs are not allowed`;
-  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'https:') return faults.httpsRedirectsRefused ? 'https is not allowed' : undefined;
   if (faults.httpsOnlyRedirects) return 'only https is allowed';
   if (url.protocol === 'http:') {
     return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? undefined : 'http is only for loopback';
@@ -181,6 +183,10 @@ function redirectProblem(uri: string, faults: Faults): string | undefined {
 function authenticate(req: Request, res: Response, config: McpHostConfig): { userId: string; token: string } | undefined {
   const { state, faults } = config;
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  if (faults.malformedToken400 && token !== undefined && !/^[\w.~+/-]+=*$/.test(token)) {
+    res.status(400).json({ error: 'invalid_request' });
+    return undefined;
+  }
   const known = token ? state.accessTokens.get(token) : undefined;
   const record = token ? (state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) ?? (faults.revokedTokensAccepted ? known : undefined)) : undefined;
   if (token && !record && faults.acceptGarbageTokens) return { userId: ALICE.id, token };
@@ -224,12 +230,14 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args) => callTool(name, args, faults));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
-  if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion) {
+  const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
+  if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion && !formUnchecked) {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
     return;
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
-  if (message.id === undefined) {
+  const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
+  if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);
     if (faults.notificationAnsweredWithBody) res.json({ jsonrpc: '2.0', result: {} });
     else res.end();

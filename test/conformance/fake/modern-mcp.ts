@@ -72,7 +72,8 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   const methodMismatch = fault === 'method-header-presence-only' ? methodHeader === undefined : methodHeader !== message.method;
   if (methodMismatch) return refuse(400, -32020, 'Mcp-Method does not match the body');
   const name = message.params?.['name'] ?? message.params?.['uri'];
-  if (['tools/call', 'resources/read'].includes(message.method ?? '') && fault !== 'name-header-unchecked' && !nameHeaderMatches(req, fault, name)) {
+  const nameUnchecked = fault === 'name-header-unchecked' || (fault === 'read-name-header-unchecked' && message.method === 'resources/read' && typeof req.headers['mcp-name'] === 'string');
+  if (['tools/call', 'resources/read'].includes(message.method ?? '') && !nameUnchecked && !nameHeaderMatches(req, fault, name, message.method)) {
     return refuse(400, -32020, 'Mcp-Name does not match the body');
   }
   const complete = (result: Record<string, unknown>): void =>
@@ -132,12 +133,12 @@ function modernToolList(fault: ModernFault | undefined): readonly Record<string,
 }
 
 /** Mcp-Name against the body's name or uri, a Base64 sentinel decoded unless the fault compares it raw. */
-function nameHeaderMatches(req: Request, fault: ModernFault | undefined, name: unknown): boolean {
+function nameHeaderMatches(req: Request, fault: ModernFault | undefined, name: unknown, method: string | undefined): boolean {
   const value = req.headers['mcp-name'];
-  if (typeof value !== 'string') return fault === 'name-header-optional';
+  if (typeof value !== 'string') return fault === (method === 'resources/read' ? 'read-name-header-optional' : 'name-header-optional');
   const encoded = /^=\?base64\?(.*)\?=$/.exec(value.trim())?.[1];
   const decoded = encoded === undefined || fault === 'name-header-not-decoded' ? value.trim() : Buffer.from(encoded, 'base64').toString('utf8');
-  return decoded === name;
+  return fault === 'name-header-case-insensitive' ? decoded.toLowerCase() === String(name).toLowerCase() : decoded === name;
 }
 
 function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {

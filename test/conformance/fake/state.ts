@@ -110,6 +110,10 @@ export class FakeState {
     return record;
   }
 
+  revokeAccessTokensOf(grantId: string | undefined): void {
+    for (const token of this.accessTokens.values()) if (token.grantId === grantId) token.revoked = true;
+  }
+
   revokeGrant(grantId: string | undefined): void {
     const grant = grantId ? this.grants.get(grantId) : undefined;
     if (grant) grant.revoked = true;

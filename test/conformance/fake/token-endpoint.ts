@@ -19,21 +19,22 @@ export async function redeemCode(
   const code = state.codes.get(body.code ?? '');
   if (!code) return refuse('invalid_grant');
   if (code.used && !faults.reusableCodes) {
-    if (!faults.codeReplayKeepsTokens) state.revokeGrant(code.grantId);
+    if (faults.codeReplayKeepsRefreshToken) state.revokeAccessTokensOf(code.grantId);
+    else if (!faults.codeReplayKeepsTokens) state.revokeGrant(code.grantId);
     return refuse('invalid_grant');
   }
   if (code.clientId !== body.client_id && !faults.codeNotBoundToClient) return refuse('invalid_grant');
   if (code.redirectUri !== body.redirect_uri && !faults.codeNotBoundToRedirectUri) return refuse('invalid_grant');
   const unverified = body.code_verifier === undefined && faults.missingVerifierAccepted;
   // RFC 7636 §4.1: a verifier is 43 to 128 unreserved characters, whatever it hashes to.
-  if (!unverified && !/^[\w.~-]{43,128}$/.test(body.code_verifier ?? '') && !faults.verifierFormUnchecked) return refuse('invalid_request');
+  if (!unverified && !verifierForm(faults).test(body.code_verifier ?? '') && !faults.verifierFormUnchecked) return refuse('invalid_request');
   if (!unverified && !verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
   if (faults.codeRedemptionRace) await setTimeout(RACE_WINDOW_MS);
   code.used = true;
   const grantId = randomId('grant_');
   state.grants.set(grantId, { userId: code.userId, clientId: code.clientId, revoked: false });
   code.grantId = grantId;
-  res.json(issueTokens(grantId, code.userId, config, undefined));
+  res.json(issueTokens(grantId, code.userId, config, undefined, false));
 }
 
 export async function refresh(
@@ -44,7 +45,12 @@ export async function refresh(
 ): Promise<void> {
   const { state, faults } = config;
   const record = state.refreshTokens.get(body.refresh_token ?? '');
+  if (!record && faults.unknownRefreshTokenInvalidRequest) return refuse('invalid_request');
   const grant = record ? state.grants.get(record.grantId) : undefined;
+  const renew = (refreshToken: string | undefined): void => {
+    if (faults.refreshCacheable) res.removeHeader('cache-control');
+    res.json(issueTokens(record?.grantId ?? '', grant?.userId ?? '', config, refreshToken, true));
+  };
   // A retry within the grace (issue 23): a new access token with the successor, nothing revoked.
   const inGrace =
     !faults.noRefreshGrace && record?.spentAt !== undefined && Date.now() - record.spentAt < config.refreshGraceSeconds * 1000 && record.successor !== undefined;
@@ -56,21 +62,19 @@ export async function refresh(
     // ...answered only while that successor is unused (issue 33).
     const successorUnused = !state.refreshTokens.get(record.successor!)?.spent;
     if (inGrace && (successorUnused || faults.graceOutlivesSuccessorUse)) {
-      res.json(issueTokens(record.grantId, grant.userId, config, faults.graceMintsNewSuccessor ? undefined : record.successor));
-      return;
+      return renew(faults.graceMintsNewSuccessor ? undefined : record.successor);
     }
     if (!faults.refreshReuseKeepsGrant) state.revokeGrant(record.grantId);
     return refuse('invalid_grant');
   }
   if (faults.refreshRace) await setTimeout(RACE_WINDOW_MS);
   if (faults.noRefreshRotation) {
-    res.json(issueTokens(record.grantId, grant.userId, config, body.refresh_token));
-    return;
+    return renew(body.refresh_token);
   }
   const successor = randomId('rt_');
   state.refreshTokens.set(successor, { grantId: record.grantId, spent: false, revoked: false });
   Object.assign(record, { spent: true, spentAt: Date.now(), successor });
-  res.json(issueTokens(record.grantId, grant.userId, config, successor));
+  renew(successor);
 }
 
 function issueTokens(
@@ -78,6 +82,7 @@ function issueTokens(
   userId: string,
   config: AuthHostConfig,
   keptRefreshToken: string | undefined,
+  renewal: boolean,
 ): Record<string, unknown> {
   const { state, faults, accessTokenTtlSeconds } = config;
   const accessToken = randomId('at_');
@@ -94,16 +99,21 @@ function issueTokens(
   return {
     access_token: accessToken,
     token_type: 'Bearer',
-    expires_in: accessTokenTtlSeconds,
+    expires_in: renewal && faults.refreshLongLived ? 2 * 3600 : accessTokenTtlSeconds,
     scope: 'mcp_customer',
     ...(faults.omitRefreshToken ? {} : { refresh_token: refreshToken }),
   };
 }
 
+/** RFC 7636 §4.1: a verifier (and a plain challenge) is 43 to 128 unreserved characters. */
+export function verifierForm(faults: Faults): RegExp {
+  return faults.longVerifierAccepted ? /^[\w.~-]{43,256}$/ : /^[\w.~-]{43,128}$/;
+}
+
 function verifierMatches(challenge: string | undefined, method: string, verifier: string, faults: Faults): boolean {
   if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional)) return true;
   if (challenge === undefined) return false;
-  if (method === 'plain') return verifier === challenge;
+  if (method === 'plain') return verifier === challenge || faults.plainVerifierUnchecked === true;
   if (faults.allowPlainDowngrade && verifier === challenge) return true;
   return createHash('sha256').update(verifier).digest('base64url') === challenge;
 }

@@ -1,0 +1,33 @@
+import { fail, skip, type Check } from '../../check.js';
+import { describeResponse } from '../../expect.js';
+import { jsonOf } from '../../http.js';
+import { errorCodeProblem } from './error-redirect.js';
+import { refreshRaw } from './experiments.js';
+
+/** Not an absolute URI: what a client that took the path for the resource would send. */
+const RELATIVE = 'mcp';
+
+export const resourceRelativeInvalidTarget: Check = {
+  id: 'resource-relative-invalid-target',
+  group: 'authorization',
+  title: 'A resource that is not an absolute URI is refused with invalid_target, at the authorization and the token endpoint',
+  spec: 'RFC 8707 section 2 (the resource MUST be an absolute URI; a malformed one is refused with invalid_target)',
+  level: 'MUST',
+  needsSignIn: true,
+  async run(ctx) {
+    const client = await ctx.client();
+    const pending = await client.beginAuthorization({ resource: RELATIVE });
+    const outcome = await ctx.probe(pending.url);
+    if (outcome.kind === 'sign-in-required') skip('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
+    const problem = errorCodeProblem(outcome, 'invalid_target');
+    if (problem) fail(`an authorization request with resource=${RELATIVE}: ${problem}`);
+    const { tokens } = await ctx.authorize();
+    if (!tokens.refreshToken) fail('the token response carried no refresh token to renew with');
+    const renewal = await refreshRaw(client, tokens.refreshToken, { resource: RELATIVE });
+    const error = (jsonOf(renewal) as { error?: unknown } | undefined)?.error;
+    if (renewal.response.status !== 400 || error !== 'invalid_target') {
+      fail(`a refresh with resource=${RELATIVE}: expected 400 invalid_target, got ${describeResponse(renewal)}`);
+    }
+    return `resource=${RELATIVE} was refused with invalid_target by the authorization endpoint and by the token endpoint`;
+  },
+};
