@@ -64,6 +64,7 @@ function strykerConfig(mutate: readonly string[]) {
     checkers: [],
     incremental: false,
     reporters: ['runner-power', 'progress-append-only'],
+    ignorers: ['shipped-as-text'],
     appendPlugins: [resolve('dist/power/stryker-plugin.js')],
     // A mutant that hangs the server makes the runner wait out its request timeouts.
     timeoutMS: 60_000,
@@ -79,6 +80,7 @@ async function runStryker(settings: PowerSettings, mutate: readonly string[]): P
   new Database(':memory:').close();
   makeCertificates(settings.certificates);
   rmSync(settings.runs, { recursive: true, force: true });
+  rmSync(settings.sample, { force: true });
   mkdirSync(settings.runs, { recursive: true });
   const config = join(settings.out, 'stryker.config.json');
   writeFileSync(config, JSON.stringify(strykerConfig(mutate), null, 2));

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type { MutantResult } from '@stryker-mutator/api/core';
+import type { Ignorer, NodePath } from '@stryker-mutator/api/ignore';
 import { declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import type { MutationTestingPlanReadyEvent, Reporter } from '@stryker-mutator/api/report';
 import type { MutantRecord, RunnerOutcome } from './outcome.js';
@@ -70,4 +71,21 @@ export class RunnerPowerReporter implements Reporter {
   }
 }
 
-export const strykerPlugins = [declareClassPlugin(PluginKind.Reporter, 'runner-power', RunnerPowerReporter)];
+/** Functions whose source text is shipped to a worker (`eval`): the switch's helpers do not exist there. */
+const SHIPPED_AS_TEXT = ['writerThread'];
+
+export class ShippedAsTextIgnorer implements Ignorer {
+  static readonly inject = [] as const;
+
+  shouldIgnore(path: NodePath): string | undefined {
+    const node = (path as { node?: { type?: string; id?: { name?: string } | null } }).node;
+    return node?.type === 'FunctionDeclaration' && SHIPPED_AS_TEXT.includes(node.id?.name ?? '')
+      ? 'its source text runs in a worker thread, where mutation switching cannot reach it'
+      : undefined;
+  }
+}
+
+export const strykerPlugins = [
+  declareClassPlugin(PluginKind.Reporter, 'runner-power', RunnerPowerReporter),
+  declareClassPlugin(PluginKind.Ignore, 'shipped-as-text', ShippedAsTextIgnorer),
+];
