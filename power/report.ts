@@ -80,7 +80,20 @@ export function reportTable(report: PowerReport): string {
     '',
     ...head,
     ...report.perSource.map(({ name, counts }) => row(name, counts)),
+    '',
+    'Survivors (a gap names the check that should catch it):',
+    '',
+    ...survivorLines(report.mutants),
   ].join('\n');
+}
+
+function survivorLines(mutants: readonly Classified[]): string[] {
+  const survivors = mutants.filter((mutant) => mutant.verdict === 'survived');
+  if (survivors.length === 0) return ['none'];
+  return survivors.map((mutant) => {
+    const [file, mutator, original, replacement] = mutant.key.split(' | ').map((part) => part.replaceAll('`', "'"));
+    return `- \`${file}\` ${mutator}: \`${original}\` → \`${replacement}\`: ${mutant.how}`;
+  });
 }
 
 export const TABLE_START = '<!-- runner-power:table -->';
