@@ -25,12 +25,14 @@ export interface Classified {
   /** Why: the failing checks, `timeout`, the setup error, or the survivor's reason. */
   readonly how: string;
   readonly failing: readonly string[];
+  /** Warnings do not fail a run, so they do not catch a mutant; a survivor's new ones are worth a look. */
+  readonly warned: readonly string[];
   readonly reason?: SurvivorReason;
 }
 
 export function classify(record: MutantRecord, reasons: ReadonlyMap<string, SurvivorReason>): Classified | undefined {
   const file = record.key.split(' | ')[0]!;
-  const base = { key: record.key, file, failing: record.runner?.failing ?? [] };
+  const base = { key: record.key, file, failing: record.runner?.failing ?? [], warned: record.runner?.warned ?? [] };
   if (record.strykerStatus === 'Timeout') return { ...base, verdict: 'caught', how: 'timeout: the deployment stopped answering' };
   // No report means the harness broke, not that the runner noticed: the mutant is not counted.
   if (!record.runner) return undefined;

@@ -83,16 +83,17 @@ export function reportTable(report: PowerReport): string {
     '',
     'Survivors (a gap names the check that should catch it):',
     '',
-    ...survivorLines(report.mutants),
+    ...survivorLines(report.mutants, report.baseline?.warned ?? []),
   ].join('\n');
 }
 
-function survivorLines(mutants: readonly Classified[]): string[] {
+function survivorLines(mutants: readonly Classified[], baselineWarnings: readonly string[]): string[] {
   const survivors = mutants.filter((mutant) => mutant.verdict === 'survived');
   if (survivors.length === 0) return ['none'];
   return survivors.map((mutant) => {
     const [file, mutator, original, replacement] = mutant.key.split(' | ').map((part) => part.replaceAll('`', "'"));
-    return `- \`${file}\` ${mutator}: \`${original}\` → \`${replacement}\`: ${mutant.how}`;
+    const warned = mutant.warned.filter((check) => !baselineWarnings.includes(check));
+    return `- \`${file}\` ${mutator}: \`${original}\` → \`${replacement}\`: ${mutant.how}${warned.length > 0 ? ` (the runner warned: ${warned.join(', ')})` : ''}`;
   });
 }
 
