@@ -1,0 +1,110 @@
+/**
+ * Stryker's command for one mutant (power/mutant.sh runs it under the Node the server's
+ * better-sqlite3 was built for): the sandbox's built `survey-mcp serve` on a fresh SQLite file,
+ * ephemeral ports and short windows, with the active mutant in its environment, then the built
+ * `survey-mcp conformance` against it. Exits 1 when the runner reports any failure (caught).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_REDIRECT_URI } from '../conformance/sign-in.js';
+import { hostDocuments } from './documents-host.js';
+import { outcomeOf, isCaught, type RunnerOutcome } from './outcome.js';
+import { powerEnv } from './settings.js';
+
+const cli = 'bin/survey-mcp.js';
+const listenTimeoutMs = 30_000;
+
+/** The windows of test/conformance/our-server.ts, as flags of the two commands. */
+const serverFlags = ['--mcp-rate-limit', '20/3', '--register-rate-limit', '40/3', '--sign-in-rate-limit', '20/60', '--access-token-ttl', '2', '--refresh-grace', '2'];
+const runnerFlags = ['--mcp-rate-limit', '20/3', '--register-rate-limit', '40/3', '--include-register-limit', '--refresh-grace', '2'];
+const demo = { user: 'alice@example.com', password: 'survey-demo' };
+
+function run(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Resolves with the MCP URL `serve` prints once both hosts listen; rejects when it exits first. */
+function listening(serve: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not listen within ${listenTimeoutMs / 1000} s`)), listenTimeoutMs);
+    serve.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /MCP server \(add this URL to your assistant\)\s+(http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    serve.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    serve.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with code ${code} before it listened: ${output.slice(-300).trim()}`));
+    });
+  });
+}
+
+async function stop(serve: ChildProcess): Promise<void> {
+  if (serve.exitCode !== null || serve.signalCode !== null) return;
+  const exited = new Promise((resolve) => serve.once('exit', resolve));
+  serve.kill('SIGTERM');
+  const timer = setTimeout(() => serve.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string): Promise<RunnerOutcome> {
+  const started = Date.now();
+  const tls = { key: await readFile(join(certificates, 'leaf.key'), 'utf8'), cert: await readFile(join(certificates, 'leaf.crt'), 'utf8') };
+  const documents = await hostDocuments(tls, DEFAULT_REDIRECT_URI);
+  const db = join(dir, 'survey.db');
+  const serve = spawn(process.execPath, [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--auth-port', '0', '--db', db, ...serverFlags, '--allow-private-client-metadata'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await listening(serve).catch((error: Error) => error);
+    if (url instanceof Error) return { failing: [], warned: [], setupError: url.message, durationMs: Date.now() - started };
+    const token = await run(['token', 'issue', '--db', db, '--user', demo.user, '--scope', 'reporting'], env);
+    if (token.code !== 0) return { failing: [], warned: [], setupError: `token issue failed: ${token.stderr.slice(-300).trim()}`, durationMs: Date.now() - started };
+    const reportFile = join(dir, 'report.json');
+    await run(
+      [
+        'conformance', '--url', url, '--user', demo.user, '--password', demo.password, '--foreign-token', token.stdout.trim(), ...runnerFlags,
+        '--client-metadata-url', documents.clientMetadataUrl, '--bad-client-metadata-url', documents.badClientMetadataUrl, '--json', reportFile,
+      ],
+      env,
+    );
+    const report = await readFile(reportFile, 'utf8').then((text) => JSON.parse(text), () => ({ results: [], setupError: 'the runner wrote no report' }));
+    return outcomeOf(report, Date.now() - started);
+  } finally {
+    await stop(serve);
+    await documents.close();
+  }
+}
+
+const settings = powerEnv(process.env);
+const mutant = process.env.__STRYKER_ACTIVE_MUTANT__ ?? 'baseline';
+const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-power-'));
+// The operator's own SURVEY_MCP_* settings (a Redis rate store, a sign-in) would change the deployment under test.
+const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('SURVEY_MCP_'));
+const env: NodeJS.ProcessEnv = { ...Object.fromEntries(inherited), NODE_EXTRA_CA_CERTS: join(settings.certificates, 'ca.crt') };
+try {
+  const outcome = await measure(dir, env, settings.certificates);
+  await mkdir(settings.runs, { recursive: true });
+  await writeFile(join(settings.runs, `${mutant}.json`), JSON.stringify(outcome, null, 2));
+  console.log(JSON.stringify(outcome));
+  process.exitCode = isCaught(outcome) ? 1 : 0;
+} finally {
+  if (!process.env.RUNNER_POWER_KEEP) await rm(dir, { recursive: true, force: true });
+}

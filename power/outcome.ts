@@ -1,0 +1,40 @@
+/** What one runner run against one mutant found, kept per mutant so a report can say which checks caught it. */
+export interface RunnerOutcome {
+  /** Check ids that failed. */
+  readonly failing: readonly string[];
+  readonly warned: readonly string[];
+  /** Why no check was judged: the run could not start, or the server never listened. */
+  readonly setupError?: string;
+  readonly durationMs: number;
+}
+
+interface ReportLike {
+  readonly results: readonly { readonly id: string; readonly status: string }[];
+  readonly setupError?: string;
+}
+
+export function outcomeOf(report: ReportLike, durationMs: number): RunnerOutcome {
+  const idsWith = (status: string) => report.results.filter((result) => result.status === status).map((result) => result.id);
+  return {
+    failing: idsWith('fail'),
+    warned: idsWith('warn'),
+    ...(report.setupError === undefined ? {} : { setupError: report.setupError }),
+    durationMs,
+  };
+}
+
+/** A deployment QA would not trust: a failed check, or a run that could not even start. */
+export function isCaught(outcome: RunnerOutcome): boolean {
+  return outcome.failing.length > 0 || outcome.setupError !== undefined;
+}
+
+/** One sampled mutant's result, stored under its key's digest. */
+export interface MutantRecord {
+  readonly key: string;
+  /** Stryker's verdict on the command's exit code: Killed, Survived, Timeout, … */
+  readonly strykerStatus: string;
+  /** Absent when the command was stopped (a timeout) before the runner wrote its report. */
+  readonly runner?: RunnerOutcome;
+  /** The mutated file's content hash: a resumed run reuses the record only while it matches. */
+  readonly fileDigest: string;
+}

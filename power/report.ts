@@ -1,0 +1,109 @@
+/** The sample's report: every sampled mutant classified, counted per area and per requirement source. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REQUIREMENTS } from '../conformance/requirements/manifest.js';
+import { isProven } from '../conformance/requirements/requirement.js';
+import { areaOf, classify, countVerdicts, groupCounts, sourcesOf, type Classified, type Counts, type SurvivorReason } from './classify.js';
+import type { MutantRecord, RunnerOutcome } from './outcome.js';
+import type { PowerSettings } from './settings.js';
+import { keyDigest } from './site.js';
+
+export interface PowerReport {
+  readonly seed: string;
+  readonly size: number;
+  /** Mutants Stryker made in the mutated areas, the sample drawn from them, and how many of it have a result. */
+  readonly population: number;
+  readonly sampled: number;
+  readonly measured: number;
+  /** The unmutated server's run: how long one runner run takes, and its warnings. */
+  readonly baseline?: RunnerOutcome;
+  readonly totals: Counts;
+  readonly perArea: readonly { name: string; counts: Counts }[];
+  readonly perSource: readonly { name: string; counts: Counts }[];
+  readonly mutants: readonly Classified[];
+}
+
+export function sourceMaps() {
+  const sourcesByCheck = new Map<string, string[]>();
+  const sourceByRequirement = new Map<string, string>();
+  for (const requirement of REQUIREMENTS) {
+    sourceByRequirement.set(requirement.id, requirement.source);
+    if (!isProven(requirement)) continue;
+    for (const check of requirement.checks) sourcesByCheck.set(check, [...new Set([...(sourcesByCheck.get(check) ?? []), requirement.source])]);
+  }
+  return { sourcesByCheck, sourceByRequirement };
+}
+
+export function loadReasons(file: string): Map<string, SurvivorReason> {
+  const reasons = JSON.parse(readFileSync(file, 'utf8')) as SurvivorReason[];
+  return new Map(reasons.map((reason) => [reason.mutant, reason]));
+}
+
+export function buildReport(settings: PowerSettings, reasons: ReadonlyMap<string, SurvivorReason>): PowerReport {
+  const sample = JSON.parse(readFileSync(settings.sample, 'utf8')) as { seed: string; size: number; population: number; sampled: string[] };
+  const records = sample.sampled
+    .map((key) => join(settings.mutants, `${keyDigest(key)}.json`))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as MutantRecord);
+  const mutants = records.map((record) => classify(record, reasons)).filter((mutant): mutant is Classified => mutant !== undefined);
+  const { sourcesByCheck, sourceByRequirement } = sourceMaps();
+  const baselineFile = join(settings.runs, 'baseline.json');
+  return {
+    seed: sample.seed,
+    size: sample.size,
+    population: sample.population,
+    sampled: sample.sampled.length,
+    measured: mutants.length,
+    ...(existsSync(baselineFile) ? { baseline: JSON.parse(readFileSync(baselineFile, 'utf8')) as RunnerOutcome } : {}),
+    totals: countVerdicts(mutants),
+    perArea: groupCounts(mutants, (mutant) => [areaOf(mutant)]),
+    perSource: groupCounts(mutants, (mutant) => sourcesOf(mutant, sourcesByCheck, sourceByRequirement)),
+    mutants: [...mutants].sort((a, b) => a.key.localeCompare(b.key)),
+  };
+}
+
+const percent = (score: number | null) => (score === null ? '–' : `${Math.round(score * 100)} %`);
+const row = (name: string, counts: Counts) =>
+  `| ${name} | ${counts.caught} | ${counts.survived} | ${counts['not observable']} | ${counts.equivalent} | ${percent(counts.score)} |`;
+
+export function reportTable(report: PowerReport): string {
+  const head = ['| | caught | survived | not observable | equivalent | score |', '|---|---:|---:|---:|---:|---:|'];
+  return [
+    `Seed ${report.seed}, sample of ${report.sampled} of ${report.population} mutants, ${report.measured} measured` +
+      (report.baseline ? `; one runner run against the unmutated server took ${Math.round(report.baseline.durationMs / 1000)} s.` : '.'),
+    '',
+    ...head,
+    row('**all measured**', report.totals),
+    ...report.perArea.map(({ name, counts }) => row(`\`${name}\``, counts)),
+    '',
+    'Per requirement source (a caught mutant counts under the sources of the checks that caught it; a survivor under the requirement its reason names, else `(none)`):',
+    '',
+    ...head,
+    ...report.perSource.map(({ name, counts }) => row(name, counts)),
+    '',
+    'Survivors (a gap names the check that should catch it):',
+    '',
+    ...survivorLines(report.mutants, report.baseline?.warned ?? []),
+  ].join('\n');
+}
+
+function survivorLines(mutants: readonly Classified[], baselineWarnings: readonly string[]): string[] {
+  const survivors = mutants.filter((mutant) => mutant.verdict === 'survived');
+  if (survivors.length === 0) return ['none'];
+  return survivors.map((mutant) => {
+    const [file, mutator, original, replacement] = mutant.key.split(' | ').map((part) => part.replaceAll('`', "'"));
+    const warned = mutant.warned.filter((check) => !baselineWarnings.includes(check));
+    return `- \`${file}\` ${mutator}: \`${original}\` → \`${replacement}\`: ${mutant.how}${warned.length > 0 ? ` (the runner warned: ${warned.join(', ')})` : ''}`;
+  });
+}
+
+export const TABLE_START = '<!-- runner-power:table -->';
+export const TABLE_END = '<!-- /runner-power:table -->';
+
+/** The page with its generated table replaced, the hand-written text around it kept. */
+export function withTable(page: string, table: string): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`the page has no ${TABLE_START} … ${TABLE_END} markers`);
+  return `${page.slice(0, start + TABLE_START.length)}\n${table}\n${page.slice(end)}`;
+}
