@@ -20,13 +20,18 @@ export interface TokenUpkeepStore {
 }
 
 export const revokedRetentionMs = 60 * 1000;
+/**
+ * An expired code is kept ten minutes: a late redemption still hears "expired", not "unknown", and
+ * a replay in that time still revokes what the code issued (RFC 6749 4.1.2).
+ */
+export const expiredCodeRetentionMs = 10 * 60 * 1000;
 
-type PurgeArgument = 'now' | 'revokedBefore';
+type PurgeArgument = 'now' | 'revokedBefore' | 'codesExpiredBefore';
 
 /** The statements, one per table, shared by both dialects, with what each `$n` stands for in order. */
 export const purgeStatements: Readonly<Record<keyof PurgedRows, readonly [string, readonly PurgeArgument[]]>> = {
   tokens: ['DELETE FROM oauth_tokens WHERE expires_at <= $1 OR revoked_at <= $2', ['now', 'revokedBefore']],
-  codes: ['DELETE FROM oauth_codes WHERE expires_at <= $1', ['now']],
+  codes: ['DELETE FROM oauth_codes WHERE expires_at <= $1', ['codesExpiredBefore']],
   grants: [
     'DELETE FROM oauth_grants WHERE revoked_at <= $1 AND NOT EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.grant_id = oauth_grants.id)',
     ['revokedBefore'],
@@ -37,6 +42,10 @@ export const purgeStatements: Readonly<Record<keyof PurgedRows, readonly [string
 };
 
 /** The values of a purge at `nowMs`. */
-export const purgeArguments = (nowMs: number): Record<PurgeArgument, number> => ({ now: nowMs, revokedBefore: nowMs - revokedRetentionMs });
+export const purgeArguments = (nowMs: number): Record<PurgeArgument, number> => ({
+  now: nowMs,
+  revokedBefore: nowMs - revokedRetentionMs,
+  codesExpiredBefore: nowMs - expiredCodeRetentionMs,
+});
 
 export const grantOfRefreshTokenSql = "SELECT grant_id FROM oauth_tokens WHERE token_hash = $1 AND kind = 'refresh'";

@@ -55,13 +55,26 @@ afterAll(async () => {
   await dropSchemas([schema]);
 });
 
+/**
+ * A get_survey once the token is known to this process: its first one checks the person's budget
+ * and turn before any survey is read (issue 32), so only later ones read token and survey in one.
+ */
 async function roundTripsOf(token: string) {
+  await callTool(server, token, 'get_survey', { survey_id: surveyId });
   wire.reset();
   const answer = await callTool(server, token, 'get_survey', { survey_id: surveyId });
   return { answer, roundTrips: wire.roundTrips };
 }
 
 describe('tools/call get_survey on PostgreSQL, counted on the wire', () => {
+  it("takes two round trips for a token's first get_survey: the token and the budget, then the survey", async () => {
+    const fresh = await tokenFor(server, 'viewer@example.com');
+    wire.reset();
+    const answer = await callTool(server, fresh, 'get_survey', { survey_id: surveyId });
+    expect(answer.isError).toBe(false);
+    expect(wire.roundTrips).toBe(2);
+  });
+
   it.each(['owner', 'admin', 'viewer'] as const)('answers the %s in one round trip', async (person) => {
     const { answer, roundTrips } = await roundTripsOf(tokens[person]);
     expect(answer.isError).toBe(false);

@@ -668,6 +668,15 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.findAccessToken('access-4')).toBeUndefined();
       });
 
+      it('keeps an expired code ten minutes for the purge, so a late redemption still hears it expired', async () => {
+        await store.insertAuthorizationCode(code);
+        const tenMinutes = 10 * 60_000;
+        expect((await store.purgeUnusableRows(code.expiresAt + tenMinutes - 1)).codes).toBe(0);
+        expect(await store.redeemAuthorizationCode('code-hash', grant('grt_1'), issue('1'), code.expiresAt + tenMinutes - 1)).toEqual({ outcome: 'expired' });
+        expect((await store.purgeUnusableRows(code.expiresAt + tenMinutes)).codes).toBe(1);
+        expect(await store.findAuthorizationCode('code-hash')).toBeUndefined();
+      });
+
       it('lets exactly one of ten parallel redemptions of a code succeed, across two instances', async () => {
         const other = await harness.open();
         await store.insertAuthorizationCode(code);

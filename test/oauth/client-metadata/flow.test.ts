@@ -250,13 +250,13 @@ describe('a metadata document that cannot be fetched just now, of which no good 
     expect(body.error_description).toContain('this is not a verdict on the client: try again shortly');
   });
 
-  it('answers 503 for a document that answers 404 too: a missing document is host trouble until it comes back', async () => {
+  it('answers invalid_client, not 503, for a document that answers 404: its owner took it down', async () => {
     const client = metadataClient(host.route('/gone.json', (_q, res) => res.writeHead(404).end()));
     const token = await postToken(server, { grant_type: 'authorization_code', code: 'x', redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier });
-    expect(token.status).toBe(503);
+    expect(token.status).toBe(400);
     expect(await readJson(token)).toEqual({
-      error: 'temporarily_unavailable',
-      error_description: `the client metadata document at '${client.client_id}' answered HTTP 404; it must answer 200; this is not a verdict on the client: try again shortly`,
+      error: 'invalid_client',
+      error_description: `the client metadata document at '${client.client_id}' answered HTTP 404: there is no such document (any earlier copy is no longer used)`,
     });
   });
 });
