@@ -128,10 +128,11 @@ describe('the README and docs/', () => {
 
   it('quote the number of checks the catalog has, the number of tools, and the trace summary', () => {
     const all = pages.map((page) => prose(page).join('\n') + codeBlocks(page, ['']).join('\n')).join('\n');
-    const checkCounts = [...all.matchAll(/\b(\d[\d,]*) checks\b/g)].map(([, count]) => Number(count!.replace(/,/g, '')));
+    // Not the tail of a date (`2025-11-25 checks`) nor a path (`tools/call`).
+    const checkCounts = [...all.matchAll(/(?<![-\d])\b(\d[\d,]*) checks\b(?!\/)/g)].map(([, count]) => Number(count!.replace(/,/g, '')));
     expect(checkCounts.length).toBeGreaterThan(2);
     expect(new Set(checkCounts)).toEqual(new Set([CATALOG.length]));
-    const toolCounts = [...all.matchAll(/\b(13|thirteen|\d+) tools\b/gi)].map(([, count]) => (/^\d+$/.test(count!) ? Number(count) : 13));
+    const toolCounts = [...all.matchAll(/(?<![-\d])\b(13|thirteen|\d+) tools\b(?!\/)/gi)].map(([, count]) => (/^\d+$/.test(count!) ? Number(count) : 13));
     expect(new Set(toolCounts)).toEqual(new Set([surveyTools.length]));
     const summary = renderRequirementTrace(REQUIREMENTS, CATALOG)
       .split('\n')
@@ -141,7 +142,7 @@ describe('the README and docs/', () => {
   });
 
   it('quote the number of test files vitest runs', () => {
-    const included = ['src', 'conformance', 'test'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((name) => name.endsWith('.test.ts')));
+    const included = ['src', 'conformance', 'power', 'test'].flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((name) => name.endsWith('.test.ts')));
     const quoted = /every test: (\d+) test files/.exec(text.get('docs/development.md')!.replace(/\s+/g, ' '));
     expect(Number(quoted?.[1])).toBe(included.length);
   });
@@ -157,13 +158,22 @@ function exampleCommands(block: string): string[][] {
   for (const line of logicalLines(block)) {
     const found = /(?:^|[\s(=])(?:npx )?survey-mcp (.*)$/.exec(line);
     if (!found) continue;
-    const words = (found[1]!.replace(/\s#\s.*$/, '').replace(/\s*(&|>>?|\||;).*$/, '').replace(/\)["']?\s*$/, '').match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((word) =>
+    const words = (closedSubstitution(found[1]!.replace(/\s#\s.*$/, '').replace(/\s*(&|>>?|\||;).*$/, '')).match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((word) =>
       word.replace(/^["']|["']$/g, ''),
     );
     if (words.some((word) => word.startsWith('[') || word === '…')) continue;
     commands.push(words.map((word, index) => (word.includes('$') ? placeholder(words[index - 1]) : word)));
   }
   return commands;
+}
+
+/**
+ * The end of a command that sits inside `$(…)`: the `)` that closes it, and the `"` around it when
+ * the command itself opened none (`TOKEN="$(survey-mcp token issue …)"`).
+ */
+function closedSubstitution(command: string): string {
+  const unbalanced = (command.match(/"/g) ?? []).length % 2 === 1;
+  return (unbalanced ? command.replace(/\)"\s*$/, '') : command).replace(/\)\s*$/, '');
 }
 
 /** Lines as the shell or YAML reads them: `\` continuations and `key: >` folded scalars joined. */
