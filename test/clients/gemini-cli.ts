@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { TestServer } from '../helpers/server.js';
 import { installedClient } from './installed-client.js';
 import { ScriptedBrowser } from './scripted-browser.js';
@@ -18,7 +19,15 @@ export interface TerminalAssistant {
   readonly modelAuth: { readonly settings: Record<string, unknown>; readonly env: Record<string, string> };
   /** The name it registers with, as the consent page shows it. */
   readonly clientName: string;
+  /**
+   * Run on the machine's own Node (`/usr/bin/node`) where there is one, rather than the Node the
+   * tests run on: Gemini CLI 0.61.0 under Node 22.23.3 leaves `/mcp list` unread after its OAuth
+   * restart in this terminal (4 of 4 runs), and under the machine's 20.20.2 takes it (5 of 5).
+   */
+  readonly onMachineNode?: boolean;
 }
+
+const machineNode = '/usr/bin/node';
 
 export const geminiCli: TerminalAssistant = {
   package: '@google/gemini-cli',
@@ -26,6 +35,7 @@ export const geminiCli: TerminalAssistant = {
   settingsDir: '.gemini',
   modelAuth: { settings: { selectedType: 'gemini-api-key' }, env: { GEMINI_API_KEY: 'no-model-is-called' } },
   clientName: 'Gemini CLI',
+  onMachineNode: true,
 };
 
 /** Qwen Code, a fork of Gemini CLI: an OpenAI-compatible model it never reaches (nothing listens on port 9). */
@@ -70,7 +80,7 @@ export class GeminiCli {
     const terminal = await TmuxTerminal.start([bin], {
       cwd: workspace,
       env: {
-        PATH: process.env.PATH ?? '',
+        PATH: assistant.onMachineNode && existsSync(machineNode) ? `${dirname(machineNode)}:${process.env.PATH ?? ''}` : (process.env.PATH ?? ''),
         HOME: home,
         TERM: 'xterm-256color',
         ...assistant.modelAuth.env,
