@@ -106,16 +106,16 @@ function inbound(headers: IncomingHttpHeaders, body: Buffer, aliases: TokenAlias
   const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
   const authorization = bearer ? { authorization: `Bearer ${aliases.tokenOf(bearer)}` } : {};
   if (!(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return { headers: { ...headers, ...authorization }, body };
+  // Every pair kept in its place, a repeated parameter too (a check may send one twice on purpose).
   const form = new URLSearchParams(body.toString('utf8'));
   let changed = false;
-  for (const name of ['refresh_token', 'token']) {
-    const value = form.get(name);
-    if (value !== null && aliases.tokenOf(value) !== value) {
-      form.set(name, aliases.tokenOf(value));
-      changed = true;
-    }
+  const mapped = new URLSearchParams();
+  for (const [name, value] of form) {
+    const token = name === 'refresh_token' || name === 'token' ? aliases.tokenOf(value) : value;
+    if (token !== value) changed = true;
+    mapped.append(name, token);
   }
-  const forwarded = changed ? Buffer.from(form.toString()) : body;
+  const forwarded = changed ? Buffer.from(mapped.toString()) : body;
   return { headers: { ...headers, ...authorization, 'content-length': String(forwarded.length) }, body: forwarded };
 }
 
