@@ -98,7 +98,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     // Each broken fake takes one kind of resource it should refuse: another absolute one, or one that is not absolute.
     const taken = resource !== undefined && (URL.canParse(resource) ? faults.foreignResourceGranted === 'any' : faults.relativeResourceAccepted === 'authorization');
     if (resource !== undefined && !resources.includes(resource) && !taken) {
-      return refuseRequest(faults.foreignResourceRefusedAs === 'authorize-invalid-request' ? 'invalid_request' : 'invalid_target');
+      // The wrong error code breaks one branch: another absolute resource, not a relative one.
+      const misnamed = faults.foreignResourceRefusedAs === 'authorize-invalid-request' && URL.canParse(resource);
+      return refuseRequest(misnamed ? 'invalid_request' : 'invalid_target');
     }
     if (request.scope === undefined && faults.scopeRequired) return refuseRequest('invalid_request');
     if (!(request.scope ?? 'mcp_customer').split(' ').includes('mcp_customer') && !faults.unknownScopeGranted) {
@@ -162,7 +164,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (requesting && !(await clientAuthenticates(requesting, body, config.issuer(), faults))) return void res.status(401).json({ error: 'invalid_client' });
     // RFC 8707 §2.2: a token is only for this resource.
     const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
-    if (foreign && !resourceUnchecked(body, faults)) return refuse(faults.foreignResourceRefusedAs === 'token-invalid-request' ? 'invalid_request' : 'invalid_target');
+    // The wrong error code breaks one branch: the refresh grant's with another absolute resource.
+    const misnamed = faults.foreignResourceRefusedAs === 'token-invalid-request' && body.grant_type === 'refresh_token' && URL.canParse(body.resource ?? '');
+    if (foreign && !resourceUnchecked(body, faults)) return refuse(misnamed ? 'invalid_request' : 'invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
     if (body.grant_type === 'password' && faults.passwordGrantAccepted) return res.json({ access_token: 'at_password_grant', token_type: 'Bearer', expires_in: 3600 });

@@ -239,7 +239,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
   if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);
-    if (faults.notificationAnsweredWithBody) res.json({ jsonrpc: '2.0', result: {} });
+    // The body breaks one branch: a notification's answer, not a posted response's.
+    if (faults.notificationAnsweredWithBody && !isResponse) res.json({ jsonrpc: '2.0', result: {} });
     else res.end();
     return;
   }
