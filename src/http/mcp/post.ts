@@ -18,7 +18,7 @@ import { sendAnswer } from './rpc-answer.js';
 import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, ClientGoneError, readBody, UnreadableBodyError } from './read-body.js';
 import { scanRequestShape, type ScannedViolation } from './request-scan.js';
-import { methodLabel, note, toolLabel } from '../telemetry/request-notes.js';
+import { noteMessages } from '../telemetry/request-notes.js';
 
 const maxBatch = 100;
 
@@ -106,8 +106,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     const era = await decideEra(req.headers, body);
     if ('refusal' in era) return sendJson(res, era.refusal);
     if (era.era === 'modern') {
-      const { method, params } = era.request;
-      note(res, { era: '2026-07-28', method: methodLabel([method]), tool: method === 'tools/call' ? toolLabel(params) : undefined });
+      noteMessages(res, '2026-07-28', [era.request]);
       return answerModern(res, dispatcher, era.request, auth, gone);
     }
     if (era.era === 'modern-notification') {
@@ -127,13 +126,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     const read = jsonRpcMessages(candidates);
     if (!read) return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message'));
     const { messages, plain } = read;
-    const methods = messages.map((message) => ('method' in message ? message.method : undefined));
-    const [first] = messages;
-    note(res, {
-      era: '2025-11-25',
-      method: methodLabel(methods),
-      tool: messages.length === 1 && methods[0] === 'tools/call' && 'params' in first! ? toolLabel(first.params) : undefined,
-    });
+    noteMessages(res, '2025-11-25', messages);
     // Plain requests are requests and never `initialize` (isPlainRequest): no zod guard need say so.
     const initializing = !plain && messages.some(isInitializeRequest);
     if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !initializing) {

@@ -16,6 +16,17 @@ export function note(res: ServerResponse, fields: RequestNote): void {
   Object.assign(noteOf(res), fields);
 }
 
+/** The era, method and tool of a body's JSON-RPC messages (one, or a batch), in either era's path. */
+export function noteMessages(res: ServerResponse, era: NonNullable<RequestNote['era']>, messages: readonly unknown[]): void {
+  const calls = messages as ReadonlyArray<{ method?: unknown; params?: unknown }>;
+  const single = calls.length === 1 ? calls[0] : undefined;
+  note(res, {
+    era,
+    method: methodLabel(calls.map((message) => message.method)),
+    tool: single?.method === 'tools/call' ? toolLabel(single.params) : undefined,
+  });
+}
+
 /** JSON-RPC methods counted by name; any other name a client sends counts as `other`. */
 const knownMethods = new Set([
   'initialize',
@@ -35,14 +46,14 @@ const knownMethods = new Set([
 ]);
 
 /** The method label of a body's messages: one method by name, `batch` for several, `other` for a name we do not know. */
-export function methodLabel(methods: readonly unknown[]): string {
+function methodLabel(methods: readonly unknown[]): string {
   if (methods.length !== 1) return 'batch';
   const [method] = methods;
   return typeof method === 'string' && knownMethods.has(method) ? method : 'other';
 }
 
 /** The tool a `tools/call` names, as logged: a short name of tool characters, or nothing. */
-export function toolLabel(params: unknown): string | undefined {
+function toolLabel(params: unknown): string | undefined {
   const name = (params as { name?: unknown } | undefined)?.name;
   return typeof name === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(name) ? name : undefined;
 }
