@@ -5,6 +5,8 @@ import type { ElicitationShare } from './share.js';
 
 /** Asks the person behind one 2025-11-25 `tools/call` to confirm, where its client can be asked. */
 export interface PersonAsker {
+  /** How long the person has to answer. */
+  readonly deadlineMs: number;
   /** The person's answer to `params`; undefined when this client cannot be asked (the token flow then). */
   ask(params: ElicitRequestFormParams): Promise<Exclude<AskOutcome, { refused: string }> | undefined>;
 }
@@ -34,6 +36,7 @@ export interface AskerDeps {
  */
 export function personAsker(deps: AskerDeps, client: string, work: AskingWork): PersonAsker {
   return {
+    deadlineMs: deps.deadlineMs,
     async ask(params) {
       if (!(await deps.share.declared(client).catch(() => false))) return undefined;
       const asking = deps.questions.ask(params, { owner: client, send: work.send, deadlineMs: deps.deadlineMs, gone: work.gone });
