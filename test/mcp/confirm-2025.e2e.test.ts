@@ -11,7 +11,8 @@ let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ mcpRateLimit: { limit: 100_000, windowMs: 60_000 } }, { elicitationDeadlineMs: deadlineMs });
+  // One in-flight turn a person: a call that held its turn while asking would starve the answer's POST.
+  server = await startTestServer({ mcpRateLimit: { limit: 100_000, windowMs: 60_000 }, mcpInFlightLimit: 1 }, { elicitationDeadlineMs: deadlineMs });
   const owner = await createTestUser(server, 'alice@example.com', 'Alice');
   await createTestUser(server, 'bob@example.com', 'Bob');
   await server.store.insertWorkspace({ id: 'wsp_test', name: 'Test', createdAt: server.clock.now() });
@@ -88,13 +89,12 @@ describe('a 2025-11-25 client that declared elicitation', () => {
     await client.close();
   });
 
-  it('is asked while holding no in-flight turn: the answer POST gets one although the person’s turns are all waiting', async () => {
+  it('is asked while holding no in-flight turn: the answer POSTs get one although two calls wait on the person', async () => {
     const { surveyId, questionIds } = await scratchSurvey(server, alice, 'wsp_test');
     const { client } = await personAnswering(alice, async () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return { action: 'accept', content: { confirm: true } };
     });
-    // Four at once is the whole default in-flight limit: each answer POST needs a turn of its own.
     const results = await Promise.all(
       [0, 1].map((at) => client.callTool({ name: 'delete_question', arguments: { question_id: questionIds[at] } })),
     );
