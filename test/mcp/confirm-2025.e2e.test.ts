@@ -77,7 +77,8 @@ describe('a 2025-11-25 client that declared elicitation', () => {
   it('refuses the confirmed call of a person who lost access while being asked', async () => {
     const { surveyId, questionIds } = await scratchSurvey(server, alice, 'wsp_test');
     const bobId = (await server.store.findUserByEmail('bob@example.com'))!.id;
-    await server.store.setCollaborator({ surveyId, userId: bobId, role: 'editor', createdAt: server.clock.now() });
+    const aliceId = (await server.store.findUserByEmail('alice@example.com'))!.id;
+    await server.store.setCollaborator({ surveyId, userId: bobId, role: 'editor', grantedBy: aliceId, grantedAt: server.clock.now() });
     const { client } = await personAnswering(bob, async () => {
       await server.store.removeCollaborator(surveyId, bobId);
       return { action: 'accept', content: { confirm: true } };
