@@ -60,7 +60,7 @@ export interface ServerDeps {
   readonly clientMetadataCallerRule?: RateRule;
   /** Tests watch whose requests run and wait; by default one of `config.mcpInFlightLimit`. */
   readonly mcpInFlight?: InFlightLimit;
-  /** How long a call waits for the person to confirm; tests shorten it (default 2 minutes). */
+  /** How long a call waits for the person to confirm; tests shorten it (default 50 seconds). */
   readonly elicitationDeadlineMs?: number;
   /** Where the structured log writes instead of stdout (tests read it). */
   readonly logDestination?: DestinationStream;

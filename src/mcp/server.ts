@@ -67,13 +67,15 @@ export interface DispatcherOptions extends ToolRegistryOptions {
   readonly modernDirect?: boolean;
   /** What the instances share to ask 2025-11-25 clients (elicitation/share.ts); by default this process alone. */
   readonly elicitationShare?: ElicitationShare;
-  /** How long a call waits for the person's answer; default 2 minutes. */
+  /** How long a call waits for the person's answer; default 50 seconds. */
   readonly elicitationDeadlineMs?: number;
 }
 
 /** How long a client's declared capabilities are remembered after its `initialize`: a refresh token's life. */
 const declaredTtlMs = 30 * 24 * 60 * 60 * 1000;
-const defaultElicitationDeadlineMs = 2 * 60 * 1000;
+// Inside the SDK clients' default request timeout (60 s): the person then reads our explanation,
+// not the client's own timeout.
+const defaultElicitationDeadlineMs = 50_000;
 
 /** A request among validated JSON-RPC messages: the only kind with both a method and an id. */
 const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest => 'method' in message && 'id' in message;
