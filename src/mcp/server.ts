@@ -30,7 +30,8 @@ import { readSkillFile } from './skills/survey-skill.js';
 import { surveyTools } from './tools/index.js';
 import { createToolRegistry, type ToolRegistryOptions } from './tool-registry.js';
 import { serverVersion } from '../version.js';
-import { askedClient, personAsker, withAsker } from './elicitation/asker.js';
+import { askedClient, askerOf, personAsker, withAsker } from './elicitation/asker.js';
+import { askingFlow } from './elicitation/asking-flow.js';
 import { declaresFormElicitation } from './elicitation/declared.js';
 import { PersonQuestions } from './elicitation/questions.js';
 import { inProcessElicitationShare, type ElicitationShare } from './elicitation/share.js';
@@ -76,6 +77,12 @@ const declaredTtlMs = 30 * 24 * 60 * 60 * 1000;
 // Inside the SDK clients' default request timeout (60 s): the person then reads our explanation,
 // not the client's own timeout.
 const defaultElicitationDeadlineMs = 50_000;
+
+/** 2025-11-25's confirmation by elicitation, for a call whose POST may ask the person; else the token flow. */
+const askingOf = (authInfo: AuthInfo | undefined) => {
+  const asker = askerOf(authInfo);
+  return asker && askingFlow(asker);
+};
 
 /** A request among validated JSON-RPC messages: the only kind with both a method and an id. */
 const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest => 'method' in message && 'id' in message;
@@ -134,7 +141,7 @@ export async function createMcpDispatcher(
   });
   const transport = new ExchangeTransport();
   legacy.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo)),
+    outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo, askingOf(extra.authInfo))),
   );
   await legacy.connect(transport);
   const direct = options.modernDirect === false ? undefined : modernDirect(surface);
@@ -177,7 +184,7 @@ export async function createMcpDispatcher(
         const requestExtra = asking ? { ...extra, authInfo: withAsker(extra.authInfo!, personAsker(askerDeps, client, work.ask!)) } : extra;
         const direct = directCall(request, requestExtra.authInfo);
         const refusal = direct ? undefined : invalidParams(request);
-        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, surface.callTool) : transport.exchange(request, requestExtra)));
+        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, (name, args, authInfo) => surface.callTool(name, args, authInfo, askingOf(authInfo))) : transport.exchange(request, requestExtra)));
         chars += answerChars(answer);
         answers.push(answer);
       }

@@ -34,12 +34,12 @@ export async function scratchSurvey(server: TestServer, token: string, workspace
     ],
   });
   if (created.isError) throw new Error(`create_survey failed: ${JSON.stringify(created.payload)}`);
-  const { survey } = created.payload as { survey: { id: string; questions: Array<{ id: string }> } };
-  return { surveyId: survey.id, questionIds: survey.questions.map((question) => question.id) };
+  const { survey, questions } = created.payload as { survey: { id: string }; questions: Array<{ id: string }> };
+  return { surveyId: survey.id, questionIds: questions.map((question) => question.id) };
 }
 
 /** The ids of the survey's questions now. */
 export async function questionIdsOf(server: TestServer, token: string, surveyId: string): Promise<string[]> {
   const read = await callTool(server, token, 'get_survey', { survey_id: surveyId });
-  return (read.payload as { survey: { questions: Array<{ id: string }> } }).survey.questions.map((question) => question.id);
+  return (read.payload as { questions: Array<{ id: string }> }).questions.map((question) => question.id);
 }
