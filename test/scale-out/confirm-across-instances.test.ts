@@ -1,4 +1,5 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askingClient, questionIdsOf, scratchSurvey } from '../helpers/asking-client.js';
 import { tokenFor } from '../helpers/mcp.js';
@@ -14,8 +15,9 @@ let second: TestServer;
 let alice: string;
 
 beforeAll(async () => {
-  first = await startTestServer(shared);
-  second = await startTestServer(shared);
+  // A short deadline: an answer that never reaches the call fails the test in seconds.
+  first = await startTestServer(shared, { elicitationDeadlineMs: 3000 });
+  second = await startTestServer(shared, { elicitationDeadlineMs: 3000 });
   const owner = await createTestUser(first, 'alice@example.com', 'Alice');
   await first.store.insertWorkspace({ id: 'wsp_test', name: 'Test', createdAt: first.clock.now() });
   await first.store.setWorkspaceMember('wsp_test', owner.id, 'admin');
@@ -24,6 +26,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
   await dropSchemas([schema]);
+  // What the clients declared is kept 30 days: this run's database number leaves none behind.
+  const redis = new Redis(shared.rateStore);
+  const keys = await redis.keys('survey-mcp:elicitation:*');
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
 });
 
 /**
