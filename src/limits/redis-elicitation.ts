@@ -1,6 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 
+/** How long a command may wait for Redis: an `initialize` or a call is never held up longer. */
+const commandTimeoutMs = 1000;
+
+/** The command's answer, or a rejection once Redis has not answered in time (down or reconnecting). */
+function within<T>(command: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`redis: no answer within ${commandTimeoutMs} ms`)), commandTimeoutMs);
+  });
+  return Promise.race([command, late]).finally(() => clearTimeout(timer));
+}
+
 export interface RedisElicitationShareOptions {
   /** Prepended to every key and to the answers channel; default `survey-mcp:elicitation:`. */
   readonly keyPrefix?: string;
@@ -30,15 +42,15 @@ export class RedisElicitationShare {
   }
 
   async rememberDeclared(key: string, declared: boolean, ttlMs: number): Promise<void> {
-    await this.#client.set(this.#keyOf(key), declared ? '1' : '0', 'PX', Math.max(1, Math.round(ttlMs)));
+    await within(this.#client.set(this.#keyOf(key), declared ? '1' : '0', 'PX', Math.max(1, Math.round(ttlMs))));
   }
 
   async declared(key: string): Promise<boolean> {
-    return (await this.#client.get(this.#keyOf(key))) === '1';
+    return (await within(this.#client.get(this.#keyOf(key)))) === '1';
   }
 
   async publish(route: string, payload: string): Promise<void> {
-    await this.#client.publish(this.#channel, JSON.stringify([route, payload]));
+    await within(this.#client.publish(this.#channel, JSON.stringify([route, payload])));
   }
 
   async listen(hear: (route: string, payload: string) => void): Promise<void> {
