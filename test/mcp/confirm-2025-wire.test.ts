@@ -66,6 +66,19 @@ describe('the 2025-11-25 wire of a call that asks', () => {
     expect(await questionIdsOf(server, alice, surveyId)).toEqual([questionIds[1]]);
   });
 
+  it('falls back to the confirmation token when the client answers the request with an error', async () => {
+    const { surveyId, questionIds } = await scratchSurvey(server, alice, 'wsp_test');
+    await initialize({ elicitation: {} });
+    const response = await postMcp(server, rpc('tools/call', { name: 'delete_question', arguments: { question_id: questionIds[0] } }), { token: alice, headers });
+    const stream = events(response.body!);
+    const asked = (await stream.next()).value!;
+    await postMcp(server, { jsonrpc: '2.0', id: asked.id, error: { code: -32601, message: 'Method not found' } }, { token: alice, headers });
+    const result = (await stream.next()).value!;
+    expect(result.result.isError).toBe(true);
+    expect(JSON.parse(result.result.content[0].text)).toMatchObject({ error: expect.stringMatching(/^confirmation required: /), confirmation_token: expect.any(String) });
+    expect(await questionIdsOf(server, alice, surveyId)).toEqual(questionIds);
+  });
+
   it('keeps the notification stream closed (GET / is 404) and answers JSON where the client takes no event stream', async () => {
     const { questionIds } = await scratchSurvey(server, alice, 'wsp_test');
     await initialize({ elicitation: {} });
