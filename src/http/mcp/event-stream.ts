@@ -18,6 +18,8 @@ export class PostEventStream {
 
   constructor(res: ServerResponse) {
     this.#res = res;
+    // A client that hangs up mid-question gets no answer written (post.ts): the timer stops here.
+    res.once('close', () => clearInterval(this.#keepAlive));
   }
 
   get started(): boolean {
