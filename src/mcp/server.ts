@@ -32,7 +32,7 @@ import { createToolRegistry, type ToolRegistryOptions } from './tool-registry.js
 import { serverVersion } from '../version.js';
 import { askedClient, askerOf, personAsker, withAsker } from './elicitation/asker.js';
 import { askingFlow } from './elicitation/asking-flow.js';
-import { declaresFormElicitation } from './elicitation/declared.js';
+import { elicitsForms } from './confirmations/input-required.js';
 import { PersonQuestions } from './elicitation/questions.js';
 import { inProcessElicitationShare, type ElicitationShare } from './elicitation/share.js';
 
@@ -178,7 +178,7 @@ export async function createMcpDispatcher(
         const client = clientOf(extra.authInfo);
         // No session holds what `initialize` declared: it is remembered per person and client.
         if (request.method === 'initialize' && client) {
-          await share.rememberDeclared(client, declaresFormElicitation(request.params), declaredTtlMs).catch(() => {});
+          await share.rememberDeclared(client, elicitsForms(request.params?.['capabilities']), declaredTtlMs).catch(() => {});
         }
         const asking = work.ask && client && extra.authInfo && request.method === 'tools/call';
         const requestExtra = asking ? { ...extra, authInfo: withAsker(extra.authInfo!, personAsker(askerDeps, client, work.ask!)) } : extra;
