@@ -139,9 +139,11 @@ export async function createMcpDispatcher(
     if ('problem' in found) throw new McpError(ErrorCode.InvalidParams, found.problem);
     return found;
   });
+  // A 2025-11-25 call whose POST may ask the person confirms by elicitation; any other, with the token.
+  const callAsking = (name: string, args: unknown, authInfo: AuthInfo | undefined) => surface.callTool(name, args, authInfo, askingOf(authInfo));
   const transport = new ExchangeTransport();
   legacy.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo, askingOf(extra.authInfo))),
+    outagesHandedOver(transport, extra.requestId, callAsking(request.params.name, request.params.arguments, extra.authInfo)),
   );
   await legacy.connect(transport);
   const direct = options.modernDirect === false ? undefined : modernDirect(surface);
@@ -184,7 +186,7 @@ export async function createMcpDispatcher(
         const requestExtra = asking ? { ...extra, authInfo: withAsker(extra.authInfo!, personAsker(askerDeps, client, work.ask!)) } : extra;
         const direct = directCall(request, requestExtra.authInfo);
         const refusal = direct ? undefined : invalidParams(request);
-        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, (name, args, authInfo) => surface.callTool(name, args, authInfo, askingOf(authInfo))) : transport.exchange(request, requestExtra)));
+        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, callAsking) : transport.exchange(request, requestExtra)));
         chars += answerChars(answer);
         answers.push(answer);
       }

@@ -20,8 +20,6 @@ export class PostEventStream {
   constructor(res: ServerResponse, keepAliveMs = defaultKeepAliveMs) {
     this.#res = res;
     this.#keepAliveMs = keepAliveMs;
-    // A client that hangs up mid-question gets no answer written (post.ts): the timer stops here.
-    res.once('close', () => clearInterval(this.#keepAlive));
   }
 
   get started(): boolean {
@@ -32,6 +30,8 @@ export class PostEventStream {
     if (!this.started) {
       this.#res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform' });
       this.#keepAlive = setInterval(() => this.#res.write(': waiting for the person\n\n'), this.#keepAliveMs).unref();
+      // A client that hangs up mid-question gets no answer written (post.ts): the timer stops here.
+      this.#res.once('close', () => clearInterval(this.#keepAlive));
     }
     this.#res.write(event(message));
   };
