@@ -1,4 +1,5 @@
 import { auditedOperations, recordAudit } from './audit.js';
+import { listAuditEvents } from './audit-trail.js';
 import type { PlatformContext } from './context.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './questions.js';
 import { getResponse, listResponses } from './responses.js';
@@ -7,6 +8,7 @@ import { shareSurvey } from './shares.js';
 import { setSurveyStatus } from './status.js';
 import { createSurvey, getMe, getSurvey, listSurveys, updateSurvey } from './surveys.js';
 
+export type { AuditEventJson, ListAuditEventsArgs, ListAuditEventsResult } from './audit-trail.js';
 export type { AddQuestionArgs, DeleteQuestionArgs, DeleteQuestionResult, QuestionInput, QuestionResult, UpdateQuestionArgs } from './questions.js';
 export type { AnswerJson, GetResponseArgs, GetResponseResult, ListResponsesArgs, ListResponsesResult, ResponseJson, ResponseWhere } from './responses.js';
 export type { GetSurveyResultsArgs, GetSurveyResultsResult, QuestionResultJson, SegmentJson } from './results.js';
@@ -35,6 +37,7 @@ const operations = {
   addQuestion, updateQuestion, deleteQuestion,
   listResponses, getResponse, getSurveyResults,
   shareSurvey,
+  listAuditEvents,
 };
 
 type Bound<F> = F extends (ctx: PlatformContext, ...rest: infer Rest) => infer Result ? (...rest: Rest) => Result : never;
