@@ -40,6 +40,12 @@ export class ServerMetrics {
     labelNames: ['method', 'outcome'] as const,
     registers: [this.registry],
   });
+  readonly #clientMetadataFetches = new Counter({
+    name: 'survey_mcp_client_metadata_fetches_total',
+    help: 'Fetches of client metadata documents (CIMD) by outcome: fetched, or why not (timeout, http_status, invalid_document, host_busy, …)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly #storeLatency = new Histogram({
     name: 'survey_mcp_store_operation_duration_seconds',
     help: 'Time of one store operation (SQLite or PostgreSQL) or rate-store operation (Redis or the SQLite log)',
@@ -66,6 +72,11 @@ export class ServerMetrics {
     this.#latency.observe({ host, route, outcome }, record.durationMs / 1000);
     if (note.refusal) this.#refusals.inc({ reason: note.refusal });
     if (host === 'auth') this.#authEvents(record);
+  }
+
+  /** One fetch of a client metadata document and how it ended (a closed set). */
+  clientMetadataFetch(outcome: string): void {
+    this.#clientMetadataFetches.inc({ outcome });
   }
 
   /** How long one store operation took, and whether it failed. */
