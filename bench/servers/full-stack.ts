@@ -8,12 +8,15 @@ import { benchRateRule, type FullStackOptions } from './protocol.js';
 
 runChild<FullStackOptions>(async (options) => {
   tuneHeapForServing();
-  const telemetry = options.telemetry
-    ? { metrics: { host: '127.0.0.1', port: 0 }, log: { format: 'json' as const, level: 'info' as const } }
-    : {};
+  const withMetrics = options.telemetry === true || options.telemetry === 'metrics';
+  const withLog = options.telemetry === true || options.telemetry === 'log';
+  const telemetry = {
+    ...(withMetrics && { metrics: { host: '127.0.0.1', port: 0 } }),
+    ...(withLog && { log: { format: 'json' as const, level: 'info' as const } }),
+  };
   const server = await startServer(
     serverConfig({ port: 0, authPort: 0, db: options.db, rateStore: options.rateStore, mcpRateLimit: options.mcpRateLimit ?? benchRateRule, seedDemo: false, ...telemetry }, {}),
-    options.telemetry ? { logDestination: pino.destination({ dest: '/dev/null', sync: false }) } : {},
+    withLog ? { logDestination: pino.destination({ dest: '/dev/null', sync: false }) } : {},
   );
   return { url: server.baseUrl, close: () => server.close() };
 });
