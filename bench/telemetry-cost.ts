@@ -3,7 +3,8 @@
  * what metrics and the JSON request log cost, measured as `npm run bench` measures its full-stack
  * row (16 people, cached `get_survey`), with the configurations interleaved round by round so
  * that a machine whose load drifts weighs on each alike. Prints each round, then the medians:
- * requests/s, server CPU µs per request, and each configuration's cost per request beside off.
+ * requests/s, server CPU µs per request, each configuration's cost per request beside off, and
+ * the median of each round's ratio to off in that round (the figure a drifting load moves least).
  * `--profile DIR`: the server children write V8 CPU profiles there.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -62,14 +63,15 @@ async function main(): Promise<void> {
     const offWall = 1e6 / offRps;
     const offCpu = median(off.map((r) => r.serverCpuMicrosPerRequest));
     console.log(`\nmedians of ${rounds} rounds, ${connections} connections:`);
-    console.log('configuration  req/s   vs off   µs/req (wall)  CPU µs/req  CPU vs off');
+    console.log('configuration  req/s   vs off   µs/req (wall)  CPU µs/req  CPU vs off  round by round vs off');
     for (const [name, runs] of results) {
       const rps = median(runs.map((r) => r.requestsPerSecond));
       const cpu = median(runs.map((r) => r.serverCpuMicrosPerRequest));
       const wall = 1e6 / rps;
       const ratio = `${((rps / offRps - 1) * 100).toFixed(1)} %`;
+      const paired = `${((median(runs.map((r, i) => r.requestsPerSecond / off[i]!.requestsPerSecond)) - 1) * 100).toFixed(1)} %`;
       console.log(
-        `${name.padEnd(13)} ${String(rps).padStart(6)}  ${ratio.padStart(7)}  ${wall.toFixed(1).padStart(6)} (+${(wall - offWall).toFixed(1)})  ${String(cpu).padStart(6)}      +${cpu - offCpu}`,
+        `${name.padEnd(13)} ${String(rps).padStart(6)}  ${ratio.padStart(7)}  ${wall.toFixed(1).padStart(6)} (+${(wall - offWall).toFixed(1)})  ${String(cpu).padStart(6)}      +${cpu - offCpu}      ${paired.padStart(7)}`,
       );
     }
     console.log(`load average at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);

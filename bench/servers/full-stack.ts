@@ -1,7 +1,7 @@
 /** Case 1: the real server (`startServer`), composed and tuned as `survey-mcp serve` does it. */
 import { tuneHeapForServing } from '../../src/cli/serving-heap.js';
-import { pino } from 'pino';
 import { serverConfig } from '../../src/config.js';
+import { bufferedDestination } from '../../src/telemetry/request-log.js';
 import { startServer } from '../../src/server.js';
 import { runChild } from './child.js';
 import { benchRateRule, type FullStackOptions } from './protocol.js';
@@ -16,7 +16,8 @@ runChild<FullStackOptions>(async (options) => {
   };
   const server = await startServer(
     serverConfig({ port: 0, authPort: 0, db: options.db, rateStore: options.rateStore, mcpRateLimit: options.mcpRateLimit ?? benchRateRule, seedDemo: false, ...telemetry }, {}),
-    withLog ? { logDestination: pino.destination({ dest: '/dev/null', sync: false }) } : {},
+    // Written as `serve` writes stdout, to nowhere.
+    withLog ? { logDestination: bufferedDestination('/dev/null') } : {},
   );
   return { url: server.baseUrl, close: () => server.close() };
 });
