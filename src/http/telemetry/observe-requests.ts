@@ -5,7 +5,7 @@ import type { ServerLog } from '../../telemetry/request-log.js';
 import type { ServerMetrics } from '../../telemetry/metrics.js';
 import type { RequestNote, RequestRecord } from '../../telemetry/request-record.js';
 import { actingThrough } from '../../platform/audit.js';
-import { noteOf } from './request-notes.js';
+import { noteOf, watch } from './request-notes.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -36,6 +36,7 @@ export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet
     };
   }
   return function observed(req, res) {
+    watch(res);
     const note = noteAt(req, res, trustProxy);
     const started = performance.now();
     const offered = trustProxy ? req.headers['x-request-id'] : undefined;
