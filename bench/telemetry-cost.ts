@@ -1,77 +1,78 @@
 /**
- * `node dist/bench/telemetry-cost.js [--rounds 5] [--connections 8] [--seconds 6] [--only both]`:
- * what metrics and the JSON request log cost, measured as `npm run bench` measures its full-stack
- * row (16 people, cached `get_survey`), with the configurations interleaved round by round so
- * that a machine whose load drifts weighs on each alike. Prints each round, then the medians:
- * requests/s, server CPU µs per request, each configuration's cost per request beside off, and
- * the median of each round's ratio to off in that round (the figure a drifting load moves least).
+ * `node dist/bench/telemetry-cost.js [--bursts 12] [--seconds 2] [--connections 8] [--only metrics,log,both]`:
+ * what metrics and the JSON request log cost, on the bench's full-stack row (16 people, cached
+ * `get_survey`). One server a configuration (off, metrics, log, both), all started at once, each
+ * on its own copy of the store; then short bursts of load, one server at a time in turn, so that a
+ * machine whose load comes and goes weighs on each alike. Reports per configuration the best
+ * burst (the most requests/s, the least server CPU per request: the bursts least disturbed by
+ * other work) and the median of each turn's requests/s beside off's in the same turn.
  * `--profile DIR`: the server children write V8 CPU profiles there.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareStore } from './fixtures.js';
 import { measureThroughput, toolCall, type ThroughputResult } from './load.js';
-import { launchServer, stopAllServers, type LaunchOptions } from './server-process.js';
+import { launchServer, stopAllServers, type LaunchOptions, type ServerProcess } from './server-process.js';
 import { crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 
 const configurations = { off: false, metrics: 'metrics', log: 'log', both: true } as const satisfies Record<string, FullStackOptions['telemetry']>;
 type Configuration = keyof typeof configurations;
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      rounds: { type: 'string', default: '5' },
+      bursts: { type: 'string', default: '12' },
+      seconds: { type: 'string', default: '2' },
       connections: { type: 'string', default: '8' },
-      seconds: { type: 'string', default: '6' },
       only: { type: 'string', default: 'metrics,log,both' },
       profile: { type: 'string' },
     },
   });
-  const rounds = Number(values.rounds);
+  const bursts = Number(values.bursts);
   const connections = Number(values.connections);
-  const timing = { warmupS: 2, durationS: Number(values.seconds) };
+  const timing = { warmupS: 1, durationS: Number(values.seconds) };
   const shown = ['off', ...values.only.split(',')] as Configuration[];
   for (const name of shown) if (!(name in configurations)) throw new Error(`--only '${name}' must be among ${Object.keys(configurations).join(', ')}`);
   const launch: LaunchOptions = values.profile ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] } : {};
   const scratch = await mkdtemp(join(tmpdir(), 'survey-mcp-telemetry-cost-'));
   console.log(`telemetry cost, ${new Date().toISOString()}: load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   try {
-    const db = join(scratch, 'demo.db');
-    const tokens = await prepareStore(db);
+    const seeded = join(scratch, 'demo.db');
+    const tokens = await prepareStore(seeded);
+    const servers = new Map<Configuration, ServerProcess>();
+    for (const name of shown) {
+      const db = join(scratch, `${name}.db`);
+      await copyFile(seeded, db);
+      servers.set(name, await launchServer('full-stack', { db, mcpRateLimit: crowdRateRule, telemetry: configurations[name] } satisfies FullStackOptions, launch));
+    }
     const results = new Map<Configuration, ThroughputResult[]>(shown.map((name) => [name, []]));
-    for (let round = 1; round <= rounds; round++) {
-      // Each round in another order, so that none always runs first.
-      const order = shown.map((_, i) => shown[(i + round - 1) % shown.length]!);
-      for (const name of order) {
-        const server = await launchServer('full-stack', { db, mcpRateLimit: crowdRateRule, telemetry: configurations[name] } satisfies FullStackOptions, launch);
-        try {
-          const requests = tokens.crowd.map((token) => toolCall(server.url, token, 'get_survey', { survey_id: 'srv_demo_nps' }));
-          const result = await measureThroughput(server, requests, connections, timing);
-          results.get(name)!.push(result);
-          console.log(`round ${round} ${name.padEnd(7)} ${String(result.requestsPerSecond).padStart(6)} req/s  ${String(result.serverCpuMicrosPerRequest).padStart(4)} CPU µs/req`);
-        } finally {
-          await server.stop();
-        }
+    for (let burst = 0; burst < bursts; burst++) {
+      // Each turn in another order, so that none always follows the same one.
+      for (const name of shown.map((_, i) => shown[(i + burst) % shown.length]!)) {
+        const server = servers.get(name)!;
+        const requests = tokens.crowd.map((token) => toolCall(server.url, token, 'get_survey', { survey_id: 'srv_demo_nps' }));
+        results.get(name)!.push(await measureThroughput(server, requests, connections, timing));
       }
+      console.log(`turn ${burst + 1}: ${shown.map((name) => `${name} ${results.get(name)!.at(-1)!.requestsPerSecond}`).join(', ')} req/s`);
     }
     const off = results.get('off')!;
-    const offRps = median(off.map((r) => r.requestsPerSecond));
-    const offWall = 1e6 / offRps;
-    const offCpu = median(off.map((r) => r.serverCpuMicrosPerRequest));
-    console.log(`\nmedians of ${rounds} rounds, ${connections} connections:`);
-    console.log('configuration  req/s   vs off   µs/req (wall)  CPU µs/req  CPU vs off  round by round vs off');
+    const best = (runs: readonly ThroughputResult[]) => ({
+      rps: Math.max(...runs.map((r) => r.requestsPerSecond)),
+      cpu: Math.min(...runs.map((r) => r.serverCpuMicrosPerRequest)),
+    });
+    const offBest = best(off);
+    console.log(`\n${bursts} turns of ${timing.durationS} s, ${connections} connections:`);
+    console.log('configuration  best req/s  vs off  +µs/req   least CPU µs/req  +CPU µs  median turn vs off');
     for (const [name, runs] of results) {
-      const rps = median(runs.map((r) => r.requestsPerSecond));
-      const cpu = median(runs.map((r) => r.serverCpuMicrosPerRequest));
-      const wall = 1e6 / rps;
-      const ratio = `${((rps / offRps - 1) * 100).toFixed(1)} %`;
-      const paired = `${((median(runs.map((r, i) => r.requestsPerSecond / off[i]!.requestsPerSecond)) - 1) * 100).toFixed(1)} %`;
+      const { rps, cpu } = best(runs);
+      const paired = median(runs.map((r, i) => r.requestsPerSecond / off[i]!.requestsPerSecond));
       console.log(
-        `${name.padEnd(13)} ${String(rps).padStart(6)}  ${ratio.padStart(7)}  ${wall.toFixed(1).padStart(6)} (+${(wall - offWall).toFixed(1)})  ${String(cpu).padStart(6)}      +${cpu - offCpu}      ${paired.padStart(7)}`,
+        `${name.padEnd(13)} ${String(rps).padStart(10)}  ${percent(rps / offBest.rps).padStart(7)}  ${(1e6 / rps - 1e6 / offBest.rps).toFixed(1).padStart(6)}  ${String(cpu).padStart(16)}  ${String(cpu - offBest.cpu).padStart(7)}  ${percent(paired).padStart(18)}`,
       );
     }
     console.log(`load average at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
