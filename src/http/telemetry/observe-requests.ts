@@ -70,6 +70,8 @@ function noteAt(req: IncomingMessage, res: ServerResponse, trustProxy: boolean):
 
 /** The path when it is one of the host's routes (a path-aware well-known path counts as its document), else `other`. */
 export function routeOf(url: string, routes: ReadonlySet<string>): string {
+  // Most requests name a route exactly (`POST /`): no pattern to run.
+  if (routes.has(url)) return url;
   const path = /^(?:https?:\/\/[^/?#]*)?([^?#]*)/i.exec(url)![1] || '/';
   if (routes.has(path)) return path;
   const wellKnown = /^\/\.well-known\/[a-z-]+/.exec(path)?.[0];
