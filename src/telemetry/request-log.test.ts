@@ -72,4 +72,14 @@ describe('the request log', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ requestId: 'req-1', msg: 'request' });
     await log.flush();
   });
+
+  it('writes an event and a failed request at once, with whatever lines it held', () => {
+    const file = join(dir, 'events.log');
+    const log = new ServerLog({ format: 'json', level: 'info', destination: bufferedDestination(file) });
+    log.request(record(200));
+    log.event('listening', { port: 1 });
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['request', 'listening']);
+    log.request(record(502));
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(3);
+  });
 });

@@ -68,11 +68,14 @@ export class ServerLog {
     if (!this.#destination) return void this.#logger[level](fields, 'request');
     const number = this.#logger.levels.values[level]!;
     this.#destination.write(`{"level":${number}${isoTimeOncePerMs()},"service":"survey-mcp",${JSON.stringify(fields).slice(1, -1)},"msg":"request"}\n`);
+    // A failure is worth reading at once, not with the next 4 KB.
+    if (level === 'error') this.#logger.flush();
   }
 
-  /** A notable event outside a request (start, stop, a store that went away). */
+  /** A notable event outside a request (start, stop, a store that went away), written at once. */
   event(message: string, fields: Record<string, unknown> = {}, level: 'info' | 'warn' | 'error' = 'info'): void {
     this.#logger[level](fields, message);
+    this.#logger.flush();
   }
 
   /** Writes what is buffered: before the process exits. */
