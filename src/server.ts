@@ -122,6 +122,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       callerKey: clientAddressKey,
       approvedBefore: async (clientId) => (await store.findClient(clientId)) !== undefined,
       copies: store,
+      onFetch: metrics && ((outcome) => metrics.clientMetadataFetch(outcome)),
     });
     const privateKeyJwt = config.clientAuthPrivateKeyJwt
       ? new ClientKeySets({ fetch: (url) => clientMetadata.fetchKeySet(url), clock })

@@ -132,7 +132,8 @@ describe('the README and docs/', () => {
     const checkCounts = [...all.matchAll(/(?<![-\d])\b(\d[\d,]*) checks\b(?!\/)/g)].map(([, count]) => Number(count!.replace(/,/g, '')));
     expect(checkCounts.length).toBeGreaterThan(2);
     expect(new Set(checkCounts)).toEqual(new Set([CATALOG.length]));
-    const toolCounts = [...all.matchAll(/(?<![-\d])\b(13|thirteen|\d+) tools\b(?!\/)/gi)].map(([, count]) => (/^\d+$/.test(count!) ? Number(count) : 13));
+    const spelled: Record<string, number> = { thirteen: 13, fourteen: 14, fifteen: 15 };
+    const toolCounts = [...all.matchAll(/(?<![-\d])\b(thirteen|fourteen|fifteen|\d+) tools\b(?!\/)/gi)].map(([, count]) => spelled[count!.toLowerCase()] ?? Number(count));
     expect(new Set(toolCounts)).toEqual(new Set([surveyTools.length]));
     const summary = renderRequirementTrace(REQUIREMENTS, CATALOG)
       .split('\n')

@@ -1,19 +1,23 @@
 /** Case 1: the real server (`startServer`), composed and tuned as `survey-mcp serve` does it. */
 import { tuneHeapForServing } from '../../src/cli/serving-heap.js';
-import { pino } from 'pino';
 import { serverConfig } from '../../src/config.js';
+import { bufferedDestination } from '../../src/telemetry/request-log.js';
 import { startServer } from '../../src/server.js';
 import { runChild } from './child.js';
 import { benchRateRule, type FullStackOptions } from './protocol.js';
 
 runChild<FullStackOptions>(async (options) => {
   tuneHeapForServing();
-  const telemetry = options.telemetry
-    ? { metrics: { host: '127.0.0.1', port: 0 }, log: { format: 'json' as const, level: 'info' as const } }
-    : {};
+  const withMetrics = options.telemetry === true || options.telemetry === 'metrics';
+  const withLog = options.telemetry === true || options.telemetry === 'log';
+  const telemetry = {
+    ...(withMetrics && { metrics: { host: '127.0.0.1', port: 0 } }),
+    ...(withLog && { log: { format: 'json' as const, level: 'info' as const } }),
+  };
   const server = await startServer(
     serverConfig({ port: 0, authPort: 0, db: options.db, rateStore: options.rateStore, mcpRateLimit: options.mcpRateLimit ?? benchRateRule, seedDemo: false, ...telemetry }, {}),
-    options.telemetry ? { logDestination: pino.destination({ dest: '/dev/null', sync: false }) } : {},
+    // Written as `serve` writes stdout, to nowhere.
+    withLog ? { logDestination: bufferedDestination('/dev/null') } : {},
   );
   return { url: server.baseUrl, close: () => server.close() };
 });

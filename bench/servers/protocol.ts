@@ -20,8 +20,11 @@ export interface FullStackOptions {
   readonly mcpRateLimit?: { readonly limit: number; readonly windowMs: number };
   /** Where rate windows live; the store itself when absent. */
   readonly rateStore?: string;
-  /** Metrics on and every request logged as JSON (to /dev/null), as a production `serve` runs. */
-  readonly telemetry?: boolean;
+  /**
+   * Metrics on and every request logged as JSON (to /dev/null), as a production `serve` runs;
+   * `metrics` or `log` for one of them alone.
+   */
+  readonly telemetry?: boolean | 'metrics' | 'log';
 }
 
 export interface CeilingOptions {

@@ -40,7 +40,7 @@ const errorOf = (result: { content: unknown[] }) => JSON.parse((result.content[0
 describe('tools/list', () => {
   const { tools } = createToolRegistry(surveyTools).list();
 
-  it('lists the thirteen tools of tools.md, each with a title, a description and object schemas', () => {
+  it('lists the fourteen tools of tools.md, each with a title, a description and object schemas', () => {
     expect(tools.map((tool) => tool.name)).toEqual([
       ...readTools,
       'create_survey',
@@ -50,6 +50,7 @@ describe('tools/list', () => {
       'update_question',
       'delete_question',
       'share_survey',
+      'list_audit_events',
     ]);
     for (const tool of tools) {
       expect(tool.title).toEqual(expect.any(String));
@@ -60,7 +61,7 @@ describe('tools/list', () => {
   });
 
   it('parses as a tools/list result the way the SDK client parses it', () => {
-    expect(ListToolsResultSchema.parse({ tools }).tools).toHaveLength(13);
+    expect(ListToolsResultSchema.parse({ tools }).tools).toHaveLength(14);
   });
 
   it('describes every argument, so an assistant knows what to pass', () => {
@@ -94,9 +95,9 @@ describe('tools/list', () => {
     expect(listSurveys.inputSchema.required ?? []).toEqual([]);
   });
 
-  it('marks read tools read-only and closed-world, and the destructive and idempotent ones as tools.md says', () => {
+  it('marks read tools (the audit trail too) read-only and closed-world, and the destructive and idempotent ones as tools.md says', () => {
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
-    for (const name of readTools) expect(annotations[name]).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    for (const name of [...readTools, 'list_audit_events']) expect(annotations[name]).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(annotations.delete_question).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     for (const name of ['set_survey_status', 'share_survey']) {
       expect(annotations[name]).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });

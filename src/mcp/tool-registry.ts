@@ -24,7 +24,7 @@ export interface ToolRegistryOptions {
 
 /**
  * Converts every schema to JSON Schema once: `tools/list` answers from memory instead of
- * re-converting thirteen zod schemas per request.
+ * re-converting every tool's zod schemas per request.
  */
 export function createToolRegistry(given: readonly SurveyTool[], options: ToolRegistryOptions = {}): ToolRegistry {
   const tools = given.map(confirmable);

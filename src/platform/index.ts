@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { auditedOperations, recordAudit } from './audit.js';
+import { listAuditEvents } from './audit-trail.js';
 import { confirmationNeeded, withConfirmationUsed, type ConfirmableOperation, type ConfirmationAsk, type ConfirmationUse } from './confirmations.js';
 import type { PlatformContext } from './context.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './questions.js';
@@ -10,6 +11,7 @@ import { setSurveyStatus } from './status.js';
 import { createSurvey, getMe, getSurvey, listSurveys, updateSurvey } from './surveys.js';
 
 export type { ConfirmableOperation, ConfirmationAsk, ConfirmationUse } from './confirmations.js';
+export type { AuditEventJson, ListAuditEventsArgs, ListAuditEventsResult } from './audit-trail.js';
 export type { AddQuestionArgs, DeleteQuestionArgs, DeleteQuestionResult, QuestionInput, QuestionResult, UpdateQuestionArgs } from './questions.js';
 export type { AnswerJson, GetResponseArgs, GetResponseResult, ListResponsesArgs, ListResponsesResult, ResponseJson, ResponseWhere } from './responses.js';
 export type { GetSurveyResultsArgs, GetSurveyResultsResult, QuestionResultJson, SegmentJson } from './results.js';
@@ -38,6 +40,7 @@ const operations = {
   addQuestion, updateQuestion, deleteQuestion,
   listResponses, getResponse, getSurveyResults,
   shareSurvey,
+  listAuditEvents,
 };
 
 type Bound<F> = F extends (ctx: PlatformContext, ...rest: infer Rest) => infer Result ? (...rest: Rest) => Result : never;

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditQuery } from './audit-store.js';
+import type { AuditEntry, AuditFilter, AuditQuery } from './audit-store.js';
 
 /** An `audit_events` row joined with its actor's email and its client's name. */
 export interface AuditRow {
@@ -17,6 +17,7 @@ export interface AuditRow {
 }
 
 export const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  seq: Number(row.seq),
   id: row.id,
   at: Number(row.at),
   action: row.action,
@@ -30,26 +31,39 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   clientName: row.client_name ?? undefined,
 });
 
-/** The events a query asks for, the newest first: only the filters it names. */
-export function auditListQuery(query: AuditQuery): { sql: string; values: unknown[] } {
-  const param = (n: number) => `$${n}`;
+/** The WHERE clause of a filter (and a page's start), its values numbered from `$1`. */
+function auditWhere(filter: AuditFilter & Pick<AuditQuery, 'before'>): { where: string; values: unknown[] } {
   const where: string[] = [];
   const values: unknown[] = [];
-  const filter = (column: string, value: unknown, operator = '=') => {
-    if (value === undefined) return;
-    values.push(value);
-    where.push(`a.${column} ${operator} ${param(values.length)}`);
-  };
-  filter('actor_user_id', query.userId);
-  filter('survey_id', query.surveyId);
-  filter('workspace_id', query.workspaceId);
-  filter('at', query.since, '>=');
-  values.push(query.limit);
+  const param = (value: unknown) => `$${values.push(value)}`;
+  if (filter.userId !== undefined) where.push(`a.actor_user_id = ${param(filter.userId)}`);
+  if (filter.surveyId !== undefined) where.push(`a.survey_id = ${param(filter.surveyId)}`);
+  if (filter.workspaceId !== undefined) {
+    const workspace = param(filter.workspaceId);
+    where.push(`(a.workspace_id = ${workspace} OR a.survey_id IN (SELECT id FROM surveys WHERE workspace_id = ${workspace}))`);
+  }
+  if (filter.since !== undefined) where.push(`a.at >= ${param(filter.since)}`);
+  if (filter.before !== undefined) {
+    const at = param(filter.before.at);
+    where.push(`(a.at < ${at} OR (a.at = ${at} AND a.seq < ${param(filter.before.seq)}))`);
+  }
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', values };
+}
+
+/** The events a query asks for, the newest first: only the filters it names. */
+export function auditListQuery(query: AuditQuery): { sql: string; values: unknown[] } {
+  const { where, values } = auditWhere(query);
   const sql = `SELECT a.*, u.email AS actor_email, c.name AS client_name
      FROM audit_events a
      LEFT JOIN users u ON u.id = a.actor_user_id
      LEFT JOIN oauth_clients c ON c.id = a.client_id
-     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY a.at DESC, a.seq DESC LIMIT ${param(values.length)}`;
+     ${where}
+     ORDER BY a.at DESC, a.seq DESC LIMIT $${values.push(query.limit)}`;
   return { sql, values };
+}
+
+/** How many events a filter matches. */
+export function auditCountQuery(filter: AuditFilter): { sql: string; values: unknown[] } {
+  const { where, values } = auditWhere({ ...filter, before: undefined });
+  return { sql: `SELECT COUNT(*) AS count FROM audit_events a ${where}`, values };
 }

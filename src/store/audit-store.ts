@@ -22,16 +22,25 @@ export interface AuditEvent {
 
 /** An event as read back: with the actor's email and the app's name, as they are now. */
 export interface AuditEntry extends AuditEvent {
+  /** Insertion order, to page past events of one millisecond. */
+  readonly seq: number;
   readonly actorEmail: string | undefined;
   readonly clientName: string | undefined;
 }
 
-export interface AuditQuery {
+/** Which events: only the filters it names. */
+export interface AuditFilter {
   readonly userId?: string;
   readonly surveyId?: string;
+  /** The workspace's events: its surveys' and its own (an account SSO created in it). */
   readonly workspaceId?: string;
   /** Events at or after this time (ms). */
   readonly since?: number;
+}
+
+export interface AuditQuery extends AuditFilter {
+  /** Events before this one in the trail's order (the last of the previous page). */
+  readonly before?: { readonly at: number; readonly seq: number };
   /** The newest first, at most this many. */
   readonly limit: number;
 }
@@ -39,6 +48,7 @@ export interface AuditQuery {
 export interface AuditStore {
   recordAuditEvent(event: AuditEvent): Promise<void>;
   listAuditEvents(query: AuditQuery): Promise<AuditEntry[]>;
+  countAuditEvents(filter: AuditFilter): Promise<number>;
   /** Deletes the events older than `beforeMs`; how many went. */
   purgeAuditEvents(beforeMs: number): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { auditListQuery, toAuditEntry, type AuditRow } from './audit-rows.js';
+import { auditCountQuery, auditListQuery, toAuditEntry, type AuditRow } from './audit-rows.js';
 import type { AuditStore } from './audit-store.js';
 import type { Queryable } from './queryable.js';
 
@@ -15,6 +15,10 @@ export function auditStore(db: Queryable): AuditStore {
     async listAuditEvents(query) {
       const { sql, values } = auditListQuery(query);
       return (await db.rows<AuditRow>(sql, values)).map(toAuditEntry);
+    },
+    async countAuditEvents(filter) {
+      const { sql, values } = auditCountQuery(filter);
+      return Number((await db.one<{ count: number | string }>(sql, values))?.count ?? 0);
     },
     async purgeAuditEvents(beforeMs) {
       return db.run('DELETE FROM audit_events WHERE at < $1', [beforeMs]);

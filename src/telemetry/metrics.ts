@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { LeanHistogram } from './lean-histogram.js';
 import { outcomeOf, type RequestRecord } from './request-record.js';
 
 /**
@@ -15,13 +16,13 @@ export class ServerMetrics {
     labelNames: ['host', 'route', 'era', 'method', 'outcome'] as const,
     registers: [this.registry],
   });
-  readonly #latency = new Histogram({
-    name: 'survey_mcp_http_request_duration_seconds',
-    help: 'Time from the request to the end of its answer, by host, route and outcome',
-    labelNames: ['host', 'route', 'outcome'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  readonly #latency = new LeanHistogram(
+    'survey_mcp_http_request_duration_seconds',
+    'Time from the request to the end of its answer, by host, route and outcome',
+    ['host', 'route', 'outcome'],
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    this.registry,
+  );
   readonly #refusals = new Counter({
     name: 'survey_mcp_refusals_total',
     help: "Requests refused before any work: rate-limit (the contract's 429, past the person's budget or its queue's wait)",
@@ -40,13 +41,19 @@ export class ServerMetrics {
     labelNames: ['method', 'outcome'] as const,
     registers: [this.registry],
   });
-  readonly #storeLatency = new Histogram({
-    name: 'survey_mcp_store_operation_duration_seconds',
-    help: 'Time of one store operation (SQLite or PostgreSQL) or rate-store operation (Redis or the SQLite log)',
-    labelNames: ['store', 'operation'] as const,
-    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  readonly #clientMetadataFetches = new Counter({
+    name: 'survey_mcp_client_metadata_fetches_total',
+    help: 'Fetches of client metadata documents (CIMD) by outcome: fetched, or why not (timeout, http_status, invalid_document, host_busy, …)',
+    labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  readonly #storeLatency = new LeanHistogram(
+    'survey_mcp_store_operation_duration_seconds',
+    'Time of one store operation (SQLite or PostgreSQL) or rate-store operation (Redis or the SQLite log)',
+    ['store', 'operation'],
+    [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    this.registry,
+  );
   readonly #storeErrors = new Counter({
     name: 'survey_mcp_store_errors_total',
     help: 'Store and rate-store operations that failed (unreachable, timed out, or an error of the store)',
@@ -63,14 +70,19 @@ export class ServerMetrics {
     const outcome = outcomeOf(record);
     const { host, route, note } = record;
     this.#requests.inc({ host, route, era: note.era ?? 'none', method: note.method ?? record.httpMethod, outcome });
-    this.#latency.observe({ host, route, outcome }, record.durationMs / 1000);
+    this.#latency.observe(record.durationMs / 1000, host, route, outcome);
     if (note.refusal) this.#refusals.inc({ reason: note.refusal });
     if (host === 'auth') this.#authEvents(record);
   }
 
+  /** One fetch of a client metadata document and how it ended (a closed set). */
+  clientMetadataFetch(outcome: string): void {
+    this.#clientMetadataFetches.inc({ outcome });
+  }
+
   /** How long one store operation took, and whether it failed. */
   storeOperation(store: string, operation: string, seconds: number, failed: boolean): void {
-    this.#storeLatency.observe({ store, operation }, seconds);
+    this.#storeLatency.observe(seconds, store, operation);
     if (failed) this.#storeErrors.inc({ store, operation });
   }
 

@@ -80,12 +80,12 @@ describe('single sign-on in a real browser', () => {
     await context.close();
   });
 
-  it("runs the SDK client's whole OAuth flow through the provider, ending with the 13 tools acting as that person", async () => {
+  it("runs the SDK client's whole OAuth flow through the provider, ending with the 14 tools acting as that person", async () => {
     const context = await browser.newContext();
     const provider = new SsoInBrowser(server, context, 'carol');
     const client = await connectHeadless(server, provider);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
     const me = await client.callTool({ name: 'get_me', arguments: {} });
     expect(me.isError).toBeFalsy();
     expect(me.structuredContent).toMatchObject({ user: { email: 'carol@example.com' } });

@@ -21,7 +21,7 @@ describe(`Claude Code ${pinnedClients['@anthropic-ai/claude-code']} (claude mcp 
     await mcpHost?.close();
   });
 
-  it('signs in, shows the server connected, speaking 2026-07-28 through server/discover, and was given the 13 tools', async () => {
+  it('signs in, shows the server connected, speaking 2026-07-28 through server/discover, and was given the 14 tools', async () => {
     expect(await cli.login()).toMatch(/Authenticated with "survey"/);
     mcpHost.exchanges.length = 0;
     expect(await cli.list()).toMatch(/survey: .* - ✔ Connected/);

@@ -8,7 +8,7 @@ import { WireRecorder } from './wire-recorder.js';
 
 /** Gemini lists a server's tools under `mcp_<server>_<tool>`. */
 const shownTools = toolNames.map((name) => `mcp_survey_${name}`);
-const ready = { status: 'Ready (13 tools, 1 resource) (OAuth)', tools: shownTools };
+const ready = { status: 'Ready (14 tools, 1 resource) (OAuth)', tools: shownTools };
 
 describe(`Gemini CLI ${pinnedClients['@google/gemini-cli']} in a terminal (tmux), registering by DCR, signing in through a scripted browser`, () => {
   let server: TestServer;
@@ -22,7 +22,7 @@ describe(`Gemini CLI ${pinnedClients['@google/gemini-cli']} in a terminal (tmux)
     await server?.close();
   });
 
-  it('signs in with /mcp auth and lists the 13 tools as ready, over OAuth', async () => {
+  it('signs in with /mcp auth and lists the 14 tools as ready, over OAuth', async () => {
     await cli.signIn();
     expect(await cli.list()).toEqual(ready);
   }, 90_000);

@@ -35,7 +35,7 @@ describe.each(rows)('$name, against GET / at $streamGetStatus', (row) => {
   }, 60_000);
   afterAll(() => session?.close());
 
-  it('lists the 13 tools', async () => {
+  it('lists the 14 tools', async () => {
     expect((await session.toolNames()).sort()).toEqual(toolNames);
   });
 
@@ -74,7 +74,7 @@ describe('the MCP Inspector CLI against the contract’s 404 on GET / (without t
   });
   afterAll(() => recorder?.close());
 
-  it('opens GET / after initialize and gets 404; it then lists all 13 tools, or none without asking for them', async () => {
+  it('opens GET / after initialize and gets 404; it then lists all 14 tools, or none without asking for them', async () => {
     const { code, result } = await runInspector(recorder.url, token, ['tools/list']);
     expect(code).toBe(0);
     const order = recorder.exchanges.map((exchange) => exchange.rpcMethod ?? `${exchange.method} ${exchange.path}`);

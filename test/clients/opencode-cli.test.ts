@@ -22,7 +22,7 @@ describe(`opencode ${pinnedClients['opencode-ai']} (opencode mcp auth, DCR), OAu
     await mcpHost?.close();
   });
 
-  it('signs in, shows the server connected, and was given the 13 tools', async () => {
+  it('signs in, shows the server connected, and was given the 14 tools', async () => {
     await cli.auth();
     mcpHost.exchanges.length = 0;
     expect(await cli.list()).toMatch(/✓ survey connected/);

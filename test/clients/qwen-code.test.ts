@@ -20,7 +20,7 @@ describe(`Qwen Code ${pinnedClients['@qwen-code/qwen-code']} in a terminal (tmux
     await server?.close();
   });
 
-  it('signs in from its /mcp dialog with no settings edits, and lists the 13 tools there', async () => {
+  it('signs in from its /mcp dialog with no settings edits, and lists the 14 tools there', async () => {
     await cli.signInThroughDialog();
     expect(await cli.toolsInDialog()).toEqual({ status: '✓ connected', tools: toolNames.map((name) => `mcp__survey__${name}`) });
   }, 120_000);

@@ -1,4 +1,4 @@
-/** The 13 tools every client must list, sorted. */
+/** The 14 tools every client must list, sorted. */
 export const toolNames = [
   'add_question',
   'create_survey',
@@ -7,6 +7,7 @@ export const toolNames = [
   'get_response',
   'get_survey',
   'get_survey_results',
+  'list_audit_events',
   'list_responses',
   'list_surveys',
   'set_survey_status',

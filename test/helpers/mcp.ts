@@ -35,7 +35,10 @@ export const rpc = (method: string, params?: Record<string, unknown>) => ({ json
 
 /** Calls a tool and returns the HTTP status and the parsed tool result. */
 export async function callTool(server: TestServer, token: string, name: string, args: Record<string, unknown> = {}) {
-  const response = await postMcp(server, rpc('tools/call', { name, arguments: args }), { token });
+  return toolAnswer(name, await postMcp(server, rpc('tools/call', { name, arguments: args }), { token }));
+}
+
+async function toolAnswer(name: string, response: Response) {
   const body = (await response.json()) as { result?: { isError?: boolean; content: Array<{ text: string }>; structuredContent?: Record<string, unknown> }; error?: unknown };
   if (!body.result) throw new Error(`tools/call ${name} answered ${response.status} ${JSON.stringify(body)}`);
   return {
@@ -54,6 +57,16 @@ export async function callConfirmed(server: TestServer, token: string, name: str
   const first = await callTool(server, token, name, args);
   const confirmation = first.isError ? first.payload['confirmation_token'] : undefined;
   return typeof confirmation === 'string' ? callTool(confirmOn, token, name, { ...args, confirmation_token: confirmation }) : first;
+}
+
+export type Era = 'legacy' | 'modern';
+const modernEnvelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+
+/** Calls a tool in either era (2025-11-25, or 2026-07-28 with its envelope and headers); the HTTP status and the tool result. */
+export async function callToolIn(era: Era, server: TestServer, token: string, name: string, args: Record<string, unknown> = {}) {
+  if (era === 'legacy') return callTool(server, token, name, args);
+  const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name };
+  return toolAnswer(name, await postMcp(server, rpc('tools/call', { name, arguments: args, _meta: modernEnvelope }), { token, headers }));
 }
 
 /** The whole answer to one tools/call: HTTP status, content type and the JSON-RPC body as sent. */

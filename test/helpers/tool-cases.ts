@@ -39,6 +39,10 @@ export function toolCases(f: Fixture, draftQuestion: string): Array<[string, unk
     ['set_survey_status', { survey_id: survey, status: 'draft' }, 'owner'],
     ['share_survey', { survey_id: survey, user_email: 'viewer@test.example', role: 'viewer' }, 'owner'],
     ['share_survey', { survey_id: survey, user_email: 'viewer@test.example', role: 'king' }, 'owner'],
+    ['list_audit_events', { workspace_id: 'wsp_a', limit: 2 }, 'admin'],
+    ['list_audit_events', { workspace_id: 'wsp_a', since: 'yesterday' }, 'admin'],
+    ['list_audit_events', { workspace_id: 'wsp_a' }, 'owner'],
+    ['list_audit_events', { workspace_id: 'wsp_missing' }, 'admin'],
     ['no_such_tool', {}, 'owner'],
   ];
 }

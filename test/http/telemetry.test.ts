@@ -1,13 +1,15 @@
 /**
  * Issue 36: what an operator watches. A server with metrics and the JSON log on takes a mixed
  * workload (both eras, a tool error, 401, 403, 429, a code grant, a refresh, a revocation, a
- * password and an SSO sign-in); the counters, the log lines and what they must never contain
+ * password and an SSO sign-in, client metadata documents fetched, gone and invalid); the counters, the log lines and what they must never contain
  * are checked against what the test did.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
 import { callTool, postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 import { TestOpenIdProvider, providerClientId } from '../helpers/openid-provider.js';
 import {
+  authorizeUrl,
   createTestUser,
   formFields,
   pkcePair,
@@ -26,6 +28,7 @@ const lines: string[] = [];
 const logDestination = { write: (line: string) => void lines.push(line) };
 
 let idp: TestOpenIdProvider;
+let documents: ClientMetadataHost;
 let server: TestServer;
 /** Every secret the workload handled: none may reach the log or the metrics. */
 const secrets: string[] = [testPassword];
@@ -63,14 +66,16 @@ let metricsText = '';
 
 beforeAll(async () => {
   idp = await TestOpenIdProvider.start({ accounts: { alice: { email: 'alice@example.com', email_verified: true } } });
+  documents = await ClientMetadataHost.start();
   server = await startTestServer(
     {
+      allowPrivateClientMetadata: true,
       mcpRateLimit: { limit: 20, windowMs: 60_000 },
       metrics: { host: '127.0.0.1', port: 0 },
       log: { format: 'json', level: 'info' },
       sso: { issuer: idp.issuer, clientId: providerClientId, clientSecret: undefined, name: 'Acme ID', createAccountsIn: undefined },
     },
-    { logDestination },
+    { logDestination, clientMetadataFetch: { ca: documents.certificates.ca } },
   );
   idp.allowRedirect(`${server.authUrl}/sso/callback`);
   await createTestUser(server);
@@ -120,12 +125,25 @@ beforeAll(async () => {
   });
   expect(wrong.status).toBeGreaterThanOrEqual(400);
 
+  // Client metadata documents: one fetched, one gone (404), one invalid (it names a secret).
+  const app = { client_name: 'Documented', redirect_uris: ['http://127.0.0.1:43117/callback'], token_endpoint_auth_method: 'none' };
+  const { challenge: documentChallenge } = pkcePair();
+  for (const [url, status] of [
+    [documents.document('/good.json', app), 200],
+    [documents.url('/gone.json'), 400],
+    [documents.document('/secret.json', { ...app, client_secret: 'x' }), 400],
+  ] as const) {
+    const client = { client_id: url, client_name: app.client_name, redirect_uris: app.redirect_uris };
+    expect((await fetch(authorizeUrl(server, { client, challenge: documentChallenge }), { redirect: 'manual' })).status).toBe(status);
+  }
+
   metricsText = await (await fetch(server.metricsUrl!)).text();
 }, 60_000);
 
 afterAll(async () => {
   await server?.close();
   await idp?.close();
+  await documents?.close();
 });
 
 describe('metrics', () => {
@@ -148,6 +166,14 @@ describe('metrics', () => {
     expect(value(metricsText, 'survey_mcp_sign_ins_total', 'method="password",outcome="success"')).toBe(1);
     expect(value(metricsText, 'survey_mcp_sign_ins_total', 'method="password",outcome="refused"')).toBe(1);
     expect(value(metricsText, 'survey_mcp_sign_ins_total', 'method="sso",outcome="success"')).toBe(1);
+  });
+
+  it('counts client metadata document fetches by outcome', () => {
+    expect([...samples(metricsText, 'survey_mcp_client_metadata_fetches_total')]).toEqual([
+      ['{outcome="fetched"}', 1],
+      ['{outcome="document_gone"}', 1],
+      ['{outcome="invalid_document"}', 1],
+    ]);
   });
 
   it('times requests, store operations and the rate log, and exports the process metrics', () => {

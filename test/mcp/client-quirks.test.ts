@@ -47,7 +47,7 @@ describe('a client that sends initialize after a successful server/discover', ()
     const answer = await readJson(await postMcp(server, initialize, { token: alice }));
     expect(answer.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'survey-mcp' } });
     const legacy = await readJson(await postMcp(server, rpc('tools/list'), { token: alice, headers: { 'mcp-protocol-version': '2025-11-25' } }));
-    expect(legacy.result.tools).toHaveLength(13);
+    expect(legacy.result.tools).toHaveLength(14);
     const modern = await readJson(
       await postMcp(server, rpc('tools/list', { _meta: envelope }), { token: alice, headers: { 'mcp-protocol-version': revision, 'mcp-method': 'tools/list' } }),
     );

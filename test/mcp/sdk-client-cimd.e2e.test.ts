@@ -39,7 +39,7 @@ describe('the MCP SDK client identified by its client metadata document', () => 
     expect(provider.clientInformation()?.client_id).toBe(url);
     expect(provider.consent).toContain(`<span class="verified-host">— ${new URL(url).host}</span>`);
 
-    expect((await client.listTools()).tools).toHaveLength(13);
+    expect((await client.listTools()).tools).toHaveLength(14);
     const me = await client.callTool({ name: 'get_me', arguments: {} });
     expect(me.structuredContent).toMatchObject({ user: { email: 'alice@example.com' } });
 

@@ -23,7 +23,7 @@ describe('the MCP SDK client against our server, from discovery to revocation', 
     expect(provider.tokens()?.refresh_token).toBeTruthy();
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
 
     const me = await client.callTool({ name: 'get_me', arguments: {} });
     expect(me.isError).toBeFalsy();

@@ -24,7 +24,7 @@ describe.each<[string, VersionNegotiationMode]>([
     expect(client.getDiscoverResult()?.supportedVersions).toEqual(['2026-07-28']);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(13);
+    expect(tools).toHaveLength(14);
     const me = await client.callTool({ name: 'get_me', arguments: {} });
     expect(me.structuredContent).toMatchObject({ user: { email: 'alice@example.com' } });
     const missing = await client.callTool({ name: 'get_survey', arguments: { survey_id: 'srv_missing' } });

@@ -99,12 +99,12 @@ describe('JSON-RPC over stateless Streamable HTTP', () => {
     expect(body.result.protocolVersion).toBe(latestProtocol);
   });
 
-  it('lists the thirteen survey tools without any initialize first', async () => {
+  it('lists the fourteen survey tools without any initialize first', async () => {
     const body = await readJson(await postMcp(server, rpc('tools/list'), { token: alice }));
     expect(body.result.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(
       [
         'add_question', 'create_survey', 'delete_question', 'get_me', 'get_response', 'get_survey', 'get_survey_results',
-        'list_responses', 'list_surveys', 'set_survey_status', 'share_survey', 'update_question', 'update_survey',
+        'list_audit_events', 'list_responses', 'list_surveys', 'set_survey_status', 'share_survey', 'update_question', 'update_survey',
       ].sort(),
     );
   });

@@ -102,5 +102,5 @@ it('answers a 2026-07-28 tool call that meets a store outage with the same 503',
 it('answers what needs no store while the store is away', async () => {
   const response = await postToEndpoint(rpc('tools/list'));
   expect(response.status).toBe(200);
-  expect(((await readJson(response)) as { result: { tools: unknown[] } }).result.tools).toHaveLength(13);
+  expect(((await readJson(response)) as { result: { tools: unknown[] } }).result.tools).toHaveLength(14);
 });

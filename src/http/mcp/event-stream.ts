@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { hasToolError, note } from '../telemetry/request-notes.js';
+import { noteToolError } from '../telemetry/request-notes.js';
 
 /** A comment line now and then keeps proxies from closing a stream idle while the person reads. */
 const defaultKeepAliveMs = 15_000;
@@ -39,7 +39,7 @@ export class PostEventStream {
   /** The call's response, and the end of the stream. */
   finish(response: unknown): void {
     clearInterval(this.#keepAlive);
-    if (hasToolError(response)) note(this.#res, { toolError: true });
+    noteToolError(this.#res, response);
     this.#res.end(event(response));
   }
 }

@@ -1,13 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { rpcAnswerPieces } from '../../mcp/answer-cache.js';
-import { hasToolError, note } from '../telemetry/request-notes.js';
+import { noteToolError } from '../telemetry/request-notes.js';
 
 /**
  * The JSON-RPC answer (one message or a batch). Unlike the refusals, no ETag: no JSON-RPC client
  * sends one back, and hashing every answer cost ~30 µs of a request (bench/README.md).
  */
 export function sendAnswer(res: ServerResponse, status: number, body: unknown): void {
-  if (hasToolError(body)) note(res, { toolError: true });
+  noteToolError(res, body);
   const pieces = rpcAnswerPieces(body);
   let length = 0;
   for (const piece of pieces) length += Buffer.byteLength(piece);

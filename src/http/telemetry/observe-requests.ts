@@ -5,7 +5,7 @@ import type { ServerLog } from '../../telemetry/request-log.js';
 import type { ServerMetrics } from '../../telemetry/metrics.js';
 import type { RequestNote, RequestRecord } from '../../telemetry/request-record.js';
 import { actingThrough } from '../../platform/audit.js';
-import { noteOf } from './request-notes.js';
+import { noteOf, watch } from './request-notes.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -36,6 +36,7 @@ export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet
     };
   }
   return function observed(req, res) {
+    watch(res);
     const note = noteAt(req, res, trustProxy);
     const started = performance.now();
     const offered = trustProxy ? req.headers['x-request-id'] : undefined;
@@ -69,6 +70,8 @@ function noteAt(req: IncomingMessage, res: ServerResponse, trustProxy: boolean):
 
 /** The path when it is one of the host's routes (a path-aware well-known path counts as its document), else `other`. */
 export function routeOf(url: string, routes: ReadonlySet<string>): string {
+  // Most requests name a route exactly (`POST /`): no pattern to run.
+  if (routes.has(url)) return url;
   const path = /^(?:https?:\/\/[^/?#]*)?([^?#]*)/i.exec(url)![1] || '/';
   if (routes.has(path)) return path;
   const wellKnown = /^\/\.well-known\/[a-z-]+/.exec(path)?.[0];

@@ -4,6 +4,18 @@ import type { RequestNote } from '../../telemetry/request-record.js';
 // Keyed by the answer, which every step of the request path holds; gone with it.
 const notes = new WeakMap<ServerResponse, RequestNote>();
 
+/**
+ * Answers whose requests are counted or logged. Only they need the era, method, tool and tool
+ * error noted: without metrics and log nothing reads them, and the audit trail needs only the
+ * address and the client.
+ */
+const watched = new WeakSet<ServerResponse>();
+
+/** Marks an answer as one the metrics or the log will read. */
+export function watch(res: ServerResponse): void {
+  watched.add(res);
+}
+
 /** What the request path has learnt about this request so far (an empty note at first). */
 export function noteOf(res: ServerResponse): RequestNote {
   let note = notes.get(res);
@@ -18,6 +30,7 @@ export function note(res: ServerResponse, fields: RequestNote): void {
 
 /** The era, method and tool of a body's JSON-RPC messages (one, or a batch), in either era's path. */
 export function noteMessages(res: ServerResponse, era: NonNullable<RequestNote['era']>, messages: readonly unknown[]): void {
+  if (!watched.has(res)) return;
   const calls = messages as ReadonlyArray<{ method?: unknown; params?: unknown }>;
   const single = calls.length === 1 ? calls[0] : undefined;
   note(res, {
@@ -58,8 +71,9 @@ function toolLabel(params: unknown): string | undefined {
   return typeof name === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(name) ? name : undefined;
 }
 
-/** Whether an answer (one message or a batch) carries a tool error result. */
-export function hasToolError(body: unknown): boolean {
+/** Notes whether an answer (one message or a batch) carries a tool error result. */
+export function noteToolError(res: ServerResponse, body: unknown): void {
+  if (!watched.has(res)) return;
   const messages = Array.isArray(body) ? body : [body];
-  return messages.some((message) => (message as { result?: { isError?: unknown } } | undefined)?.result?.isError === true);
+  if (messages.some((message) => (message as { result?: { isError?: unknown } } | undefined)?.result?.isError === true)) note(res, { toolError: true });
 }

@@ -40,6 +40,11 @@ made as that person, under their permissions.
 - A failure comes back as a tool error \`{"error": "…"}\` that names the argument and why: fix
   that argument and call again; do not retry the same call unchanged.
 - \`delete_question\` cannot be undone: name the question and ask again before you call it.
+
+## Who changed what
+
+- A workspace admin can ask who changed or shared a survey: \`list_audit_events\` with the
+  \`workspace_id\` (and \`survey_id\`, \`user_email\` or \`since\`) lists the changes, newest first.
 `;
 
 const bytes = Buffer.from(skillMarkdown, 'utf8');

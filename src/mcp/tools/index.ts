@@ -6,6 +6,7 @@ import { getMe } from './get-me.js';
 import { getResponse } from './get-response.js';
 import { getSurveyResults } from './get-survey-results.js';
 import { getSurvey } from './get-survey.js';
+import { listAuditEvents } from './list-audit-events.js';
 import { listResponses } from './list-responses.js';
 import { listSurveys } from './list-surveys.js';
 import { setSurveyStatus } from './set-survey-status.js';
@@ -13,7 +14,7 @@ import { shareSurvey } from './share-survey.js';
 import { updateQuestion } from './update-question.js';
 import { updateSurvey } from './update-survey.js';
 
-/** In the order an assistant would reach for them: find, read, summarise, then change. */
+/** In the order an assistant would reach for them: find, read, summarise, then change; the admins' trail last. */
 export const surveyTools: readonly SurveyTool[] = [
   getMe,
   listSurveys,
@@ -28,4 +29,5 @@ export const surveyTools: readonly SurveyTool[] = [
   updateQuestion,
   deleteQuestion,
   shareSurvey,
+  listAuditEvents,
 ];

@@ -117,6 +117,19 @@ export const questionResultRecord = z.strictObject({
 });
 
 /** The paging fields every list returns. */
+export const auditEventRecord = z.strictObject({
+  id: z.string(),
+  at: timestamp,
+  action: z.string().describe('survey.create, survey.update, survey.status, question.add, question.update, question.delete, survey.share or account.create-sso.'),
+  user_id: z.string().nullable().describe('Who acted.'),
+  user_email: z.string().nullable(),
+  client_id: z.string().nullable().describe('The app it went through (an OAuth client), if any.'),
+  client_name: z.string().nullable(),
+  survey_id: z.string().nullable(),
+  address: z.string().nullable().describe('The address the request came from.'),
+  detail: z.record(z.string(), z.unknown()).describe('What changed: a status from and to, the fields edited, a share.'),
+});
+
 export const pageOf = (what: string) => ({
   next_cursor: z.string().nullable().describe('Pass as cursor for the next page, with the same filters; null on the last page.'),
   total: z.number().int().describe(`How many ${what} match, over all pages.`),

@@ -175,8 +175,21 @@ describe('tool results match their output schemas', () => {
     expect((await call('share_survey', alice, { survey_id: surveyId, user_email: 'carol@example.com', role: 'none' })).collaborators).toEqual([]);
   });
 
+  it('list_audit_events pages through the workspace trail, the newest first, each event as its schema says', async () => {
+    const { surveyId } = await draftSurvey();
+    await call('update_survey', alice, { survey_id: surveyId, title: 'Team dinner' });
+    const first = await call('list_audit_events', alice, { workspace_id: 'wsp_demo_acme', survey_id: surveyId, limit: 1 });
+    expect(first).toMatchObject({ workspace_id: 'wsp_demo_acme', total: 2, next_cursor: expect.any(String) });
+    expect(first.events).toEqual([
+      expect.objectContaining({ action: 'survey.update', user_id: alice, user_email: 'alice@example.com', client_id: null, survey_id: surveyId, detail: { fields: ['title'] } }),
+    ]);
+    const rest = await call('list_audit_events', alice, { workspace_id: 'wsp_demo_acme', survey_id: surveyId, limit: 1, cursor: first.next_cursor });
+    expect(rest.events.map((event: { action: string }) => event.action)).toEqual(['survey.create']);
+    expect(rest.next_cursor).toBeNull();
+  });
+
   it('leaves no tool without a case above', () => {
-    const covered = ['get_me', 'list_surveys', 'get_survey', 'get_survey_results', 'list_responses', 'get_response', 'create_survey', 'update_survey', 'set_survey_status', 'add_question', 'update_question', 'delete_question', 'share_survey'];
+    const covered = ['get_me', 'list_surveys', 'get_survey', 'get_survey_results', 'list_responses', 'get_response', 'create_survey', 'update_survey', 'set_survey_status', 'add_question', 'update_question', 'delete_question', 'share_survey', 'list_audit_events'];
     expect(surveyTools.map((tool) => tool.name).sort()).toEqual(covered.sort());
   });
 });

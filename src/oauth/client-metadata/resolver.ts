@@ -5,9 +5,12 @@ import type { ClientMetadataCopyStore } from '../../store/client-metadata-copies
 import { explain } from '../explanation.js';
 import { defaultCacheBounds, freshLifetimeMs, type CacheBounds } from './cache-lifetime.js';
 import { checkClientIdUrl } from './client-id-url.js';
-import { ClientMetadataError } from './errors.js';
+import { ClientMetadataError, type ClientMetadataProblem } from './errors.js';
 import { fetchClientMetadataDocument, type FetchedDocument, type FetchPolicy } from './fetch-document.js';
 import { clientFromDocument } from './validate-document.js';
+
+/** How one fetch of a document ended: a closed set, fit for a metric's label. */
+export type ClientMetadataFetchOutcome = 'fetched' | ClientMetadataProblem | 'error';
 
 export interface ClientMetadataOptions {
   readonly policy: FetchPolicy;
@@ -38,6 +41,8 @@ export interface ClientMetadataOptions {
   readonly copies?: ClientMetadataCopyStore;
   /** Groups caller addresses as the rate limits do (an IPv6 /64 is one caller). */
   readonly callerKey?: (address: string) => string;
+  /** Told how each fetch of a document ended (the metrics): `fetched`, or the problem; `error` for a failure of ours. */
+  readonly onFetch?: (outcome: ClientMetadataFetchOutcome) => void;
   /** The server's log: why a fetch failed, and when an old copy stands in. */
   readonly log?: (line: string) => void;
   /** Replaces the network fetch in unit tests. */
@@ -139,6 +144,7 @@ export class ClientMetadataResolver {
       fetched = known ? await this.fetchKnown(url) : await this.fetchNew(url, caller);
       client = clientFromDocument(url.href, fetched.document, this.options.clock.now());
     } catch (error) {
+      this.options.onFetch?.(error instanceof ClientMetadataError ? error.problem : 'error');
       if (!(error instanceof ClientMetadataError)) throw error;
       // A spent budget says something of the callers, not of the document: it is not remembered
       // for the URL, or one stranger's spending would answer for the client itself.
@@ -152,6 +158,7 @@ export class ClientMetadataResolver {
       }
       return this.standIn(url, error, this.cache.get(url.href), true);
     }
+    this.options.onFetch?.('fetched');
     const now = this.options.clock.now();
     const freshUntil = now + freshLifetimeMs(fetched.cacheControl, this.bounds);
     this.failures.delete(url.href);

@@ -79,7 +79,7 @@ describe.each([
     const client = await connectHeadless(server, provider);
     expect(provider.clientInformation()?.client_id).toBe(url);
     expect(provider.consent).toContain(`<span class="client-name">${name}</span> <span class="verified-host">— ${new URL(url).host}</span>`);
-    expect((await client.listTools()).tools).toHaveLength(13);
+    expect((await client.listTools()).tools).toHaveLength(14);
     await client.close();
 
     answers.set(url, { status: 403 });
@@ -98,7 +98,7 @@ describe.each([
     const newcomer = new HeadlessOAuthProvider(server, personFor(url, name));
     const signedIn = await connectHeadless(server, newcomer);
     expect(newcomer.clientInformation()?.client_id).toBe(url);
-    expect((await signedIn.listTools()).tools).toHaveLength(13);
+    expect((await signedIn.listTools()).tools).toHaveLength(14);
     await signedIn.close();
   });
 });

@@ -155,7 +155,7 @@ describe.each(field)('$name, identified by the document it publishes', ({ name, 
     const [firstCallback, firstAccess] = [assistant.callback, assistant.tokens()!.access_token];
     server.clock.advance(60 * 60_000 + 1000);
     const refreshed = await connectHeadless(server, assistant);
-    expect((await refreshed.listTools()).tools).toHaveLength(13);
+    expect((await refreshed.listTools()).tools).toHaveLength(14);
     expect(assistant.callback).toBe(firstCallback);
     expect(assistant.tokens()!.access_token).not.toBe(firstAccess);
     await refreshed.close();
