@@ -143,6 +143,6 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     }
     const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, { gone, nextTurn });
     if (gone.aborted) return;
-    sendAnswer(res, 200, batch ? answers : answers[0]);
+    await sendAnswer(res, 200, batch ? answers : answers[0], gone);
   };
 }
