@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { CallerGoneError } from '../platform/caller-gone.js';
 import { PlatformError, shown } from '../platform/errors.js';
 import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
 import { describeIssue } from './arguments.js';
@@ -41,8 +42,9 @@ export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRe
       try {
         return await toolSuccess(name, (await tool.run(context, parsed.data)) as Record<string, unknown>);
       } catch (error) {
-        // Contention is not the database failing: the person may simply try again.
-        if (error instanceof PlatformError || error instanceof StoreContentionError) return toolError(error.message);
+        // Contention is not the database failing: the person may simply try again. A gone
+        // caller's answer is never sent.
+        if (error instanceof PlatformError || error instanceof StoreContentionError || error instanceof CallerGoneError) return toolError(error.message);
         // The HTTP layer answers 503 for an unreachable store; that is not the tool's fault.
         if (error instanceof StoreUnavailableError) throw error;
         const reference = randomUUID();
