@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CallerGoneError } from '../platform/caller-gone.js';
+import { callerGone, CallerGoneError } from '../platform/caller-gone.js';
 import { PlatformError, shown } from '../platform/errors.js';
 import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
 import { describeIssue } from './arguments.js';
@@ -40,7 +40,10 @@ export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRe
         return toolError(`validation failed: ${describeIssue(parsed.error.issues[0]!)}`);
       }
       try {
-        return await toolSuccess(name, (await tool.run(context, parsed.data)) as Record<string, unknown>);
+        const result = (await tool.run(context, parsed.data)) as Record<string, unknown>;
+        // Its answer would be made for no one.
+        if (callerGone.getStore()?.aborted) throw new CallerGoneError();
+        return await toolSuccess(name, result);
       } catch (error) {
         // Contention is not the database failing: the person may simply try again. A gone
         // caller's answer is never sent.
