@@ -6,9 +6,10 @@
  * other person's `get_me` latency with the attacker idle, with the heaviest sent at full budget
  * with 4 in flight, and with batches whose clients hang up after 100 ms (20 at once).
  */
+import { Agent, request as httpRequest } from 'node:http';
 import { prepareStore } from './fixtures.js';
 import { modernToolCall, toolCall, type RpcRequest } from './load.js';
-import { launchServer, type ServerProcess } from './server-process.js';
+import { launchServer, type LaunchOptions, type ServerProcess } from './server-process.js';
 import { crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 
 export interface Candidate {
@@ -91,6 +92,25 @@ async function post(request: RpcRequest, signal?: AbortSignal): Promise<{ status
   return { status: code ? `${response.status}/${code}` : String(response.status), bytes: Buffer.byteLength(text) };
 }
 
+/**
+ * The other person's call, on a keep-alive connection of their own, as another person's client
+ * is. Through fetch's pool shared with the attacker, whose hung-up requests hold the pool's
+ * connections, get_me waited up to seconds in the bench itself while the server answered it in
+ * milliseconds.
+ */
+function postOwn(request: RpcRequest, agent: Agent): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(request.url);
+    const sent = httpRequest({ host: hostname, port, path: '/', method: 'POST', headers: request.headers, agent }, (answer) => {
+      answer.resume();
+      answer.once('end', () => resolve(String(answer.statusCode)));
+      answer.once('error', reject);
+    });
+    sent.once('error', reject);
+    sent.end(request.body);
+  });
+}
+
 async function search(server: ServerProcess, token: string): Promise<SearchResult[]> {
   const results: SearchResult[] = [];
   for (const { label, request } of candidates(server.url, token)) {
@@ -107,7 +127,8 @@ const percentile = (sorted: Float64Array, q: number) => Math.round((sorted[Math.
 
 async function scenario(server: ServerProcess, name: NeighbourScenario['scenario'], heavy: Candidate, other: string, seconds: number): Promise<NeighbourScenario> {
   const getMe = toolCall(server.url, other, 'get_me', {});
-  for (let i = 0; i < 20; i++) await post(getMe);
+  const own = new Agent({ keepAlive: true, maxSockets: 1 });
+  for (let i = 0; i < 20; i++) await postOwn(getMe, own);
   const deadline = Date.now() + seconds * 1000;
   let heavySent = 0;
   let rssPeak = (await server.sample()).rssBytes;
@@ -130,13 +151,14 @@ async function scenario(server: ServerProcess, name: NeighbourScenario['scenario
   const neighbour = async () => {
     while (Date.now() < deadline) {
       const start = process.hrtime.bigint();
-      const { status } = await post(getMe).catch(() => ({ status: 'failed' }));
+      const status = await postOwn(getMe, own).catch(() => 'failed');
       latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
       if (status !== '200') otherFailures++;
     }
   };
   const attackers = { idle: 0, heaviest: 4, 'hung-up batches': 20 }[name];
   await Promise.all([...Array.from({ length: attackers }, attacker), neighbour(), sampler()]);
+  own.destroy();
   const sorted = Float64Array.from(latencies).sort();
   return {
     scenario: name,
@@ -152,10 +174,10 @@ async function scenario(server: ServerProcess, name: NeighbourScenario['scenario
 }
 
 /** The row on one store: the search, then the three scenarios, `seconds` each. */
-export async function neighbourRow(store: string, options: FullStackOptions, seconds: number): Promise<NeighbourRow> {
+export async function neighbourRow(store: string, options: FullStackOptions, seconds: number, launch: LaunchOptions = {}): Promise<NeighbourRow> {
   const prepared = await prepareStore(options.db);
   const [attackerToken, otherToken] = [prepared.token, prepared.crowd[0]!];
-  const server = await launchServer('full-stack', { ...options, mcpRateLimit: crowdRateRule });
+  const server = await launchServer('full-stack', { ...options, mcpRateLimit: crowdRateRule }, launch);
   try {
     const found = await search(server, attackerToken);
     const accepted = found.filter((result) => result.status === '200');

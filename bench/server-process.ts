@@ -3,6 +3,7 @@
  * Every child ever started is remembered, so a failing run still kills all of them.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildMessage, ServerVariant } from './servers/protocol.js';
 
@@ -34,6 +35,8 @@ process.on('exit', () => {
 export interface LaunchOptions {
   /** Extra Node flags for the child, e.g. `--cpu-prof`. */
   readonly execArgv?: readonly string[];
+  /** Another build's `dist` whose server runs instead of this one's (a before/after comparison). */
+  readonly build?: string;
 }
 
 export async function launchServer<Options>(
@@ -41,7 +44,7 @@ export async function launchServer<Options>(
   options: Options,
   launch: LaunchOptions = {},
 ): Promise<ServerProcess> {
-  const file = fileURLToPath(new URL(`./servers/${variant}.js`, import.meta.url));
+  const file = launch.build ? join(launch.build, 'bench', 'servers', `${variant}.js`) : fileURLToPath(new URL(`./servers/${variant}.js`, import.meta.url));
   const child = fork(file, [], { execArgv: [...(launch.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   running.add(child);
   child.once('exit', () => running.delete(child));

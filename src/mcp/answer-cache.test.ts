@@ -67,11 +67,12 @@ describe('rpcAnswerPieces', () => {
     }
   });
 
-  it('writes any other answer, and a batch, as one piece: its JSON text', () => {
+  it('writes any other answer as one piece, its JSON text, and a batch as its answers between brackets and commas', () => {
     const error = { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad' } };
     const fresh = { result: { content: [] }, jsonrpc: '2.0', id: 2 };
     expect(rpcAnswerPieces(error)).toEqual([JSON.stringify(error)]);
     expect(rpcAnswerPieces(fresh)).toEqual([JSON.stringify(fresh)]);
-    expect(rpcAnswerPieces([error, fresh])).toEqual([JSON.stringify([error, fresh])]);
+    expect(rpcAnswerPieces([error, fresh])).toEqual(['[', JSON.stringify(error), ',', JSON.stringify(fresh), ']']);
+    expect(rpcAnswerText([error, fresh])).toBe(JSON.stringify([error, fresh]));
   });
 });

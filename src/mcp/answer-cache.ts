@@ -45,10 +45,15 @@ export function rpcAnswerText(body: unknown): string {
  * `rpcAnswerText(body)` in pieces to write one after another: an answer around a kept result is
  * the kept text between the answer's two ends, so that the text is not copied into a new string
  * for each request (a concatenation that measuring and writing must flatten first: ~1 µs each for
- * 4 KB; the kept text is flat, and measured fast); a batch is its whole text.
+ * 4 KB; the kept text is flat, and measured fast); a batch is its answers' pieces between
+ * brackets and commas, so that a large one can be sent a slice at a time.
  */
 export function rpcAnswerPieces(body: unknown): readonly string[] {
-  return Array.isArray(body) ? [rpcAnswerText(body)] : messagePieces(body);
+  if (!Array.isArray(body)) return messagePieces(body);
+  const pieces = ['['];
+  body.forEach((message, index) => pieces.push(...(index > 0 ? [','] : []), ...messagePieces(message)));
+  pieces.push(']');
+  return pieces;
 }
 
 function messagePieces(message: unknown): string[] {
@@ -107,7 +112,7 @@ export function answerCache(changeStamp: () => number): AnswerCache {
       if (result.isError) return result;
       const validUntilMs = validity(result);
       if (nowMs < validUntilMs) {
-        texts.set(result, JSON.stringify(result));
+        if (!texts.has(result)) texts.set(result, JSON.stringify(result));
         entries.set(key, { result, validUntilMs }, stamp);
       }
       return result;

@@ -2,6 +2,7 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Platform } from '../platform/index.js';
+import { callerGone } from '../platform/caller-gone.js';
 import { notAuthorized } from '../platform/errors.js';
 import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
 import { maxAnswerChars } from './tool-result.js';
@@ -191,6 +192,21 @@ describe('tools/call', () => {
   it('answers contention on a survey with its message: the person may try again', async () => {
     const registry = createToolRegistry([failingTool(new StoreContentionError('srv_1', 5))]);
     expect(errorOf(await registry.call('echo', { word: 'hi' }, context)).error).toMatch(/^survey 'srv_1' is being changed by other requests/);
+  });
+
+  it('builds no answer for a caller gone while the tool ran, and logs nothing', async () => {
+    const gone = new AbortController();
+    const logged: unknown[] = [];
+    const registry = createToolRegistry([failingTool(undefined)], { logError: (_reference, error) => logged.push(error) });
+    const result = await callerGone.run(gone.signal, () => {
+      const calling = registry.call('echo', { word: 'hi' }, context);
+      gone.abort();
+      return calling;
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(errorOf(result).error).toBe('not run: the client of this request has gone');
+    expect(logged).toEqual([]);
   });
 
   it('lets a store outage through for the HTTP layer to answer 503', async () => {

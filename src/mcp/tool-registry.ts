@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { callerGone, CallerGoneError } from '../platform/caller-gone.js';
 import { PlatformError, shown } from '../platform/errors.js';
 import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
 import { systemClock } from '../platform/clock.js';
@@ -47,10 +48,14 @@ export function createToolRegistry(given: readonly SurveyTool[], options: ToolRe
       const { confirmation_token: confirmationToken, ...bound } = parsed.data as Record<string, unknown>;
       const run = async (platform: Platform): Promise<CallToolResult> => {
         try {
-          return await toolSuccess(name, (await tool.run({ ...context, platform }, bound as typeof parsed.data)) as Record<string, unknown>);
+          const result = (await tool.run({ ...context, platform }, bound as typeof parsed.data)) as Record<string, unknown>;
+          // Its answer would be made for no one.
+          if (callerGone.getStore()?.aborted) throw new CallerGoneError();
+          return await toolSuccess(name, result);
         } catch (error) {
-          // Contention is not the database failing: the person may simply try again.
-          if (error instanceof PlatformError || error instanceof StoreContentionError) return toolError(error.message);
+          // Contention is not the database failing: the person may simply try again. A gone
+          // caller's answer is never sent.
+          if (error instanceof PlatformError || error instanceof StoreContentionError || error instanceof CallerGoneError) return toolError(error.message);
           // The HTTP layer answers 503 for an unreachable store; that is not the tool's fault.
           if (error instanceof StoreUnavailableError) throw error;
           const reference = randomUUID();

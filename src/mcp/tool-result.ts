@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { keepText } from './answer-cache.js';
 import { answerJson } from './answer-json.js';
 
 /**
@@ -26,7 +27,10 @@ export async function toolSuccess(toolName: string, result: Record<string, unkno
       `validation failed: the answer of ${toolName} would be over the ${megabytes(maxAnswerChars)} an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)`,
     );
   }
-  return { content: [{ type: 'text', text }], structuredContent: result };
+  const success: CallToolResult = { content: [{ type: 'text', text }], structuredContent: result };
+  // Its JSON is the text twice (escaped, then as it is), so the answer is never serialised again.
+  keepText(success, `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`);
+  return success;
 }
 
 /**

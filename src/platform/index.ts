@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { auditedOperations, recordAudit } from './audit.js';
 import { listAuditEvents } from './audit-trail.js';
+import { stopsForGoneCaller } from './caller-gone.js';
 import { confirmationNeeded, withConfirmationUsed, type ConfirmableOperation, type ConfirmationAsk, type ConfirmationUse } from './confirmations.js';
 import type { PlatformContext } from './context.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './questions.js';
@@ -31,6 +32,7 @@ export type {
 } from './surveys.js';
 export type { CollaboratorJson, QuestionJson, SurveyJson } from './present.js';
 export { PlatformError, type PlatformErrorCode } from './errors.js';
+export { callerGone, CallerGoneError } from './caller-gone.js';
 export { effectiveRole, can, type Capability, type EffectiveRole } from './roles.js';
 export { allowedTargets, autoCloseDue, transitionProblem } from './states.js';
 
@@ -61,12 +63,17 @@ export interface PlatformConfirmations {
   confirmationSecret(): Promise<string>;
 }
 
-/** Each changing operation adds its event to the audit trail once it succeeded; reads go as they are. */
+/**
+ * Each changing operation adds its event to the audit trail once it succeeded; reads go as they
+ * are, and stop at their next store call once their caller has gone (`callerGone`). A change
+ * runs to its end whoever waits for it, so that nothing is left half stored.
+ */
 export function createPlatform(ctx: PlatformContext): Platform {
+  const reading: PlatformContext = { ...ctx, store: stopsForGoneCaller(ctx.store) };
   const bound = Object.entries(operations).map(([name, operation]) => {
     const audited = auditedOperations[name];
     // `known`: what an operation may take beside its arguments (getSurvey: a read done already).
-    const call = (actorUserId: string, args: never, known: never) => operation(ctx, actorUserId, args, known);
+    const call = (actorUserId: string, args: never, known: never) => operation(audited ? ctx : reading, actorUserId, args, known);
     if (!audited) return [name, call];
     return [
       name,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { defaultMcpInFlightLimit, InFlightLimit, inFlightRule } from '../../limits/in-flight.js';
 import type { McpDispatcher } from '../../mcp/server.js';
+import { callerGone } from '../../platform/caller-gone.js';
 import { sendJson } from '../json-answer.js';
 import { mcpGate, type McpGateOptions } from './gate.js';
 import { mcpPost, rpcRefusal } from './post.js';
@@ -81,7 +82,9 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         return release ? outcome : undefined;
       };
       try {
-        if (!gone.signal.aborted) await answerPost(req, res, verdict.auth, { readAlready: ahead?.body, gone: gone.signal, nextTurn, whileWaiting });
+        // A read of the platform stops at its next store call once the client has gone.
+        const work = { readAlready: ahead?.body, gone: gone.signal, nextTurn, whileWaiting };
+        if (!gone.signal.aborted) await callerGone.run(gone.signal, () => answerPost(req, res, verdict.auth, work));
       } finally {
         release?.();
       }

@@ -25,5 +25,5 @@ export async function answerModern(res: ServerResponse, dispatcher: McpDispatche
   const { message, beforeHandler } = await dispatcher.handleModern(request, auth.authInfo);
   if (gone.aborted) return;
   const status = beforeHandler && 'error' in message ? (refusalStatus[message.error.code] ?? 200) : 200;
-  sendAnswer(res, status, message);
+  await sendAnswer(res, status, message, gone);
 }

@@ -157,6 +157,6 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, { gone, nextTurn, ask });
     if (gone.aborted) return;
     if (stream?.started) return stream.finish(answers[0]);
-    sendAnswer(res, 200, batch ? answers : answers[0]);
+    await sendAnswer(res, 200, batch ? answers : answers[0], gone);
   };
 }
