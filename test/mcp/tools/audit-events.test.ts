@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTeamServer, type Team } from '../../helpers/backends.js';
-import { callTool, callToolIn, tokenFor, type Era } from '../../helpers/mcp.js';
+import { callConfirmed, callTool, callToolIn, tokenFor, type Era } from '../../helpers/mcp.js';
 import { createTestUser } from '../../helpers/server.js';
 
 describe.each(backends)('list_audit_events on %s', (backend) => {
@@ -31,7 +31,8 @@ describe.each(backends)('list_audit_events on %s', (backend) => {
     await callTool(server, team.alice, 'add_question', { survey_id: ours, type: 'short_text', text: 'Why?' });
     // Another workspace: bob's survey, which alice edits once through a share.
     theirs = (await callTool(server, team.bob, 'create_survey', { workspace_id: 'wsp_other', title: 'Theirs' })).payload.survey.id;
-    await callTool(server, team.bob, 'share_survey', { survey_id: theirs, user_email: 'alice@example.com', role: 'editor' });
+    // Outside bob's workspace: a share that asks him first (docs/tools.md, confirmations).
+    await callConfirmed(server, team.bob, 'share_survey', { survey_id: theirs, user_email: 'alice@example.com', role: 'editor' });
     await callTool(server, team.alice, 'update_survey', { survey_id: theirs, description: 'Edited by alice' });
     await callTool(server, team.alice, 'share_survey', { survey_id: ours, user_email: 'carol@example.com', role: 'viewer' });
   });
