@@ -227,7 +227,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (!caller) return;
   if (faults.concurrencyCap !== undefined && !holdTurn(res, caller.userId, faults.concurrencyCap)) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
-  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args) => callTool(name, args, faults));
+  const surveys = config.state.surveys;
+  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId } }));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
   const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
@@ -283,10 +284,11 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     case 'tools/call': {
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
-      const outcome = callTool(name, args, faults);
+      const outcome = callTool(name, args, faults, { surveys, call: { userId: caller.userId, elicits: false } });
+      if (!('ok' in outcome) && !('error' in outcome)) return reply({ error: { code: -32603, message: 'not in this era' } });
       if ('error' in outcome) {
         if (faults.toolErrorsAsJsonRpcErrors) return reply({ error: { code: -32000, message: outcome.error } });
-        const payload = { error: outcome.error };
+        const payload = { error: outcome.error, ...outcome.details };
         return reply({
           result: { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload, isError: true },
         });

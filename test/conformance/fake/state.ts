@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { JWT_CLIENT_METADATA_URL, jwtClientDocument } from './client-assertion.js';
+import { FakeSurveys } from './confirmations.js';
 
 export interface FakeUser {
   readonly id: string;
@@ -87,6 +88,8 @@ export class FakeState {
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   /** People whose client's last initialize offered MCP Apps, as a stateful server keeps it per session. */
   readonly appHosts = new Set<string>();
+  /** The scratch surveys a runner creates to check confirmations. */
+  readonly surveys = new FakeSurveys();
 
   /** A token of another platform service: valid, but not for the MCP host. */
   readonly foreignToken = randomId('foreign_');
