@@ -15,7 +15,7 @@ export const CONFIRMATION_REQUIREMENTS: readonly Requirement[] = [
     branchIn('2026-07-28', '2026-07-28 input request (client declared elicitation)', 'confirmation-asked-first'),
     branchIn('2025-11-25', '2025-11-25 confirmation token (client without elicitation)', 'confirmation-asked-first'),
     branchIn('2026-07-28', '2026-07-28 confirmation token (client without elicitation)', 'confirmation-asked-first'),
-    missing('2025-11-25 elicitation/create in the answer stream', 'no check declares elicitation in initialize and answers the elicitation/create request of the SSE answer with a second POST', '2025-11-25'),
+    branchIn('2025-11-25', '2025-11-25 elicitation/create in the answer stream (client declared elicitation)', 'confirmation-asked-first'),
   ]),
   must('tools-confirm-nothing-without', 'docs/tools.md "Confirmations"', 'Nothing changes without the confirmation: an ask left unanswered, declined, cancelled or answered without confirming changes nothing', [
     inEra('2025-11-25', 'confirmation-decline-changes-nothing'),

@@ -17,6 +17,8 @@ export const confirmationAskedFirst: Check = {
     return inEachWay(ctx, async (way, survey) => {
       const [question] = survey.questions;
       const asked = await ask(ctx, way, question);
+      // An elicitation waits in an open stream: answer it before judging, so that it ends with the check.
+      if (asked.respond) await asked.respond('decline');
       const what = `${way.label}: delete_question "${question.id}"`;
       if (!asked.summary.includes(question.text) && !asked.summary.includes(survey.title)) {
         fail(`${what}: the confirmation "${asked.summary.slice(0, 160)}" names neither the question ("${question.text}") nor the survey ("${survey.title}")`);

@@ -17,6 +17,6 @@ export const confirmationOtherCallRefused: Check = {
       const account = expectRefused(asked, await answer(ctx, asked, other), `delete_question "${other.id}" with the confirmation issued for "${question.id}"`);
       if (!(await stillHas(ctx, way.era, survey, other))) fail(`${way.label}: question "${other.id}" was deleted with the confirmation issued for "${question.id}"`);
       return account;
-    });
+    }, true);
   },
 };

@@ -19,6 +19,6 @@ export const confirmationReplayRefused: Check = {
       if (!firstResult || first.message?.error) fail(`${way.label}: the first confirmed call was refused (${first.message?.error?.message ?? 'no result'}); nothing to replay`);
       if (firstResult['isError'] === true) fail(`${way.label}: the first confirmed call was a tool error "${toolErrorMessage(firstResult) ?? ''}"; nothing to replay`);
       return expectRefused(asked, await answer(ctx, asked, question), 'the same confirmed call sent again');
-    });
+    }, true);
   },
 };

@@ -18,6 +18,6 @@ export const confirmationTamperedStateRefused: Check = {
       const account = expectRefused(asked, await answer(ctx, asked, question, 'confirm', `${asked.seal}-TAMPERED`), 'the confirmed call with the seal altered');
       if (!(await stillHas(ctx, way.era, survey, question))) fail(`${way.label}: question "${question.id}" was deleted with an altered seal`);
       return account;
-    });
+    }, true);
   },
 };

@@ -5,17 +5,21 @@ import { describeResponse } from '../../expect.js';
 import { isObject, toolErrorMessage } from '../../mcp.js';
 import { MODERN_REVISION } from '../../modern.js';
 import { callTool, payloadOf, resultOf, type CallAnswer } from './calls.js';
+import { booleanField, elicit, elicitationResult, type Reply } from './elicitation.js';
 import { withScratchSurvey, type ScratchQuestion, type ScratchSurvey } from './scratch.js';
+
+export type { Reply } from './elicitation.js';
 
 /**
  * One way a deployment asks its person before a change that cannot be undone: 2026-07-28's
  * input-required result to a client that declared elicitation (basic/patterns/mrtr, SEP-2322),
- * or, to a client that cannot ask its person (either era), a tool error carrying a confirmation
- * token for a repeated call (docs/tools.md).
+ * 2025-11-25's elicitation/create request in the answer stream to a client that declared it in
+ * initialize (client/elicitation), or, to a client that cannot ask its person (either era), a
+ * tool error carrying a confirmation token for a repeated call (docs/tools.md).
  */
 export interface Way {
   readonly era: SpokenEra;
-  readonly kind: 'input request' | 'confirmation token';
+  readonly kind: 'input request' | 'elicitation' | 'confirmation token';
   /** How failures name it, e.g. `2026-07-28 input request`. */
   readonly label: string;
 }
@@ -32,19 +36,19 @@ export interface Asked {
   readonly field: string;
   /** The token's expires_at as given (tokens only). */
   readonly expiresAt?: unknown;
+  /** Answers the 2025-11-25 elicitation still open in the stream (elicitation only: nothing sealed travels). */
+  readonly respond?: (reply: Reply) => Promise<CallAnswer>;
 }
-
-/** The person's answer in an input request: accept and confirm, accept without confirming, decline or cancel. */
-export type Reply = 'confirm' | 'confirm false' | 'decline' | 'cancel';
 
 const TOOL = 'delete_question';
 
-/** Every way the deployment offers: in 2026-07-28 both, in 2025-11-25 the token. */
-export async function waysToTry(ctx: CheckContext): Promise<Way[]> {
+/** Every way the deployment offers: in each era the token and the era's own way of asking (`sealed`: only those where the client holds a seal). */
+export async function waysToTry(ctx: CheckContext, sealed = false): Promise<Way[]> {
   const ways: Way[] = [];
   for (const era of await erasToTry(ctx)) {
     if (era === MODERN_REVISION) ways.push({ era, kind: 'input request', label: `${era} input request` });
     ways.push({ era, kind: 'confirmation token', label: `${era} confirmation token` });
+    if (era !== MODERN_REVISION && !sealed) ways.push({ era, kind: 'elicitation', label: `${era} elicitation` });
   }
   return ways;
 }
@@ -52,6 +56,10 @@ export async function waysToTry(ctx: CheckContext): Promise<Way[]> {
 /** The first delete_question of `question`: it must ask, in the form of `way`. */
 export async function ask(ctx: CheckContext, way: Way, question: ScratchQuestion): Promise<Asked> {
   const what = `${way.label}: ${TOOL} "${question.id}" (no confirmation yet)`;
+  if (way.kind === 'elicitation') {
+    const { summary, field, respond } = await elicit(ctx, TOOL, question, what);
+    return { way, summary, seal: '', inputKey: '', field, respond };
+  }
   const answer = await callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id } }, way.kind === 'input request');
   const result = resultOf(answer, what);
   return way.kind === 'input request' ? inputRequest(way, result, what) : tokenError(way, result, what);
@@ -67,10 +75,8 @@ function inputRequest(way: Way, result: Record<string, unknown>, what: string): 
   const [inputKey, request] = found as [string, Record<string, unknown>];
   const params = isObject(request['params']) ? request['params'] : {};
   if (params['mode'] !== undefined && params['mode'] !== 'form') fail(`${what}: the elicitation's mode is ${JSON.stringify(params['mode'])}, not "form"`);
-  const schema = isObject(params['requestedSchema']) ? params['requestedSchema'] : {};
-  const properties = isObject(schema['properties']) ? Object.entries(schema['properties']) : [];
-  const field = properties.find(([, property]) => isObject(property) && property['type'] === 'boolean')?.[0];
-  if (field === undefined) fail(`${what}: the elicitation's requestedSchema has no boolean field to confirm with: ${JSON.stringify(schema).slice(0, 200)}`);
+  const field = booleanField(params);
+  if (field === undefined) fail(`${what}: the elicitation's requestedSchema has no boolean field to confirm with: ${JSON.stringify(params['requestedSchema'])?.slice(0, 200)}`);
   return { way, summary: String(params['message'] ?? ''), seal, inputKey, field };
 }
 
@@ -94,11 +100,12 @@ function tokenError(way: Way, result: Record<string, unknown> & { isError?: bool
  */
 export function answer(ctx: CheckContext, asked: Asked, question: ScratchQuestion, reply: Reply = 'confirm', seal = asked.seal): Promise<CallAnswer> {
   const { way } = asked;
+  if (asked.respond) return asked.respond(reply);
   if (way.kind === 'confirmation token') {
     return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id, confirmation_token: seal } });
   }
-  const response = reply === 'decline' || reply === 'cancel' ? { action: reply } : { action: 'accept', content: { [asked.field]: reply === 'confirm' } };
-  return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id }, inputResponses: { [asked.inputKey]: response }, requestState: seal }, true);
+  const inputResponses = { [asked.inputKey]: elicitationResult(reply, asked.field) };
+  return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id }, inputResponses, requestState: seal }, true);
 }
 
 /** The change went through: a complete result that is not a tool error. */
@@ -132,10 +139,12 @@ export function expectRefused(asked: Asked, outcome: CallAnswer, what: string): 
 
 /**
  * Runs `work` once in every way the deployment offers, each on its own scratch survey; resolves to
- * the accounts, one per way. A failure names the way it was seen in.
+ * the accounts, one per way. A failure names the way it was seen in. `sealed` walks only the ways
+ * where the client holds what seals the confirmation (a requestState, a token): what a replay,
+ * another call or an alteration needs.
  */
-export async function inEachWay(ctx: CheckContext, work: (way: Way, survey: ScratchSurvey) => Promise<string>): Promise<string> {
+export async function inEachWay(ctx: CheckContext, work: (way: Way, survey: ScratchSurvey) => Promise<string>, sealed = false): Promise<string> {
   const accounts: string[] = [];
-  for (const way of await waysToTry(ctx)) accounts.push(await withScratchSurvey(ctx, way.era, (survey) => work(way, survey)));
+  for (const way of await waysToTry(ctx, sealed)) accounts.push(await withScratchSurvey(ctx, way.era, (survey) => work(way, survey)));
   return accounts.join('; ');
 }

@@ -54,6 +54,7 @@ export type ConfirmationOutcome =
   | { readonly invalidParams: string };
 
 const FIVE_MINUTES_MS = 5 * 60_000;
+const CONFIRM_SCHEMA = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] };
 
 /** The scratch surveys a runner creates, and the seals it was given, as the real server keeps them. */
 export class FakeSurveys {
@@ -91,27 +92,51 @@ export class FakeSurveys {
     // The seal first: a used one is refused as used, though its question is gone by then.
     const refused = sealed || typeof token === 'string' ? this.open(sealed ? call.requestState : token, binding, fault) : undefined;
     if (refused) return sealed ? { invalidParams: `requestState ${refused}` } : { error: `validation failed: confirmation_token ${refused}` };
-    const survey = [...this.surveys.values()].find((candidate) => candidate.questions.some((question) => question.id === questionId));
-    const question = survey?.questions.find((candidate) => candidate.id === questionId);
-    if (!survey || !question) return { error: `question '${questionId}' not found` };
-    const summary = fault === 'generic-summary' ? 'Are you sure?' : `Delete question "${question.text}" of survey "${survey.title}"? Its text and choices are gone for good.`;
+    const found = this.find(questionId);
+    if (!found) return { error: `question '${questionId}' not found` };
+    const [survey, question] = found;
     if (sealed) {
-      const response = (call.inputResponses as Record<string, { action?: string; content?: { confirm?: unknown } }> | undefined)?.['confirm'];
-      if (!response && fault !== 'missing-answer-completes') return this.ask(summary, binding, true);
-      const confirmed = response?.action === 'accept' && response.content?.confirm === true;
-      if (!confirmed && fault !== 'decline-applies') return { ok: { changed: false, confirmed: false, message: 'Nothing was deleted.' } };
-      return this.apply(survey, question, call.requestState, fault);
+      const response = (call.inputResponses as Record<string, unknown> | undefined)?.['confirm'];
+      if (!response && fault !== 'missing-answer-completes') return this.ask(summaryOf(survey, question, fault), binding, true);
+      return this.settle(survey, question, response, call.requestState, fault);
     }
     if (typeof token === 'string') return this.apply(survey, question, token, fault);
-    return this.ask(summary, binding, call.elicits);
+    return this.ask(summaryOf(survey, question, fault), binding, call.elicits);
+  }
+
+  /** What a 2025-11-25 elicitation asks before deleting `questionId`, or the tool error when there is nothing to ask about. */
+  elicitation(questionId: string, fault: ConfirmationFault | undefined): { readonly message: string; readonly requestedSchema: Record<string, unknown> } | { readonly error: string } {
+    const found = this.find(questionId);
+    return found ? { message: summaryOf(...found, fault), requestedSchema: CONFIRM_SCHEMA } : { error: `question '${questionId}' not found` };
+  }
+
+  /** The person's answer to a 2025-11-25 elicitation about `questionId`. */
+  settleElicitation(questionId: string, response: unknown, fault: ConfirmationFault | undefined): ConfirmationOutcome {
+    const found = this.find(questionId);
+    return found ? this.settle(...found, response, randomUUID(), fault) : { error: `question '${questionId}' not found` };
+  }
+
+  /** The person's answer: the question deleted when they confirmed, else nothing. */
+  private settle(survey: Survey, question: Question, response: unknown, seal: unknown, fault: ConfirmationFault | undefined): ConfirmationOutcome {
+    const answer = response as { action?: string; content?: { confirm?: unknown } } | undefined;
+    const confirmed = answer?.action === 'accept' && answer.content?.confirm === true;
+    if (!confirmed && fault !== 'decline-applies') return { ok: { changed: false, confirmed: false, message: 'Nothing was deleted.' } };
+    return this.apply(survey, question, seal, fault);
+  }
+
+  private find(questionId: string): readonly [Survey, Question] | undefined {
+    for (const survey of this.surveys.values()) {
+      const question = survey.questions.find((candidate) => candidate.id === questionId);
+      if (question) return [survey, question];
+    }
+    return undefined;
   }
 
   private ask(summary: string, binding: { userId: string; questionId: string }, elicits: boolean): ConfirmationOutcome {
     const expiresAt = Date.now() + FIVE_MINUTES_MS;
     const seal = this.seal({ ...binding, jti: randomUUID(), exp: expiresAt });
     if (elicits) {
-      const schema = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] };
-      return { inputRequired: { inputRequests: { confirm: { method: 'elicitation/create', params: { mode: 'form', message: summary, requestedSchema: schema } } }, requestState: seal } };
+      return { inputRequired: { inputRequests: { confirm: { method: 'elicitation/create', params: { mode: 'form', message: summary, requestedSchema: CONFIRM_SCHEMA } } }, requestState: seal } };
     }
     const error = `confirmation required: ${summary} To confirm, call delete_question again with the same arguments and "confirmation_token": "${seal}" within 5 minutes.`;
     return { error, details: { confirmation_token: seal, expires_at: new Date(expiresAt).toISOString() } };
@@ -149,6 +174,10 @@ export class FakeSurveys {
   private mac(body: string): string {
     return createHmac('sha256', this.key).update(body).digest('base64url');
   }
+}
+
+function summaryOf(survey: Survey, question: Question, fault: ConfirmationFault | undefined): string {
+  return fault === 'generic-summary' ? 'Are you sure?' : `Delete question "${question.text}" of survey "${survey.title}"? Its text and choices are gone for good.`;
 }
 
 function detail(survey: Survey): Record<string, unknown> {

@@ -13,7 +13,9 @@ export type ConfirmationFault =
   /** The seal's MAC is not verified: an altered one opens. */
   | 'seal-integrity-unchecked'
   /** inputResponses without the answer asked for count as a decline instead of asking again. */
-  | 'missing-answer-completes';
+  | 'missing-answer-completes'
+  /** A 2025-11-25 client that declared elicitation gets the token error all the same. */
+  | 'elicitation-ignored';
 
 export interface ConfirmationFaults {
   readonly confirmationFault?: ConfirmationFault;

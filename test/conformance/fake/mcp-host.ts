@@ -238,6 +238,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
+  if (isResponse) config.state.elicitations.settle(message as { id?: unknown; result?: unknown });
   if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);
     // The body breaks one branch: a notification's answer, not a posted response's.
@@ -252,6 +253,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (message.method === 'initialize') {
     if (offersApps(message.params?.['capabilities'])) config.state.appHosts.add(caller.userId);
     else config.state.appHosts.delete(caller.userId);
+    config.state.elicitations.noteInitialize(caller.token, message.params?.['capabilities']);
   }
   const skills = skillsAnswer(message.method, message.params, faults.skillsFault);
   if (skills) return reply(skills);
@@ -284,6 +286,9 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     case 'tools/call': {
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
+      if (name === 'delete_question' && args['confirmation_token'] === undefined && config.state.elicitations.declares(caller.token) && faults.confirmationFault !== 'elicitation-ignored') {
+        return config.state.elicitations.stream(res, message.id, String(args['question_id']), surveys, faults.confirmationFault);
+      }
       const outcome = callTool(name, args, faults, { surveys, call: { userId: caller.userId, elicits: false } });
       if (!('ok' in outcome) && !('error' in outcome)) return reply({ error: { code: -32603, message: 'not in this era' } });
       if ('error' in outcome) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { JWT_CLIENT_METADATA_URL, jwtClientDocument } from './client-assertion.js';
 import { FakeSurveys } from './confirmations.js';
+import { FakeElicitations } from './legacy-elicitation.js';
 
 export interface FakeUser {
   readonly id: string;
@@ -90,6 +91,8 @@ export class FakeState {
   readonly appHosts = new Set<string>();
   /** The scratch surveys a runner creates to check confirmations. */
   readonly surveys = new FakeSurveys();
+  /** 2025-11-25 clients that declared elicitation, and the calls waiting for their person. */
+  readonly elicitations = new FakeElicitations();
 
   /** A token of another platform service: valid, but not for the MCP host. */
   readonly foreignToken = randomId('foreign_');
