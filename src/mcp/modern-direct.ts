@@ -2,6 +2,7 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { ErrorCode, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { StoreUnavailableError } from '../store/errors.js';
 import { keepText, keptText } from './answer-cache.js';
+import { modernConfirmation } from './confirmations/input-required.js';
 import { modernCacheHints } from './modern-cache-hints.js';
 import { modernRevision } from './modern-revision.js';
 import { offersResultsView, withoutViews } from './results-app/resource.js';
@@ -15,8 +16,13 @@ const serverInfoKey = 'io.modelcontextprotocol/serverInfo';
 
 /** The params each directly answered method may carry besides `_meta`, and whether they are as the SDK's schema takes them. */
 const plainParams: Readonly<Record<string, (params: Record<string, unknown>) => boolean>> = {
-  'tools/call': ({ name, arguments: args, ...rest }) =>
-    typeof name === 'string' && (args === undefined || (isPlainObject(args) && !Object.hasOwn(args, '__proto__'))) && onlyMeta(rest),
+  // A retry of an input-required result (SEP-2322) carries the person's answers and the echoed state.
+  'tools/call': ({ name, arguments: args, inputResponses, requestState, ...rest }) =>
+    typeof name === 'string' &&
+    (args === undefined || (isPlainObject(args) && !Object.hasOwn(args, '__proto__'))) &&
+    optional(inputResponses, isPlainObject) &&
+    optional(requestState, (state) => typeof state === 'string') &&
+    onlyMeta(rest),
   'tools/list': onlyMeta,
   'resources/read': ({ uri, ...rest }) => typeof uri === 'string' && onlyMeta(rest),
   'server/discover': onlyMeta,
@@ -160,9 +166,16 @@ export function modernDirect(surface: McpSurface): ModernDirect {
   }
 
   async function callTool(request: JSONRPCRequest, authInfo: AuthInfo | undefined): Promise<JSONRPCMessage> {
-    const { name, arguments: args } = request.params as { name: string; arguments?: unknown };
+    const { name, arguments: args, inputResponses, requestState, _meta } = request.params as {
+      name: string;
+      arguments?: unknown;
+      inputResponses?: unknown;
+      requestState?: string;
+      _meta: Record<string, unknown>;
+    };
+    const confirm = modernConfirmation(_meta[capabilitiesKey], { inputResponses, requestState });
     try {
-      return success(request.id, encodeAnswer((await surface.callTool(name, args, authInfo)) as Result));
+      return success(request.id, encodeAnswer((await surface.callTool(name, args, authInfo, confirm)) as Result));
     } catch (error) {
       // As through the server (pending-exchanges.ts): the HTTP layer answers a store outage 503.
       if (error instanceof StoreUnavailableError) throw error;

@@ -9,6 +9,7 @@ import {
   type ListToolsResult,
   type ReadResourceResult,
 } from '@modelcontextprotocol/server';
+import { modernConfirmation } from './confirmations/input-required.js';
 import { modernCacheHints } from './modern-cache-hints.js';
 import { getSkill, listSkills, skillsGetParams, skillsListParams } from './skills/skills-methods.js';
 import { ModernExchangeTransport } from './modern-exchange-transport.js';
@@ -41,11 +42,14 @@ export async function createModernServer(surface: McpSurface): Promise<{ transpo
     return (offersResultsView(envelope?.[CLIENT_CAPABILITIES_META_KEY]) ? tools : withoutViews(tools)) as ListToolsResult;
   });
   const transport = new ModernExchangeTransport();
-  server.setRequestHandler(
-    'tools/call',
-    async (request, ctx) =>
-      (await outagesHandedOver(transport, ctx.mcpReq.id, surface.callTool(request.params.name, request.params.arguments, ctx.http?.authInfo))) as CallToolResult,
-  );
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const envelope = ctx.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined;
+    // What the SDK lifted out of a retry of an input-required result (SEP-2322).
+    const round = { inputResponses: ctx.mcpReq.inputResponses, requestState: ctx.mcpReq.requestState<string>() };
+    const confirm = modernConfirmation(envelope?.[CLIENT_CAPABILITIES_META_KEY], round);
+    const answer = surface.callTool(request.params.name, request.params.arguments, ctx.http?.authInfo, confirm);
+    return (await outagesHandedOver(transport, ctx.mcpReq.id, answer)) as CallToolResult;
+  });
   server.setRequestHandler('resources/list', () => surface.listResources() as ListResourcesResult);
   server.setRequestHandler('resources/read', (request) => {
     const { uri } = request.params;

@@ -83,13 +83,13 @@ export async function createMcpDispatcher(
     // The one resource is the MCP App that draws get_survey_results.
     listResources: () => listResultsViews(),
     readResource: (uri) => readResultsView(uri) ?? readSkillFile(uri),
-    async callTool(name, args, authInfo) {
+    async callTool(name, args, authInfo, confirm) {
       const userId = authInfo?.extra?.userId;
       if (typeof userId !== 'string') {
         throw new McpError(ErrorCode.InternalError, 'tools/call reached the server without an authenticated person');
       }
       const surveyRead = authInfo?.extra?.surveyRead as SurveyDetailRead | undefined;
-      const run = () => registry.call(name, args, { platform, userId, surveyRead });
+      const run = () => registry.call(name, args, { platform, userId, surveyRead, clientId: authInfo?.clientId, clock, confirm });
       // The stamp the bearer check read for this request (http/mcp/bearer-check.ts), if any.
       const stamp = authInfo?.extra?.storeStamp;
       return keptAnswers ? keptAnswers.answer({ userId, name, args, nowMs: clock.now(), stamp }, run) : run();

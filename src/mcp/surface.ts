@@ -1,13 +1,15 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { skillsExtensionId } from './skills/survey-skill.js';
 import type { CallToolResult, ListResourcesResult, ListToolsResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ConfirmationFlow } from './tool.js';
 
 /** What the server offers, the same in both eras: its identity, its tools and its one resource. */
 export interface McpSurface {
   readonly info: { readonly name: string; readonly title: string; readonly version: string };
   readonly instructions: string;
   listTools(): ListToolsResult;
-  callTool(name: string, args: unknown, authInfo: AuthInfo | undefined): Promise<CallToolResult>;
+  /** `confirm`: how the request's era asks for a confirmation (tool.ts); by default the confirmation-token tool error. */
+  callTool(name: string, args: unknown, authInfo: AuthInfo | undefined, confirm?: ConfirmationFlow): Promise<CallToolResult>;
   listResources(): ListResourcesResult;
   /** The resource, or undefined for a URI the server does not have. */
   readResource(uri: string): ReadResourceResult | undefined;

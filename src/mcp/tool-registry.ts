@@ -3,12 +3,17 @@ import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotoco
 import { z } from 'zod';
 import { PlatformError, shown } from '../platform/errors.js';
 import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
+import { systemClock } from '../platform/clock.js';
+import type { Platform } from '../platform/index.js';
 import { describeIssue } from './arguments.js';
+import { confirmable, orDeclined } from './confirmations/tool-schemas.js';
+import { confirmationTokenFlow } from './confirmations/token-flow.js';
 import type { SurveyTool, ToolContext } from './tool.js';
 import { toolError, toolSuccess } from './tool-result.js';
 
 export interface ToolRegistry {
   list(): ListToolsResult;
+  /** A tool result, or the era's input-required result for a call that needs confirmation. */
   call(name: string, args: unknown, context: ToolContext): Promise<CallToolResult>;
 }
 
@@ -21,7 +26,8 @@ export interface ToolRegistryOptions {
  * Converts every schema to JSON Schema once: `tools/list` answers from memory instead of
  * re-converting thirteen zod schemas per request.
  */
-export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRegistryOptions = {}): ToolRegistry {
+export function createToolRegistry(given: readonly SurveyTool[], options: ToolRegistryOptions = {}): ToolRegistry {
+  const tools = given.map(confirmable);
   const byName = new Map<string, SurveyTool>(tools.map((tool) => [tool.name, tool]));
   const listing: ListToolsResult = { tools: tools.map(describeTool) };
   const logError = options.logError ?? ((reference, error) => console.error(`tool failure ${reference}:`, error));
@@ -38,17 +44,33 @@ export function createToolRegistry(tools: readonly SurveyTool[], options: ToolRe
       if (!parsed.success) {
         return toolError(`validation failed: ${describeIssue(parsed.error.issues[0]!)}`);
       }
-      try {
-        return await toolSuccess(name, (await tool.run(context, parsed.data)) as Record<string, unknown>);
-      } catch (error) {
-        // Contention is not the database failing: the person may simply try again.
-        if (error instanceof PlatformError || error instanceof StoreContentionError) return toolError(error.message);
-        // The HTTP layer answers 503 for an unreachable store; that is not the tool's fault.
-        if (error instanceof StoreUnavailableError) throw error;
-        const reference = randomUUID();
-        logError(reference, error);
-        return toolError(`internal error while running ${name} (reference ${reference})`);
-      }
+      const { confirmation_token: confirmationToken, ...bound } = parsed.data as Record<string, unknown>;
+      const run = async (platform: Platform): Promise<CallToolResult> => {
+        try {
+          return await toolSuccess(name, (await tool.run({ ...context, platform }, bound as typeof parsed.data)) as Record<string, unknown>);
+        } catch (error) {
+          // Contention is not the database failing: the person may simply try again.
+          if (error instanceof PlatformError || error instanceof StoreContentionError) return toolError(error.message);
+          // The HTTP layer answers 503 for an unreachable store; that is not the tool's fault.
+          if (error instanceof StoreUnavailableError) throw error;
+          const reference = randomUUID();
+          logError(reference, error);
+          return toolError(`internal error while running ${name} (reference ${reference})`);
+        }
+      };
+      if (!tool.confirmation) return run(context.platform);
+      const flow = context.confirm ?? confirmationTokenFlow;
+      return (await flow({
+        tool: name,
+        operation: tool.confirmation,
+        args: bound,
+        confirmationToken: confirmationToken as string | undefined,
+        userId: context.userId,
+        clientId: context.clientId ?? '',
+        platform: context.platform,
+        clock: context.clock ?? systemClock,
+        run,
+      })) as CallToolResult;
     },
   };
 }
@@ -59,7 +81,7 @@ function describeTool(tool: SurveyTool): Tool {
     title: tool.title,
     description: tool.description,
     inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
-    outputSchema: jsonSchema(tool.output, 'output') as Tool['outputSchema'],
+    outputSchema: (tool.confirmation ? orDeclined(jsonSchema(tool.output, 'output')) : jsonSchema(tool.output, 'output')) as Tool['outputSchema'],
     annotations: { title: tool.title, ...tool.annotations },
     ...(tool.meta ? { _meta: { ...tool.meta } } : {}),
   };

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { auditedOperations, recordAudit } from './audit.js';
+import { confirmationNeeded, withConfirmationUsed, type ConfirmableOperation, type ConfirmationAsk, type ConfirmationUse } from './confirmations.js';
 import type { PlatformContext } from './context.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './questions.js';
 import { getResponse, listResponses } from './responses.js';
@@ -7,6 +9,7 @@ import { shareSurvey } from './shares.js';
 import { setSurveyStatus } from './status.js';
 import { createSurvey, getMe, getSurvey, listSurveys, updateSurvey } from './surveys.js';
 
+export type { ConfirmableOperation, ConfirmationAsk, ConfirmationUse } from './confirmations.js';
 export type { AddQuestionArgs, DeleteQuestionArgs, DeleteQuestionResult, QuestionInput, QuestionResult, UpdateQuestionArgs } from './questions.js';
 export type { AnswerJson, GetResponseArgs, GetResponseResult, ListResponsesArgs, ListResponsesResult, ResponseJson, ResponseWhere } from './responses.js';
 export type { GetSurveyResultsArgs, GetSurveyResultsResult, QuestionResultJson, SegmentJson } from './results.js';
@@ -40,7 +43,20 @@ const operations = {
 type Bound<F> = F extends (ctx: PlatformContext, ...rest: infer Rest) => infer Result ? (...rest: Rest) => Result : never;
 
 /** The operations bound to one store and clock; the MCP layer parses arguments and calls these. */
-export type Platform = { readonly [Name in keyof typeof operations]: Bound<(typeof operations)[Name]> };
+export type Platform = { readonly [Name in keyof typeof operations]: Bound<(typeof operations)[Name]> } & PlatformConfirmations;
+
+/** What a confirmation of a destructive call needs from the platform (confirmations.ts). */
+export interface PlatformConfirmations {
+  /** Whether the call needs the person's confirmation, and what will happen in plain words. */
+  confirmationNeeded(actorUserId: string, operation: ConfirmableOperation, args: Readonly<Record<string, unknown>>): Promise<ConfirmationAsk | undefined>;
+  /**
+   * Runs the confirmed change through `work`'s platform with `use` recorded, as one unit on the
+   * survey; `used` (and nothing run) when that confirmation was used already.
+   */
+  withConfirmationUsed<T>(use: ConfirmationUse, work: (platform: Platform) => Promise<T>): Promise<{ readonly used: true } | { readonly used: false; readonly value: T }>;
+  /** The secret confirmations are sealed under: one per store, so every instance sharing it opens them. */
+  confirmationSecret(): Promise<string>;
+}
 
 /** Each changing operation adds its event to the audit trail once it succeeded; reads go as they are. */
 export function createPlatform(ctx: PlatformContext): Platform {
@@ -59,5 +75,16 @@ export function createPlatform(ctx: PlatformContext): Platform {
       },
     ];
   });
-  return Object.fromEntries(bound) as Platform;
+  let secret: Promise<string> | undefined;
+  const confirmations: PlatformConfirmations = {
+    confirmationNeeded: (actorUserId, operation, args) => confirmationNeeded(ctx, actorUserId, operation, args),
+    withConfirmationUsed: (use, work) => withConfirmationUsed(ctx, use, (unit) => work(createPlatform(unit))),
+    confirmationSecret: () => {
+      secret ??= ctx.store.serverKey('confirmations', randomBytes(32).toString('base64url'));
+      // A failed read is tried again next time rather than kept.
+      secret.catch(() => (secret = undefined));
+      return secret;
+    },
+  };
+  return { ...(Object.fromEntries(bound) as Omit<Platform, keyof PlatformConfirmations>), ...confirmations } as Platform;
 }

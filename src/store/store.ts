@@ -1,6 +1,7 @@
 import type { AccountStore } from './account-store.js';
 import type { AuditStore } from './audit-store.js';
 import type { AssertionIdStore } from './assertion-ids.js';
+import type { ConfirmationStore } from './confirmation-uses.js';
 import type { AccessTokenRecord, AuthStore } from './auth-store.js';
 import type { ClientMetadataCopyStore } from './client-metadata-copies.js';
 import type { SsoStore } from './sso-store.js';
@@ -19,7 +20,7 @@ export interface AccessTokenWithSurvey {
  * The one repository interface every layer above talks to. It is async even though SQLite is
  * synchronous, so PostgreSQL drops in unchanged. Each method is one atomic unit of work.
  */
-export interface Store extends AccountStore, SurveyStore, AuthStore, AuditStore, SsoStore, TokenUpkeepStore, ClientMetadataCopyStore, AssertionIdStore {
+export interface Store extends AccountStore, SurveyStore, AuthStore, AuditStore, SsoStore, TokenUpkeepStore, ClientMetadataCopyStore, AssertionIdStore, ConfirmationStore {
   readonly backend: 'sqlite' | 'postgres';
   /**
    * Runs `work` (an edit's reads, checks and writes) as one unit against the survey, locked for

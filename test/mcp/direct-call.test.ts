@@ -12,7 +12,7 @@ import { surveyTools } from '../../src/mcp/tools/index.js';
 import { StoreUnavailableError } from '../../src/store/errors.js';
 import { fixture, id, type Fixture } from '../platform/fixture.js';
 import { replaying } from '../helpers/replaying-platform.js';
-import { toolCases, type Person } from '../helpers/tool-cases.js';
+import { toolCases, withoutSeals, type Person } from '../helpers/tool-cases.js';
 
 let f: Fixture;
 let dispatcher: McpDispatcher;
@@ -43,7 +43,7 @@ async function bothWays(request: JSONRPCRequest, person: Person): Promise<{ dire
   platform.state.recording = false;
   const [server] = await dispatcher.handle([throughServer(request)], extraOf(person));
   platform.state.recording = true;
-  return { direct: rpcAnswerText(direct), server: JSON.stringify(server), answer: direct! };
+  return { direct: withoutSeals(rpcAnswerText(direct)), server: withoutSeals(JSON.stringify(server)), answer: direct! };
 }
 
 const call = (name: string, args?: unknown, requestId: string | number = 7): JSONRPCRequest =>

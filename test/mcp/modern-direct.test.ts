@@ -15,11 +15,11 @@ import type { BearerAuth } from '../../src/http/mcp/bearer-check.js';
 import { mcpPost } from '../../src/http/mcp/post.js';
 import { rpcAnswerText } from '../../src/mcp/answer-cache.js';
 import { RESULTS_VIEW_URI } from '../../src/mcp/results-app/resource.js';
-import { createMcpDispatcher, type DispatcherOptions, type McpDispatcher } from '../../src/mcp/server.js';
+import type { McpDispatcher } from '../../src/mcp/server.js';
 import { surveyTools } from '../../src/mcp/tools/index.js';
-import type { Platform } from '../../src/platform/index.js';
 import { StoreUnavailableError } from '../../src/store/errors.js';
 import { replaying } from '../helpers/replaying-platform.js';
+import { bothWays as answeredBothWays, pair } from '../helpers/both-paths.js';
 import { toolCases, type Person } from '../helpers/tool-cases.js';
 import { fixture, id, type Fixture } from '../platform/fixture.js';
 
@@ -31,11 +31,6 @@ let draftQuestion: string;
 let platform: ReturnType<typeof replaying>;
 let direct: McpDispatcher;
 let server: McpDispatcher;
-
-/** A dispatcher with the direct path and one without, over the same platform. */
-async function pair(over: Platform, options: DispatcherOptions = {}): Promise<[McpDispatcher, McpDispatcher]> {
-  return [await createMcpDispatcher(over, options), await createMcpDispatcher(over, { ...options, modernDirect: false })];
-}
 
 beforeAll(async () => {
   f = await fixture();
@@ -58,18 +53,9 @@ const modern = (method: string, params: Record<string, unknown> = {}, meta: Reco
 const call = (name: string, args?: unknown, meta?: Record<string, unknown>, requestId?: string | number): JSONRPCRequest =>
   modern('tools/call', args === undefined ? { name } : { name, arguments: args }, meta, requestId);
 
-/** Both ways, the platform replaying the first to the second: the JSON text of each answer, and whether each came before a handler. */
-async function bothWays(request: JSONRPCRequest, auth: AuthInfo, dispatchers: [McpDispatcher, McpDispatcher] = [direct, server]) {
-  platform.reset();
-  platform.state.recording = true;
-  const first = await dispatchers[0].handleModern(request, auth);
-  platform.rewind();
-  platform.state.recording = false;
-  const second = await dispatchers[1].handleModern(request, auth);
-  platform.state.recording = true;
-  expect(first.beforeHandler).toBe(second.beforeHandler);
-  return { direct: rpcAnswerText(first.message), server: JSON.stringify(second.message), answer: first.message as Record<string, any> };
-}
+/** Both ways, the platform replaying the first to the second (helpers/both-paths.ts). */
+const bothWays = (request: JSONRPCRequest, auth: AuthInfo, dispatchers: [McpDispatcher, McpDispatcher] = [direct, server]) =>
+  answeredBothWays(platform, dispatchers, request, auth);
 
 describe('a plain 2026-07-28 request answered without the SDK 2.x server', () => {
   it('calls every tool, success or failure, as every role, byte for byte as the server answers', async () => {

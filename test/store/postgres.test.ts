@@ -139,12 +139,12 @@ describe('PostgreSQL store connections', () => {
     const again = await openPostgresStore(postgresUrl(schema));
     await again.close();
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 
   // Version 4 added answer_tallies, version 5 segment_tallies, version 6 the refresh-grace token columns,
   // version 7 the sso_only column, version 8 three tables and two indexes (sign-in), version 9
-  // audit_events and version 10 client_assertion_ids, and nothing else: without them, this is the
+  // audit_events, version 10 client_assertion_ids and version 11 the confirmation tables, and nothing else: without them, this is the
   // schema the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
@@ -164,6 +164,7 @@ describe('PostgreSQL store connections', () => {
     await adminQuery(`DROP TABLE ${schema}.sso_attempts, ${schema}.sso_identities, ${schema}.client_metadata_copies`);
     await adminQuery(`DROP INDEX ${schema}.oauth_tokens_by_expiry, ${schema}.oauth_codes_by_expiry`);
     await adminQuery(`DROP TABLE ${schema}.client_assertion_ids`);
+    await adminQuery(`DROP TABLE ${schema}.confirmation_uses, ${schema}.server_keys`);
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);

@@ -859,6 +859,20 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.useAssertionId('https://app.example/client.json', 'jti-1', T0 + 120_000, T0 + 60_000)).toBe(true);
       });
 
+      it('accepts a confirmation id once, until the confirmation expires', async () => {
+        expect(await store.useConfirmation('cnf-1', T0 + 60_000, T0)).toBe(true);
+        expect(await store.useConfirmation('cnf-1', T0 + 60_000, T0 + 1)).toBe(false);
+        expect(await store.useConfirmation('cnf-2', T0 + 60_000, T0 + 1)).toBe(true);
+        // Once the confirmation has expired its own expiry refuses it, and its row is swept.
+        expect(await store.useConfirmation('cnf-1', T0 + 120_000, T0 + 60_000)).toBe(true);
+      });
+
+      it('keeps the first server key made under a name, whichever instance offers another later', async () => {
+        expect(await store.serverKey('confirmations', 'key-a')).toBe('key-a');
+        expect(await store.serverKey('confirmations', 'key-b')).toBe('key-a');
+        expect(await store.serverKey('other', 'key-c')).toBe('key-c');
+      });
+
       it('keeps sign-in sessions until they expire, are deleted or their user is disabled', async () => {
         await store.insertSignInSession('s1', { userId: 'usr_1', createdAt: T0, expiresAt: T0 + hour });
         expect(await store.findSignInSession('s1', T0 + 1)).toEqual({ userId: 'usr_1', expiresAt: T0 + hour });

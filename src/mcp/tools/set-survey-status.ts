@@ -12,6 +12,7 @@ export const setSurveyStatus = defineTool({
     'least one question and two choices on every choice question; asking for the current status changes nothing. ' +
     'Opening, pausing and closing need the editor role or above; archiving and restoring need the owner.',
   // Archiving takes a survey out of use, so the tool as a whole is marked destructive.
+  confirmation: 'setSurveyStatus',
   annotations: settingAnnotations,
   input: argumentsOf<SetSurveyStatusArgs>()({
     survey_id: surveyId,

@@ -12,6 +12,7 @@ export const shareSurvey = defineTool({
     'returns the collaborators. Removal takes effect on that person\'s very next call. Only the survey\'s owner ' +
     '(or an admin of its workspace) may share.',
   // Unsharing takes access away, so the tool as a whole is marked destructive.
+  confirmation: 'shareSurvey',
   annotations: settingAnnotations,
   input: argumentsOf<ShareSurveyArgs>()({
     survey_id: surveyId,

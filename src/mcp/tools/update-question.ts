@@ -11,6 +11,7 @@ export const updateQuestion = defineTool({
     'Rewords, reorders or changes a question, its choices or settings; only the arguments given change. Returns the ' +
     'question. Once the survey has responses, rewording, new choices and reordering stay allowed but removing choices, ' +
     'changing settings or making it required are refused. Needs the editor role or above.',
+  confirmation: 'updateQuestion',
   annotations: editAnnotations,
   input: argumentsOf<UpdateQuestionArgs>()({
     question_id: questionId,

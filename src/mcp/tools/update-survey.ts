@@ -11,6 +11,7 @@ export const updateSurvey = defineTool({
     'Changes a survey\'s title, description, schedule (opens_at, closes_at), response_limit or anonymity; only the ' +
     'arguments given change. Returns the survey. Status changes go through set_survey_status, questions through the ' +
     'question tools. Needs the editor role or above; archived surveys must be restored first.',
+  confirmation: 'updateSurvey',
   annotations: editAnnotations,
   input: argumentsOf<UpdateSurveyArgs>()({
     survey_id: surveyId,

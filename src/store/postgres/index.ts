@@ -1,5 +1,6 @@
 import { auditStore } from '../audit.js';
 import { assertionIdStore } from '../assertion-ids.js';
+import { confirmationStore } from '../confirmation-uses.js';
 import { lockTimeoutMs, runEdit } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { postgresAccountStore } from './account-store.js';
@@ -25,6 +26,7 @@ function storeOn(db: PostgresDatabase, withSurveyLocked: Store['withSurveyLocked
     ...postgresTokenUpkeep(db),
     ...postgresClientMetadataCopies(db),
     ...assertionIdStore(db),
+    ...confirmationStore(db),
     ...postgresTokenWithSurvey(db),
     ...auditStore(db),
     withSurveyLocked,

@@ -1,5 +1,6 @@
 import { auditStore } from '../audit.js';
 import { assertionIdStore } from '../assertion-ids.js';
+import { confirmationStore } from '../confirmation-uses.js';
 import { surveyQueues } from '../edit-policy.js';
 import type { Store } from '../store.js';
 import { sqliteAccountStore } from './account-store.js';
@@ -37,6 +38,7 @@ export function openSqliteStore(path: string): Store {
     ...sqliteTokenUpkeep(db),
     ...sqliteClientMetadataCopies(db),
     ...assertionIdStore(sqliteStatements(db).queryable),
+    ...confirmationStore(sqliteStatements(db).queryable),
     withSurveyLocked: lockedBy(undefined),
     changeStamp: changeStamp(db),
     async ping() {

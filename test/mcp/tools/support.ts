@@ -52,6 +52,17 @@ export function useToolServer(): ToolHarness {
   });
   afterAll(() => server?.close());
 
+  /**
+   * A call, confirmed when it needs the person's confirmation (the confirmation-token flow):
+   * these tests are about what the change does; test/mcp/confirmations/ about the asking.
+   */
+  async function confirmedCall(person: Person, name: string, args: Json) {
+    const first = await callToolRaw(harness.server, harness.token(person), name, args);
+    const text: string = first.body.result?.isError ? (first.body.result.content[0]?.text ?? '') : '';
+    const token = text.startsWith('{"error":"confirmation required: ') ? (JSON.parse(text) as Json).confirmation_token : undefined;
+    return token === undefined ? first : callToolRaw(harness.server, harness.token(person), name, { ...args, confirmation_token: token });
+  }
+
   const harness: ToolHarness = {
     get server() {
       if (!server) throw new Error('the tool server is not started yet');
@@ -61,7 +72,7 @@ export function useToolServer(): ToolHarness {
       return tokens.get(person)!;
     },
     async ok(person, name, args = {}) {
-      const { status, contentType, body } = await callToolRaw(harness.server, harness.token(person), name, args);
+      const { status, contentType, body } = await confirmedCall(person, name, args);
       expect(status).toBe(200);
       expect(contentType).toMatch(/^application\/json/);
       expect(body.error).toBeUndefined();
@@ -75,7 +86,7 @@ export function useToolServer(): ToolHarness {
       return structured;
     },
     async fails(person, name, args, message) {
-      const { requestId, status, contentType, body } = await callToolRaw(harness.server, harness.token(person), name, args);
+      const { requestId, status, contentType, body } = await confirmedCall(person, name, args);
       expect(status).toBe(200);
       expect(contentType).toMatch(/^application\/json/);
       expect(body).toMatchObject({ jsonrpc: '2.0', id: requestId });

@@ -8,6 +8,7 @@ import { ssoOnly } from './007-sso-only.js';
 import { signIn } from './008-sign-in.js';
 import { audit } from './009-audit.js';
 import { clientAssertionIds } from './010-client-assertion-ids.js';
+import { confirmations } from './011-confirmations.js';
 
 /** Applied in order; `PRAGMA user_version` records how many ran. Append, never edit. */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds, confirmations];

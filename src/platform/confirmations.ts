@@ -1,0 +1,187 @@
+import type { CollaboratorRole, Question, Survey } from '../store/survey-store.js';
+import type { PlatformContext } from './context.js';
+import { shown } from './errors.js';
+import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
+import { hasResponses, reopenProblem, transitionCapability, transitionProblem } from './states.js';
+
+/** The operations that may need a person's confirmation (docs/tools.md, "Confirmations"). */
+export type ConfirmableOperation = 'setSurveyStatus' | 'shareSurvey' | 'updateQuestion' | 'deleteQuestion' | 'updateSurvey';
+
+/** A call that needs confirmation: the survey it changes and what will happen, in plain words. */
+export interface ConfirmationAsk {
+  readonly surveyId: string;
+  readonly summary: string;
+}
+
+/** A confirmation being used: its unique id, kept until it expires, and the survey it was issued for. */
+export interface ConfirmationUse {
+  readonly id: string;
+  readonly surveyId: string;
+  readonly expiresAt: number;
+}
+
+type Args = Readonly<Record<string, unknown>>;
+
+/**
+ * Whether `operation` with `args` needs the person's confirmation, decided from the current
+ * state, and its summary. Undefined when it does not, and also when the call will be refused
+ * anyway (no such survey, no permission, a change the rules forbid): the operation then answers
+ * with its own error, and nobody is asked to confirm what cannot happen.
+ */
+export async function confirmationNeeded(
+  ctx: PlatformContext,
+  actorUserId: string,
+  operation: ConfirmableOperation,
+  args: Args,
+): Promise<ConfirmationAsk | undefined> {
+  switch (operation) {
+    case 'setSurveyStatus':
+      return statusChange(ctx, actorUserId, args);
+    case 'shareSurvey':
+      return shareChange(ctx, actorUserId, args);
+    case 'updateQuestion':
+      return questionChange(ctx, actorUserId, args, false);
+    case 'deleteQuestion':
+      return questionChange(ctx, actorUserId, args, true);
+    case 'updateSurvey':
+      return surveyChange(ctx, actorUserId, args);
+  }
+}
+
+/** The survey if `actorUserId` may do `capability` on it, with their role; else undefined. */
+async function permitted(ctx: PlatformContext, actorUserId: string, surveyId: unknown, capability: Capability | ((survey: Survey) => Capability)) {
+  if (typeof surveyId !== 'string') return undefined;
+  const record = await ctx.store.findSurveyAccess(surveyId, actorUserId);
+  if (!record || !record.user || record.user.disabled) return undefined;
+  const { survey, workspaceRole, collaboratorRole } = record;
+  const role = effectiveRole({ userId: actorUserId, ownerId: survey.ownerId, workspaceRole, collaboratorRole });
+  const needed = typeof capability === 'function' ? capability(survey) : capability;
+  return can(role, needed) ? { survey, role: role as EffectiveRole } : undefined;
+}
+
+const count = (n: number, noun: string): string => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+const responseCount = (survey: Survey): number =>
+  survey.responseCounts.completed + survey.responseCounts.partial + survey.responseCounts.disqualified;
+const titled = (survey: Survey): string => `survey "${shown(survey.title)}"`;
+const responses = (survey: Survey): string => count(responseCount(survey), 'response');
+
+async function statusChange(ctx: PlatformContext, actorUserId: string, args: Args): Promise<ConfirmationAsk | undefined> {
+  const to = args['status'];
+  if (to !== 'closed' && to !== 'open' && to !== 'archived') return undefined;
+  const found = await permitted(ctx, actorUserId, args['survey_id'], (survey) => transitionCapability(survey.status, to));
+  if (!found) return undefined;
+  const { survey } = found;
+  if (!hasResponses(survey) || survey.status === to || transitionProblem(survey.status, to, survey.previousStatus)) return undefined;
+  const summary =
+    to === 'closed'
+      ? `Closing ${titled(survey)} stops it collecting responses; it has ${responses(survey)}.`
+      : to === 'archived'
+        ? `Archiving ${titled(survey)} takes it and its ${responses(survey)} out of use until it is restored.`
+        : survey.status === 'closed' && !reopenProblem(survey)
+          ? `Reopening ${titled(survey)} starts collecting responses again, after the ${responses(survey)} it has.`
+          : undefined;
+  return summary === undefined ? undefined : { surveyId: survey.id, summary };
+}
+
+const roleRank: Readonly<Record<CollaboratorRole, number>> = { viewer: 1, analyst: 2, editor: 3 };
+/** What a person can no longer do once their role drops below each one. */
+const lostWith: Readonly<Record<CollaboratorRole, string>> = {
+  viewer: 'seeing it and its results',
+  analyst: 'reading its individual responses',
+  editor: 'editing, opening and closing it',
+};
+
+async function shareChange(ctx: PlatformContext, actorUserId: string, args: Args): Promise<ConfirmationAsk | undefined> {
+  const { user_email: email, role } = args;
+  if (typeof email !== 'string' || (role !== 'none' && !(typeof role === 'string' && Object.hasOwn(roleRank, role)))) return undefined;
+  const found = await permitted(ctx, actorUserId, args['survey_id'], 'manage');
+  const person = found && (await ctx.store.findUserByEmail(email));
+  if (!found || !person || person.id === found.survey.ownerId) return undefined;
+  const { survey } = found;
+  const workspaceRole = await ctx.store.findWorkspaceRole(survey.workspaceId, person.id);
+  if (workspaceRole === 'admin') return undefined;
+  const current = (await ctx.store.findCollaborator(survey.id, person.id))?.role;
+  const who = shown(person.email);
+  if (role === 'none') {
+    if (!current) return undefined;
+    return {
+      surveyId: survey.id,
+      summary: `Removing ${who}'s ${current} access to ${titled(survey)} (${responses(survey)}): they lose it on their very next call.`,
+    };
+  }
+  const next = role as CollaboratorRole;
+  if (current && roleRank[next] < roleRank[current]) {
+    const lost = (Object.keys(roleRank) as CollaboratorRole[]).filter((r) => roleRank[r] > roleRank[next] && roleRank[r] <= roleRank[current]);
+    return {
+      surveyId: survey.id,
+      summary: `Lowering ${who}'s role on ${titled(survey)} (${responses(survey)}) from ${current} to ${next}: they stop ${lost.map((r) => lostWith[r]).join(' and ')}.`,
+    };
+  }
+  // A first share with someone outside the workspace; raising an outsider who has access already is not asked.
+  if (workspaceRole === undefined && !current) {
+    return {
+      surveyId: survey.id,
+      summary: `Sharing ${titled(survey)} (${responses(survey)}) as ${next} with ${who}, who is outside the survey's workspace.`,
+    };
+  }
+  return undefined;
+}
+
+/** What `update_question` would change that answers already given were given to. */
+const changesWhatWasAnswered = (args: Args): boolean =>
+  args['text'] !== undefined || args['description'] !== undefined || args['choices'] !== undefined || args['settings'] !== undefined;
+
+const questionLabel = (question: Question): string => {
+  const choices = question.choices.length > 0 ? ` and its ${count(question.choices.length, 'choice')}` : '';
+  return `question ${question.position} "${shown(question.text)}"${choices}`;
+};
+
+async function questionChange(ctx: PlatformContext, actorUserId: string, args: Args, deleting: boolean): Promise<ConfirmationAsk | undefined> {
+  const questionId = args['question_id'];
+  const question = typeof questionId === 'string' ? await ctx.store.findQuestion(questionId) : undefined;
+  const found = question && (await permitted(ctx, actorUserId, question.surveyId, 'edit'));
+  if (!question || !found || found.survey.status === 'archived') return undefined;
+  const { survey } = found;
+  if (deleting) {
+    // A survey with responses keeps its questions: the deletion is refused, not asked about.
+    if (hasResponses(survey)) return undefined;
+    return { surveyId: survey.id, summary: `Deleting ${questionLabel(question)} from ${titled(survey)} cannot be undone.` };
+  }
+  if (!hasResponses(survey) || !changesWhatWasAnswered(args)) return undefined;
+  return {
+    surveyId: survey.id,
+    summary: `Changing ${questionLabel(question)} of ${titled(survey)}, which has ${responses(survey)}: the answers already given were given to the question as it is now.`,
+  };
+}
+
+async function surveyChange(ctx: PlatformContext, actorUserId: string, args: Args): Promise<ConfirmationAsk | undefined> {
+  const limit = args['response_limit'];
+  if (typeof limit !== 'number') return undefined;
+  const found = await permitted(ctx, actorUserId, args['survey_id'], 'edit');
+  if (!found) return undefined;
+  const { survey } = found;
+  const completed = survey.responseCounts.completed;
+  // Below the count is refused; at the count a live survey closes at once.
+  if (completed === 0 || limit !== completed || (survey.status !== 'open' && survey.status !== 'paused')) return undefined;
+  return {
+    surveyId: survey.id,
+    summary: `Setting the response limit of ${titled(survey)} to ${limit.toLocaleString('en')} closes it now: it has ${count(completed, 'completed response')}.`,
+  };
+}
+
+/**
+ * Runs `work` (the confirmed change) with confirmation `use` recorded as used, as one unit with
+ * the survey locked, so two uses at once cannot both run. `used` when it was used already:
+ * nothing ran. A change that `work` throws out of leaves the confirmation unused on PostgreSQL
+ * (the unit rolls back), used on SQLite (its units are no transactions).
+ */
+export function withConfirmationUsed<T>(
+  ctx: PlatformContext,
+  use: ConfirmationUse,
+  work: (ctx: PlatformContext) => Promise<T>,
+): Promise<{ readonly used: true } | { readonly used: false; readonly value: T }> {
+  return ctx.store.withSurveyLocked(use.surveyId, async (store) => {
+    if (!(await store.useConfirmation(use.id, use.expiresAt, ctx.clock.now()))) return { used: true } as const;
+    return { used: false, value: await work({ ...ctx, store }) } as const;
+  });
+}

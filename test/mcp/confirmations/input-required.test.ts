@@ -1,0 +1,131 @@
+/**
+ * 2026-07-28 confirmations (MRTR, SEP-2322) over HTTP, on both stores: a client that declared
+ * elicitation gets an input-required result, and the change happens only on the retry that
+ * carries the person's "yes" and the sealed state, once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTeamServer, type Team } from '../../helpers/backends.js';
+import { answer, modernCall, questionIds, scratch } from './support.js';
+
+const serverInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'survey-mcp', title: 'Survey MCP', version: expect.any(String) } };
+
+describe.each(backends)('a destructive 2026-07-28 call of a client that declared elicitation (%s)', (backend) => {
+  let team: Team;
+  beforeAll(async () => {
+    team = await startTeamServer(backend);
+  });
+  afterAll(() => team.close());
+
+  it('answers the input-required result asking the person in plain words, and changes nothing yet', async () => {
+    const { surveyId, first } = await scratch(team, 'Lunch poll');
+    const asked = await modernCall(team, team.alice, 'delete_question', { question_id: first });
+    expect(asked.result).toEqual({
+      resultType: 'input_required',
+      inputRequests: {
+        confirm: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'Deleting question 1 "First?" from survey "Lunch poll" cannot be undone.',
+            requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] },
+          },
+        },
+      },
+      requestState: expect.stringMatching(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/),
+      _meta: serverInfo,
+    });
+    expect(await questionIds(team, surveyId)).toContain(first);
+  });
+
+  it('applies the change on the retry carrying the person\'s yes and the echoed state, and refuses that state a second time with -32602', async () => {
+    const { surveyId, first, second } = await scratch(team);
+    const args = { question_id: first };
+    const { requestState } = (await modernCall(team, team.alice, 'delete_question', args)).result;
+    const done = await modernCall(team, team.alice, 'delete_question', args, { ...answer('accept', true), requestState });
+    expect(done.result).toMatchObject({ resultType: 'complete', structuredContent: { deleted: true, question_id: first, survey_id: surveyId } });
+    expect(await questionIds(team, surveyId)).toEqual([second]);
+    const again = await modernCall(team, team.alice, 'delete_question', args, { ...answer('accept', true), requestState });
+    expect(again.error).toEqual({ code: -32602, message: 'Invalid params: requestState was used already: each confirmation applies one change' });
+  });
+
+  it('changes nothing when the person declines, cancels or answers no, in a complete result that says so', async () => {
+    const { surveyId, first } = await scratch(team);
+    const args = { question_id: first };
+    const { requestState } = (await modernCall(team, team.alice, 'delete_question', args)).result;
+    for (const [action, confirm] of [['decline'], ['cancel'], ['accept', false]] as const) {
+      const declined = await modernCall(team, team.alice, 'delete_question', args, { ...answer(action, confirm), requestState });
+      expect(declined.result, `${action} ${confirm}`).toEqual({
+        resultType: 'complete',
+        content: [{ type: 'text', text: JSON.stringify(declined.result.structuredContent) }],
+        structuredContent: { changed: false, confirmed: false, message: 'Nothing changed: the person did not confirm delete_question.' },
+        _meta: serverInfo,
+      });
+    }
+    expect(await questionIds(team, surveyId)).toContain(first);
+  });
+
+  it('refuses with -32602 a state that was altered, is another call\'s, another person\'s or has expired, and changes nothing', async () => {
+    const { surveyId, first, second } = await scratch(team);
+    const { requestState } = (await modernCall(team, team.alice, 'delete_question', { question_id: first })).result;
+    const yes = answer('accept', true);
+    const refusal = async (token: string, args: Record<string, unknown>, state: string, name = 'delete_question') =>
+      (await modernCall(team, token, name, args, { ...yes, requestState: state })).error;
+    expect(await refusal(team.alice, { question_id: first }, `${requestState}-TAMPERED`)).toEqual({
+      code: -32602,
+      message: 'Invalid params: requestState does not open: it was altered, or not issued by this server',
+    });
+    expect((await refusal(team.alice, { question_id: second }, requestState)).message).toBe('Invalid params: requestState was issued for other arguments');
+    expect((await refusal(team.alice, { question_id: first, text: 'x' }, requestState, 'update_question')).message).toBe(
+      'Invalid params: requestState was issued for delete_question, not update_question',
+    );
+    expect((await refusal(team.bob, { question_id: first }, requestState)).message).toBe('Invalid params: requestState was issued to another person');
+    team.server.clock.advance(5 * 60_000);
+    expect((await refusal(team.alice, { question_id: first }, requestState)).message).toMatch(/^Invalid params: requestState has expired/);
+    expect(await questionIds(team, surveyId)).toEqual([first, second]);
+  });
+
+  it('asks again when the retry has no answer under confirm, and ignores answers under other keys', async () => {
+    const { surveyId, first, second } = await scratch(team);
+    const args = { question_id: first };
+    const { requestState } = (await modernCall(team, team.alice, 'delete_question', args)).result;
+    const wrongKey = await modernCall(team, team.alice, 'delete_question', args, { inputResponses: { other: { action: 'accept' } }, requestState });
+    expect(wrongKey.result).toMatchObject({ resultType: 'input_required', inputRequests: { confirm: { method: 'elicitation/create' } } });
+    expect(wrongKey.result.requestState).not.toBe(requestState);
+    const wrapped = { confirm: { method: 'elicitation/create', result: { action: 'accept', content: { confirm: true } } } };
+    expect((await modernCall(team, team.alice, 'delete_question', args, { inputResponses: wrapped, requestState })).result.resultType).toBe('input_required');
+    const extra = { confirm: { action: 'accept', content: { confirm: true } }, unknown_extra_key: { action: 'accept', content: { foo: 'bar' } } };
+    const done = await modernCall(team, team.alice, 'delete_question', args, { inputResponses: extra, requestState });
+    expect(done.result.structuredContent).toEqual({ deleted: true, question_id: first, survey_id: surveyId });
+    expect(await questionIds(team, surveyId)).toEqual([second]);
+  });
+
+  it('checks permissions again at the confirmed call: a person who lost access in between is refused', async () => {
+    const { surveyId, first } = await scratch(team);
+    const bob = (await team.server.store.findUserByEmail('bob@example.com'))!;
+    const alice = (await team.server.store.findUserByEmail('alice@example.com'))!;
+    const grantedAt = team.server.clock.now();
+    await team.server.store.setCollaborator({ surveyId, userId: bob.id, role: 'editor', grantedBy: alice.id, grantedAt });
+    const { requestState } = (await modernCall(team, team.bob, 'delete_question', { question_id: first })).result;
+    await team.server.store.removeCollaborator(surveyId, bob.id);
+    const refused = await modernCall(team, team.bob, 'delete_question', { question_id: first }, { ...answer('accept', true), requestState });
+    expect(refused.result.isError).toBe(true);
+    expect(JSON.parse(refused.result.content[0].text)).toEqual({ error: `not authorized to edit survey '${surveyId}'` });
+    expect(await questionIds(team, surveyId)).toContain(first);
+  });
+
+  it('answers a call that needs no confirmation at once, and never an input-required result on tools/list', async () => {
+    const { surveyId } = await scratch(team);
+    const renamed = await modernCall(team, team.alice, 'update_survey', { survey_id: surveyId, title: 'Renamed' });
+    expect(renamed.result).toMatchObject({ resultType: 'complete', structuredContent: { survey: { title: 'Renamed' } } });
+  });
+
+  it('gives a client that did not declare elicitation the confirmation-token tool error instead', async () => {
+    const { surveyId, first } = await scratch(team);
+    const asked = await modernCall(team, team.alice, 'delete_question', { question_id: first }, {}, { sampling: {} });
+    expect(asked.result).toMatchObject({ resultType: 'complete', isError: true });
+    const payload = JSON.parse(asked.result.content[0].text);
+    expect(Object.keys(payload)).toEqual(['error', 'confirmation_token', 'expires_at']);
+    const done = await modernCall(team, team.alice, 'delete_question', { question_id: first, confirmation_token: payload.confirmation_token }, {}, { sampling: {} });
+    expect(done.result.structuredContent).toEqual({ deleted: true, question_id: first, survey_id: surveyId });
+  });
+});
