@@ -60,6 +60,8 @@ export interface ServerDeps {
   readonly clientMetadataCallerRule?: RateRule;
   /** Tests watch whose requests run and wait; by default one of `config.mcpInFlightLimit`. */
   readonly mcpInFlight?: InFlightLimit;
+  /** How long a call waits for the person to confirm; tests shorten it (default 50 seconds). */
+  readonly elicitationDeadlineMs?: number;
   /** Where the structured log writes instead of stdout (tests read it). */
   readonly logDestination?: DestinationStream;
 }
@@ -135,7 +137,14 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       ...(privateKeyJwt ? { privateKeyJwt } : {}),
       ...(sso ? { sso } : {}),
     };
-    const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), { changeStamp: store.changeStamp, clock });
+    // Scaled out, the instances share what clients declared and people's answers through the rate store's Redis.
+    const elicitationShare = isRedisUrl(rateStore) ? new (await import('./limits/redis-elicitation.js')).RedisElicitationShare(rateStore) : undefined;
+    const dispatcher = await createMcpDispatcher(createPlatform({ store, clock }), {
+      changeStamp: store.changeStamp,
+      clock,
+      elicitationShare,
+      elicitationDeadlineMs: deps.elicitationDeadlineMs,
+    });
     cleanup.push(() => dispatcher.close());
     const mcp: McpEndpointOptions = {
       dispatcher,

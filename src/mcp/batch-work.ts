@@ -1,4 +1,5 @@
 import { ErrorCode, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { AskingWork } from './elicitation/asker.js';
 import { maxAnswerChars } from './tool-result.js';
 
 /** What the HTTP layer lends a legacy-era POST's messages while they run. */
@@ -10,6 +11,11 @@ export interface BatchWork {
    * batch counts against the person's in-flight limit as a request would; false when none came.
    */
   readonly nextTurn?: () => Promise<boolean>;
+  /**
+   * Lent to a POST of one request whose client accepts `text/event-stream`: a call that needs
+   * the person's confirmation may ask them there (elicitation/asker.ts).
+   */
+  readonly ask?: AskingWork;
 }
 
 /**

@@ -30,6 +30,11 @@ import { readSkillFile } from './skills/survey-skill.js';
 import { surveyTools } from './tools/index.js';
 import { createToolRegistry, type ToolRegistryOptions } from './tool-registry.js';
 import { serverVersion } from '../version.js';
+import { askedClient, askerOf, personAsker, withAsker } from './elicitation/asker.js';
+import { askingFlow } from './elicitation/asking-flow.js';
+import { declaresFormElicitation } from './elicitation/declared.js';
+import { PersonQuestions } from './elicitation/questions.js';
+import { inProcessElicitationShare, type ElicitationShare } from './elicitation/share.js';
 
 const instructions = `Survey data of the signed-in person, under their own platform permissions.
 Start with get_me or list_surveys to find survey ids, get_survey for questions and choices, and
@@ -44,6 +49,8 @@ export interface McpDispatcher {
    * batch stops at its next call once its client is gone, and takes a turn for each call (`work`).
    */
   handle(messages: readonly JSONRPCMessage[], extra: MessageExtraInfo, work?: BatchWork): Promise<JSONRPCMessage[]>;
+  /** Hands the JSON-RPC responses a client posted to the questions they answer, on whichever instance. */
+  hear(responses: readonly JSONRPCMessage[], authInfo: AuthInfo): Promise<void>;
   /** Answers one 2026-07-28 request whose envelope and headers the HTTP layer has checked. */
   handleModern(request: JSONRPCRequest, authInfo: AuthInfo): Promise<ModernExchange>;
   close(): Promise<void>;
@@ -59,7 +66,23 @@ export interface DispatcherOptions extends ToolRegistryOptions {
    * as by default; false sends every one through it, the answers the direct path must equal.
    */
   readonly modernDirect?: boolean;
+  /** What the instances share to ask 2025-11-25 clients (elicitation/share.ts); by default this process alone. */
+  readonly elicitationShare?: ElicitationShare;
+  /** How long a call waits for the person's answer; default 50 seconds. */
+  readonly elicitationDeadlineMs?: number;
 }
+
+/** How long a client's declared capabilities are remembered after its `initialize`: a refresh token's life. */
+const declaredTtlMs = 30 * 24 * 60 * 60 * 1000;
+// Inside the SDK clients' default request timeout (60 s): the person then reads our explanation,
+// not the client's own timeout.
+const defaultElicitationDeadlineMs = 50_000;
+
+/** 2025-11-25's confirmation by elicitation, for a call whose POST may ask the person; else the token flow. */
+const askingOf = (authInfo: AuthInfo | undefined) => {
+  const asker = askerOf(authInfo);
+  return asker && askingFlow(asker);
+};
 
 /** A request among validated JSON-RPC messages: the only kind with both a method and an id. */
 const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest => 'method' in message && 'id' in message;
@@ -76,6 +99,11 @@ export async function createMcpDispatcher(
   const registry = createToolRegistry(surveyTools, options);
   const clock = options.clock ?? systemClock;
   const keptAnswers = options.changeStamp && answerCache(options.changeStamp);
+  const share = options.elicitationShare ?? inProcessElicitationShare();
+  const questions = await PersonQuestions.over(share);
+  const askerDeps = { questions, share, deadlineMs: options.elicitationDeadlineMs ?? defaultElicitationDeadlineMs };
+  const clientOf = (authInfo: AuthInfo | undefined) =>
+    typeof authInfo?.extra?.userId === 'string' ? askedClient(authInfo.extra.userId, authInfo.clientId) : undefined;
   const surface: McpSurface = {
     info: { name: 'survey-mcp', title: 'Survey MCP', version: serverVersion },
     instructions,
@@ -113,7 +141,7 @@ export async function createMcpDispatcher(
   });
   const transport = new ExchangeTransport();
   legacy.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo)),
+    outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo, askingOf(extra.authInfo))),
   );
   await legacy.connect(transport);
   const direct = options.modernDirect === false ? undefined : modernDirect(surface);
@@ -147,13 +175,24 @@ export async function createMcpDispatcher(
             continue;
           }
         }
-        const direct = directCall(request, extra.authInfo);
+        const client = clientOf(extra.authInfo);
+        // No session holds what `initialize` declared: it is remembered per person and client.
+        if (request.method === 'initialize' && client) {
+          await share.rememberDeclared(client, declaresFormElicitation(request.params), declaredTtlMs).catch(() => {});
+        }
+        const asking = work.ask && client && extra.authInfo && request.method === 'tools/call';
+        const requestExtra = asking ? { ...extra, authInfo: withAsker(extra.authInfo!, personAsker(askerDeps, client, work.ask!)) } : extra;
+        const direct = directCall(request, requestExtra.authInfo);
         const refusal = direct ? undefined : invalidParams(request);
-        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, surface.callTool) : transport.exchange(request, extra)));
+        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, (name, args, authInfo) => surface.callTool(name, args, authInfo, askingOf(authInfo))) : transport.exchange(request, requestExtra)));
         chars += answerChars(answer);
         answers.push(answer);
       }
       return answers;
+    },
+    async hear(responses, authInfo) {
+      const client = clientOf(authInfo);
+      if (client) for (const response of responses) await questions.answer(response, client);
     },
     async handleModern(request, authInfo) {
       // `initialize` is no method of this revision: the SDK answers it 404, as any other.
@@ -166,6 +205,7 @@ export async function createMcpDispatcher(
     close: async () => {
       await legacy.close();
       await (await modern)?.close();
+      await share.close();
     },
   };
 }

@@ -72,8 +72,16 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         release = await inFlight.acquire(verdict.auth.userId, gone.signal);
         return release !== undefined;
       };
+      // A call waiting for the person's answer holds no turn: the answer's own POST needs one.
+      const whileWaiting = async <T>(waiting: Promise<T>): Promise<T | undefined> => {
+        release?.();
+        release = undefined;
+        const outcome = await waiting;
+        release = await inFlight.acquire(verdict.auth.userId, gone.signal);
+        return release ? outcome : undefined;
+      };
       try {
-        if (!gone.signal.aborted) await answerPost(req, res, verdict.auth, { readAlready: ahead?.body, gone: gone.signal, nextTurn });
+        if (!gone.signal.aborted) await answerPost(req, res, verdict.auth, { readAlready: ahead?.body, gone: gone.signal, nextTurn, whileWaiting });
       } finally {
         release?.();
       }

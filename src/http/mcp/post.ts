@@ -15,6 +15,7 @@ import { decideEra, modernRefusal } from './era.js';
 import { isPlainRequest } from './plain-request.js';
 import { answerModern } from './modern.js';
 import { sendAnswer } from './rpc-answer.js';
+import { PostEventStream } from './event-stream.js';
 import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, ClientGoneError, readBody, UnreadableBodyError } from './read-body.js';
 import { scanRequestShape, type ScannedViolation } from './request-scan.js';
@@ -25,7 +26,15 @@ const maxBatch = 100;
 export interface PostWork extends BatchWork {
   readonly readAlready?: Promise<Buffer> | undefined;
   readonly gone: AbortSignal;
+  /** Gives the POST's in-flight turn back while a call waits for the person; undefined when none came back. */
+  readonly whileWaiting?: <T>(waiting: Promise<T>) => Promise<T | undefined>;
 }
+
+/** Whether a client takes an event stream as the answer of its POST (Streamable HTTP). */
+const acceptsEventStream = (accept: string | undefined): boolean => accept !== undefined && /text\/event-stream/i.test(accept);
+
+/** The JSON-RPC responses among a body's messages: a client's answers to the server's requests. */
+const isResponse = (message: JSONRPCMessage): boolean => 'id' in message && !('method' in message);
 
 /** The first MCP revision without JSON-RPC batches (2025-06-18 removed them); revisions compare as dates. */
 const firstWithoutBatches = '2025-06-18';
@@ -77,7 +86,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
    * `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here.
    * `gone`: the client hung up; its work stops at the next call and no answer is built.
    */
-  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, { readAlready, gone, nextTurn }: PostWork): Promise<void> {
+  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, { readAlready, gone, nextTurn, whileWaiting }: PostWork): Promise<void> {
     let raw: Buffer;
     try {
       raw = await (readAlready ?? readBody(req, limitBytes));
@@ -137,12 +146,17 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     }
     if (!plain && !messages.some(isJSONRPCRequest)) {
       await dispatcher.handle(messages, {});
+      await dispatcher.hear(messages.filter(isResponse), auth.authInfo);
       res.statusCode = 202;
       res.end();
       return;
     }
-    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, { gone, nextTurn });
+    // One request whose client takes an event stream may ask the person on it (event-stream.ts).
+    const stream = !batch && whileWaiting && acceptsEventStream(accept) ? new PostEventStream(res) : undefined;
+    const ask = stream && whileWaiting && { send: stream.send, whileWaiting, gone };
+    const answers = await dispatcher.handle(messages, { authInfo: auth.authInfo, requestInfo: { headers: req.headers } }, { gone, nextTurn, ask });
     if (gone.aborted) return;
+    if (stream?.started) return stream.finish(answers[0]);
     sendAnswer(res, 200, batch ? answers : answers[0]);
   };
 }

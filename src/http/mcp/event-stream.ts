@@ -1,0 +1,43 @@
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { hasToolError, note } from '../telemetry/request-notes.js';
+
+/** A comment line now and then keeps proxies from closing a stream idle while the person reads. */
+const keepAliveMs = 15_000;
+
+/**
+ * The answer of a POST whose call asks the person (2025-11-25, Streamable HTTP): the head goes out
+ * as `text/event-stream` with the first server request, and the call's response closes the stream.
+ * This is the POST's own answer, not the server-initiated notification stream the GET would open
+ * (which stays 404, spec 4.1 rule 1). Until a request is sent nothing is written, and the POST is
+ * answered as JSON as every other.
+ */
+export class PostEventStream {
+  readonly #res: ServerResponse;
+  #keepAlive: NodeJS.Timeout | undefined;
+
+  constructor(res: ServerResponse) {
+    this.#res = res;
+  }
+
+  get started(): boolean {
+    return this.#res.headersSent;
+  }
+
+  readonly send = (message: JSONRPCMessage): void => {
+    if (!this.started) {
+      this.#res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform' });
+      this.#keepAlive = setInterval(() => this.#res.write(': waiting for the person\n\n'), keepAliveMs).unref();
+    }
+    this.#res.write(event(message));
+  };
+
+  /** The call's response, and the end of the stream. */
+  finish(response: unknown): void {
+    clearInterval(this.#keepAlive);
+    if (hasToolError(response)) note(this.#res, { toolError: true });
+    this.#res.end(event(response));
+  }
+}
+
+const event = (message: unknown): string => `event: message\ndata: ${JSON.stringify(message)}\n\n`;

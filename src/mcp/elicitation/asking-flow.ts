@@ -1,0 +1,49 @@
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import { applyConfirmed, checkConfirmation, declinedResult, issueConfirmation } from '../confirmations/gate.js';
+import { confirmationTokenFlow } from '../confirmations/token-flow.js';
+import type { ConfirmationFlow } from '../tool.js';
+import { toolError } from '../tool-result.js';
+import type { PersonAsker } from './asker.js';
+
+/** The one form both eras show: the summary and a single "Confirm" box. */
+export const confirmRequest = (summary: string): ElicitRequestFormParams => ({
+  mode: 'form',
+  message: summary,
+  requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] },
+});
+
+const duration = (ms: number): string =>
+  ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${Math.ceil(ms / 1000)} second${ms <= 1000 ? '' : 's'}`;
+
+/**
+ * 2025-11-25's confirmation where the client may ask its person (elicitation): the call asks, and
+ * the person's "Confirm" applies it as a returned token would (a confirmation issued and used at
+ * once: single use, permissions checked again as the tool runs); anything else changes nothing.
+ * A call that brings a token, a client that turns out unable to ask, or no asker at all: the
+ * token flow, which every client can follow.
+ */
+export const askingFlow =
+  (asker: PersonAsker): ConfirmationFlow =>
+  async (call) => {
+    if (call.confirmationToken !== undefined) return confirmationTokenFlow(call);
+    const ask = await call.platform.confirmationNeeded(call.userId, call.operation, call.args);
+    if (!ask) return call.run(call.platform);
+    const outcome = await asker.ask(confirmRequest(ask.summary));
+    if (!outcome) return confirmationTokenFlow(call);
+    if ('unanswered' in outcome) {
+      const why =
+        outcome.unanswered === 'deadline'
+          ? `the person did not answer within ${duration(asker.deadlineMs)}`
+          : outcome.unanswered === 'gone'
+            ? 'the client hung up before the person answered'
+            : 'the person answered, but too many of their requests were running to apply it';
+      return toolError(`not confirmed: ${why}, so nothing changed. Call ${call.tool} again to ask again.`);
+    }
+    const { action, content } = outcome.answered;
+    if (action !== 'accept' || content?.['confirm'] !== true) return declinedResult(call.tool);
+    // Confirmed: issued and used at once, through the same check and single-use record as a token.
+    const { sealed } = await issueConfirmation(call, ask);
+    const checked = await checkConfirmation(call, sealed);
+    const applied = 'problem' in checked ? checked : await applyConfirmed(call, checked.claims);
+    return 'problem' in applied ? toolError(`not confirmed: the confirmation ${applied.problem}`) : applied;
+  };
