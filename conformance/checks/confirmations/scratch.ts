@@ -54,18 +54,28 @@ async function createScratchSurvey(ctx: CheckContext, era: SpokenEra): Promise<S
     skip(`the signed-in person may not create a survey: create_survey answered "${refusal}"; sign in as a person with write access to check confirmations`);
   }
   if (refusal !== undefined) fail(`${era}: create_survey in workspace "${String(workspace['id'])}": tool error "${refusal}"`);
-  const survey = payloadOf(result);
-  const questions = Array.isArray(survey?.['questions']) ? survey['questions'].filter(isObject) : [];
-  const ids = texts.map((text) => questions.find((question) => question['text'] === text)?.['id']);
-  if (typeof survey?.['id'] !== 'string' || !ids.every((id): id is string => typeof id === 'string')) {
-    fail(`${era}: create_survey answered ${JSON.stringify(survey)?.slice(0, 200)}, without the survey's id and its two questions' ids`);
+  const detail = payloadOf(result) ?? {};
+  const id = surveyOf(detail)['id'];
+  const ids = texts.map((text) => questionsOf(detail).find((question) => question['text'] === text)?.['id']);
+  if (typeof id !== 'string' || !ids.every((each): each is string => typeof each === 'string')) {
+    fail(`${era}: create_survey answered ${JSON.stringify(detail).slice(0, 200)}, without the survey's id and its two questions' ids`);
   }
-  return { id: survey['id'], title, questions: [{ id: ids[0]!, text: texts[0]! }, { id: ids[1]!, text: texts[1]! }] };
+  return { id, title, questions: [{ id: ids[0]!, text: texts[0]! }, { id: ids[1]!, text: texts[1]! }] };
+}
+
+/** The survey record of a survey's detail (as get_survey returns it): under "survey", or the detail itself. */
+function surveyOf(detail: Record<string, unknown>): Record<string, unknown> {
+  return isObject(detail['survey']) ? detail['survey'] : detail;
+}
+
+/** The questions of a survey's detail, beside its record or inside it. */
+function questionsOf(detail: Record<string, unknown>): Record<string, unknown>[] {
+  const questions = detail['questions'] ?? surveyOf(detail)['questions'];
+  return Array.isArray(questions) ? questions.filter(isObject) : [];
 }
 
 /** Whether the scratch survey still has `question` (get_survey). */
 export async function stillHas(ctx: CheckContext, era: SpokenEra, survey: ScratchSurvey, question: ScratchQuestion): Promise<boolean> {
   const detail = await toolPayload(ctx, era, 'get_survey', { survey_id: survey.id }, `${era}: get_survey "${survey.id}"`);
-  const questions = Array.isArray(detail['questions']) ? detail['questions'].filter(isObject) : [];
-  return questions.some((candidate) => candidate['id'] === question.id);
+  return questionsOf(detail).some((candidate) => candidate['id'] === question.id);
 }

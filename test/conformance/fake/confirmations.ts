@@ -181,5 +181,8 @@ function summaryOf(survey: Survey, question: Question, fault: ConfirmationFault 
 }
 
 function detail(survey: Survey): Record<string, unknown> {
-  return { id: survey.id, title: survey.title, status: survey.status, my_role: 'owner', questions: survey.questions.map((question, index) => ({ ...question, type: 'short_text', position: index + 1 })) };
+  return {
+    survey: { id: survey.id, title: survey.title, status: survey.status, my_role: 'owner' },
+    questions: survey.questions.map((question, index) => ({ ...question, type: 'short_text', position: index + 1 })),
+  };
 }
