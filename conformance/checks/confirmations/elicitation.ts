@@ -1,9 +1,10 @@
 import { fail } from '../../check.js';
-import type { CheckContext } from '../../context.js';
+import type { TokenSet } from '../../client.js';
+import type { CheckContext, Grant } from '../../context.js';
 import { LEGACY_REVISION } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
-import { CLIENT_CAPABILITIES, initializeParams, isObject, jsonRpcOf } from '../../mcp.js';
+import { CLIENT_CAPABILITIES, initializeParams, isObject, jsonRpcOf, type BearerToken } from '../../mcp.js';
 import type { CallAnswer } from './calls.js';
 import type { ScratchQuestion } from './scratch.js';
 
@@ -33,17 +34,30 @@ export function booleanField(params: Record<string, unknown>): string | undefine
 }
 
 /**
- * A token of a client that declared elicitation in its initialize (2025-11-25, client/elicitation):
- * a client of its own, signed in afresh each time, so that what the deployment remembers of the
- * declaration (it is stateless; per token, per client…) reaches no other check's requests.
+ * The token of a client that declared elicitation in its initialize (2025-11-25,
+ * client/elicitation), fresh for each send: a client of its own, signed in once a run, so that
+ * what the deployment remembers of the declaration (it is stateless: per person and client, as
+ * survey-mcp keeps it) reaches no other check's requests.
  */
-async function elicitingToken(ctx: CheckContext): Promise<string> {
-  const client = await ctx.once('register a client that declares elicitation', () => ctx.registerClient('survey-mcp conformance (elicitation)'));
-  const token = (await ctx.authorize(client)).tokens.accessToken;
-  const params = { ...initializeParams(LEGACY_REVISION), capabilities: { ...CLIENT_CAPABILITIES, elicitation: { form: {} } } };
-  const { exchange, message } = await ctx.mcp.request(token, 'initialize', params, HEADERS);
-  if (!isObject(message?.result)) fail(`${LEGACY_REVISION} elicitation: initialize declaring elicitation answered ${describeResponse(exchange)}`);
-  return token;
+function elicitingToken(ctx: CheckContext): Promise<BearerToken> {
+  return ctx.once('sign in as a client that declares elicitation', async () => {
+    const grant = await ctx.authorize(await ctx.registerClient('survey-mcp conformance (elicitation)'));
+    const token = renewing(grant);
+    const params = { ...initializeParams(LEGACY_REVISION), capabilities: { ...CLIENT_CAPABILITIES, elicitation: { form: {} } } };
+    const { exchange, message } = await ctx.mcp.request(token, 'initialize', params, HEADERS);
+    if (!isObject(message?.result)) fail(`${LEGACY_REVISION} elicitation: initialize declaring elicitation answered ${describeResponse(exchange)}`);
+    return token;
+  });
+}
+
+/** The grant's access token, renewed once half its life is gone: a deployment's tokens may live two seconds. */
+function renewing(grant: Grant): BearerToken {
+  let tokens: TokenSet = grant.tokens;
+  return async () => {
+    const lifetimeMs = (tokens.expiresIn ?? Infinity) * 1000;
+    if (tokens.refreshToken && Date.now() - tokens.receivedAt >= lifetimeMs / 2) tokens = await grant.client.refresh(tokens.refreshToken);
+    return tokens.accessToken;
+  };
 }
 
 /**

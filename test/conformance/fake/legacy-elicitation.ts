@@ -5,20 +5,20 @@ import type { ConfirmationFault } from './faults-confirmations.js';
 
 /**
  * 2025-11-25 elicitation for delete_question (client/elicitation), as a stateless server keeps it:
- * which tokens' initialize declared elicitation, and the calls waiting in an open event stream
+ * which holders' (person and client) last initialize declared elicitation, and the calls waiting in an open event stream
  * for their person's answer, which the client posts as a JSON-RPC response.
  */
 export class FakeElicitations {
   private readonly declaring = new Set<string>();
   private readonly waiting = new Map<string, (result: unknown) => void>();
 
-  noteInitialize(token: string, capabilities: unknown): void {
-    if (typeof capabilities === 'object' && capabilities !== null && 'elicitation' in capabilities) this.declaring.add(token);
-    else this.declaring.delete(token);
+  noteInitialize(holder: string, capabilities: unknown): void {
+    if (typeof capabilities === 'object' && capabilities !== null && 'elicitation' in capabilities) this.declaring.add(holder);
+    else this.declaring.delete(holder);
   }
 
-  declares(token: string): boolean {
-    return this.declaring.has(token);
+  declares(holder: string): boolean {
+    return this.declaring.has(holder);
   }
 
   /** Hands a posted JSON-RPC response to the call waiting for it, if any. */

@@ -253,7 +253,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (message.method === 'initialize') {
     if (offersApps(message.params?.['capabilities'])) config.state.appHosts.add(caller.userId);
     else config.state.appHosts.delete(caller.userId);
-    config.state.elicitations.noteInitialize(caller.token, message.params?.['capabilities']);
+    config.state.elicitations.noteInitialize(config.state.holderOf(caller.token), message.params?.['capabilities']);
   }
   const skills = skillsAnswer(message.method, message.params, faults.skillsFault);
   if (skills) return reply(skills);
@@ -286,7 +286,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     case 'tools/call': {
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
-      if (name === 'delete_question' && args['confirmation_token'] === undefined && config.state.elicitations.declares(caller.token) && faults.confirmationFault !== 'elicitation-ignored') {
+      if (name === 'delete_question' && args['confirmation_token'] === undefined && config.state.elicitations.declares(config.state.holderOf(caller.token)) && faults.confirmationFault !== 'elicitation-ignored') {
         return config.state.elicitations.stream(res, message.id, String(args['question_id']), surveys, faults.confirmationFault);
       }
       const outcome = callTool(name, args, faults, { surveys, call: { userId: caller.userId, elicits: false } });

@@ -116,6 +116,13 @@ export class FakeState {
     return record;
   }
 
+  /** Who presents `token`: its person and OAuth client, as survey-mcp keeps what a client declared. */
+  holderOf(token: string): string {
+    const record = this.accessTokens.get(token);
+    const grant = record?.grantId ? this.grants.get(record.grantId) : undefined;
+    return `${record?.userId ?? ''} ${grant?.clientId ?? ''}`;
+  }
+
   revokeAccessTokensOf(grantId: string | undefined): void {
     for (const token of this.accessTokens.values()) if (token.grantId === grantId) token.revoked = true;
   }
