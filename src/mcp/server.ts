@@ -32,7 +32,7 @@ import { createToolRegistry, type ToolRegistryOptions } from './tool-registry.js
 import { serverVersion } from '../version.js';
 import { askedClient, askerOf, personAsker, withAsker } from './elicitation/asker.js';
 import { askingFlow } from './elicitation/asking-flow.js';
-import { declaresFormElicitation } from './elicitation/declared.js';
+import { elicitsForms } from './confirmations/input-required.js';
 import { PersonQuestions } from './elicitation/questions.js';
 import { inProcessElicitationShare, type ElicitationShare } from './elicitation/share.js';
 
@@ -139,9 +139,11 @@ export async function createMcpDispatcher(
     if ('problem' in found) throw new McpError(ErrorCode.InvalidParams, found.problem);
     return found;
   });
+  // A 2025-11-25 call whose POST may ask the person confirms by elicitation; any other, with the token.
+  const callAsking = (name: string, args: unknown, authInfo: AuthInfo | undefined) => surface.callTool(name, args, authInfo, askingOf(authInfo));
   const transport = new ExchangeTransport();
   legacy.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    outagesHandedOver(transport, extra.requestId, surface.callTool(request.params.name, request.params.arguments, extra.authInfo, askingOf(extra.authInfo))),
+    outagesHandedOver(transport, extra.requestId, callAsking(request.params.name, request.params.arguments, extra.authInfo)),
   );
   await legacy.connect(transport);
   const direct = options.modernDirect === false ? undefined : modernDirect(surface);
@@ -178,13 +180,13 @@ export async function createMcpDispatcher(
         const client = clientOf(extra.authInfo);
         // No session holds what `initialize` declared: it is remembered per person and client.
         if (request.method === 'initialize' && client) {
-          await share.rememberDeclared(client, declaresFormElicitation(request.params), declaredTtlMs).catch(() => {});
+          await share.rememberDeclared(client, elicitsForms(request.params?.['capabilities']), declaredTtlMs).catch(() => {});
         }
         const asking = work.ask && client && extra.authInfo && request.method === 'tools/call';
         const requestExtra = asking ? { ...extra, authInfo: withAsker(extra.authInfo!, personAsker(askerDeps, client, work.ask!)) } : extra;
         const direct = directCall(request, requestExtra.authInfo);
         const refusal = direct ? undefined : invalidParams(request);
-        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, (name, args, authInfo) => surface.callTool(name, args, authInfo, askingOf(authInfo))) : transport.exchange(request, requestExtra)));
+        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, callAsking) : transport.exchange(request, requestExtra)));
         chars += answerChars(answer);
         answers.push(answer);
       }

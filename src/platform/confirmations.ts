@@ -2,7 +2,7 @@ import type { CollaboratorRole, Question, Survey } from '../store/survey-store.j
 import type { PlatformContext } from './context.js';
 import { shown } from './errors.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
-import { hasResponses, reopenProblem, transitionCapability, transitionProblem } from './states.js';
+import { hasResponses, isLive, reopenProblem, transitionCapability, transitionProblem } from './states.js';
 
 /** The operations that may need a person's confirmation (docs/tools.md, "Confirmations"). */
 export type ConfirmableOperation = 'setSurveyStatus' | 'shareSurvey' | 'updateQuestion' | 'deleteQuestion' | 'updateSurvey';
@@ -143,8 +143,8 @@ async function questionChange(ctx: PlatformContext, actorUserId: string, args: A
   if (!question || !found || found.survey.status === 'archived') return undefined;
   const { survey } = found;
   if (deleting) {
-    // A survey with responses keeps its questions: the deletion is refused, not asked about.
-    if (hasResponses(survey)) return undefined;
+    // A survey with responses keeps its questions, a live one its last: that deletion is refused, not asked about.
+    if (hasResponses(survey) || (isLive(survey.status) && (await ctx.store.listQuestions(survey.id)).length === 1)) return undefined;
     return { surveyId: survey.id, summary: `Deleting ${questionLabel(question)} from ${titled(survey)} cannot be undone.` };
   }
   if (!hasResponses(survey) || !changesWhatWasAnswered(args)) return undefined;

@@ -1,6 +1,7 @@
 import {
   Client as Client2x,
   StreamableHTTPClientTransport as StreamableHTTPClientTransport2x,
+  type ClientCapabilities as ClientCapabilities2x,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -118,9 +119,19 @@ export async function connectHeadless(server: TestServer, provider: HeadlessOAut
  * Connects the SDK 2.x client in a version-negotiation mode, running the OAuth flow first when
  * the server asks for it. The 2.x client checks the answer's issuer (RFC 9207) before redeeming the code.
  */
-export async function connectHeadless2x(server: TestServer, provider: HeadlessOAuthProvider, mode: VersionNegotiationMode): Promise<Client2x> {
+export async function connectHeadless2x(
+  server: TestServer,
+  provider: HeadlessOAuthProvider,
+  mode: VersionNegotiationMode,
+  /** The client's declared capabilities, and the handlers to register before it connects (e.g. elicitation/create). */
+  setUp: { capabilities?: ClientCapabilities2x; handlers?: (client: Client2x) => void } = {},
+): Promise<Client2x> {
   const url = new URL(`${server.baseUrl}/`);
-  const open = () => new Client2x({ name: 'e2e-2x', version: '1.0.0' }, { versionNegotiation: { mode } });
+  const open = () => {
+    const client = new Client2x({ name: 'e2e-2x', version: '1.0.0' }, { versionNegotiation: { mode }, ...(setUp.capabilities && { capabilities: setUp.capabilities }) });
+    setUp.handlers?.(client);
+    return client;
+  };
   const first = new StreamableHTTPClientTransport2x(url, { authProvider: provider });
   try {
     const client = open();

@@ -46,6 +46,16 @@ export async function callTool(server: TestServer, token: string, name: string, 
   };
 }
 
+/**
+ * `callTool`, confirmed when the call needs the person's confirmation: repeated with the
+ * `confirmation_token` of its answer (the confirmation-token flow), on `confirmOn` if given.
+ */
+export async function callConfirmed(server: TestServer, token: string, name: string, args: Record<string, unknown> = {}, confirmOn = server) {
+  const first = await callTool(server, token, name, args);
+  const confirmation = first.isError ? first.payload['confirmation_token'] : undefined;
+  return typeof confirmation === 'string' ? callTool(confirmOn, token, name, { ...args, confirmation_token: confirmation }) : first;
+}
+
 /** The whole answer to one tools/call: HTTP status, content type and the JSON-RPC body as sent. */
 export async function callToolRaw(server: TestServer, token: string, name: string, args: Record<string, unknown> = {}) {
   const request = rpc('tools/call', { name, arguments: args });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTeamServer, type Team } from '../helpers/backends.js';
-import { callTool, postMcp, rpc } from '../helpers/mcp.js';
+import { callConfirmed, callTool, postMcp, rpc } from '../helpers/mcp.js';
 import type { Json } from '../helpers/server.js';
 
 describe.each(backends)('hostile arguments on %s', (backend) => {
@@ -21,7 +21,7 @@ describe.each(backends)('hostile arguments on %s', (backend) => {
   afterAll(() => team.close());
 
   async function ok(name: string, args: Json): Promise<Json> {
-    const answer = await callTool(team.server, team.alice, name, args);
+    const answer = await callConfirmed(team.server, team.alice, name, args);
     expect(answer.isError, JSON.stringify(answer.payload)).toBe(false);
     return answer.payload;
   }

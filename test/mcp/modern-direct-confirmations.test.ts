@@ -93,6 +93,10 @@ describe('a confirmation on the 2026-07-28 direct path and through the SDK 2.x s
       deletion(question, { inputResponses: [yes], requestState }),
       deletion(question, { inputResponses: null }),
     ];
+    const other = await asked();
+    const otherClient = await bothWays(platform, dispatchers, deletion(other.question, { inputResponses: yes, requestState: other.requestState }), { ...owner, clientId: 'another' });
+    expect(otherClient.direct).toBe(otherClient.server);
+    expect(otherClient.answer.error).toEqual({ code: -32602, message: 'Invalid params: requestState was issued to another client' });
     for (const request of refusals) {
       const { direct, server, answer } = await bothWays(platform, dispatchers, request, owner);
       expect(direct, JSON.stringify(request.params)).toBe(server);

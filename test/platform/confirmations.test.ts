@@ -89,6 +89,10 @@ describe('which calls need a person\'s confirmation', () => {
       'Deleting question 2 "Why?" from survey "Scratch" cannot be undone.',
     );
     expect(await platform.confirmationNeeded(id('member'), 'deleteQuestion', { question_id: why })).toBeUndefined();
+    await platform.deleteQuestion(id('owner'), { question_id: why });
+    await platform.setSurveyStatus(id('owner'), { survey_id: created.survey.id, status: 'open' });
+    // The last question of a live survey stays: its deletion is refused, not asked about.
+    expect(await platform.confirmationNeeded(id('owner'), 'deleteQuestion', { question_id: colour })).toBeUndefined();
     expect(await platform.confirmationNeeded(id('owner'), 'deleteQuestion', { question_id: 'qst_missing' })).toBeUndefined();
   });
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTeamServer, type Team } from '../helpers/backends.js';
-import { callTool } from '../helpers/mcp.js';
+import { callConfirmed, callTool } from '../helpers/mcp.js';
 import { CookieJar, formFields, pkcePair, redeemCode, registerClient, runAuthorization, type TokenResponse } from '../helpers/server.js';
 
 describe.each(backends)('the audit trail on %s', (backend) => {
@@ -34,7 +34,7 @@ describe.each(backends)('the audit trail on %s', (backend) => {
     await callTool(server, tokens.access_token, 'add_question', { survey_id: surveyId, type: 'short_text', text: 'Why?' });
     expect((await callTool(server, tokens.access_token, 'set_survey_status', { survey_id: surveyId, status: 'open' })).isError).toBe(false);
     await callTool(server, tokens.access_token, 'set_survey_status', { survey_id: surveyId, status: 'open' });
-    await callTool(server, tokens.access_token, 'share_survey', { survey_id: surveyId, user_email: 'bob@example.com', role: 'viewer' });
+    await callConfirmed(server, tokens.access_token, 'share_survey', { survey_id: surveyId, user_email: 'bob@example.com', role: 'viewer' });
     // A read records nothing.
     await callTool(server, tokens.access_token, 'get_survey', { survey_id: surveyId });
     const apps = await (await jar.fetch(`${server.authUrl}/account/apps`)).text();

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, postMcp, rpc, tokenFor } from '../helpers/mcp.js';
+import { callConfirmed, callTool, postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 import { dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
 import { PostgresWireCounter } from '../helpers/postgres-wire.js';
 import { createTestUser, readJson, startTestServer, type TestServer } from '../helpers/server.js';
@@ -44,7 +44,7 @@ beforeAll(async () => {
     ],
   });
   surveyId = created.payload.survey.id;
-  await callTool(server, tokens.owner, 'share_survey', { survey_id: surveyId, user_email: 'viewer@example.com', role: 'viewer' });
+  await callConfirmed(server, tokens.owner, 'share_survey', { survey_id: surveyId, user_email: 'viewer@example.com', role: 'viewer' });
   limited = await startTestServer({ db: proxied.href, rateStore: ':memory:', mcpRateLimit: { limit: budget, windowMs: 60_000 } });
 });
 

@@ -3,7 +3,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { hasToolError, note } from '../telemetry/request-notes.js';
 
 /** A comment line now and then keeps proxies from closing a stream idle while the person reads. */
-const keepAliveMs = 15_000;
+const defaultKeepAliveMs = 15_000;
 
 /**
  * The answer of a POST whose call asks the person (2025-11-25, Streamable HTTP): the head goes out
@@ -14,10 +14,12 @@ const keepAliveMs = 15_000;
  */
 export class PostEventStream {
   readonly #res: ServerResponse;
+  readonly #keepAliveMs: number;
   #keepAlive: NodeJS.Timeout | undefined;
 
-  constructor(res: ServerResponse) {
+  constructor(res: ServerResponse, keepAliveMs = defaultKeepAliveMs) {
     this.#res = res;
+    this.#keepAliveMs = keepAliveMs;
   }
 
   get started(): boolean {
@@ -27,7 +29,9 @@ export class PostEventStream {
   readonly send = (message: JSONRPCMessage): void => {
     if (!this.started) {
       this.#res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform' });
-      this.#keepAlive = setInterval(() => this.#res.write(': waiting for the person\n\n'), keepAliveMs).unref();
+      this.#keepAlive = setInterval(() => this.#res.write(': waiting for the person\n\n'), this.#keepAliveMs).unref();
+      // A client that hangs up mid-question gets no answer written (post.ts): the timer stops here.
+      this.#res.once('close', () => clearInterval(this.#keepAlive));
     }
     this.#res.write(event(message));
   };

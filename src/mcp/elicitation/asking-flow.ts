@@ -1,15 +1,16 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import { applyConfirmed, checkConfirmation, declinedResult, issueConfirmation } from '../confirmations/gate.js';
+import { confirmationSchema, confirmKey } from '../confirmations/input-required.js';
 import { confirmationTokenFlow } from '../confirmations/token-flow.js';
 import type { ConfirmationFlow } from '../tool.js';
 import { toolError } from '../tool-result.js';
 import type { PersonAsker } from './asker.js';
 
-/** The one form both eras show: the summary and a single "Confirm" box. */
+/** The form 2026-07-28's input request shows (input-required.ts), as a 2025-11-25 elicitation request. */
 export const confirmRequest = (summary: string): ElicitRequestFormParams => ({
   mode: 'form',
   message: summary,
-  requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] },
+  requestedSchema: { ...confirmationSchema, required: [...confirmationSchema.required] },
 });
 
 const duration = (ms: number): string =>
@@ -40,7 +41,7 @@ export const askingFlow =
       return toolError(`not confirmed: ${why}, so nothing changed. Call ${call.tool} again to ask again.`);
     }
     const { action, content } = outcome.answered;
-    if (action !== 'accept' || content?.['confirm'] !== true) return declinedResult(call.tool);
+    if (action !== 'accept' || content?.[confirmKey] !== true) return declinedResult(call.tool);
     // Confirmed: issued and used at once, through the same check and single-use record as a token.
     const { sealed } = await issueConfirmation(call, ask);
     const checked = await checkConfirmation(call, sealed);

@@ -1,6 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { declaresFormElicitation } from './declared.js';
 import { PersonQuestions } from './questions.js';
 import { inProcessElicitationShare } from './share.js';
 
@@ -51,16 +50,6 @@ describe('questions put to a person', () => {
     const second = await asking();
     await second.questions.answer({ jsonrpc: '2.0', id: second.route, result: { action: 'maybe' } }, 'ann');
     await expect(second.outcome).resolves.toEqual({ refused: 'an answer that is no elicitation result' });
-  });
-});
-
-describe('declared elicitation', () => {
-  it('counts form elicitation only', () => {
-    expect(declaresFormElicitation({ capabilities: { elicitation: {} } })).toBe(true);
-    expect(declaresFormElicitation({ capabilities: { elicitation: { form: {}, url: {} } } })).toBe(true);
-    expect(declaresFormElicitation({ capabilities: { elicitation: { url: {} } } })).toBe(false);
-    expect(declaresFormElicitation({ capabilities: {} })).toBe(false);
-    expect(declaresFormElicitation(undefined)).toBe(false);
   });
 });
 
