@@ -138,6 +138,8 @@ const questionLabel = (question: Question): string => {
 
 async function questionChange(ctx: PlatformContext, actorUserId: string, args: Args, deleting: boolean): Promise<ConfirmationAsk | undefined> {
   const questionId = args['question_id'];
+  // Reordering, making optional and the like need no read: they never ask.
+  if (!deleting && !changesWhatWasAnswered(args)) return undefined;
   const question = typeof questionId === 'string' ? await ctx.store.findQuestion(questionId) : undefined;
   const found = question && (await permitted(ctx, actorUserId, question.surveyId, 'edit'));
   if (!question || !found || found.survey.status === 'archived') return undefined;
@@ -147,7 +149,7 @@ async function questionChange(ctx: PlatformContext, actorUserId: string, args: A
     if (hasResponses(survey) || (isLive(survey.status) && (await ctx.store.listQuestions(survey.id)).length === 1)) return undefined;
     return { surveyId: survey.id, summary: `Deleting ${questionLabel(question)} from ${titled(survey)} cannot be undone.` };
   }
-  if (!hasResponses(survey) || !changesWhatWasAnswered(args)) return undefined;
+  if (!hasResponses(survey)) return undefined;
   return {
     surveyId: survey.id,
     summary: `Changing ${questionLabel(question)} of ${titled(survey)}, which has ${responses(survey)}: the answers already given were given to the question as it is now.`,
