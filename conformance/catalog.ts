@@ -6,6 +6,7 @@ import { MCP_2025 } from './catalog/mcp.js';
 import { WHILE_TOKEN_WORKS } from './catalog/while-token-works.js';
 import { TOOL_ERRORS } from './catalog/tool-errors.js';
 import { MODERN_MCP } from './catalog/modern-mcp.js';
+import { CONFIRMATIONS } from './catalog/confirmations.js';
 import { RATE_LIMITS } from './catalog/rate-limits.js';
 import { REVOCATION } from './catalog/revocation.js';
 import { LAST } from './catalog/last.js';
@@ -24,6 +25,7 @@ export const CATALOG: readonly Check[] = [
   ...WHILE_TOKEN_WORKS,
   ...TOOL_ERRORS,
   ...MODERN_MCP,
+  ...CONFIRMATIONS,
   ...RATE_LIMITS,
   ...REVOCATION,
   ...LAST,

@@ -11,6 +11,7 @@ export const GROUPS = [
   'mcp',
   'tool-errors',
   'modern-mcp',
+  'confirmations',
   'rate-limits',
   'revocation',
 ] as const;

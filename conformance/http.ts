@@ -81,7 +81,38 @@ export class Http {
     return this.recent;
   }
 
-  async send(request: HttpRequest): Promise<Exchange> {
+  send(request: HttpRequest): Promise<Exchange> {
+    return this.sendReading(request, (response) => response.text());
+  }
+
+  /**
+   * Sends, and hands each server-sent event's data to `onEvent` as it arrives, awaiting it before
+   * reading on: a check can answer a request the server sent in the stream while the stream is
+   * still open (an `elicitation/create`, say). The exchange records the whole body once it ends.
+   */
+  sendStreaming(request: HttpRequest, onEvent: (data: string) => Promise<void>): Promise<Exchange> {
+    return this.sendReading(request, async (response) => {
+      const isStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
+      if (!isStream || !response.body) return response.text();
+      const decoder = new TextDecoder();
+      let body = '';
+      let pending = '';
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        const text = decoder.decode(chunk, { stream: true });
+        body += text;
+        pending += text;
+        const events = pending.split(/\r?\n\r?\n/);
+        pending = events.pop() ?? '';
+        for (const event of events) {
+          const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice('data:'.length).trimStart());
+          if (data.length > 0) await onEvent(data.join('\n'));
+        }
+      }
+      return body;
+    });
+  }
+
+  private async sendReading(request: HttpRequest, read: (response: Response) => Promise<string>): Promise<Exchange> {
     const recorded: RecordedRequest = {
       method: request.method ?? 'GET',
       url: String(request.url),
@@ -99,7 +130,7 @@ export class Http {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      body = await response.text();
+      body = await read(response);
     } catch (error) {
       throw new RequestFailed(recorded, this.describeFailure(error));
     }

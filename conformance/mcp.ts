@@ -1,4 +1,4 @@
-import { header, retryAfterSeconds, type Exchange, type Http } from './http.js';
+import { header, retryAfterSeconds, type Exchange, type Http, type HttpRequest } from './http.js';
 import type { RateLimit } from './options.js';
 import { waitWithProgress, type Progress } from './progress.js';
 
@@ -97,10 +97,26 @@ export class Mcp {
     return { jsonrpc: '2.0', id: this.nextId++, method, ...(params ? { params } : {}) };
   }
 
-  async post(token: BearerToken | undefined, message: unknown, options: PostOptions = {}): Promise<Exchange> {
+  post(token: BearerToken | undefined, message: unknown, options: PostOptions = {}): Promise<Exchange> {
+    return this.postReading(token, message, options, (request) => this.http.send(request));
+  }
+
+  /**
+   * A request whose event-stream answer is read as it comes, each JSON-RPC message handed to
+   * `onMessage` (a request the server sends, then the response): `Http.sendStreaming`.
+   */
+  postStreaming(token: BearerToken, message: unknown, onMessage: (message: Record<string, unknown>) => Promise<void>, options: PostOptions = {}): Promise<Exchange> {
+    const onEvent = async (data: string): Promise<void> => {
+      const parsed = parseJson(data);
+      if (isObject(parsed)) await onMessage(parsed);
+    };
+    return this.postReading(token, message, options, (request) => this.http.sendStreaming(request, onEvent));
+  }
+
+  private async postReading(token: BearerToken | undefined, message: unknown, options: PostOptions, sendRequest: (request: HttpRequest) => Promise<Exchange>): Promise<Exchange> {
     const send = async (): Promise<Exchange> => {
       const bearer = typeof token === 'function' ? await token() : token;
-      return this.http.send({
+      return sendRequest({
         method: 'POST',
         url: this.endpoint,
         headers: {
@@ -174,4 +190,12 @@ export function toolErrorMessage(result: ToolResult): string | undefined {
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

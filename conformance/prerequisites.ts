@@ -49,6 +49,7 @@ const GROUP_NEEDS: Readonly<Record<Group, readonly Prerequisite[]>> = {
   mcp: SIGNED_IN,
   'tool-errors': SIGNED_IN,
   'modern-mcp': SIGNED_IN,
+  confirmations: SIGNED_IN,
   'rate-limits': SIGNED_IN,
   revocation: ['discovery', 'registration', 'sign-in', 'token'],
 };

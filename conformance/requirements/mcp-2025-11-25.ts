@@ -195,7 +195,13 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   }),
 
   // client features: what they ask of a server
-  must('mcp-2025-11-25-elicitation', 'client/elicitation', 'Elicitation requests respect client modes, ask no secrets in form mode, and bind to the user', { unobservable: why.serverRequests }),
+  // Proven on delete_question's confirmation (issue 37, conformance/checks/confirmations/).
+  must('mcp-2025-11-25-elicitation', 'client/elicitation', 'Elicitation requests respect client modes, ask no secrets in form mode, and bind to the user', [
+    branch('form mode, to a client that declared elicitation', 'confirmation-asked-first'),
+    branch('the answer decides (accept, decline, cancel)', 'confirmation-decline-changes-nothing', 'confirmation-accept-applies'),
+    missing('no secrets asked in form mode', 'whether a form asks for a secret is in its words; the runner reads only that the confirmation\'s form has a boolean field'),
+    missing('bound to the user', 'the runner signs in one person: no check answers an elicitation as another'),
+  ]),
   must('mcp-2025-11-25-sampling', 'client/sampling', 'Sampling requests only to clients that declared sampling (and tools for tool use)', { unobservable: why.serverRequests }),
   should('mcp-2025-11-25-roots', 'client/roots', 'Servers respect the roots a client gives', { unobservable: why.serverRequests }),
 ];

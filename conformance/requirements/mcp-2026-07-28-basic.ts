@@ -186,16 +186,25 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   // basic/patterns
   must('mcp-2026-07-28-no-server-initiated', 'basic/patterns "Request and Response"', 'Servers initiate no JSON-RPC requests', ['modern-response-id']),
   may('mcp-2026-07-28-scoped-notifications', 'basic/patterns "Request and Response"', 'A server may send notifications scoped to an in-flight request', { unobservable: why.permission }),
-  must('mcp-2026-07-28-input-requests', 'basic/patterns/mrtr', 'Input requests travel in an InputRequiredResult, only on tools/call, resources/read and prompts/get, each well formed', {
-    unobservable: why.inputRequired,
-  }),
-  must('mcp-2026-07-28-request-state', 'basic/patterns/mrtr "Server Requirements"', 'requestState is attacker-controlled: integrity-protected, verified, bound to its principal, replay-checked', {
-    unobservable: why.inputRequired,
-  }),
-  must('mcp-2026-07-28-input-capabilities', 'basic/patterns/mrtr "Server Requirements"', 'No input request the client has not declared, and no assumption that the client retries', {
-    unobservable: why.inputRequired,
-  }),
-  should('mcp-2026-07-28-input-errors', 'basic/patterns/mrtr "Error Handling"', 'InputResponses are validated; unknown ones ignored; missing ones asked for again', { unobservable: why.inputRequired }),
+  // Proven on delete_question, which asks its person always (issue 37, conformance/checks/confirmations/).
+  must('mcp-2026-07-28-input-requests', 'basic/patterns/mrtr', 'Input requests travel in an InputRequiredResult, only on tools/call, resources/read and prompts/get, each well formed', [
+    branch('tools/call that needs the person (delete_question)', 'confirmation-asked-first'),
+    branch('none on a request that needs nothing (tools/list, get_me)', 'modern-result-type'),
+  ]),
+  must('mcp-2026-07-28-request-state', 'basic/patterns/mrtr "Server Requirements"', 'requestState is attacker-controlled: integrity-protected, verified, bound to its principal, replay-checked', [
+    branch('integrity-protected (altered state)', 'confirmation-tampered-state-refused'),
+    branch('bound to its request (another question)', 'confirmation-other-call-refused'),
+    branch('replay-checked (used state)', 'confirmation-replay-refused'),
+    missing('bound to its principal (another person or client)', 'the runner signs in one person with one client: no check presents a requestState as another'),
+  ]),
+  must('mcp-2026-07-28-input-capabilities', 'basic/patterns/mrtr "Server Requirements"', 'No input request the client has not declared, and no assumption that the client retries', [
+    branch('client without elicitation gets no elicitation/create', 'confirmation-asked-first'),
+    branch('an ask never answered changes nothing', 'confirmation-decline-changes-nothing'),
+  ]),
+  should('mcp-2026-07-28-input-errors', 'basic/patterns/mrtr "Error Handling"', 'InputResponses are validated; unknown ones ignored; missing ones asked for again', [
+    branch('validated (accept without confirming)', 'confirmation-decline-changes-nothing'),
+    branch('unknown ones ignored, missing ones asked for again', 'confirmation-missing-answer-asks-again'),
+  ]),
   must('mcp-2026-07-28-subscriptions', 'basic/patterns/subscriptions', 'A listen stream sends only the types asked for, acknowledged first, and ends with a result', {
     unobservable: why.subscriptions,
   }),

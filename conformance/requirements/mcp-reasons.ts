@@ -8,8 +8,6 @@ export const MCP_REASON = {
   practice:
     'an implementation practice (validation, sanitising, storage, rate of output); what of it shows from outside is proven by the bearer, tool-error and rate-limit checks',
   stdio: 'binds the stdio transport; a deployment speaks Streamable HTTP',
-  inputRequired:
-    'needs an InputRequiredResult (elicitation, sampling, roots), which no tool of the contract returns: every call completes in one request, and the contract forbids server-initiated messages (section 4.1 rule 1)',
   subscriptions:
     'needs subscriptions/listen, a server-initiated notification stream, which the contract answers with 404 (section 4.1 rule 1)',
   serverRequests:

@@ -29,7 +29,9 @@ export type RequirementSource =
   | 'peer tools'
   | 'OAuth 2.1'
   | 'MCP 2025-11-25'
-  | 'MCP 2026-07-28';
+  | 'MCP 2026-07-28'
+  /** What survey-mcp promises beyond the contract in its README and docs/tools.md (issue 37: confirmations). */
+  | 'survey-mcp tools';
 
 /**
  * How strongly the source binds: MUST (and MUST NOT, REQUIRED, SHALL), SHOULD (SHOULD NOT,

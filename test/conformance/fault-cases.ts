@@ -1,6 +1,7 @@
 import type { Group } from '../../conformance/check.js';
 import type { ConformanceOptions } from '../../conformance/options.js';
 import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
+import { CONFIRMATION_FAULT_CASES } from './fault-cases-confirmations.js';
 import { EACH_ERA_FAULT_CASES } from './fault-cases-each-era.js';
 import type { FakeDeploymentOptions } from './fake-deployment.js';
 import { MODERN_FAULT_CASES } from './fault-cases-modern.js';
@@ -528,4 +529,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...PRIVATE_KEY_JWT_FAULT_CASES,
   ...SKILLS_FAULT_CASES,
   ...EACH_ERA_FAULT_CASES,
+  ...CONFIRMATION_FAULT_CASES,
 ];

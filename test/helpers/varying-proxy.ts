@@ -72,6 +72,13 @@ export async function startVaryingProxy(listenPort: number, targetPort: number, 
       const upstream = request(
         { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...headers, 'accept-encoding': 'identity' } },
         (answer) => {
+          if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+            // An event stream is passed on as it comes: a proxy that held it back until it ended
+            // would stall a call waiting in it for its person's answer (a 2025-11-25 elicitation).
+            res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+            answer.pipe(res);
+            return;
+          }
           const parts: Buffer[] = [];
           answer.on('data', (part: Buffer) => parts.push(part));
           answer.on('end', () => {
@@ -126,7 +133,7 @@ function outbound(
   variations: Variations,
   aliases: TokenAliases | undefined,
 ): { headers: Record<string, string | string[]>; body: Buffer } {
-  const kept = Object.fromEntries(Object.entries(headers).filter(([name, value]) => !HOP_BY_HOP.includes(name) && value !== undefined)) as Record<string, string | string[]>;
+  const kept = endToEnd(headers);
   let type = String(headers['content-type'] ?? '');
   let payload = body;
   if (/^application\/json\b/.test(type) && body.length > 0) {
@@ -144,6 +151,11 @@ function outbound(
   }
   if (!variations.chunkedClose) kept['content-length'] = String(payload.length);
   return { headers: kept, body: payload };
+}
+
+/** The headers a proxy passes on as they came (not those of one hop, nor the length and coding it may redo). */
+function endToEnd(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => !HOP_BY_HOP.includes(name) && value !== undefined)) as Record<string, string | string[]>;
 }
 
 /** A JSON body the server sent; one that does not parse is passed on as it came. */

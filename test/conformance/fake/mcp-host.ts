@@ -227,7 +227,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (!caller) return;
   if (faults.concurrencyCap !== undefined && !holdTurn(res, caller.userId, faults.concurrencyCap)) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
-  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args) => callTool(name, args, faults));
+  const surveys = config.state.surveys;
+  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId } }));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   const version = req.headers['mcp-protocol-version'];
   const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
@@ -237,6 +238,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
+  if (isResponse) config.state.elicitations.settle(message as { id?: unknown; result?: unknown });
   if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);
     // The body breaks one branch: a notification's answer, not a posted response's.
@@ -251,6 +253,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (message.method === 'initialize') {
     if (offersApps(message.params?.['capabilities'])) config.state.appHosts.add(caller.userId);
     else config.state.appHosts.delete(caller.userId);
+    config.state.elicitations.noteInitialize(config.state.holderOf(caller.token), message.params?.['capabilities']);
   }
   const skills = skillsAnswer(message.method, message.params, faults.skillsFault);
   if (skills) return reply(skills);
@@ -283,10 +286,14 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     case 'tools/call': {
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
-      const outcome = callTool(name, args, faults);
+      if (name === 'delete_question' && args['confirmation_token'] === undefined && config.state.elicitations.declares(config.state.holderOf(caller.token)) && faults.confirmationFault !== 'elicitation-ignored') {
+        return config.state.elicitations.stream(res, message.id, String(args['question_id']), surveys, faults.confirmationFault);
+      }
+      const outcome = callTool(name, args, faults, { surveys, call: { userId: caller.userId, elicits: false } });
+      if (!('ok' in outcome) && !('error' in outcome)) return reply({ error: { code: -32603, message: 'not in this era' } });
       if ('error' in outcome) {
         if (faults.toolErrorsAsJsonRpcErrors) return reply({ error: { code: -32000, message: outcome.error } });
-        const payload = { error: outcome.error };
+        const payload = { error: outcome.error, ...outcome.details };
         return reply({
           result: { content: [{ type: 'text', text: JSON.stringify(payload) }], structuredContent: payload, isError: true },
         });

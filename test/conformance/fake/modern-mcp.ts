@@ -17,6 +17,13 @@ export function listedResources(appFault: McpAppFault | undefined): readonly Rec
   return [appFault === 'listed-plain-mime-type' ? { ...RESULTS_VIEW, mimeType: 'text/html' } : RESULTS_VIEW];
 }
 
+/** What a 2026-07-28 tools/call brings beyond name and arguments: the client's elicitation, and its answers. */
+export interface ModernCall {
+  readonly elicits: boolean;
+  readonly inputResponses: unknown;
+  readonly requestState: unknown;
+}
+
 interface Message {
   readonly id?: string | number;
   readonly method?: string;
@@ -49,7 +56,7 @@ export function refuseLegacy(req: Request, res: Response, fault: ModernFault | u
 }
 
 /** The 2026-07-28 rules the runner checks, each breakable by one `fault`; the MCP App as in the legacy era, broken by `appFault`. */
-export function modernPost(req: Request, res: Response, faults: Faults, callTool: (name: string, args: Record<string, unknown>) => ToolOutcome): void {
+export function modernPost(req: Request, res: Response, faults: Faults, callTool: (name: string, args: Record<string, unknown>, call: ModernCall) => ToolOutcome): void {
   const { modernFault: fault, mcpAppFault: appFault, skillsFault } = faults;
   const message = req.body as Message;
   const id = fault === 'string-id-dropped' && typeof message.id === 'string' ? null : message.id;
@@ -90,9 +97,14 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     case 'tools/list':
       return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
     case 'tools/call': {
-      const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>);
+      const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
+      const elicits = typeof capabilities === 'object' && capabilities !== null && 'elicitation' in capabilities;
+      const call = { elicits, inputResponses: message.params?.['inputResponses'], requestState: message.params?.['requestState'] };
+      const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>, call);
+      if ('inputRequired' in outcome) return reply(200, { result: { ...outcome.inputRequired, resultType: 'input_required', _meta: serverInfo } });
+      if ('invalidParams' in outcome) return refuse(200, -32602, `Invalid params: ${outcome.invalidParams}`);
       if ('error' in outcome && fault === 'tool-errors-as-jsonrpc-errors') return reply(200, { error: { code: -32000, message: outcome.error } });
-      if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error }) }], isError: true });
+      if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error, ...outcome.details }) }], isError: true });
       const structured = fault === 'structured-content-off-schema' ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
       const text = fault === 'structured-without-text' ? 'done' : JSON.stringify(structured);
       return complete({ content: [{ type: 'text', text }], structuredContent: structured });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { JWT_CLIENT_METADATA_URL, jwtClientDocument } from './client-assertion.js';
+import { FakeSurveys } from './confirmations.js';
+import { FakeElicitations } from './legacy-elicitation.js';
 
 export interface FakeUser {
   readonly id: string;
@@ -87,6 +89,10 @@ export class FakeState {
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   /** People whose client's last initialize offered MCP Apps, as a stateful server keeps it per session. */
   readonly appHosts = new Set<string>();
+  /** The scratch surveys a runner creates to check confirmations. */
+  readonly surveys = new FakeSurveys();
+  /** 2025-11-25 clients that declared elicitation, and the calls waiting for their person. */
+  readonly elicitations = new FakeElicitations();
 
   /** A token of another platform service: valid, but not for the MCP host. */
   readonly foreignToken = randomId('foreign_');
@@ -108,6 +114,13 @@ export class FakeState {
     if (record.grantId && this.grants.get(record.grantId)?.revoked) return undefined;
     if (!acceptExpired && Date.now() >= record.expiresAt) return undefined;
     return record;
+  }
+
+  /** Who presents `token`: its person and OAuth client, as survey-mcp keeps what a client declared. */
+  holderOf(token: string): string {
+    const record = this.accessTokens.get(token);
+    const grant = record?.grantId ? this.grants.get(record.grantId) : undefined;
+    return `${record?.userId ?? ''} ${grant?.clientId ?? ''}`;
   }
 
   revokeAccessTokensOf(grantId: string | undefined): void {

@@ -1,3 +1,4 @@
+import { CONFIRMATION_TOOLS, FAKE_WORKSPACE, type ConfirmableCall, type ConfirmationOutcome, type FakeSurveys } from './confirmations.js';
 import type { Faults } from './faults.js';
 import { ALICE } from './state.js';
 
@@ -25,18 +26,37 @@ export const TOOL_LIST = [
     description: 'Surveys the person may open',
     inputSchema: { type: 'object', properties: { limit: { type: 'integer' } } },
   },
+  ...CONFIRMATION_TOOLS,
 ];
 
-export type ToolOutcome = { readonly ok: Record<string, unknown> } | { readonly error: string };
+export type ToolOutcome = ConfirmationOutcome;
 
-/** Three of the real server's tools, enough to produce each kind of tool error. */
-export function callTool(name: string, args: Record<string, unknown>, faults: Faults): ToolOutcome {
+/** Where a call writes, and who makes it how (the era's confirmation extras). */
+export interface ToolCaller {
+  readonly surveys: FakeSurveys;
+  readonly call: ConfirmableCall;
+}
+
+/**
+ * Three of the real server's read-only tools, enough to produce each kind of tool error, and the
+ * writes a runner makes on its own scratch survey (confirmations.ts).
+ */
+export function callTool(name: string, args: Record<string, unknown>, faults: Faults, caller: ToolCaller): ToolOutcome {
+  const { surveys } = caller;
   switch (name) {
     case 'get_me':
-      return { ok: { id: ALICE.id, email: ALICE.email, name: ALICE.name, workspaces: [] } };
+      return { ok: { id: ALICE.id, email: ALICE.email, name: ALICE.name, workspaces: faults.withoutWriteAccess ? [] : [FAKE_WORKSPACE] } };
+    case 'create_survey':
+      return surveys.create(args);
+    case 'set_survey_status':
+      return surveys.setStatus(args);
+    case 'delete_question':
+      return surveys.deleteQuestion(args, caller.call, faults.confirmationFault);
     case 'get_survey': {
       const id = String(args['survey_id'] ?? '');
       if (id === VISIBLE_SURVEY.id) return { ok: VISIBLE_SURVEY };
+      const scratch = surveys.detail(id);
+      if (scratch) return { ok: scratch };
       if (id === FORBIDDEN_SURVEY_ID && !faults.withoutDemoSurvey) {
         return faults.forbiddenSurveyVisible
           ? { ok: { id, title: "Carol's survey", status: 'open' } }

@@ -1,0 +1,24 @@
+/** One way to get the confirmation of delete_question wrong (issue 37), each caught by one check. */
+export type ConfirmationFault =
+  /** The confirmation's words name neither the question nor the survey. */
+  | 'generic-summary'
+  /** A declined input request deletes the question all the same. */
+  | 'decline-applies'
+  /** The confirmed call answers success but deletes nothing. */
+  | 'accept-ignored'
+  /** A used requestState or token is not recorded: it works again. */
+  | 'replay-accepted'
+  /** The seal is not bound to the question it was issued for. */
+  | 'seal-not-bound-to-call'
+  /** The seal's MAC is not verified: an altered one opens. */
+  | 'seal-integrity-unchecked'
+  /** inputResponses without the answer asked for count as a decline instead of asking again. */
+  | 'missing-answer-completes'
+  /** A 2025-11-25 client that declared elicitation gets the token error all the same. */
+  | 'elicitation-ignored';
+
+export interface ConfirmationFaults {
+  readonly confirmationFault?: ConfirmationFault;
+  /** Not a fault: the signed-in person belongs to no workspace, so may create no survey. */
+  readonly withoutWriteAccess?: boolean;
+}
