@@ -9,6 +9,7 @@ import { MODERN_MCP } from './catalog/modern-mcp.js';
 import { RATE_LIMITS } from './catalog/rate-limits.js';
 import { REVOCATION } from './catalog/revocation.js';
 import { LAST } from './catalog/last.js';
+import { SURVIVORS } from './catalog/survivors.js';
 
 /**
  * Every check, in the order it runs: one list per phase, each in its own file under catalog/. The
@@ -23,6 +24,7 @@ export const CATALOG: readonly Check[] = [
   ...MCP_2025,
   ...WHILE_TOKEN_WORKS,
   ...TOOL_ERRORS,
+  ...SURVIVORS,
   ...MODERN_MCP,
   ...RATE_LIMITS,
   ...REVOCATION,

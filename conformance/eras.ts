@@ -65,14 +65,24 @@ export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
 /**
  * How the deployment shows it serves 2026-07-28 although server/discover did not list it, or
  * undefined: a result to server/discover itself, or to tools/list, each sent as 2026-07-28 (a
- * server without the era refuses that version header with HTTP 400).
+ * server without the era refuses that version header with HTTP 400), or a refusal of
+ * server/discover with an error code of that revision's own.
  */
 async function modernServed(ctx: CheckContext, token: string, discover: { exchange: Exchange; message: JsonRpcResponse | undefined }): Promise<string | undefined> {
   const answered = (answer: typeof discover): boolean => answer.exchange.response.status === 200 && isObject(answer.message?.result);
   if (answered(discover)) return `server/discover, sent as ${MODERN_REVISION}, was answered with a result`;
+  if (discover.message?.error?.code === HEADER_MISMATCH) {
+    return `server/discover, sent as ${MODERN_REVISION}, was refused with JSON-RPC error ${HEADER_MISMATCH}, a code only that revision defines (its header rules judged the request)`;
+  }
   const tools = await ctx.modern.request(token, 'tools/list');
   return answered(tools) ? `tools/list, sent as ${MODERN_REVISION}, was answered with a result` : undefined;
 }
+
+/**
+ * 2026-07-28's HeaderMismatch (basic/transports/streamable-http): a server without that revision
+ * never answers it, so a refusal with it shows the era served, its own discovery refused.
+ */
+const HEADER_MISMATCH = -32020;
 
 /** One line for the report: `2025-11-25 and 2026-07-28`, `2026-07-28 only`, … */
 export function describeEras(eras: OfferedEras): string {

@@ -7,6 +7,7 @@ import { MODERN_FAULT_CASES } from './fault-cases-modern.js';
 import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
 import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
 import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
+import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -528,4 +529,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...PRIVATE_KEY_JWT_FAULT_CASES,
   ...SKILLS_FAULT_CASES,
   ...EACH_ERA_FAULT_CASES,
+  ...SURVIVOR_FAULT_CASES,
 ];

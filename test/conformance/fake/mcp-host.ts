@@ -8,6 +8,7 @@ import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW }
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
 import { jsonAsTextPlain } from './media-types.js';
+import { legacyToolCallRefusal, mirrorText } from './survivors.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -281,6 +282,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     case 'tools/list':
       return reply({ result: { tools } });
     case 'tools/call': {
+      const refusal = legacyToolCallRefusal(message.params, faults);
+      if (refusal) return reply(refusal);
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
       const outcome = callTool(name, args, faults);
@@ -292,7 +295,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
         });
       }
       const structured = faults.legacyStructuredOffSchema ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
-      const text = faults.legacyStructuredWithoutText ? 'done' : JSON.stringify(structured);
+      const text = faults.legacyStructuredWithoutText ? 'done' : mirrorText(structured, faults);
       const content = faults.omitToolContent ? {} : { content: [{ type: 'text', text }] };
       return reply({ result: { ...content, structuredContent: structured } });
     }

@@ -62,6 +62,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     if (fault === 'notification-answered') return reply(200, { result: { resultType: 'complete' } });
     return void res.status(202).end();
   }
+  if (fault === 'refuses-every-request') return refuse(400, -32020, 'Mcp-Method does not match the body');
   const requested = meta[VERSION_KEY];
   if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: [REVISION], requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');

@@ -1,8 +1,9 @@
 import type { Faults } from './faults.js';
 import { ALICE } from './state.js';
+import { survivorTool } from './survivors.js';
 
 const FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
-const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner' };
+const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner', response_counts: { completed: 150, partial: 0, disqualified: 0 } };
 
 export const TOOL_LIST = [
   {
@@ -31,9 +32,11 @@ export type ToolOutcome = { readonly ok: Record<string, unknown> } | { readonly 
 
 /** Three of the real server's tools, enough to produce each kind of tool error. */
 export function callTool(name: string, args: Record<string, unknown>, faults: Faults): ToolOutcome {
+  const survivor = survivorTool(name, args, faults, VISIBLE_SURVEY.id);
+  if (survivor) return survivor;
   switch (name) {
     case 'get_me':
-      return { ok: { id: ALICE.id, email: ALICE.email, name: ALICE.name, workspaces: [] } };
+      return { ok: { id: ALICE.id, email: ALICE.email, name: ALICE.name, workspaces: [{ id: 'wsp_alpha', name: 'Alpha', role: 'member' }] } };
     case 'get_survey': {
       const id = String(args['survey_id'] ?? '');
       if (id === VISIBLE_SURVEY.id) return { ok: VISIBLE_SURVEY };

@@ -1,0 +1,90 @@
+/**
+ * The fake's side of the checks written for the survivors of the runner-power sample
+ * (conformance/catalog/survivors.ts): the requests they send, answered right, and one fault each.
+ */
+import type { ToolOutcome } from './tools.js';
+import { randomId } from './state.js';
+
+export interface SurvivorFaults {
+  /** Passes a 2025-11-25 tools/call without a tool name on, answered -32603 instead of -32602. */
+  readonly legacyToolCallEnvelopeUnchecked?: boolean;
+  /** Answers a 2025-11-25 tools/call that carries params._meta with an error (the SDK path's handler missing). */
+  readonly legacyMetaCallsUnanswered?: boolean;
+  /** update_question answers the question unchanged: the edit is dropped. */
+  readonly questionEditsDropped?: boolean;
+  /** A text mirror longer than one slice loses the brackets of its arrays. */
+  readonly slicedTextMirrorBroken?: boolean;
+  /** Refuses a client whose metadata document is refused at the token endpoint with an error without a code. */
+  readonly refusedDocumentUncoded?: boolean;
+  /** Takes any https client_id at the revocation endpoint, a fragment included. */
+  readonly revocationTakesAnyDocumentClientId?: boolean;
+}
+
+/** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
+export function legacyToolCallRefusal(params: Record<string, unknown> | undefined, faults: SurvivorFaults): Record<string, unknown> | undefined {
+  if (params?.['_meta'] !== undefined && faults.legacyMetaCallsUnanswered) return { error: { code: -32602, message: 'Invalid tools/call result' } };
+  if (typeof params?.['name'] === 'string') return undefined;
+  return faults.legacyToolCallEnvelopeUnchecked
+    ? { error: { code: -32603, message: 'Internal error: params.name expected string, received undefined' } }
+    : { error: { code: -32602, message: 'Invalid params: params.name must be a string' } };
+}
+
+/** One slice of the real server's JSON composition (src/mcp/answer-json.ts). */
+const SLICE_CHARS = 64 * 1024;
+
+/** The text mirror of a tool answer; the fault drops the brackets of the outermost array of a long one. */
+export function mirrorText(structured: Record<string, unknown>, faults: SurvivorFaults): string {
+  const text = JSON.stringify(structured);
+  if (!faults.slicedTextMirrorBroken || text.length <= SLICE_CHARS) return text;
+  return text.replace('[', '').replace(/\](?=[^\]]*$)/, '');
+}
+
+/** A survey the run created, by id, with its questions. */
+const created = new Map<string, { survey: Record<string, unknown>; questions: Record<string, unknown>[] }>();
+
+/** The surveys with responses, the write tools the runner's round trip uses, and list_responses; undefined for other tools. */
+export function survivorTool(name: string, args: Record<string, unknown>, faults: SurvivorFaults, visibleSurveyId: string): ToolOutcome | undefined {
+  switch (name) {
+    case 'create_survey': {
+      const survey = { id: randomId('srv_'), workspace_id: args['workspace_id'], title: args['title'], status: 'draft' };
+      const questions = ((args['questions'] ?? []) as Record<string, unknown>[]).map((question) => ({ ...question, id: randomId('qst_') }));
+      created.set(survey.id, { survey, questions });
+      return { ok: { survey, questions } };
+    }
+    case 'update_question': {
+      const question = [...created.values()].flatMap((entry) => entry.questions).find((candidate) => candidate['id'] === args['question_id']);
+      if (!question) return { error: `question '${String(args['question_id'])}' not found` };
+      if (typeof args['text'] === 'string' && !faults.questionEditsDropped) question['text'] = args['text'];
+      return { ok: { question } };
+    }
+    case 'set_survey_status': {
+      const entry = created.get(String(args['survey_id']));
+      if (!entry) return undefined;
+      const previous = entry.survey['status'];
+      entry.survey['status'] = args['status'];
+      return { ok: { survey: entry.survey, previous_status: previous, changed: previous !== args['status'] } };
+    }
+    case 'get_survey': {
+      const entry = created.get(String(args['survey_id']));
+      return entry ? { ok: { survey: entry.survey, questions: entry.questions } } : undefined;
+    }
+    case 'list_responses':
+      if (args['survey_id'] !== visibleSurveyId) return { error: `survey '${String(args['survey_id'])}' not found` };
+      return { ok: { survey_id: visibleSurveyId, responses: RESPONSES, next_cursor: 'page-2', total: 150 } };
+    default:
+      return undefined;
+  }
+}
+
+/** A first page of 100 responses, each with a long text answer: together larger than one slice. */
+const RESPONSES = Array.from({ length: 100 }, (_, index) => ({
+  id: `rsp_${index}`,
+  status: 'completed',
+  answers: [{ question_id: 'qst_feedback', text: `Answer ${index}: ${'the survey was long but fair. '.repeat(25)}`, truncated: false }],
+}));
+
+/** Draft section 3: a client_id of document form with a fragment, dot segments or a user is no client. */
+export function brokenDocumentClientId(clientId: string): boolean {
+  if (!clientId.startsWith('https://')) return false;
+  return !URL.canParse(clientId) || clientId.includes('#') || /\/\.\.?(\/|$)/.test(clientId) || new URL(clientId).username !== '';
+}
