@@ -18,6 +18,7 @@ export const EACH_ERA_FAULT_CASES: readonly FaultCase[] = [
   modernOnly('expired-token-401', 'mcp', 'accepts expired tokens', { expiredTokensAccepted: true }, /2026-07-28: a request \d+ s after the token was issued: expected HTTP 401, got HTTP 200/, { fake: { accessTokenTtlSeconds: 1 } }),
   modernOnly('tool-error-not-found', 'tool-errors', 'sends tool errors as JSON-RPC errors', { modernFault: 'tool-errors-as-jsonrpc-errors' }, /2026-07-28: get_survey for "srv_conformance_\w+": came back as JSON-RPC error -32000/),
   modernOnly('revoked-access-token-401', 'revocation', 'still accepts a revoked access token', { revokedTokensAccepted: true }, /2026-07-28: the next request after revoking the access token: expected HTTP 401, got HTTP 200/),
+  modernOnly('revoked-refresh-token-signs-out', 'revocation', 'still accepts the access token of a revoked refresh token', { revokedTokensAccepted: true }, /2026-07-28: the access token's next request after revoking its refresh token: expected HTTP 401, got HTTP 200/),
   modernOnly('repeated-429-shape', 'rate-limits', 'sends the error body with the first 429 in a row only', { bareRepeatRefusals: true }, /2026-07-28: refusal \d in a row: the body is not a JSON object/, SMALL_LIMIT),
   // A skip is earned like a pass: discovery that contradicts what the deployment serves fails, never skips.
   {

@@ -10,7 +10,7 @@ export const toolsCallEnvelope32602: Check = {
   needsSignIn: true,
   async run(ctx) {
     // The 2025-11-25 twin of modern-envelope-32602: params without the name the method requires.
-    const { exchange, message } = await ctx.mcp.request(await ctx.connected(), 'tools/call', { arguments: {} });
+    const { exchange, message } = await ctx.mcp.request(() => ctx.connected(), 'tools/call', { arguments: {} });
     if (message?.error?.code !== -32602) fail(`tools/call without "name": expected JSON-RPC error -32602 (Invalid params), got ${describeResponse(exchange)}`);
     return `HTTP ${exchange.response.status}, JSON-RPC error -32602`;
   },

@@ -12,7 +12,7 @@ export const toolsCallWithMeta: Check = {
   async run(ctx) {
     // A client that asks for progress sends _meta with every call; the tool must still run.
     const params = { name: 'get_me', arguments: {}, _meta: { progressToken: 'conformance-progress' } };
-    const { exchange, message } = await ctx.mcp.request(await ctx.connected(), 'tools/call', params);
+    const { exchange, message } = await ctx.mcp.request(() => ctx.connected(), 'tools/call', params);
     const result = message?.result as ToolResult | undefined;
     if (exchange.response.status !== 200 || !result) fail(`tools/call get_me with _meta.progressToken: expected HTTP 200 with a result, got ${describeResponse(exchange)}`);
     if (result.isError) fail(`tools/call get_me with _meta.progressToken: the result is a tool error: ${JSON.stringify(result.content)?.slice(0, 160)}`);
