@@ -29,7 +29,8 @@ export interface OfferedEras {
  * for 2026-07-28, `initialize` for 2025-11-25. A legacy era counts as absent only when the modern
  * one answers and `initialize` is refused at the HTTP level (basic/versioning, "Compatibility
  * Matrix": a modern-only server rejects it with 400), so a broken `initialize` on a server that
- * offers no other era still fails its checks rather than being skipped.
+ * offers no other era, or one answered with a server error (5xx), still fails its checks rather
+ * than being skipped.
  *
  * A skip must rest on evidence that the era is absent, never on a violation: a `server/discover`
  * answered with a result (HTTP 200 to a request sent as 2026-07-28, which a server without that
@@ -45,7 +46,10 @@ export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
     const served = listed(MODERN_REVISION) ? undefined : await modernServed(ctx, token, discover);
     const initialize = await ctx.mcp.initialize(token);
     const version = initialize.message?.result?.['protocolVersion'];
-    const refused = initialize.exchange.response.status >= 400 && !isObject(initialize.message?.result);
+    // A refusal is a 4xx (basic/versioning: a modern-only server rejects initialize with 400); a
+    // 5xx is a server error, no evidence that the era is absent, so its checks run and fail.
+    const status = initialize.exchange.response.status;
+    const refused = status >= 400 && status < 500 && !isObject(initialize.message?.result);
     const modern = listed(MODERN_REVISION) || served !== undefined;
     const legacy = typeof version === 'string' || !modern || !refused;
     const discovered = `server/discover answered supportedVersions ${JSON.stringify(versions)}`;

@@ -12,6 +12,7 @@ function survivorCase(check: string, group: FaultCase['group'], deployment: stri
  */
 export const SURVIVOR_FAULT_CASES: readonly FaultCase[] = [
   survivorCase('modern-discover', 'modern-mcp', 'refuses every 2026-07-28 request, server/discover included, with its own -32020', { modernFault: 'refuses-every-request' }, /discovery is wrong.*server\/discover, sent as 2026-07-28, was refused with JSON-RPC error -32020/),
+  survivorCase('initialize', 'mcp', 'answers every 2025-11-25 request with HTTP 500 while it serves 2026-07-28', { legacyServerError: true }, /initialize: expected HTTP 200, got HTTP 500/),
   survivorCase('tools-call-envelope-32602', 'mcp', 'passes a tools/call without a tool name on to fail inside', { legacyToolCallEnvelopeUnchecked: true }, /tools\/call without "name": expected JSON-RPC error -32602 \(Invalid params\), got HTTP 200 .*-32603/),
   survivorCase('tools-call-with-meta', 'mcp', 'cannot answer a tools/call that carries params._meta', { legacyMetaCallsUnanswered: true }, /tools\/call get_me with _meta\.progressToken: expected HTTP 200 with a result, got HTTP 200 .*-32602/),
   survivorCase('write-tool-round-trip', 'mcp', 'answers update_question without keeping the edit', { questionEditsDropped: true }, /update_question: the question's text is "Written by survey-mcp conformance", not the one asked for/),

@@ -230,6 +230,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
   if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args) => callTool(name, args, faults));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
+  if (faults.legacyServerError) return void res.status(500).send('Internal Server Error');
   const version = req.headers['mcp-protocol-version'];
   const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion && !formUnchecked) {

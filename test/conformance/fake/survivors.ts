@@ -18,6 +18,8 @@ export interface SurvivorFaults {
   readonly refusedDocumentUncoded?: boolean;
   /** Takes any https client_id at the revocation endpoint, a fragment included. */
   readonly revocationTakesAnyDocumentClientId?: boolean;
+  /** Answers every 2025-11-25 request with HTTP 500 (its era check throws) while 2026-07-28 works. */
+  readonly legacyServerError?: boolean;
 }
 
 /** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
