@@ -1,6 +1,7 @@
 import type { Check } from '../check.js';
 import { clientMetadataRefusedAtTokenEndpoint } from '../checks/authorization/client-metadata-refused-at-token-endpoint.js';
 import { structuredContentLargeAnswer } from '../checks/mcp/structured-content-large-answer.js';
+import { invalidJsonrpcMessage } from '../checks/mcp/invalid-jsonrpc-message.js';
 import { toolsCallEnvelope32602 } from '../checks/mcp/tools-call-envelope-32602.js';
 import { toolsCallWithMeta } from '../checks/mcp/tools-call-with-meta.js';
 import { writeToolRoundTrip } from '../checks/mcp/write-tool-round-trip.js';
@@ -14,6 +15,7 @@ import { revokeMalformedClientIdDocument } from '../checks/revocation/revoke-mal
 export const SURVIVORS: readonly Check[] = [
   toolsCallWithMeta,
   toolsCallEnvelope32602,
+  invalidJsonrpcMessage,
   writeToolRoundTrip,
   structuredContentLargeAnswer,
   clientMetadataRefusedAtTokenEndpoint,

@@ -1,4 +1,4 @@
-import { branch, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missing, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must } = requirementsFrom('contract', '2025-11-25');
 const { must: mustAnyEra } = requirementsFrom('contract', 'any');
@@ -202,7 +202,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-7.1-429', '7.1', '429 carries {"error": "rate_limit_exceeded"} and Retry-After, on both limited endpoints', [
     branch('MCP endpoint', 'mcp-rate-limit-enforced'),
     branch('registration endpoint', 'registration-rate-limit'),
-    missingEra('2026-07-28', 'on a dual-era deployment the budget is spent with 2025-11-25 pings only (tryToken); no 2026-07-28 request is refused with 429'),
+    inEra('2026-07-28', 'repeated-429-shape'),
   ]),
   mustAnyEra('contract-7.2-tool-error', '7.2 rules 1-2', 'A tool that cannot complete returns a tool error result {"error": …} in a successful envelope', [
     inEra('2025-11-25', 'tool-error-not-found'),
@@ -227,7 +227,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   // 8. Limits
   mustAnyEra('contract-8-mcp-limit', '8', 'POST / admits 180 requests per 60 s per user account', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced', 'sliding-window-edge'),
-    missingEra('2026-07-28', 'on a dual-era deployment the budget is spent with 2025-11-25 pings only (tryToken): a 2026-07-28 path that is not counted passes'),
+    inEra('2026-07-28', 'mcp-rate-limit-enforced'),
   ]),
   mustAnyEra('contract-8-register-limit', '8', 'POST /register admits 20 requests per 60 s', [
     branch('the 21st refused', 'registration-rate-limit'),
@@ -238,7 +238,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   }),
   mustAnyEra('contract-8-rule1-unit', '8 rule 1', 'The unit is the HTTP request: every request costs one', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced'),
-    missingEra('2026-07-28', 'no check counts 2026-07-28 requests against the budget on a dual-era deployment'),
+    inEra('2026-07-28', 'mcp-rate-limit-enforced'),
   ]),
   mustAnyEra('contract-8-rule2-per-user', '8 rule 2', "All of one user's clients and tokens share one budget", ['budget-shared-per-person']),
   mustAnyEra('contract-8-rule3-slides', '8 rule 3', 'The window slides: capacity returns only as the oldest requests age out, never at a clock edge', [
@@ -249,7 +249,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-8-rule4-unauthenticated', '8 rule 4', 'Requests without a token are not counted', ['unauthenticated-not-counted']),
   mustAnyEra('contract-8-rule5-answer', '8 rule 5', '429 {"error": "rate_limit_exceeded"} with Retry-After in whole seconds, at most 60', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced', 'retry-after-valid'),
-    missingEra('2026-07-28', 'no check reads the 429 of a 2026-07-28 request on a dual-era deployment'),
+    inEra('2026-07-28', 'repeated-429-shape'),
   ]),
   mustAnyEra('contract-8-rule5-every-refusal', '8 rule 5', 'Every refusal while limited has that shape, not only the first', [
     branch('MCP endpoint', 'repeated-429-shape'),
@@ -259,6 +259,6 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-8-rule6-no-extension', '8 rule 6', 'Requests that keep failing do not extend the penalty', ['failures-do-not-extend']),
   mustAnyEra('contract-8-rule7-no-headers', '8 rule 7', 'No X-RateLimit-* headers', [
     inEra('2025-11-25', 'no-rate-limit-headers'),
-    missingEra('2026-07-28', 'no-rate-limit-headers reads answers to tryToken, which speaks 2025-11-25 wherever the deployment offers it: no check reads the headers of 2026-07-28 answers on a dual-era deployment'),
+    inEra('2026-07-28', 'no-rate-limit-headers', 'repeated-429-shape'),
   ]),
 ];

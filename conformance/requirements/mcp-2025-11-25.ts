@@ -52,6 +52,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     branch('notification', 'notification-202'),
     branch('JSON-RPC response', 'response-message-202'),
   ]),
+  must('mcp-2025-11-25-invalid-input', 'basic/transports "Sending Messages to the Server"; JSON-RPC 2.0 section 5.1', 'Input the server cannot accept gets an HTTP error status (a 4xx), never a server error', [
+    branch('a body that is not JSON', 'invalid-jsonrpc-message'),
+    branch('JSON that is not a JSON-RPC message', 'invalid-jsonrpc-message'),
+  ]),
   must('mcp-2025-11-25-request-answer', 'basic/transports "Sending Messages to the Server"', 'A request is answered as application/json or an SSE stream', [
     branch('a JSON-RPC answer comes back', 'tools-list', 'tools-call'),
     missing('media type application/json or text/event-stream', 'jsonRpcOf parses any body that is not an event stream: no check reads that a 2025-11-25 answer is sent as application/json'),

@@ -8,7 +8,7 @@ import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW }
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
 import { jsonAsTextPlain } from './media-types.js';
-import { legacyToolCallRefusal, mirrorText } from './survivors.js';
+import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -239,6 +239,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
+  const invalid = invalidMessageRefusal(message, isResponse, faults);
+  if (invalid) return void res.status(invalid.status).json(invalid.body);
   if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);
     // The body breaks one branch: a notification's answer, not a posted response's.
@@ -326,6 +328,7 @@ function holdTurn(res: Response, userId: string, cap: number): boolean {
 }
 
 function admit(res: Response, config: McpHostConfig, key: string): boolean {
+  if (config.faults.mcpLimitSkipped) return true;
   const decision = config.mcpLimit.consume(key);
   if (config.faults.rateLimitHeaders) {
     res.set('x-ratelimit-limit', '180');
@@ -337,7 +340,8 @@ function admit(res: Response, config: McpHostConfig, key: string): boolean {
 }
 
 function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: false }, faults: Faults): void {
-  res.set('retry-after', String(decision.retryAfterSeconds)).status(429);
+  const retryAt = new Date(Date.now() + decision.retryAfterSeconds * 1000).toUTCString();
+  res.set('retry-after', faults.retryAfterHttpDate ? retryAt : String(decision.retryAfterSeconds)).status(429);
   if (decision.repeated && faults.bareRepeatRefusals) res.end();
   else res.json({ error: 'rate_limit_exceeded' });
 }

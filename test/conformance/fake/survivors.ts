@@ -20,6 +20,12 @@ export interface SurvivorFaults {
   readonly revocationTakesAnyDocumentClientId?: boolean;
   /** Answers every 2025-11-25 request with HTTP 500 (its era check throws) while 2026-07-28 works. */
   readonly legacyServerError?: boolean;
+  /** Admits without counting (in `inModernEra`: a 2026-07-28 path mounted before the limiter). */
+  readonly mcpLimitSkipped?: boolean;
+  /** Sends Retry-After as an HTTP date instead of whole seconds. */
+  readonly retryAfterHttpDate?: boolean;
+  /** Fails with HTTP 500 on a JSON body that is not a JSON-RPC message, instead of 400 -32600. */
+  readonly invalidMessageServerError?: boolean;
 }
 
 /** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
@@ -29,6 +35,13 @@ export function legacyToolCallRefusal(params: Record<string, unknown> | undefine
   return faults.legacyToolCallEnvelopeUnchecked
     ? { error: { code: -32603, message: 'Internal error: params.name expected string, received undefined' } }
     : { error: { code: -32602, message: 'Invalid params: params.name must be a string' } };
+}
+
+/** A request with an id but no method is no JSON-RPC message: 400 -32600 (JSON-RPC 2.0 section 5.1), or the fault's 500. */
+export function invalidMessageRefusal(message: { id?: unknown; method?: unknown }, isResponse: boolean, faults: SurvivorFaults): { status: number; body: Record<string, unknown> } | undefined {
+  if (message.id === undefined || isResponse || typeof message.method === 'string') return undefined;
+  if (faults.invalidMessageServerError) return { status: 500, body: { error: 'server_error' } };
+  return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } };
 }
 
 /** One slice of the real server's JSON composition (src/mcp/answer-json.ts). */
