@@ -195,6 +195,8 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     deployment: 'answers an unknown client_id with invalid_grant',
     fake: { faults: { unknownClientAsInvalidGrant: true } },
     reason: /a client_id never registered: expected "error": "invalid_client"/,
+    // A deployment that never looks the client up refuses a client of a refused document the same way.
+    mayAlsoFail: ['client-metadata-refused-at-token-endpoint'],
   },
   {
     check: 'token-no-store',

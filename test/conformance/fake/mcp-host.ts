@@ -239,7 +239,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   }
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
-  const invalid = invalidMessageRefusal(message, isResponse, faults);
+  const invalid = invalidMessageRefusal(message, faults);
   if (invalid) return void res.status(invalid.status).json(invalid.body);
   if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);

@@ -38,8 +38,9 @@ export function legacyToolCallRefusal(params: Record<string, unknown> | undefine
 }
 
 /** A request with an id but no method is no JSON-RPC message: 400 -32600 (JSON-RPC 2.0 section 5.1), or the fault's 500. */
-export function invalidMessageRefusal(message: { id?: unknown; method?: unknown }, isResponse: boolean, faults: SurvivorFaults): { status: number; body: Record<string, unknown> } | undefined {
-  if (message.id === undefined || isResponse || typeof message.method === 'string') return undefined;
+export function invalidMessageRefusal(message: { id?: unknown; method?: unknown }, faults: SurvivorFaults): { status: number; body: Record<string, unknown> } | undefined {
+  const responseShaped = 'result' in message || 'error' in message;
+  if (message.id === undefined || responseShaped || typeof message.method === 'string') return undefined;
   if (faults.invalidMessageServerError) return { status: 500, body: { error: 'server_error' } };
   return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } };
 }
