@@ -5,12 +5,14 @@ import { invalidJsonrpcMessage } from '../checks/mcp/invalid-jsonrpc-message.js'
 import { toolsCallEnvelope32602 } from '../checks/mcp/tools-call-envelope-32602.js';
 import { toolsCallWithMeta } from '../checks/mcp/tools-call-with-meta.js';
 import { writeToolRoundTrip } from '../checks/mcp/write-tool-round-trip.js';
+import { modernEnvelopeValues32602 } from '../checks/modern-mcp/modern-envelope-values-32602.js';
 import { revokeMalformedClientIdDocument } from '../checks/revocation/revoke-malformed-client-id-document.js';
 
 /**
  * The branches the mutants of our own server showed no request taking (docs/runner-power.md,
  * "The last sample"): each check sends the request the survivor needed. They need a working token
- * (or none) and spend no grant, so they run before the rate limits.
+ * (or none) and spend no grant, so they run before the rate limits; after the 2026-07-28 group,
+ * whose modern-discover is the root cause a modern check among them is blocked by.
  */
 export const SURVIVORS: readonly Check[] = [
   toolsCallWithMeta,
@@ -18,6 +20,7 @@ export const SURVIVORS: readonly Check[] = [
   invalidJsonrpcMessage,
   writeToolRoundTrip,
   structuredContentLargeAnswer,
+  modernEnvelopeValues32602,
   clientMetadataRefusedAtTokenEndpoint,
   revokeMalformedClientIdDocument,
 ];

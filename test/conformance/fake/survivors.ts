@@ -26,6 +26,8 @@ export interface SurvivorFaults {
   readonly retryAfterHttpDate?: boolean;
   /** Fails with HTTP 500 on a JSON body that is not a JSON-RPC message, instead of 400 -32600. */
   readonly invalidMessageServerError?: boolean;
+  /** Checks that a 2026-07-28 request has its envelope, not the types of the values in it. */
+  readonly envelopeValuesUnchecked?: boolean;
 }
 
 /** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
@@ -43,6 +45,20 @@ export function invalidMessageRefusal(message: { id?: unknown; method?: unknown 
   if (message.id === undefined || responseShaped || typeof message.method === 'string') return undefined;
   if (faults.invalidMessageServerError) return { status: 500, body: { error: 'server_error' } };
   return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } };
+}
+
+const isObjectValue = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const notBoolean = (value: unknown): boolean => value !== undefined && typeof value !== 'boolean';
+
+/** A 2026-07-28 request whose envelope or params hold a value of the wrong type (the SDK's schema refuses it with -32602). */
+export function modernValuesMalformed(method: string | undefined, params: Record<string, unknown> | undefined, capabilities: unknown, faults: SurvivorFaults): boolean {
+  if (faults.envelopeValuesUnchecked) return false;
+  const roots = isObjectValue(capabilities) ? capabilities['roots'] : undefined;
+  const elicitation = isObjectValue(capabilities) ? capabilities['elicitation'] : undefined;
+  const form = isObjectValue(elicitation) ? elicitation['form'] : undefined;
+  if (isObjectValue(roots) && notBoolean(roots['listChanged'])) return true;
+  if (isObjectValue(form) && notBoolean(form['applyDefaults'])) return true;
+  return method === 'tools/call' && typeof params?.['name'] !== 'string';
 }
 
 /** One slice of the real server's JSON composition (src/mcp/answer-json.ts). */
