@@ -10,6 +10,7 @@ import { CONFIRMATIONS } from './catalog/confirmations.js';
 import { RATE_LIMITS } from './catalog/rate-limits.js';
 import { REVOCATION } from './catalog/revocation.js';
 import { LAST } from './catalog/last.js';
+import { SURVIVORS } from './catalog/survivors.js';
 
 /**
  * Every check, in the order it runs: one list per phase, each in its own file under catalog/. The
@@ -26,6 +27,7 @@ export const CATALOG: readonly Check[] = [
   ...TOOL_ERRORS,
   ...MODERN_MCP,
   ...CONFIRMATIONS,
+  ...SURVIVORS,
   ...RATE_LIMITS,
   ...REVOCATION,
   ...LAST,

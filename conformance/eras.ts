@@ -29,7 +29,8 @@ export interface OfferedEras {
  * for 2026-07-28, `initialize` for 2025-11-25. A legacy era counts as absent only when the modern
  * one answers and `initialize` is refused at the HTTP level (basic/versioning, "Compatibility
  * Matrix": a modern-only server rejects it with 400), so a broken `initialize` on a server that
- * offers no other era still fails its checks rather than being skipped.
+ * offers no other era, or one answered with a server error (5xx), still fails its checks rather
+ * than being skipped.
  *
  * A skip must rest on evidence that the era is absent, never on a violation: a `server/discover`
  * answered with a result (HTTP 200 to a request sent as 2026-07-28, which a server without that
@@ -45,7 +46,10 @@ export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
     const served = listed(MODERN_REVISION) ? undefined : await modernServed(ctx, token, discover);
     const initialize = await ctx.mcp.initialize(token);
     const version = initialize.message?.result?.['protocolVersion'];
-    const refused = initialize.exchange.response.status >= 400 && !isObject(initialize.message?.result);
+    // A refusal is a 4xx (basic/versioning: a modern-only server rejects initialize with 400); a
+    // 5xx is a server error, no evidence that the era is absent, so its checks run and fail.
+    const status = initialize.exchange.response.status;
+    const refused = status >= 400 && status < 500 && !isObject(initialize.message?.result);
     const modern = listed(MODERN_REVISION) || served !== undefined;
     const legacy = typeof version === 'string' || !modern || !refused;
     const discovered = `server/discover answered supportedVersions ${JSON.stringify(versions)}`;
@@ -65,14 +69,24 @@ export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
 /**
  * How the deployment shows it serves 2026-07-28 although server/discover did not list it, or
  * undefined: a result to server/discover itself, or to tools/list, each sent as 2026-07-28 (a
- * server without the era refuses that version header with HTTP 400).
+ * server without the era refuses that version header with HTTP 400), or a refusal of
+ * server/discover with an error code of that revision's own.
  */
 async function modernServed(ctx: CheckContext, token: string, discover: { exchange: Exchange; message: JsonRpcResponse | undefined }): Promise<string | undefined> {
   const answered = (answer: typeof discover): boolean => answer.exchange.response.status === 200 && isObject(answer.message?.result);
   if (answered(discover)) return `server/discover, sent as ${MODERN_REVISION}, was answered with a result`;
+  if (discover.message?.error?.code === HEADER_MISMATCH) {
+    return `server/discover, sent as ${MODERN_REVISION}, was refused with JSON-RPC error ${HEADER_MISMATCH}, a code only that revision defines (its header rules judged the request)`;
+  }
   const tools = await ctx.modern.request(token, 'tools/list');
   return answered(tools) ? `tools/list, sent as ${MODERN_REVISION}, was answered with a result` : undefined;
 }
+
+/**
+ * 2026-07-28's HeaderMismatch (basic/transports/streamable-http): a server without that revision
+ * never answers it, so a refusal with it shows the era served, its own discovery refused.
+ */
+const HEADER_MISMATCH = -32020;
 
 /** One line for the report: `2025-11-25 and 2026-07-28`, `2026-07-28 only`, … */
 export function describeEras(eras: OfferedEras): string {

@@ -92,6 +92,11 @@ export class Mcp {
     this.agreedVersion = version;
   }
 
+  /** The version `initialize` agreed, sent as MCP-Protocol-Version; undefined before. */
+  get protocolVersion(): string | undefined {
+    return this.agreedVersion;
+  }
+
   /** Builds a request envelope with a fresh id. */
   envelope(method: string, params?: Record<string, unknown>): Record<string, unknown> {
     return { jsonrpc: '2.0', id: this.nextId++, method, ...(params ? { params } : {}) };

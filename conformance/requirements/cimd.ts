@@ -23,7 +23,10 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
     branch('single dot (/./)', 'client-metadata-url-form-refused'),
     branch('double dot (/../)', 'client-metadata-url-form-refused'),
   ]),
-  cimd.must('cimd-3-fragment', '3', 'A client_id URL with a fragment is refused', ['client-metadata-url-form-refused']),
+  cimd.must('cimd-3-fragment', '3', 'A client_id URL with a fragment is refused', [
+    branch('authorization endpoint', 'client-metadata-url-form-refused'),
+    branch('revocation endpoint', 'revoke-malformed-client-id-document'),
+  ]),
   cimd.must('cimd-3-userinfo', '3', 'A client_id URL with a username or password is refused', [
     branch('user and password', 'client-metadata-url-form-refused'),
     branch('user alone', 'client-metadata-url-form-refused'),
@@ -40,7 +43,8 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
   cimd.must('cimd-4-no-redirects', '4', 'Redirects are not followed when fetching the document', { unobservable: DOCUMENT_HOST }),
   cimd.must('cimd-4.1-served-200', '4.1', 'The document is served with 200 OK', { unobservable: CLIENT_SIDE }),
   cimd.must('cimd-4.1-client-id-equals-url', '4.1', "The document's client_id equals its URL by simple string comparison, else it is refused", [
-    'bad-client-metadata-document-refused',
+    branch('authorization endpoint', 'bad-client-metadata-document-refused'),
+    branch('token endpoint', 'client-metadata-refused-at-token-endpoint'),
   ]),
   cimd.may('cimd-4.1-additional-properties', '4.1', 'A document may carry properties of its own (the server must tolerate them)', {
     unobservable: DOCUMENT_HOST,

@@ -1,4 +1,4 @@
-import { branch, inEra, missing, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, missing, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must } = requirementsFrom('contract', '2025-11-25');
 const { must: mustAnyEra } = requirementsFrom('contract', 'any');
@@ -72,9 +72,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     branch('media type of the other answers', 'json-media-types'),
   ]),
   must('contract-4.1-json-rpc', '4.1', 'POST / answers initialize, tools/list and tools/call in JSON-RPC envelopes', [
-    'initialize',
-    'tools-list',
-    'tools-call',
+    branch('initialize', 'initialize'),
+    branch('tools/list', 'tools-list'),
+    branch('tools/call of a read tool', 'tools-call', 'tools-call-with-meta'),
+    branch('tools/call of a write tool', 'write-tool-round-trip'),
   ]),
   mustAnyEra('contract-4.1-scope-required', '4.1', 'POST / needs a bearer token with scope mcp_customer', [
     inEra('2025-11-25', 'foreign-token-403'),
@@ -117,7 +118,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-4.2-revoke-signs-out', '4.2', 'Revoking signs the client out immediately', [
     branch('access token revoked', 'revoked-access-token-401'),
     branch('refresh token revoked', 'revoked-refresh-token-signs-out'),
-    missingEra('2026-07-28', 'tryToken presents the revoked token in 2025-11-25 wherever the deployment offers it: on a dual-era deployment no 2026-07-28 request carries a revoked token'),
+    inEra('2026-07-28', 'revoked-access-token-401', 'revoked-refresh-token-signs-out'),
   ]),
 
   // 5. Authentication
@@ -158,7 +159,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-5.3-renew', '5.3 step 5', 'The client renews with the refresh_token grant', ['refresh-grant']),
   mustAnyEra('contract-5.4-missing-token', '5.4', 'A missing token gets 401 {"error": "unauthorized"} and the resource_metadata challenge', [
     inEra('2025-11-25', 'missing-token-401', 'unauthenticated-get-401'),
-    missingEra('2026-07-28', 'no check sends a 2026-07-28 request (its _meta and headers) without a token and reads the 401 body and challenge'),
+    inEra('2026-07-28', 'missing-token-401'),
   ]),
   mustAnyEra('contract-5.4-invalid-token', '5.4', 'An unknown token gets the same 401 answer', [
     inEra('2025-11-25', 'invalid-token-401'),
@@ -171,7 +172,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-5.4-revoked-token', '5.4', 'A revoked token gets the same 401 answer', [
     branch('access token revoked', 'revoked-access-token-401'),
     branch('refresh token revoked', 'revoked-refresh-token-signs-out'),
-    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+    inEra('2026-07-28', 'revoked-access-token-401', 'revoked-refresh-token-signs-out'),
   ]),
   mustAnyEra('contract-5.5-connected-apps', '5.5 rule 1', 'Revoking from the connected-apps page signs the client out immediately', {
     unobservable: "the connected-apps page is part of the person's platform profile, behind their own session; the runner revokes through the revocation endpoint, which rule 2 makes equivalent",
@@ -201,7 +202,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-7.1-429', '7.1', '429 carries {"error": "rate_limit_exceeded"} and Retry-After, on both limited endpoints', [
     branch('MCP endpoint', 'mcp-rate-limit-enforced'),
     branch('registration endpoint', 'registration-rate-limit'),
-    missingEra('2026-07-28', 'on a dual-era deployment the budget is spent with 2025-11-25 pings only (tryToken); no 2026-07-28 request is refused with 429'),
+    inEra('2026-07-28', 'repeated-429-shape'),
   ]),
   mustAnyEra('contract-7.2-tool-error', '7.2 rules 1-2', 'A tool that cannot complete returns a tool error result {"error": …} in a successful envelope', [
     inEra('2025-11-25', 'tool-error-not-found'),
@@ -226,7 +227,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   // 8. Limits
   mustAnyEra('contract-8-mcp-limit', '8', 'POST / admits 180 requests per 60 s per user account', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced', 'sliding-window-edge'),
-    missingEra('2026-07-28', 'on a dual-era deployment the budget is spent with 2025-11-25 pings only (tryToken): a 2026-07-28 path that is not counted passes'),
+    inEra('2026-07-28', 'mcp-rate-limit-enforced'),
   ]),
   mustAnyEra('contract-8-register-limit', '8', 'POST /register admits 20 requests per 60 s', [
     branch('the 21st refused', 'registration-rate-limit'),
@@ -237,7 +238,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   }),
   mustAnyEra('contract-8-rule1-unit', '8 rule 1', 'The unit is the HTTP request: every request costs one', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced'),
-    missingEra('2026-07-28', 'no check counts 2026-07-28 requests against the budget on a dual-era deployment'),
+    inEra('2026-07-28', 'mcp-rate-limit-enforced'),
   ]),
   mustAnyEra('contract-8-rule2-per-user', '8 rule 2', "All of one user's clients and tokens share one budget", ['budget-shared-per-person']),
   mustAnyEra('contract-8-rule3-slides', '8 rule 3', 'The window slides: capacity returns only as the oldest requests age out, never at a clock edge', [
@@ -248,16 +249,16 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-8-rule4-unauthenticated', '8 rule 4', 'Requests without a token are not counted', ['unauthenticated-not-counted']),
   mustAnyEra('contract-8-rule5-answer', '8 rule 5', '429 {"error": "rate_limit_exceeded"} with Retry-After in whole seconds, at most 60', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced', 'retry-after-valid'),
-    missingEra('2026-07-28', 'no check reads the 429 of a 2026-07-28 request on a dual-era deployment'),
+    inEra('2026-07-28', 'repeated-429-shape'),
   ]),
   mustAnyEra('contract-8-rule5-every-refusal', '8 rule 5', 'Every refusal while limited has that shape, not only the first', [
     branch('MCP endpoint', 'repeated-429-shape'),
     branch('registration endpoint', 'registration-rate-limit'),
-    missingEra('2026-07-28', 'no check reads repeated 429s of 2026-07-28 requests on a dual-era deployment'),
+    inEra('2026-07-28', 'repeated-429-shape'),
   ]),
   mustAnyEra('contract-8-rule6-no-extension', '8 rule 6', 'Requests that keep failing do not extend the penalty', ['failures-do-not-extend']),
   mustAnyEra('contract-8-rule7-no-headers', '8 rule 7', 'No X-RateLimit-* headers', [
     inEra('2025-11-25', 'no-rate-limit-headers'),
-    missingEra('2026-07-28', 'no-rate-limit-headers reads answers to tryToken, which speaks 2025-11-25 wherever the deployment offers it: no check reads the headers of 2026-07-28 answers on a dual-era deployment'),
+    inEra('2026-07-28', 'no-rate-limit-headers', 'repeated-429-shape'),
   ]),
 ];

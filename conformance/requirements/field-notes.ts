@@ -175,7 +175,7 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   // Revocation
   must('fn-revoke-refresh-takes-access', 'revocation', 'Revoking a refresh token takes its access tokens with it', [
     inEra('2025-11-25', 'revoked-refresh-token-signs-out'),
-    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+    inEra('2026-07-28', 'revoked-refresh-token-signs-out'),
   ]),
   must('fn-revoke-access-next-request', 'revocation', 'Revoking an access token takes effect on the very next request', [
     inEra('2025-11-25', 'revoked-access-token-401'),

@@ -52,6 +52,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     branch('notification', 'notification-202'),
     branch('JSON-RPC response', 'response-message-202'),
   ]),
+  must('mcp-2025-11-25-invalid-input', 'basic/transports "Sending Messages to the Server"; JSON-RPC 2.0 section 5.1', 'Input the server cannot accept gets an HTTP error status (a 4xx), never a server error', [
+    branch('a body that is not JSON', 'invalid-jsonrpc-message'),
+    branch('JSON that is not a JSON-RPC message', 'invalid-jsonrpc-message'),
+  ]),
   must('mcp-2025-11-25-request-answer', 'basic/transports "Sending Messages to the Server"', 'A request is answered as application/json or an SSE stream', [
     branch('a JSON-RPC answer comes back', 'tools-list', 'tools-call'),
     missing('media type application/json or text/event-stream', 'jsonRpcOf parses any body that is not an event stream: no check reads that a 2025-11-25 answer is sent as application/json'),
@@ -174,7 +178,12 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   should('mcp-2025-11-25-tools-list-changed', 'server/tools "List Changed Notification"', 'A server that declared listChanged notifies of changes', { unobservable: why.notifications }),
   must('mcp-2025-11-25-input-schema', 'server/tools "Tool"', 'Every inputSchema is a valid JSON Schema object, not null', ['tools-list']),
   should('mcp-2025-11-25-tool-names', 'server/tools "Tool Names"', 'Tool names are 1–128 characters of A-Z a-z 0-9 _ - ., unique', ['tool-names']),
-  should('mcp-2025-11-25-structured-text', 'server/tools "Structured Content"', 'A structured result also carries its JSON in a text block', ['structured-content-text']),
+  should('mcp-2025-11-25-structured-text', 'server/tools "Structured Content"', 'A structured result also carries its JSON in a text block', [
+    branch('a small answer', 'structured-content-text'),
+    branch('an answer large enough to be composed in parts', 'structured-content-large-answer'),
+  ]),
+  must('mcp-2025-11-25-tools-call-params', 'server/tools "Error Handling"; basic/index "Requests"', 'A tools/call whose params carry no tool name gets JSON-RPC error -32602 (Invalid params)', ['tools-call-envelope-32602']),
+  must('mcp-2025-11-25-request-meta', 'basic/index "_meta"; basic/utilities/progress', 'A request whose params carry _meta (a progressToken) is answered as one without it', ['tools-call-with-meta']),
   must('mcp-2025-11-25-output-schema', 'server/tools "Output Schema"', 'Structured results conform to the tool\'s outputSchema', ['structured-content-schema']),
   should('mcp-2025-11-25-embedded-resources', 'server/tools "Embedded Resources"', 'A server that embeds resources implements the resources capability', { unobservable: why.fileResources }),
   must('mcp-2025-11-25-tool-security', 'server/tools "Security Considerations"', 'Tool inputs are validated, access controlled, rate limited and outputs sanitised', [

@@ -56,7 +56,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   ]),
   should('mcp-2026-07-28-http-auth', 'basic/index "Auth"', 'An HTTP implementation conforms to the authorization specification', [
     branch('protected-resource metadata', 'protected-resource-metadata'),
-    missing('a 2026-07-28 request without a token', 'missing-token-401 speaks 2025-11-25: no check sends a 2026-07-28 request without a token and reads the 401'),
+    branch('a 2026-07-28 request without a token', 'missing-token-401'),
   ]),
   should('mcp-2026-07-28-stdio-no-auth', 'basic/index "Auth"', 'A stdio implementation takes credentials from the environment', { unobservable: why.stdio }),
   may('mcp-2026-07-28-custom-auth', 'basic/index "Auth"', 'Custom authentication may be negotiated', { unobservable: why.permission }),
@@ -79,7 +79,10 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
     unobservable:
       'what a server assumes about a key\'s value is internal; the one key a server writes, io.modelcontextprotocol/serverInfo, is the specification\'s own and read by modern-server-info',
   }),
-  must('mcp-2026-07-28-envelope', 'basic/index "_meta"', 'A request without the _meta protocol fields is refused with -32602', ['modern-envelope-32602']),
+  must('mcp-2026-07-28-envelope', 'basic/index "_meta"', 'A request whose _meta protocol fields are missing or malformed is refused with -32602', [
+    branch('a field missing', 'modern-envelope-32602'),
+    branch('a value of the wrong type (clientCapabilities, a tools/call name)', 'modern-envelope-values-32602'),
+  ]),
   must('mcp-2026-07-28-missing-capability', 'basic/index "_meta"', 'A request needing a capability the client did not declare gets 400 and -32021 listing it', {
     unobservable: 'every tool and resource of the contract works without any client capability, so no request can lack one',
   }),
@@ -123,8 +126,8 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
     unobservable: 'which interfaces a process listens on is not visible from the one address the runner is given',
   }),
   should('mcp-2026-07-28-authentication', 'basic/transports/streamable-http "Security & Endpoint"', 'Every connection is authenticated', [
-    missing('no token', 'no check sends a 2026-07-28 request without a token (missing-token-401 speaks 2025-11-25)'),
-    missing('an unknown token', 'no check sends a 2026-07-28 request with a token never issued (invalid-token-401 speaks 2025-11-25)'),
+    branch('no token', 'missing-token-401'),
+    branch('an unknown token', 'invalid-token-401'),
   ]),
   must('mcp-2026-07-28-notification-202', 'basic/transports/streamable-http "Sending Messages"', 'An accepted notification gets 202 with no body, a refused one an HTTP error (with no id)', [
     'modern-notification-no-response',

@@ -1,4 +1,4 @@
-import { inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { inEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const peers = requirementsFrom('peer tools', 'any');
 
@@ -12,7 +12,7 @@ const peers = requirementsFrom('peer tools', 'any');
 export const PEER_REQUIREMENTS: readonly Requirement[] = [
   peers.must('peers-authprobe-discovery-no-www-authenticate', 'authprobe DISCOVERY_NO_WWW_AUTHENTICATE, HEADER_STRIPPED_BY_PROXY_SUSPECTED', 'A 401 from the MCP endpoint still carries WWW-Authenticate with resource_metadata (no proxy strips it)', [
     inEra('2025-11-25', 'missing-token-401', 'unauthenticated-get-401'),
-    missingEra('2026-07-28', 'no check reads the WWW-Authenticate of a 2026-07-28 request sent without a token'),
+    inEra('2026-07-28', 'missing-token-401'),
   ]),
   peers.should('peers-authprobe-get-not-sse', 'authprobe MCP_GET_NOT_SSE', 'GET on the MCP endpoint answers an event stream or 405', [
     inEra('2025-11-25', 'stream-get-strict-clients'),

@@ -1,4 +1,4 @@
-import { branch, branchIn, inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, branchIn, inEra, requirementsFrom, type Requirement } from './requirement.js';
 import { CLIENT, OPAQUE, PERMISSION, TLS } from './rfc-reasons.js';
 
 const rfc6750 = requirementsFrom('RFC 6750', 'any');
@@ -53,7 +53,7 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
     branch('revoked', 'revoked-access-token-401'),
     branchIn('2025-11-25', 'never issued', 'invalid-token-401'),
     branchIn('2025-11-25', 'malformed (not token68)', 'malformed-bearer-401'),
-    missingEra('2026-07-28', 'no check presents an expired or never-issued token in a 2026-07-28 request (expired-token-401 and invalid-token-401 speak 2025-11-25)'),
+    inEra('2026-07-28', 'expired-token-401', 'invalid-token-401', 'revoked-access-token-401'),
   ]),
   rfc6750.should('rfc6750-3.1-insufficient-scope-403', '3.1', 'A token without the needed scope gets 403 insufficient_scope', [
     inEra('2025-11-25', 'foreign-token-403'),

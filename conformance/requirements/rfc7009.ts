@@ -1,4 +1,4 @@
-import { branch, branchIn, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, branchIn, inEra, requirementsFrom, type Requirement } from './requirement.js';
 import { CLIENT, CONFIDENTIAL, PERMISSION, TLS } from './rfc-reasons.js';
 
 const rfc7009 = requirementsFrom('RFC 7009', 'any');
@@ -25,12 +25,15 @@ export const RFC7009_REQUIREMENTS: readonly Requirement[] = [
   rfc7009.must('rfc7009-2.1-invalidate', '2.1', 'A revoked token stops working at once', [
     branchIn('2025-11-25', 'access token', 'revoked-access-token-401'),
     branchIn('2025-11-25', 'refresh token', 'revoked-refresh-token-signs-out'),
-    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+    inEra('2026-07-28', 'revoked-access-token-401', 'revoked-refresh-token-signs-out'),
   ]),
   rfc7009.must('rfc7009-2.1-client-stops', '2.1', 'A client does not use a token after its revocation was answered 200', { unobservable: CLIENT }),
   rfc7009.may('rfc7009-2.1-access-takes-refresh', '2.1', 'Revoking an access token may revoke its refresh token too', { unobservable: PERMISSION }),
   rfc7009.must('rfc7009-2.2-unknown-hint', '2.2', 'A token_type_hint the server does not know is ignored and changes nothing in the answer', ['revoke-unknown-hint-ignored']),
-  rfc7009.must('rfc7009-2.2.1-errors', '2.2.1', 'Revocation errors are RFC 6749 section 5.2 errors: a status and a JSON error code', ['revoke-error-response']),
+  rfc7009.must('rfc7009-2.2.1-errors', '2.2.1', 'Revocation errors are RFC 6749 section 5.2 errors: a status and a JSON error code', [
+    branch('a request without a token (invalid_request)', 'revoke-error-response'),
+    branch('a client_id that is no client (invalid_client)', 'revoke-malformed-client-id-document'),
+  ]),
   rfc7009.may('rfc7009-2.2.1-unsupported-token-type', '2.2.1', 'A server that cannot revoke a type may answer unsupported_token_type', { unobservable: PERMISSION }),
   rfc7009.may('rfc7009-2.2.1-retry-after', '2.2.1', 'A 503 may carry Retry-After (the client then assumes the token lives on)', { unobservable: PERMISSION }),
   rfc7009.may('rfc7009-2.3-cors', '2.3', 'The endpoint may answer cross-origin (CORS) requests, and JSONP over GET', { unobservable: PERMISSION }),

@@ -1,4 +1,4 @@
-import { branch, inEra, missingEra, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, inEra, requirementsFrom, type Requirement } from './requirement.js';
 
 const rfc6749 = requirementsFrom('RFC 6749', 'any');
 const rfc7636 = requirementsFrom('RFC 7636', 'any');
@@ -49,7 +49,8 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
     branch('refresh grant', 'refresh-no-store'),
   ]),
   rfc6749.must('rfc6749-5.2-errors', '5.2', 'Token errors carry a JSON error code: invalid_request, invalid_grant, unsupported_grant_type with 400, invalid_client with 400 or 401', [
-    'token-error-responses',
+    branch('a registered client', 'token-error-responses'),
+    branch('a client whose metadata document is refused', 'client-metadata-refused-at-token-endpoint'),
   ]),
   rfc6749.must('rfc6749-6-refresh-client', '6', 'A refresh token is bound to the client it was issued to', ['refresh-bound-to-client']),
   rfc6749.must('rfc6749-6-refresh-scope', '6', 'A refresh may not ask for scope beyond the grant', ['refresh-no-scope-escalation']),
@@ -92,7 +93,7 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
 
   rfc7009.should('rfc7009-2.1-refresh', '2.1', 'Revoking a refresh token invalidates the access tokens of its grant', [
     inEra('2025-11-25', 'revoked-refresh-token-signs-out'),
-    missingEra('2026-07-28', 'on a dual-era deployment no 2026-07-28 request carries a revoked token (tryToken speaks 2025-11-25)'),
+    inEra('2026-07-28', 'revoked-refresh-token-signs-out'),
   ]),
   rfc7009.must('rfc7009-2.1-client', '2.1', 'Only the client a token was issued to may revoke it', [
     branch('access token', 'revoke-other-clients-token-ignored'),

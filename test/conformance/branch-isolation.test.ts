@@ -3,6 +3,7 @@ import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
 import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
 import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
 import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
+import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 import { runAgainst, withFakeDeployment } from './harness.js';
 
 // A fault in one branch must not be caught by accident elsewhere, nor hide behind another
@@ -10,7 +11,7 @@ import { runAgainst, withFakeDeployment } from './harness.js';
 // deployment that follows the contract always earns: its 404 on GET /, which strict clients reject).
 const contractWarning = 'stream-get-strict-clients';
 describe('a deployment broken in one branch', () => {
-  for (const faultCase of [...BRANCH_FAULT_CASES, ...SOURCE_FAULT_CASES, ...PRIVATE_KEY_JWT_FAULT_CASES, ...SKILLS_FAULT_CASES]) {
+  for (const faultCase of [...BRANCH_FAULT_CASES, ...SOURCE_FAULT_CASES, ...PRIVATE_KEY_JWT_FAULT_CASES, ...SKILLS_FAULT_CASES, ...SURVIVOR_FAULT_CASES]) {
     test(`that ${faultCase.deployment} fails ${faultCase.check} and no other ${faultCase.group} check`, async () => {
       const report = await withFakeDeployment(faultCase.fake, (fake) =>
         runAgainst(fake, { ...faultCase.run, only: [faultCase.group] }),

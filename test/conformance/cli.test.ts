@@ -49,7 +49,8 @@ describe('survey-mcp conformance', () => {
     const proven = REQUIREMENTS.filter(isProven);
     const partial = REQUIREMENTS.filter((requirement) => statusOf(requirement) === 'partial');
     expect(io.out()).toContain('contract-5.4-missing-token  MUST  § 5.4\n');
-    expect(io.out()).toContain('    partial on 1 of 2 branches:\n      2025-11-25 era: proven by: missing-token-401, unauthenticated-get-401\n      2026-07-28 era: no check yet: ');
+    expect(io.out()).toContain('fn-host-expose-headers  SHOULD  § MCP host\n');
+    expect(io.out()).toContain('    partial on 1 of 2 branches:\n      2025-11-25 era: proven by: mcp-cors-exposes-headers\n      2026-07-28 era: no check yet: ');
     expect(io.out()).toContain('contract-5.2-issuer  MUST  § 5.2\n    The issuer is {base_url}, the host the metadata is fetched from\n    proven by: issuer-matches-base-url, iss-returned\n');
     expect(io.out()).toContain('not observable: a rule for clients, not for the deployment\n');
     expect(io.out()).toContain(

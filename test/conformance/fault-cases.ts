@@ -8,6 +8,7 @@ import { MODERN_FAULT_CASES } from './fault-cases-modern.js';
 import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
 import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
 import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
+import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -530,4 +531,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...SKILLS_FAULT_CASES,
   ...EACH_ERA_FAULT_CASES,
   ...CONFIRMATION_FAULT_CASES,
+  ...SURVIVOR_FAULT_CASES,
 ];

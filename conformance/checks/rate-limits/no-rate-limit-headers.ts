@@ -12,8 +12,9 @@ export const noRateLimitHeaders: Check = {
   needsSignIn: true,
   async run(ctx) {
     const { refused, admitted } = await firstExhaustion(ctx);
-    const inspected = [...admitted.slice(0, 1), ...admitted.slice(1).slice(-1), refused];
-    cite(...inspected);
+    // Every answer of the spending is read (the eras offered took turns); the evidence cites a few.
+    const inspected = [...admitted, refused];
+    cite(...admitted.slice(0, 2), ...admitted.slice(2).slice(-1), refused);
     for (const exchange of inspected) {
       expectNoRateLimitHeaders(exchange, `a response with HTTP ${exchange.response.status}`);
     }

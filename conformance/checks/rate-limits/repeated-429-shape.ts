@@ -16,10 +16,10 @@ export const repeated429Shape: Check = {
   needsSignIn: true,
   async run(ctx) {
     const token = await readyToken(ctx);
-    const { refused } = await exhaustBudget(ctx, token);
+    const { refused, refusedEra } = await exhaustBudget(ctx, token);
     // The budget is the person's, whatever the era (section 8): the follow-ups take turns in each era offered.
     const eras = await erasToTry(ctx);
-    const refusals: Array<[string, Exchange]> = [['refusal 1 in a row', refused]];
+    const refusals: Array<[string, Exchange]> = [[`${refusedEra ? `${refusedEra}: ` : ''}refusal 1 in a row`, refused]];
     for (let sent = 0; sent < FOLLOW_UPS * eras.length; sent += 1) {
       const era = eras[sent % eras.length]!;
       const exchange = await cheapestRequest(ctx, era, token, { waitOutRateLimit: false });

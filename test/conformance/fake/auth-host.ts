@@ -5,6 +5,7 @@ import { jsonAsTextPlain } from './media-types.js';
 import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
 import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParameters } from './token-parameters.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
+import { brokenDocumentClientId } from './survivors.js';
 
 export interface AuthHostConfig {
   readonly state: FakeState;
@@ -159,7 +160,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (Object.values(raw).some(Array.isArray) && parameterFault !== 'repeated-first') return refuse('invalid_request');
     if (parameterFault === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
-    if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse('invalid_client');
+    if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse(faults.refusedDocumentUncoded && body.client_id?.startsWith('https://') ? '' : 'invalid_client');
     const requesting = clientOf(body.client_id ?? '', config);
     if (requesting && !(await clientAuthenticates(requesting, body, config.issuer(), faults))) return void res.status(401).json({ error: 'invalid_client' });
     // RFC 8707 §2.2: a token is only for this resource.
@@ -178,6 +179,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const token = String(body['token'] ?? '');
     // RFC 7009 §2.2.1: a malformed request is an error as in RFC 6749 §5.2; an invalid token is not.
     if (!token && !faults.revokeWithoutTokenAccepted) return res.status(400).json({ error: 'invalid_request' });
+    if (brokenDocumentClientId(String(body['client_id'] ?? '')) && !faults.revocationTakesAnyDocumentClientId) return res.status(400).json({ error: 'invalid_client' });
     const hint = body['token_type_hint'];
     if (faults.revocationRefusesUnknownHint && hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
       return res.status(400).json({ error: 'unsupported_token_type' });

@@ -28,7 +28,7 @@ export const FAKE_WORKSPACE = { id: 'wsp_fake', name: 'Fake workspace', role: 'm
 
 interface Question {
   readonly id: string;
-  readonly text: string;
+  text: string;
 }
 
 interface Survey {
@@ -80,7 +80,16 @@ export class FakeSurveys {
     if (!survey) return { error: `survey '${String(args['survey_id'])}' not found` };
     const previous = survey.status;
     survey.status = String(args['status']);
-    return { ok: { survey_id: survey.id, status: survey.status, previous_status: previous, changed: previous !== survey.status } };
+    return { ok: { survey: { id: survey.id, title: survey.title, status: survey.status }, previous_status: previous, changed: previous !== survey.status } };
+  }
+
+  /** update_question of a scratch question's text; `dropped` answers the question unchanged. */
+  updateQuestion(args: Record<string, unknown>, dropped: boolean): ConfirmationOutcome {
+    const found = this.find(String(args['question_id']));
+    if (!found) return { error: `question '${String(args['question_id'])}' not found` };
+    const [, question] = found;
+    if (typeof args['text'] === 'string' && !dropped) question.text = args['text'];
+    return { ok: { question: { ...question, type: 'short_text' } } };
   }
 
   /** delete_question, asked first, confirmed in the era's way, every rule breakable by `fault`. */

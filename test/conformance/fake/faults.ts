@@ -2,12 +2,13 @@ import type { PrivateKeyJwtFaults } from './faults-private-key-jwt.js';
 import type { BranchFaults } from './faults-branches.js';
 import type { ConfirmationFaults } from './faults-confirmations.js';
 import type { SourceFaults } from './faults-sources.js';
+import type { SurvivorFaults } from './survivors.js';
 
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults {
+export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;
@@ -171,6 +172,8 @@ export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults,
 /** One way to get revision 2026-07-28 wrong. */
 export type ModernFault =
   | 'no-discover'
+  // refuses every request of the era, server/discover included, with HTTP 400 -32020
+  | 'refuses-every-request'
   | 'tool-errors-as-jsonrpc-errors'
   // its own discovery wrong: leaves out the revision it serves, or lists one it refuses
   | 'discover-omits-own-version'

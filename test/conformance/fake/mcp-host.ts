@@ -8,6 +8,7 @@ import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW }
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
 import { jsonAsTextPlain } from './media-types.js';
+import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -230,6 +231,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const surveys = config.state.surveys;
   if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId } }));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
+  if (faults.legacyServerError) return void res.status(500).send('Internal Server Error');
   const version = req.headers['mcp-protocol-version'];
   const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion && !formUnchecked) {
@@ -239,6 +241,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
   if (isResponse) config.state.elicitations.settle(message as { id?: unknown; result?: unknown });
+  const invalid = invalidMessageRefusal(message, faults);
+  if (invalid) return void res.status(invalid.status).json(invalid.body);
   if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);
     // The body breaks one branch: a notification's answer, not a posted response's.
@@ -284,6 +288,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     case 'tools/list':
       return reply({ result: { tools } });
     case 'tools/call': {
+      const refusal = legacyToolCallRefusal(message.params, faults);
+      if (refusal) return reply(refusal);
       const name = String(message.params?.['name'] ?? '');
       const args = (message.params?.['arguments'] ?? {}) as Record<string, unknown>;
       if (name === 'delete_question' && args['confirmation_token'] === undefined && config.state.elicitations.declares(config.state.holderOf(caller.token)) && faults.confirmationFault !== 'elicitation-ignored') {
@@ -299,7 +305,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
         });
       }
       const structured = faults.legacyStructuredOffSchema ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
-      const text = faults.legacyStructuredWithoutText ? 'done' : JSON.stringify(structured);
+      const text = faults.legacyStructuredWithoutText ? 'done' : mirrorText(structured, faults);
       const content = faults.omitToolContent ? {} : { content: [{ type: 'text', text }] };
       return reply({ result: { ...content, structuredContent: structured } });
     }
@@ -329,6 +335,7 @@ function holdTurn(res: Response, userId: string, cap: number): boolean {
 }
 
 function admit(res: Response, config: McpHostConfig, key: string): boolean {
+  if (config.faults.mcpLimitSkipped) return true;
   const decision = config.mcpLimit.consume(key);
   if (config.faults.rateLimitHeaders) {
     res.set('x-ratelimit-limit', '180');
@@ -340,7 +347,8 @@ function admit(res: Response, config: McpHostConfig, key: string): boolean {
 }
 
 function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: false }, faults: Faults): void {
-  res.set('retry-after', String(decision.retryAfterSeconds)).status(429);
+  const retryAt = new Date(Date.now() + decision.retryAfterSeconds * 1000).toUTCString();
+  res.set('retry-after', faults.retryAfterHttpDate ? retryAt : String(decision.retryAfterSeconds)).status(429);
   if (decision.repeated && faults.bareRepeatRefusals) res.end();
   else res.json({ error: 'rate_limit_exceeded' });
 }

@@ -5,6 +5,7 @@ import { skillsAnswer, skillsCapabilities } from './skills.js';
 import { appTool, offersApps, readAppView } from './results-app.js';
 import type { ToolOutcome } from './tools.js';
 import { TOOL_LIST } from './tools.js';
+import { modernValuesMalformed } from './survivors.js';
 
 const REVISION = '2026-07-28';
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -69,9 +70,11 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     if (fault === 'notification-answered') return reply(200, { result: { resultType: 'complete' } });
     return void res.status(202).end();
   }
+  if (fault === 'refuses-every-request') return refuse(400, -32020, 'Mcp-Method does not match the body');
   const requested = meta[VERSION_KEY];
   if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: [REVISION], requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
+  if (modernValuesMalformed(message.method, message.params, meta['io.modelcontextprotocol/clientCapabilities'], faults)) return refuse(400, -32602, 'Invalid params');
   if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version') {
     return refuse(400, -32020, 'MCP-Protocol-Version does not match _meta');
   }

@@ -1,9 +1,10 @@
 import { CONFIRMATION_TOOLS, FAKE_WORKSPACE, type ConfirmableCall, type ConfirmationOutcome, type FakeSurveys } from './confirmations.js';
 import type { Faults } from './faults.js';
 import { ALICE } from './state.js';
+import { survivorTool } from './survivors.js';
 
 const FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
-const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner' };
+const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner', response_counts: { completed: 150, partial: 0, disqualified: 0 } };
 
 export const TOOL_LIST = [
   {
@@ -43,6 +44,8 @@ export interface ToolCaller {
  */
 export function callTool(name: string, args: Record<string, unknown>, faults: Faults, caller: ToolCaller): ToolOutcome {
   const { surveys } = caller;
+  const survivor = survivorTool(name, args, faults, VISIBLE_SURVEY.id, surveys);
+  if (survivor) return survivor;
   switch (name) {
     case 'get_me':
       return { ok: { id: ALICE.id, email: ALICE.email, name: ALICE.name, workspaces: faults.withoutWriteAccess ? [] : [FAKE_WORKSPACE] } };

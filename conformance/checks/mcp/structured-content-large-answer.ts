@@ -1,0 +1,48 @@
+import { fail, skip, type Check } from '../../check.js';
+import type { CheckContext } from '../../context.js';
+import { isObject } from '../../mcp.js';
+import { callToolOk } from '../shared/tool-call.js';
+import { structuredTextProblem } from '../shared/tool-definitions.js';
+
+const READS_RESPONSES = ['analyst', 'editor', 'owner'];
+
+/** How many surveys' first pages are read: the fullest few hold the largest page. */
+const SURVEYS_READ = 8;
+
+/** The surveys with responses the person may list, fullest first. */
+async function fullestSurveys(ctx: CheckContext): Promise<{ id: string; responses: number }[]> {
+  const { structured } = await callToolOk(ctx, 'list_surveys', { limit: 100 });
+  const surveys = Array.isArray(structured['surveys']) ? structured['surveys'].filter(isObject) : [];
+  const counted = surveys
+    .filter((survey) => typeof survey['id'] === 'string' && READS_RESPONSES.includes(String(survey['my_role'])))
+    .map((survey) => {
+      const counts = isObject(survey['response_counts']) ? Object.values(survey['response_counts']) : [];
+      return { id: String(survey['id']), responses: counts.reduce((sum: number, count) => sum + (typeof count === 'number' ? count : 0), 0) };
+    })
+    .filter((survey) => survey.responses > 0)
+    .sort((a, b) => b.responses - a.responses);
+  return counted.slice(0, SURVEYS_READ);
+}
+
+export const structuredContentLargeAnswer: Check = {
+  id: 'structured-content-large-answer',
+  group: 'mcp',
+  title: 'The largest answers the run can ask for (full pages of list_responses) also carry their structuredContent as JSON text',
+  spec: 'MCP 2025-11-25 server/tools "Structured Content" (SHOULD, for backwards compatibility), on an answer large enough to be composed in parts',
+  level: 'SHOULD',
+  needsSignIn: true,
+  async run(ctx) {
+    const surveys = await fullestSurveys(ctx);
+    if (surveys.length === 0) skip('list_surveys shows no survey with responses the person may list (analyst or above)');
+    // Which page is large enough to be composed in parts depends on the survey's questions, so each is read.
+    let largest = { id: '', size: 0 };
+    for (const survey of surveys) {
+      const { result } = await callToolOk(ctx, 'list_responses', { survey_id: survey.id, limit: 100 });
+      const problem = structuredTextProblem(result);
+      if (problem) fail(`list_responses of ${survey.id} (limit 100): ${problem}`);
+      const size = JSON.stringify(result['structuredContent']).length;
+      if (size > largest.size) largest = { id: survey.id, size };
+    }
+    return `the first page (limit 100) of ${surveys.length} surveys' responses carries its structuredContent as text; the largest, of ${largest.id}, holds ${largest.size} characters`;
+  },
+};

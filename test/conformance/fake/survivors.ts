@@ -1,0 +1,98 @@
+/**
+ * The fake's side of the checks written for the survivors of the runner-power sample
+ * (conformance/catalog/survivors.ts): the requests they send, answered right, and one fault each.
+ */
+import type { FakeSurveys } from './confirmations.js';
+import type { ToolOutcome } from './tools.js';
+
+export interface SurvivorFaults {
+  /** Passes a 2025-11-25 tools/call without a tool name on, answered -32603 instead of -32602. */
+  readonly legacyToolCallEnvelopeUnchecked?: boolean;
+  /** Answers a 2025-11-25 tools/call that carries params._meta with an error (the SDK path's handler missing). */
+  readonly legacyMetaCallsUnanswered?: boolean;
+  /** update_question answers the question unchanged: the edit is dropped. */
+  readonly questionEditsDropped?: boolean;
+  /** A text mirror longer than one slice loses the brackets of its arrays. */
+  readonly slicedTextMirrorBroken?: boolean;
+  /** Refuses a client whose metadata document is refused at the token endpoint with an error without a code. */
+  readonly refusedDocumentUncoded?: boolean;
+  /** Takes any https client_id at the revocation endpoint, a fragment included. */
+  readonly revocationTakesAnyDocumentClientId?: boolean;
+  /** Answers every 2025-11-25 request with HTTP 500 (its era check throws) while 2026-07-28 works. */
+  readonly legacyServerError?: boolean;
+  /** Admits without counting (in `inModernEra`: a 2026-07-28 path mounted before the limiter). */
+  readonly mcpLimitSkipped?: boolean;
+  /** Sends Retry-After as an HTTP date instead of whole seconds. */
+  readonly retryAfterHttpDate?: boolean;
+  /** Fails with HTTP 500 on a JSON body that is not a JSON-RPC message, instead of 400 -32600. */
+  readonly invalidMessageServerError?: boolean;
+  /** Checks that a 2026-07-28 request has its envelope, not the types of the values in it. */
+  readonly envelopeValuesUnchecked?: boolean;
+}
+
+/** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
+export function legacyToolCallRefusal(params: Record<string, unknown> | undefined, faults: SurvivorFaults): Record<string, unknown> | undefined {
+  if (params?.['_meta'] !== undefined && faults.legacyMetaCallsUnanswered) return { error: { code: -32602, message: 'Invalid tools/call result' } };
+  if (typeof params?.['name'] === 'string') return undefined;
+  return faults.legacyToolCallEnvelopeUnchecked
+    ? { error: { code: -32603, message: 'Internal error: params.name expected string, received undefined' } }
+    : { error: { code: -32602, message: 'Invalid params: params.name must be a string' } };
+}
+
+/** A request with an id but no method is no JSON-RPC message: 400 -32600 (JSON-RPC 2.0 section 5.1), or the fault's 500. */
+export function invalidMessageRefusal(message: { id?: unknown; method?: unknown }, faults: SurvivorFaults): { status: number; body: Record<string, unknown> } | undefined {
+  const responseShaped = 'result' in message || 'error' in message;
+  if (message.id === undefined || responseShaped || typeof message.method === 'string') return undefined;
+  if (faults.invalidMessageServerError) return { status: 500, body: { error: 'server_error' } };
+  return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } };
+}
+
+const isObjectValue = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const notBoolean = (value: unknown): boolean => value !== undefined && typeof value !== 'boolean';
+
+/** A 2026-07-28 request whose envelope or params hold a value of the wrong type (the SDK's schema refuses it with -32602). */
+export function modernValuesMalformed(method: string | undefined, params: Record<string, unknown> | undefined, capabilities: unknown, faults: SurvivorFaults): boolean {
+  if (faults.envelopeValuesUnchecked) return false;
+  const roots = isObjectValue(capabilities) ? capabilities['roots'] : undefined;
+  const elicitation = isObjectValue(capabilities) ? capabilities['elicitation'] : undefined;
+  const form = isObjectValue(elicitation) ? elicitation['form'] : undefined;
+  if (isObjectValue(roots) && notBoolean(roots['listChanged'])) return true;
+  if (isObjectValue(form) && notBoolean(form['applyDefaults'])) return true;
+  return method === 'tools/call' && typeof params?.['name'] !== 'string';
+}
+
+/** One slice of the real server's JSON composition (src/mcp/answer-json.ts). */
+const SLICE_CHARS = 64 * 1024;
+
+/** The text mirror of a tool answer; the fault drops the brackets of the outermost array of a long one. */
+export function mirrorText(structured: Record<string, unknown>, faults: SurvivorFaults): string {
+  const text = JSON.stringify(structured);
+  if (!faults.slicedTextMirrorBroken || text.length <= SLICE_CHARS) return text;
+  return text.replace('[', '').replace(/\](?=[^\]]*$)/, '');
+}
+
+/** The write tool the runner's round trip uses on its scratch survey, and list_responses; undefined for other tools. */
+export function survivorTool(name: string, args: Record<string, unknown>, faults: SurvivorFaults, visibleSurveyId: string, surveys: FakeSurveys): ToolOutcome | undefined {
+  switch (name) {
+    case 'update_question':
+      return surveys.updateQuestion(args, faults.questionEditsDropped === true);
+    case 'list_responses':
+      if (args['survey_id'] !== visibleSurveyId) return { error: `survey '${String(args['survey_id'])}' not found` };
+      return { ok: { survey_id: visibleSurveyId, responses: RESPONSES, next_cursor: 'page-2', total: 150 } };
+    default:
+      return undefined;
+  }
+}
+
+/** A first page of 100 responses, each with a long text answer: together larger than one slice. */
+const RESPONSES = Array.from({ length: 100 }, (_, index) => ({
+  id: `rsp_${index}`,
+  status: 'completed',
+  answers: [{ question_id: 'qst_feedback', text: `Answer ${index}: ${'the survey was long but fair. '.repeat(25)}`, truncated: false }],
+}));
+
+/** Draft section 3: a client_id of document form with a fragment, dot segments or a user is no client. */
+export function brokenDocumentClientId(clientId: string): boolean {
+  if (!clientId.startsWith('https://')) return false;
+  return !URL.canParse(clientId) || clientId.includes('#') || /\/\.\.?(\/|$)/.test(clientId) || new URL(clientId).username !== '';
+}

@@ -1,0 +1,24 @@
+import type { Faults } from './fake/faults.js';
+import type { FaultCase } from './fault-cases.js';
+
+function survivorCase(check: string, group: FaultCase['group'], deployment: string, faults: Faults, reason: RegExp): FaultCase {
+  return { check, group, deployment, fake: { faults }, reason };
+}
+
+/**
+ * The wrong deployments of the checks written for the survivors of the runner-power sample
+ * (docs/runner-power.md, "The last sample"): each breaks the branch its survivor broke in our
+ * server, is caught by the check named (catalog test) and by no other check of its group.
+ */
+export const SURVIVOR_FAULT_CASES: readonly FaultCase[] = [
+  survivorCase('modern-discover', 'modern-mcp', 'refuses every 2026-07-28 request, server/discover included, with its own -32020', { modernFault: 'refuses-every-request' }, /discovery is wrong.*server\/discover, sent as 2026-07-28, was refused with JSON-RPC error -32020/),
+  survivorCase('initialize', 'mcp', 'answers every 2025-11-25 request with HTTP 500 while it serves 2026-07-28', { legacyServerError: true }, /initialize: expected HTTP 200, got HTTP 500/),
+  survivorCase('invalid-jsonrpc-message', 'mcp', 'fails with HTTP 500 on a JSON body that is not a JSON-RPC message', { invalidMessageServerError: true }, /a JSON body that is not a JSON-RPC message \(no method\): expected an HTTP 4xx refusing it, got HTTP 500/),
+  survivorCase('modern-envelope-values-32602', 'modern-mcp', 'checks that the envelope is there, not the types of its values', { envelopeValuesUnchecked: true }, /clientCapabilities\.roots\.listChanged "yes": expected HTTP 400 with JSON-RPC error -32602, got HTTP 200/),
+  survivorCase('tools-call-envelope-32602', 'mcp', 'passes a tools/call without a tool name on to fail inside', { legacyToolCallEnvelopeUnchecked: true }, /tools\/call without "name": expected JSON-RPC error -32602 \(Invalid params\), got HTTP 200 .*-32603/),
+  survivorCase('tools-call-with-meta', 'mcp', 'cannot answer a tools/call that carries params._meta', { legacyMetaCallsUnanswered: true }, /tools\/call get_me with _meta\.progressToken: expected HTTP 200 with a result, got HTTP 200 .*-32602/),
+  survivorCase('write-tool-round-trip', 'mcp', 'answers update_question without keeping the edit', { questionEditsDropped: true }, /update_question: the question's text is "Written by survey-mcp conformance", not the one asked for/),
+  survivorCase('structured-content-large-answer', 'mcp', 'breaks the text mirror of an answer composed in slices', { slicedTextMirrorBroken: true }, /list_responses of srv_alpha \(limit 100\): no text block holds the structuredContent as JSON/),
+  survivorCase('client-metadata-refused-at-token-endpoint', 'authorization', 'refuses a client whose document it refused with an error without a code at the token endpoint', { refusedDocumentUncoded: true }, /a code grant from client_id https:\/\/client\.example\/oauth\/mismatched\.json: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 400 \{"error":""\}/),
+  survivorCase('revoke-malformed-client-id-document', 'revocation', 'takes a client_id of document form with a fragment at the revocation endpoint', { revocationTakesAnyDocumentClientId: true }, /a revocation request from client_id https:\/\/client\.example\/oauth\/conformance\.json#fragment: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 200/),
+];
