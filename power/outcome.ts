@@ -37,4 +37,6 @@ export interface MutantRecord {
   readonly runner?: RunnerOutcome;
   /** The mutated file's content hash: a resumed run reuses the record only while it matches. */
   readonly fileDigest: string;
+  /** When the run ended (ISO 8601); absent on the records carried over from the report of 27 November. */
+  readonly measuredAt?: string;
 }
