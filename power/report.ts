@@ -75,7 +75,7 @@ export function reportTable(report: PowerReport): string {
     row('**all measured**', report.totals),
     ...report.perArea.map(({ name, counts }) => row(`\`${name}\``, counts)),
     '',
-    'Per requirement source (a caught mutant counts under the sources of the checks that caught it; a survivor under the requirement its reason names, else `(none)`):',
+    'Per requirement source (a caught mutant counts under the sources of the checks that failed, the first failure only since runs stop there; a survivor under the requirement its reason names, else `(none)`):',
     '',
     ...head,
     ...report.perSource.map(({ name, counts }) => row(name, counts)),
