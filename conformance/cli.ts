@@ -35,6 +35,7 @@ export interface ConformanceFlags {
   readonly clientMetadataJwtUrl?: string;
   readonly clientMetadataJwtKey?: string;
   readonly refreshGrace?: string;
+  readonly failFast?: boolean;
 }
 
 const formatRate = (rate: RateLimit): string => `${rate.limit}/${rate.windowSeconds}`;
@@ -74,6 +75,7 @@ export function addConformanceOptions(command: Command): Command {
       "the deployment's refresh grace: when it answers a spent refresh token as a retry, the replay checks wait this long before presenting it again",
       String(DEFAULT_REFRESH_GRACE_SECONDS),
     )
+    .option('--fail-fast', 'stop at the first failed check (the reports hold the checks run up to it): for a CI that needs only pass or fail')
     .addHelpText('after', EXIT_CODES);
 }
 

@@ -89,6 +89,7 @@ const flagsSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 60')
     .transform(Number)
     .default(DEFAULT_REFRESH_GRACE_SECONDS),
+  failFast: z.boolean().default(false),
 });
 
 type ParsedFlags = z.infer<typeof flagsSchema>;
@@ -138,6 +139,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       privateKeyJwtClient: await privateKeyJwtClientFrom(parsed),
       protocol: parsed.protocol,
       refreshGraceSeconds: parsed.refreshGrace,
+      failFast: parsed.failFast,
       progress: streamProgress(io.stderr),
     });
   } catch (error) {

@@ -68,6 +68,8 @@ export interface ConformanceOptions {
   readonly badClientMetadataUrl?: string;
   /** The deployment's refresh grace: the replay checks wait it out when a retry is answered. */
   readonly refreshGraceSeconds?: number;
+  /** Stop at the first failed check: the report then holds the checks run up to it. */
+  readonly failFast?: boolean;
   /**
    * A private_key_jwt client: the URL of its metadata document (listing the runner's redirect URI
    * and a `jwks_uri`) and the private JWK (with its `kid` and `alg`) of a key published there.
@@ -95,6 +97,7 @@ export interface RunSettings {
   readonly privateKeyJwtClient: PrivateKeyJwtClient | undefined;
   readonly protocol: ProtocolChoice;
   readonly refreshGraceSeconds: number;
+  readonly failFast: boolean;
 }
 
 export function settingsFrom(options: ConformanceOptions): RunSettings {
@@ -110,6 +113,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     badClientMetadataUrl: options.badClientMetadataUrl,
     privateKeyJwtClient: options.privateKeyJwtClient,
     protocol: options.protocol ?? 'auto',
+    failFast: options.failFast ?? false,
     refreshGraceSeconds: options.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS,
   };
 }

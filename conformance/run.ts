@@ -59,6 +59,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       const result = await runCheck(check, ctx, roots);
       progress.checkFinished(result);
       results.push(result);
+      // A CI that needs only pass or fail, or a mutant already caught, need not wait out the rest.
+      if (settings.failFast && result.status === 'fail') break;
     }
     const eras = await reportedEras(ctx, checks);
     return {

@@ -19,6 +19,10 @@ describe('classifying a mutant from the runner’s report', () => {
     const runner = outcomeOf(report({ 'tool-error-not-authorized': 'fail', 'stream-get-strict-clients': 'warn', endpoints: 'pass' }), 38_000);
     const mutant = classify(record(adminKey, runner), new Map())!;
     expect(mutant).toMatchObject({ verdict: 'caught', how: 'tool-error-not-authorized', failing: ['tool-error-not-authorized'], file: 'src/platform/roles.ts' });
+    expect(runner.failures).toEqual({ 'tool-error-not-authorized': '' });
+    const worded = outcomeOf({ results: [{ id: 'endpoints', status: 'fail', message: 'x'.repeat(500) }, { id: 'ping', status: 'warn', message: 'slow' }] }, 1);
+    expect(worded.failures).toEqual({ endpoints: 'x'.repeat(240) });
+    expect(outcomeOf(report({ endpoints: 'pass' }), 1)).not.toHaveProperty('failures');
     const { sourcesByCheck, sourceByRequirement } = sourceMaps();
     expect(sourcesOf(mutant, sourcesByCheck, sourceByRequirement)).toContain('contract');
   });

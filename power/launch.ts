@@ -10,16 +10,17 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { MUTATE } from './areas.js';
-import { buildReport, loadReasons, reportTable, withTable } from './report.js';
-import { powerSettings, settingsEnv, type PowerSettings } from './settings.js';
+import { buildReport, loadReasons, REASONS_FILE, reportTable, withTable } from './report.js';
+import { parseVerdicts, powerSettings, settingsEnv, type PowerSettings } from './settings.js';
 
-const usage = `npm run runner-power -- [--seed S] [--size N] [--mutate GLOB]... [--resume] [--report-only]`;
+const usage = `npm run runner-power -- [--seed S] [--size N] [--mutate GLOB]... [--resume] [--remeasure VERDICT]... [--report-only]`;
 const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: '31' },
     size: { type: 'string', default: '300' },
     mutate: { type: 'string', multiple: true },
     resume: { type: 'boolean', default: false },
+    remeasure: { type: 'string', multiple: true },
     'report-only': { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '1' },
   },
@@ -29,8 +30,7 @@ const concurrency = Number(values.concurrency);
 if (!Number.isInteger(size) || size < 1) throw new Error(`--size must be a whole number of mutants ≥ 1, got '${values.size.slice(0, 20)}' (${usage})`);
 if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number ≥ 1, got '${values.concurrency.slice(0, 20)}'`);
 
-const settings = powerSettings(resolve('reports/runner-power'), values.seed, size, values.resume);
-const reasonsFile = 'power/reasons.json';
+const settings = powerSettings(resolve('reports/runner-power'), resolve('power/measured.json'), values.seed, size, values.resume, parseVerdicts(values.remeasure ?? []));
 const page = 'docs/runner-power.md';
 
 function makeCertificates(dir: string): void {
@@ -82,7 +82,7 @@ async function runStryker(settings: PowerSettings, mutate: readonly string[]): P
 }
 
 function writeReport(settings: PowerSettings): void {
-  const report = buildReport(settings, loadReasons(reasonsFile));
+  const report = buildReport(settings, loadReasons(REASONS_FILE));
   writeFileSync('docs/runner-power.json', `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(page, withTable(readFileSync(page, 'utf8'), reportTable(report)));
   const { caught, survived } = report.totals;

@@ -16,9 +16,16 @@ import { powerEnv } from './settings.js';
 const cli = 'bin/survey-mcp.js';
 const listenTimeoutMs = 30_000;
 
-/** The windows of test/conformance/our-server.ts, as flags of the two commands. */
-const serverFlags = ['--mcp-rate-limit', '20/3', '--register-rate-limit', '40/3', '--sign-in-rate-limit', '20/60', '--access-token-ttl', '2', '--refresh-grace', '2'];
-const runnerFlags = ['--mcp-rate-limit', '20/3', '--register-rate-limit', '40/3', '--include-register-limit', '--refresh-grace', '2'];
+/**
+ * Short windows, as flags of the two commands: most of a run is spent waiting them out (a window
+ * about eight times, a token's lifetime and the refresh grace once each). A one-second MCP window
+ * still leaves the runner four times the time it takes to spend the budget on a loaded machine;
+ * the registration budget (41 registrations in one go) keeps three seconds, and a token three
+ * seconds, since a one-second token expired between a loaded sign-in and its first use.
+ */
+const serverFlags = ['--mcp-rate-limit', '20/1', '--register-rate-limit', '40/3', '--sign-in-rate-limit', '20/60', '--access-token-ttl', '3', '--refresh-grace', '2'];
+/** --fail-fast: a caught mutant needs one failure, not the rest of the run. */
+const runnerFlags = ['--mcp-rate-limit', '20/1', '--register-rate-limit', '40/3', '--include-register-limit', '--refresh-grace', '2', '--fail-fast'];
 const demo = { user: 'alice@example.com', password: 'survey-demo' };
 
 function run(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -3,21 +3,27 @@ export interface RunnerOutcome {
   /** Check ids that failed. */
   readonly failing: readonly string[];
   readonly warned: readonly string[];
+  /** The first words of each failure's message: what a person reviewing a catch reads first (a loaded machine can fail a timing check). */
+  readonly failures?: Readonly<Record<string, string>>;
   /** Why no check was judged: the run could not start, or the server never listened. */
   readonly setupError?: string;
   readonly durationMs: number;
 }
 
 interface ReportLike {
-  readonly results: readonly { readonly id: string; readonly status: string }[];
+  readonly results: readonly { readonly id: string; readonly status: string; readonly message?: string }[];
   readonly setupError?: string;
 }
 
+const FAILURE_WORDS = 240;
+
 export function outcomeOf(report: ReportLike, durationMs: number): RunnerOutcome {
   const idsWith = (status: string) => report.results.filter((result) => result.status === status).map((result) => result.id);
+  const failed = report.results.filter((result) => result.status === 'fail');
   return {
     failing: idsWith('fail'),
     warned: idsWith('warn'),
+    ...(failed.length === 0 ? {} : { failures: Object.fromEntries(failed.map((result) => [result.id, (result.message ?? '').slice(0, FAILURE_WORDS)])) }),
     ...(report.setupError === undefined ? {} : { setupError: report.setupError }),
     durationMs,
   };
@@ -37,4 +43,6 @@ export interface MutantRecord {
   readonly runner?: RunnerOutcome;
   /** The mutated file's content hash: a resumed run reuses the record only while it matches. */
   readonly fileDigest: string;
+  /** When the run ended (ISO 8601); absent on the records carried over from the report of 27 November. */
+  readonly measuredAt?: string;
 }

@@ -5,8 +5,8 @@ import { REQUIREMENTS } from '../conformance/requirements/manifest.js';
 import { checksOf } from '../conformance/requirements/requirement.js';
 import { areaOf, classify, countVerdicts, groupCounts, sourcesOf, type Classified, type Counts, type SurvivorReason } from './classify.js';
 import type { MutantRecord, RunnerOutcome } from './outcome.js';
+import { loadMeasured } from './measured.js';
 import type { PowerSettings } from './settings.js';
-import { keyDigest } from './site.js';
 
 export interface PowerReport {
   readonly seed: string;
@@ -33,6 +33,8 @@ export function sourceMaps() {
   return { sourcesByCheck, sourceByRequirement };
 }
 
+export const REASONS_FILE = 'power/reasons.json';
+
 export function loadReasons(file: string): Map<string, SurvivorReason> {
   const reasons = JSON.parse(readFileSync(file, 'utf8')) as SurvivorReason[];
   return new Map(reasons.map((reason) => [reason.mutant, reason]));
@@ -40,10 +42,8 @@ export function loadReasons(file: string): Map<string, SurvivorReason> {
 
 export function buildReport(settings: PowerSettings, reasons: ReadonlyMap<string, SurvivorReason>): PowerReport {
   const sample = JSON.parse(readFileSync(settings.sample, 'utf8')) as { seed: string; size: number; population: number; sampled: string[] };
-  const records = sample.sampled
-    .map((key) => join(settings.mutants, `${keyDigest(key)}.json`))
-    .filter((file) => existsSync(file))
-    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as MutantRecord);
+  const measured = loadMeasured(settings.measured);
+  const records = sample.sampled.map((key) => measured.get(key)).filter((record): record is MutantRecord => record !== undefined);
   const mutants = records.map((record) => classify(record, reasons)).filter((mutant): mutant is Classified => mutant !== undefined);
   const { sourcesByCheck, sourceByRequirement } = sourceMaps();
   const baselineFile = join(settings.runs, 'baseline.json');
@@ -75,7 +75,7 @@ export function reportTable(report: PowerReport): string {
     row('**all measured**', report.totals),
     ...report.perArea.map(({ name, counts }) => row(`\`${name}\``, counts)),
     '',
-    'Per requirement source (a caught mutant counts under the sources of the checks that caught it; a survivor under the requirement its reason names, else `(none)`):',
+    'Per requirement source (a caught mutant counts under the sources of the checks that failed, the first failure only since runs stop there; a survivor under the requirement its reason names, else `(none)`):',
     '',
     ...head,
     ...report.perSource.map(({ name, counts }) => row(name, counts)),

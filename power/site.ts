@@ -3,7 +3,6 @@
  * replacement text and the line it sits on, never a line number. Stryker's own ids are positions
  * in one run and change whenever any earlier code changes.
  */
-import { createHash } from 'node:crypto';
 
 /** Positions as Stryker hands them to plugins: lines and columns counted from 0. */
 export interface Location {
@@ -62,9 +61,4 @@ export function uniqueKeys(sites: readonly MutantSite[]): string[] {
     seen.set(key, count);
     return count === 1 ? key : `${key} #${count}`;
   });
-}
-
-/** A short file name for a key, for the per-mutant result files. */
-export function keyDigest(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }

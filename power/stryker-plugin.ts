@@ -4,16 +4,18 @@
  * runner outcome under its stable identity. It runs inside Stryker's own process.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type { MutantResult } from '@stryker-mutator/api/core';
 import type { Ignorer, NodePath } from '@stryker-mutator/api/ignore';
 import { declareClassPlugin, PluginKind } from '@stryker-mutator/api/plugin';
 import type { MutationTestingPlanReadyEvent, Reporter } from '@stryker-mutator/api/report';
 import type { MutantRecord, RunnerOutcome } from './outcome.js';
+import { isReusable, loadMeasured, saveMeasured } from './measured.js';
+import { loadReasons, REASONS_FILE } from './report.js';
 import { seededSample } from './sample.js';
 import { powerEnv } from './settings.js';
-import { keyDigest, siteOf, uniqueKeys } from './site.js';
+import { siteOf, uniqueKeys } from './site.js';
 
 interface Planned {
   readonly key: string;
@@ -26,6 +28,7 @@ export class RunnerPowerReporter implements Reporter {
   static readonly inject = [] as const;
   private readonly settings = powerEnv(process.env);
   private readonly toRun = new Map<string, Planned>();
+  private readonly measured = loadMeasured(this.settings.measured);
 
   onMutationTestingPlanReady({ mutantPlans }: MutationTestingPlanReadyEvent): void {
     const byFile = new Map<string, MutationTestingPlanReadyEvent['mutantPlans'][number][]>();
@@ -43,13 +46,12 @@ export class RunnerPowerReporter implements Reporter {
     }
     const sample = seededSample([...planned.values()].map((entry) => entry.key), this.settings.seed, this.settings.size);
     const sampled = [...planned].filter(([, entry]) => sample.has(entry.key));
+    const reasons = loadReasons(REASONS_FILE);
     let reused = 0;
     for (const [id, entry] of sampled) {
-      const record = readJson<MutantRecord>(join(this.settings.mutants, `${keyDigest(entry.key)}.json`));
-      if (this.settings.resume && record?.fileDigest === entry.fileDigest) reused += 1;
+      if (this.settings.resume && isReusable(this.measured.get(entry.key), entry.fileDigest, reasons, this.settings.remeasure)) reused += 1;
       else this.toRun.set(id, entry);
     }
-    mkdirSync(this.settings.mutants, { recursive: true });
     writeFileSync(this.settings.toRun, [...this.toRun.keys()].map((id) => `${id}\n`).join(''));
     writeFileSync(
       this.settings.sample,
@@ -66,8 +68,9 @@ export class RunnerPowerReporter implements Reporter {
     const entry = this.toRun.get(result.id);
     if (!entry) return;
     const runner = readJson<RunnerOutcome>(join(this.settings.runs, `${result.id}.json`));
-    const record: MutantRecord = { key: entry.key, strykerStatus: result.status, ...(runner ? { runner } : {}), fileDigest: entry.fileDigest };
-    writeFileSync(join(this.settings.mutants, `${keyDigest(entry.key)}.json`), JSON.stringify(record, null, 2));
+    const record: MutantRecord = { key: entry.key, strykerStatus: result.status, ...(runner ? { runner } : {}), fileDigest: entry.fileDigest, measuredAt: new Date().toISOString() };
+    this.measured.set(entry.key, record);
+    saveMeasured(this.settings.measured, this.measured);
   }
 }
 

@@ -56,6 +56,18 @@ describe('the conformance runner', () => {
     expect(report.results.map((result) => result.id)).toEqual(discovery.map((check) => check.id));
   });
 
+  test('--fail-fast stops at the first failed check, and the report holds the checks run up to it', async () => {
+    const fake = { faults: { prmOverrides: { resource: 'https://elsewhere.example' } } };
+    const discovery = CATALOG.filter((check) => check.group === 'discovery').map((check) => check.id);
+    const whole = await withFakeDeployment(fake, (deployment) => runAgainst(deployment, { only: ['discovery'] }));
+    const failed = whole.results.findIndex((result) => result.status === 'fail');
+    expect(failed).toBeGreaterThanOrEqual(0);
+    expect(failed).toBeLessThan(discovery.length - 1);
+    const fast = await withFakeDeployment(fake, (deployment) => runAgainst(deployment, { only: ['discovery'], failFast: true }));
+    expect(fast.results.map((result) => result.id)).toEqual(discovery.slice(0, failed + 1));
+    expect(fast.results.at(-1)?.status).toBe('fail');
+  });
+
   test('checks that need extra input are skipped with the reason', async () => {
     const report = await withFakeDeployment({}, (fake) =>
       runConformance({
