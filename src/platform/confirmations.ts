@@ -2,7 +2,7 @@ import type { CollaboratorRole, Question, Survey } from '../store/survey-store.j
 import type { PlatformContext } from './context.js';
 import { shown } from './errors.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
-import { hasResponses, isLive, reopenProblem, transitionCapability, transitionProblem } from './states.js';
+import { autoCloseDue, hasResponses, isLive, reopenProblem, transitionCapability, transitionProblem } from './states.js';
 
 /** The operations that may need a person's confirmation (docs/tools.md, "Confirmations"). */
 export type ConfirmableOperation = 'setSurveyStatus' | 'shareSurvey' | 'updateQuestion' | 'deleteQuestion' | 'updateSurvey';
@@ -53,11 +53,19 @@ async function permitted(ctx: PlatformContext, actorUserId: string, surveyId: un
   if (typeof surveyId !== 'string') return undefined;
   const record = await ctx.store.findSurveyAccess(surveyId, actorUserId);
   if (!record || !record.user || record.user.disabled) return undefined;
-  const { survey, workspaceRole, collaboratorRole } = record;
+  const { workspaceRole, collaboratorRole } = record;
+  const survey = asItWillBe(ctx, record.survey);
   const role = effectiveRole({ userId: actorUserId, ownerId: survey.ownerId, workspaceRole, collaboratorRole });
   const needed = typeof capability === 'function' ? capability(survey) : capability;
   return can(role, needed) ? { survey, role: role as EffectiveRole } : undefined;
 }
+
+/**
+ * The survey as the operation will find it: one due to close is closed first (`closeIfDue`), so a
+ * decision on its stored status would wave through what the closed survey's rules ask about.
+ */
+const asItWillBe = (ctx: PlatformContext, survey: Survey): Survey =>
+  autoCloseDue(survey, ctx.clock.now()) ? { ...survey, status: 'closed', previousStatus: survey.status } : survey;
 
 const count = (n: number, noun: string): string => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 const responseCount = (survey: Survey): number =>

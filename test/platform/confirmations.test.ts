@@ -96,6 +96,18 @@ describe('which calls need a person\'s confirmation', () => {
     expect(await platform.confirmationNeeded(id('owner'), 'deleteQuestion', { question_id: 'qst_missing' })).toBeUndefined();
   });
 
+  it('decides on a survey due to close as the closed survey it will be when the call runs', async () => {
+    const { platform, clock } = await emptyFixture();
+    const created = await platform.createSurvey(id('owner'), { workspace_id: 'wsp_a', title: 'Due', questions: [{ type: 'short_text', text: 'Last?' }] });
+    await platform.updateSurvey(id('owner'), { survey_id: created.survey.id, closes_at: new Date(clock.now() + 60_000).toISOString() });
+    await platform.setSurveyStatus(id('owner'), { survey_id: created.survey.id, status: 'open' });
+    const last = { question_id: created.questions[0]!.id };
+    // Live, its last question stays; once past closes_at the call closes it first and deletes.
+    expect(await platform.confirmationNeeded(id('owner'), 'deleteQuestion', last)).toBeUndefined();
+    clock.advance(120_000);
+    expect((await platform.confirmationNeeded(id('owner'), 'deleteQuestion', last))?.summary).toBe('Deleting question 1 "Last?" from survey "Due" cannot be undone.');
+  });
+
   it('does not ask before deleting a question of a survey with responses: that deletion is refused', async () => {
     const f = await shared();
     expect(await f.platform.confirmationNeeded(id('owner'), 'deleteQuestion', { question_id: f.q.why })).toBeUndefined();
