@@ -72,17 +72,18 @@ describe('the HTML conformance report in a real browser', () => {
     try {
       const alice = (await server.store.findUserByEmail('alice@example.com'))!;
       const foreign = await issueServiceToken(server.store, server.clock, { userId: alice.id, scope: 'reporting', ttlMs: 600_000 });
-      // The rate-limit group and token expiry wait out real time; they have their own tests.
+      // The rate-limit group and token expiry wait out real time, and the confirmations walk a
+      // scratch survey through every era's flow; they have their own tests.
       const report = await runConformance({
         url: server.baseUrl,
         signIn: { kind: 'password', user: 'alice@example.com', password: 'survey-demo' },
         foreignToken: foreign.token,
-        skip: ['rate-limits', 'expired-token-401'],
+        skip: ['rate-limits', 'confirmations', 'expired-token-401'],
         refreshGraceSeconds: 2,
       });
       const { page, problems } = await openReport(report, 'our-server');
       expect(await page.locator('.verdict').textContent()).toBe('every MUST passed (1 warning)');
-      // Every group but the skipped rate limits, the 2026-07-28 one (modern-mcp) included.
+      // Every group but the skipped rate limits and confirmations, the 2026-07-28 one (modern-mcp) included.
       expect(await page.locator('table.summary tbody tr').count()).toBe(7);
       expect(await page.locator('.segment.fail').count()).toBe(0);
       expect(await page.locator('details.check').count()).toBe(report.results.length);
@@ -97,7 +98,7 @@ describe('the HTML conformance report in a real browser', () => {
       clearInterval(ticking);
       await server.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('shows a root cause once: the checks it blocks have a segment of their own and link back to it', async () => {
     const report = await withFakeDeployment({ faults: { prmOverrides: { resource: 'https://elsewhere.example' } } }, (fake) =>
