@@ -1,5 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
+import { badMetadataClient } from '../shared/bad-client-metadata.js';
 
 export const badClientMetadataDocumentRefused: Check = {
   id: 'bad-client-metadata-document-refused',
@@ -9,11 +10,7 @@ export const badClientMetadataDocumentRefused: Check = {
   level: 'MUST',
   needsSignIn: false,
   async run(ctx) {
-    const documentUrl = ctx.settings.badClientMetadataUrl;
-    if (!documentUrl) {
-      skip("needs --bad-client-metadata-url: a document you host whose client_id is not its own URL, listing the runner's redirect URI");
-    }
-    const client = await ctx.metadataClient(documentUrl);
+    const { documentUrl, client } = await badMetadataClient(ctx);
     const { url } = await client.beginAuthorization();
     const outcome = await ctx.probe(url);
     switch (outcome.kind) {

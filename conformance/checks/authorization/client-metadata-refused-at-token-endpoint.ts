@@ -1,4 +1,5 @@
-import { skip, type Check } from '../../check.js';
+import type { Check } from '../../check.js';
+import { badMetadataClient } from '../shared/bad-client-metadata.js';
 import { expectInvalidClient } from '../shared/invalid-client.js';
 
 export const clientMetadataRefusedAtTokenEndpoint: Check = {
@@ -9,11 +10,7 @@ export const clientMetadataRefusedAtTokenEndpoint: Check = {
   level: 'MUST',
   needsSignIn: false,
   async run(ctx) {
-    const documentUrl = ctx.settings.badClientMetadataUrl;
-    if (!documentUrl) {
-      skip("needs --bad-client-metadata-url: a document you host whose client_id is not its own URL, listing the runner's redirect URI");
-    }
-    const client = await ctx.metadataClient(documentUrl);
+    const { documentUrl, client } = await badMetadataClient(ctx);
     // The client is judged before the grant: neither the code nor the refresh token need be real.
     const code = await client.tokenRequest({
       grant_type: 'authorization_code',
