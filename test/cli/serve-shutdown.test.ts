@@ -18,7 +18,9 @@ beforeAll(async () => {
   ensureBuilt();
   expect((await runCli(['users', 'add', '--create', '--email', 'pat@example.com', '--name', 'Pat', '--password', 'correct horse battery', '--db', db])).code).toBe(0);
   const issued = await runCli(['token', 'issue', '--user', 'pat@example.com', '--scope', 'mcp_customer', '--db', db]);
-  token = /\b([A-Za-z0-9_-]{40,})\b/.exec(issued.stdout)![1]!;
+  expect(issued.code, issued.stderr).toBe(0);
+  // stdout is the token alone; a word-boundary pattern would drop a leading or trailing '-'.
+  token = issued.stdout.trim();
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
