@@ -1,11 +1,13 @@
 import type { Check } from '../check.js';
 import { clientMetadataRefusedAtTokenEndpoint } from '../checks/authorization/client-metadata-refused-at-token-endpoint.js';
+import { batchAnswersJsonrpc } from '../checks/mcp/batch-answers-jsonrpc.js';
 import { structuredContentLargeAnswer } from '../checks/mcp/structured-content-large-answer.js';
 import { invalidJsonrpcMessage } from '../checks/mcp/invalid-jsonrpc-message.js';
 import { toolsCallEnvelope32602 } from '../checks/mcp/tools-call-envelope-32602.js';
 import { toolsCallWithMeta } from '../checks/mcp/tools-call-with-meta.js';
 import { writeToolRoundTrip } from '../checks/mcp/write-tool-round-trip.js';
 import { modernEnvelopeValues32602 } from '../checks/modern-mcp/modern-envelope-values-32602.js';
+import { modernToolsListRequestExtras } from '../checks/modern-mcp/modern-tools-list-request-extras.js';
 import { revokeMalformedClientIdDocument } from '../checks/revocation/revoke-malformed-client-id-document.js';
 
 /**
@@ -20,7 +22,9 @@ export const SURVIVORS: readonly Check[] = [
   invalidJsonrpcMessage,
   writeToolRoundTrip,
   structuredContentLargeAnswer,
+  batchAnswersJsonrpc,
   modernEnvelopeValues32602,
+  modernToolsListRequestExtras,
   clientMetadataRefusedAtTokenEndpoint,
   revokeMalformedClientIdDocument,
 ];

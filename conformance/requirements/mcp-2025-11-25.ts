@@ -54,7 +54,10 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   ]),
   must('mcp-2025-11-25-invalid-input', 'basic/transports "Sending Messages to the Server"; JSON-RPC 2.0 section 5.1', 'Input the server cannot accept gets an HTTP error status (a 4xx), never a server error', [
     branch('a body that is not JSON', 'invalid-jsonrpc-message'),
-    branch('JSON that is not a JSON-RPC message', 'invalid-jsonrpc-message'),
+    branch('JSON that is not a JSON-RPC message (no method; {"hello":1})', 'invalid-jsonrpc-message'),
+  ]),
+  must('mcp-2025-11-25-batch-answers', 'basic/transports "Protocol Version Header" (no header: 2025-03-26, whose POST may be a batch); JSON-RPC 2.0 sections 5 and 6', 'A batch the server takes gets, for each call, a JSON-RPC 2.0 response under its id, even past what it builds for one POST', [
+    'batch-answers-jsonrpc',
   ]),
   must('mcp-2025-11-25-request-answer', 'basic/transports "Sending Messages to the Server"', 'A request is answered as application/json or an SSE stream', [
     branch('a JSON-RPC answer comes back', 'tools-list', 'tools-call'),

@@ -12,7 +12,10 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
     'modern-unsupported-version-32022',
   ]),
   may('mcp-2026-07-28-optional-components', 'basic/index', 'Other components (server features, utilities) may be implemented as needed', { unobservable: why.permission }),
-  must('mcp-2026-07-28-json-rpc', 'basic/index "Messages"', 'Every message follows JSON-RPC 2.0', ['modern-response-id', 'modern-result-type']),
+  must('mcp-2026-07-28-json-rpc', 'basic/index "Messages"', 'Every message follows JSON-RPC 2.0', [
+    branch('answers are JSON-RPC 2.0 responses', 'modern-response-id', 'modern-result-type'),
+    branch('a request whose id is no string or integer (1.5) is refused with -32600', 'modern-envelope-values-32602'),
+  ]),
   must('mcp-2026-07-28-result-id', 'basic/index "Result Responses"', 'A result carries the same id as its request, a string id included', ['modern-response-id']),
   must('mcp-2026-07-28-result-field', 'basic/index "Result Responses"', 'A result response carries a result field', ['modern-result-type']),
   must('mcp-2026-07-28-result-type', 'basic/index "Result Responses"', 'Every result carries resultType', ['modern-result-type']),
@@ -81,7 +84,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   }),
   must('mcp-2026-07-28-envelope', 'basic/index "_meta"', 'A request whose _meta protocol fields are missing or malformed is refused with -32602', [
     branch('a field missing', 'modern-envelope-32602'),
-    branch('a value of the wrong type (clientCapabilities, a tools/call name)', 'modern-envelope-values-32602'),
+    branch('a value of the wrong type (clientCapabilities.roots.listChanged, elicitation.form.applyDefaults, a tools/call name)', 'modern-envelope-values-32602'),
   ]),
   must('mcp-2026-07-28-missing-capability', 'basic/index "_meta"', 'A request needing a capability the client did not declare gets 400 and -32021 listing it', {
     unobservable: 'every tool and resource of the contract works without any client capability, so no request can lack one',
@@ -131,6 +134,10 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   ]),
   must('mcp-2026-07-28-notification-202', 'basic/transports/streamable-http "Sending Messages"', 'An accepted notification gets 202 with no body, a refused one an HTTP error (with no id)', [
     'modern-notification-no-response',
+  ]),
+  must('mcp-2026-07-28-invalid-input', 'basic/transports/streamable-http "Sending Messages"; JSON-RPC 2.0 section 5.1', 'Input the server cannot accept gets an HTTP error status (a 4xx), never a server error', [
+    branch('a body that is not JSON', 'invalid-jsonrpc-message'),
+    branch('JSON that is not a JSON-RPC message (no method; {"hello":1})', 'invalid-jsonrpc-message'),
   ]),
   must('mcp-2026-07-28-content-type', 'basic/transports/streamable-http "Sending Messages"', 'A request is answered as application/json or text/event-stream', ['modern-response-id']),
   must('mcp-2026-07-28-stream-relates', 'basic/transports/streamable-http "Receiving Messages"', 'Notifications on a response stream relate to its request; no requests on it', {

@@ -9,8 +9,8 @@ export const MCP_2026_07_28_SERVER: readonly Requirement[] = [
   should('mcp-2026-07-28-discover-server-info', 'server/discover "DiscoverResult"', 'server/discover carries serverInfo in _meta', ['modern-server-info']),
   must('mcp-2026-07-28-tools-capability', 'server/tools "Capabilities"', 'A server with tools declares the tools capability', ['modern-discover']),
   must('mcp-2026-07-28-tools-list', 'server/tools "Capabilities"', 'tools/list answers the tools available, the same whatever came before on the connection', [
-    'modern-result-type',
-    'modern-tools-list-deterministic',
+    branch('the tools, whatever came before', 'modern-result-type', 'modern-tools-list-deterministic'),
+    branch('the same tools to a request with a progressToken or a cursor no page gave (or -32602 for the cursor)', 'modern-tools-list-request-extras'),
   ]),
   should('mcp-2026-07-28-tools-order', 'server/tools "Capabilities"', 'tools/list returns the tools in a deterministic order', ['modern-tools-list-deterministic']),
   should('mcp-2026-07-28-list-changed', 'server/tools "List Changed Notification"', 'A server that declared listChanged notifies listen streams of changes', { unobservable: why.subscriptions }),
@@ -40,9 +40,13 @@ export const MCP_2026_07_28_SERVER: readonly Requirement[] = [
   must('mcp-2026-07-28-prompts', 'server/prompts', 'A server with prompts declares them, lists them and validates their arguments', { unobservable: why.prompts }),
 
   // server/utilities
-  must('mcp-2026-07-28-cache-hints', 'server/utilities/caching', 'tools/list carries ttlMs and cacheScope', ['modern-tools-list-cache-hints']),
-  must('mcp-2026-07-28-cacheable-results', 'server/utilities/caching "Cacheable Results"', 'server/discover, resources/list and resources/read carry ttlMs >= 0 and cacheScope too', [
-    'modern-cacheable-results-hints',
+  must('mcp-2026-07-28-cache-hints', 'server/utilities/caching', 'tools/list carries ttlMs and cacheScope', [
+    branch('to a client that offers MCP Apps', 'modern-tools-list-cache-hints'),
+    branch('to a client that offers no capability', 'modern-tools-list-cache-hints'),
+  ]),
+  must('mcp-2026-07-28-cacheable-results', 'server/utilities/caching "Cacheable Results"', 'server/discover, resources/list and resources/read carry ttlMs >= 0 and cacheScope too, and skills/list and skills/get (SEP-2640)', [
+    branch('server/discover, resources/list and resources/read', 'modern-cacheable-results-hints'),
+    branch('skills/list and skills/get, where the Skills extension is declared', 'modern-cacheable-results-hints'),
   ]),
   must('mcp-2026-07-28-cache-scope-pages', 'server/utilities/caching "Interaction with Pagination"', 'Every page of one list has the same cacheScope', {
     unobservable: 'the contract\'s lists fit one page; there is no second page to compare',

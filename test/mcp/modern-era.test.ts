@@ -156,6 +156,13 @@ describe('2026-07-28 requests beside 2025-11-25 ones on one endpoint', () => {
     expect(await readJson(response)).toEqual({ error: 'unauthorized' });
   });
 
+  it('refuses a request whose id is a number but no integer with 400 and -32600, as the SDK would', async () => {
+    const { request } = modern('tools/list');
+    const response = await postMcp(server, { ...request, id: 1.5 }, { token: alice, headers: { 'mcp-protocol-version': revision, 'mcp-method': 'tools/list' } });
+    expect(response.status).toBe(400);
+    expect(await readJson(response)).toMatchObject({ error: { code: -32600 } });
+  });
+
   it('refuses a batch that carries a modern request', async () => {
     const response = await postMcp(server, [modern('tools/list').request], { token: alice });
     expect(response.status).toBe(400);

@@ -1,20 +1,25 @@
 import { fail, type Check } from '../../check.js';
 import type { CheckContext } from '../../context.js';
+import { erasToTry, type SpokenEra } from '../../each-era.js';
+import { LEGACY_REVISION } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
 import { jsonRpcOf, sendPolitely } from '../../mcp.js';
+import { MODERN_REVISION } from '../../modern.js';
 
-/** Two bodies no JSON-RPC server can take, and the JSON-RPC 2.0 code (section 5.1) for each. */
+/** Bodies no JSON-RPC server can take, and the JSON-RPC 2.0 code (section 5.1) for each; `id` when the body has one. */
 const MALFORMED = [
-  { what: 'a JSON body that is not a JSON-RPC message (no method)', body: '{"jsonrpc":"2.0","id":1}', code: -32600 },
-  { what: 'a body that is not JSON', body: '{"jsonrpc":', code: -32700 },
+  { what: 'a JSON body that is not a JSON-RPC message (no method)', body: '{"jsonrpc":"2.0","id":1}', code: -32600, id: 1 },
+  { what: 'a JSON object that is no JSON-RPC message at all ({"hello":1})', body: '{"hello":1}', code: -32600, id: undefined },
+  { what: 'a body that is not JSON', body: '{"jsonrpc":', code: -32700, id: undefined },
 ] as const;
 
-/** Sends `body` as is, waiting out a 429 as a polite client does: the budget is not under test. */
-function post(ctx: CheckContext, body: string): Promise<Exchange> {
+/** Sends `body` as is in `era`, waiting out a 429 as a polite client does: the budget is not under test. */
+function post(ctx: CheckContext, era: SpokenEra, body: string): Promise<Exchange> {
   const send = async (): Promise<Exchange> => {
-    const token = await ctx.connected();
-    const version = ctx.mcp.protocolVersion;
+    const legacy = era === LEGACY_REVISION;
+    const token = legacy ? await ctx.connected() : await ctx.accessToken();
+    const version = legacy ? ctx.mcp.protocolVersion : MODERN_REVISION;
     return ctx.http.send({
       method: 'POST',
       url: ctx.mcp.endpoint,
@@ -33,20 +38,24 @@ function post(ctx: CheckContext, body: string): Promise<Exchange> {
 export const invalidJsonrpcMessage: Check = {
   id: 'invalid-jsonrpc-message',
   group: 'mcp',
-  title: 'A body that is not JSON, or not a JSON-RPC message, is refused with an HTTP 4xx, never a server error',
-  spec: 'MCP 2025-11-25 basic/transports "Sending Messages to the Server" (input the server cannot accept: an HTTP error status such as 400, optionally a JSON-RPC error without id); JSON-RPC 2.0 section 5.1 (-32700, -32600)',
+  era: 'any',
+  title: 'A body that is not JSON, or not a JSON-RPC message, is refused with an HTTP 4xx, never a server error, in each era',
+  spec: 'MCP 2025-11-25 and 2026-07-28 basic/transports "Sending Messages to the Server" (input the server cannot accept: an HTTP error status such as 400, optionally a JSON-RPC error without id); JSON-RPC 2.0 sections 5 and 5.1 (-32700, -32600; id null when the request has none)',
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
     const accounts: string[] = [];
-    for (const { what, body, code } of MALFORMED) {
-      const exchange = await post(ctx, body);
-      const { status } = exchange.response;
-      if (status < 400 || status >= 500 || status === 429) fail(`${what}: expected an HTTP 4xx refusing it, got ${describeResponse(exchange)}`);
-      const answer = jsonRpcOf(exchange);
-      const error = answer?.jsonrpc === '2.0' ? answer.error : undefined;
-      if (error && error.code !== code) fail(`${what}: the JSON-RPC error is ${error.code}, not ${code}`);
-      accounts.push(`${what}: HTTP ${status}${error ? `, JSON-RPC error ${error.code}` : ''}`);
+    for (const era of await erasToTry(ctx)) {
+      for (const { what, body, code, id } of MALFORMED) {
+        const exchange = await post(ctx, era, body);
+        const { status } = exchange.response;
+        if (status < 400 || status >= 500 || status === 429) fail(`${era}: ${what}: expected an HTTP 4xx refusing it, got ${describeResponse(exchange)}`);
+        const answer = jsonRpcOf(exchange);
+        const error = answer?.jsonrpc === '2.0' ? answer.error : undefined;
+        if (error && error.code !== code) fail(`${era}: ${what}: the JSON-RPC error is ${error.code}, not ${code}`);
+        if (error && answer?.id !== null && answer?.id !== id) fail(`${era}: ${what}: the JSON-RPC error answers id ${JSON.stringify(answer?.id)}, not null${id === undefined ? '' : ` or ${id}`}`);
+        accounts.push(`${era}: ${what}: HTTP ${status}${error ? `, JSON-RPC error ${error.code}` : ''}`);
+      }
     }
     return accounts.join('; ');
   },

@@ -10,7 +10,7 @@ const READS_RESPONSES = ['analyst', 'editor', 'owner'];
 const SURVEYS_READ = 8;
 
 /** The surveys with responses the person may list, fullest first. */
-async function fullestSurveys(ctx: CheckContext): Promise<{ id: string; responses: number }[]> {
+export async function fullestSurveys(ctx: CheckContext): Promise<{ id: string; responses: number }[]> {
   const { structured } = await callToolOk(ctx, 'list_surveys', { limit: 100 });
   const surveys = Array.isArray(structured['surveys']) ? structured['surveys'].filter(isObject) : [];
   const counted = surveys

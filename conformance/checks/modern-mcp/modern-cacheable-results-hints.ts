@@ -11,15 +11,23 @@ function hintsProblem(result: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+const SKILLS = 'io.modelcontextprotocol/skills';
+
+/** The `uri` of each listed entry (a resource, a skill). */
+const urisOf = (list: unknown): string[] =>
+  (Array.isArray(list) ? list.filter(isObject) : []).map((entry) => entry['uri']).filter((uri): uri is string => typeof uri === 'string');
+
 /**
- * Beyond tools/list (modern-tools-list-cache-hints): server/discover always, and where resources
- * are declared, resources/list and a resources/read of each resource it lists.
+ * Beyond tools/list (modern-tools-list-cache-hints): server/discover always; where resources
+ * are declared, resources/list and a resources/read of each resource it lists; where the Skills
+ * extension is (SEP-2640 asks its two methods for the hints too), skills/list and a skills/get
+ * of each skill it lists.
  */
 export const modernCacheableResultsHints: Check = {
   id: 'modern-cacheable-results-hints',
   group: 'modern-mcp',
-  title: 'server/discover, resources/list and resources/read carry ttlMs (>= 0) and cacheScope',
-  spec: `${MODERN_SPEC} server/utilities/caching "Cacheable Results", "Time-to-Live (TTL) Field" (MUST)`,
+  title: 'server/discover, resources/list, resources/read, skills/list and skills/get carry ttlMs (>= 0) and cacheScope',
+  spec: `${MODERN_SPEC} server/utilities/caching "Cacheable Results", "Time-to-Live (TTL) Field" (MUST); SEP-2640 Skills extension (skills/list and skills/get results are cacheable)`,
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
@@ -30,15 +38,17 @@ export const modernCacheableResultsHints: Check = {
       seen.push(`${what} ${result['ttlMs']} ms ${result['cacheScope']}`);
     };
     expectHints(expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'server/discover'), 'server/discover'), 'server/discover');
-    if ('resources' in (await modernCapabilities(ctx))) {
-      const listing = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'resources/list'), 'resources/list');
-      expectHints(listing, 'resources/list');
-      const resources = Array.isArray(listing['resources']) ? listing['resources'].filter(isObject) : [];
-      for (const uri of resources.map((resource) => resource['uri']).filter((uri): uri is string => typeof uri === 'string')) {
-        const read = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'resources/read', { uri }), `resources/read ${uri}`);
-        expectHints(read, `resources/read ${uri}`);
+    const capabilities = await modernCapabilities(ctx);
+    const listed = async (list: string, item: string, key: string): Promise<void> => {
+      const listing = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), list), list);
+      expectHints(listing, list);
+      for (const uri of urisOf(listing[key])) {
+        expectHints(expectModernResult(await ctx.modern.request(() => ctx.accessToken(), item, { uri }), `${item} ${uri}`), `${item} ${uri}`);
       }
-    }
+    };
+    if ('resources' in capabilities) await listed('resources/list', 'resources/read', 'resources');
+    const extensions = capabilities['extensions'];
+    if (isObject(extensions) && isObject(extensions[SKILLS])) await listed('skills/list', 'skills/get', 'skills');
     return seen.join('; ');
   },
 };

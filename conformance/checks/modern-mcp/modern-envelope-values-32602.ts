@@ -1,4 +1,6 @@
-import type { Check } from '../../check.js';
+import { fail, type Check } from '../../check.js';
+import type { CheckContext } from '../../context.js';
+import { describeResponse } from '../../expect.js';
 import { CLIENT_CAPABILITIES } from '../../mcp.js';
 import { expectModernError, modernToken } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
@@ -16,11 +18,21 @@ const MALFORMED = [
   { what: 'a tools/call whose name is 42', method: 'tools/call', params: { name: 42, arguments: {} }, meta: {}, statuses: [200, 400] },
 ] as const;
 
+/** A tools/list whose id is a number but no integer: no JSON-RPC request of MCP, so -32600 (JSON-RPC 2.0 section 5.1), under that id or null. */
+async function expectFractionalIdRefused(ctx: CheckContext): Promise<string> {
+  const what = 'a tools/list whose id is 1.5';
+  const { exchange, message } = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, { id: 1.5 });
+  const { status } = exchange.response;
+  if (status !== 400 || message?.error?.code !== -32600) fail(`${what}: expected HTTP 400 with JSON-RPC error -32600 (an id must be a string or an integer), got ${describeResponse(exchange)}`);
+  if (message.id !== null && message.id !== 1.5) fail(`${what}: the error answers id ${JSON.stringify(message.id)}, not null or the request's 1.5`);
+  return `${what}: HTTP 400, -32600`;
+}
+
 export const modernEnvelopeValues32602: Check = {
   id: 'modern-envelope-values-32602',
   group: 'modern-mcp',
-  title: 'A request whose _meta or params hold a value of the wrong type gets 400 and -32602 under its id',
-  spec: `${MODERN_SPEC} basic/index "_meta" (clientCapabilities as the schema defines it); server/tools "Calling Tools" (name is a string)`,
+  title: 'A request whose _meta or params hold a value of the wrong type gets 400 and -32602 under its id; a fractional id gets 400 and -32600',
+  spec: `${MODERN_SPEC} basic/index "_meta" (clientCapabilities as the schema defines it), "Requests" (the id MUST be a string or an integer); server/tools "Calling Tools" (name is a string); JSON-RPC 2.0 section 5.1 (-32600)`,
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
@@ -29,6 +41,7 @@ export const modernEnvelopeValues32602: Check = {
       const status = answer.exchange.response.status;
       expectModernError(answer, (statuses as readonly number[]).includes(status) ? status : statuses[0], -32602, what);
     }
-    return `HTTP 400, JSON-RPC error -32602 for each of ${MALFORMED.map((malformed) => malformed.what).join('; ')}`;
+    const fractional = await expectFractionalIdRefused(ctx);
+    return `HTTP 400, JSON-RPC error -32602 for each of ${MALFORMED.map((malformed) => malformed.what).join('; ')}; ${fractional}`;
   },
 };

@@ -54,7 +54,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function plainModernRequest(headers: IncomingHttpHeaders, body: unknown): JSONRPCRequest | undefined {
   if (!isObject(body) || body['jsonrpc'] !== '2.0' || 'result' in body || 'error' in body) return undefined;
   const { id, method, params } = body;
-  if ((typeof id !== 'string' && typeof id !== 'number') || typeof method !== 'string' || !isObject(params)) return undefined;
+  // An id the JSON-RPC schema refuses (1.5, 1e300) goes to the classifier, which answers it -32600.
+  if ((typeof id !== 'string' && !Number.isSafeInteger(id)) || typeof method !== 'string' || !isObject(params)) return undefined;
   const meta = params['_meta'];
   if (!isObject(meta) || meta[versionKey] !== modernRevision || !isObject(meta['io.modelcontextprotocol/clientCapabilities'])) return undefined;
   if (headers['mcp-protocol-version'] !== modernRevision || headers['mcp-method'] !== method) return undefined;

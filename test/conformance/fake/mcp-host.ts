@@ -8,7 +8,7 @@ import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW }
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
 import { jsonAsTextPlain } from './media-types.js';
-import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
+import { batchAnswers, batchCall, invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -229,6 +229,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (faults.concurrencyCap !== undefined && !holdTurn(res, caller.userId, faults.concurrencyCap)) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
   const surveys = config.state.surveys;
+  const invalid = invalidMessageRefusal(req.body, faults);
+  if (invalid) return void res.status(invalid.status).json(invalid.body);
   if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId } }));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   if (faults.legacyServerError) return void res.status(500).send('Internal Server Error');
@@ -238,11 +240,10 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
     return;
   }
+  if (Array.isArray(req.body)) return void res.json(batchAnswers(req.body, faults, (call) => batchCall(call, faults, surveys, caller.userId)));
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
   if (isResponse) config.state.elicitations.settle(message as { id?: unknown; result?: unknown });
-  const invalid = invalidMessageRefusal(message, faults);
-  if (invalid) return void res.status(invalid.status).json(invalid.body);
   if (message.id === undefined || isResponse) {
     res.status(faults.notificationStatus ?? 202);
     // The body breaks one branch: a notification's answer, not a posted response's.

@@ -5,7 +5,7 @@ import { skillsAnswer, skillsCapabilities } from './skills.js';
 import { appTool, offersApps, readAppView } from './results-app.js';
 import type { ToolOutcome } from './tools.js';
 import { TOOL_LIST } from './tools.js';
-import { modernValuesMalformed } from './survivors.js';
+import { modernValuesMalformed, toolsListExtras } from './survivors.js';
 
 const REVISION = '2026-07-28';
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -71,6 +71,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     return void res.status(202).end();
   }
   if (fault === 'refuses-every-request') return refuse(400, -32020, 'Mcp-Method does not match the body');
+  if (typeof message.id === 'number' && !Number.isInteger(message.id) && !faults.fractionalIdAnswered) return refuse(400, -32600, 'Invalid Request: an id is a string or an integer');
   const requested = meta[VERSION_KEY];
   if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: [REVISION], requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
@@ -90,15 +91,19 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     reply(200, { result: { ...result, ...(fault === 'no-result-type' ? {} : { resultType: 'complete' }), ...(fault === 'no-server-info' ? {} : { _meta: serverInfo }) } });
   const cacheHints = fault === 'no-cache-hints' ? {} : { ttlMs: 60_000, cacheScope: 'public' };
   const skills = skillsAnswer(message.method, message.params, skillsFault);
-  if (skills?.['result']) return complete({ ...(skills['result'] as Record<string, unknown>), ...cacheHints });
+  if (skills?.['result']) return complete({ ...(skills['result'] as Record<string, unknown>), ...(faults.skillsUncached ? {} : cacheHints) });
   if (skills) return reply(200, skills);
   switch (fault === 'no-discover' && message.method === 'server/discover' ? 'unknown' : message.method) {
     case 'server/discover': {
       const capabilities = fault === 'undeclared-resources' ? { tools: {} } : { tools: {}, resources: {} };
       return complete({ supportedVersions: discoveredVersions(fault), capabilities: { ...capabilities, ...skillsCapabilities(skillsFault) }, ...cacheHints });
     }
-    case 'tools/list':
-      return complete({ tools: [...modernToolList(fault), ...(offersApps(meta['io.modelcontextprotocol/clientCapabilities']) || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...cacheHints });
+    case 'tools/list': {
+      if (faults.toolsListExtrasUnanswered && toolsListExtras(message.params)) return refuse(404, -32601, 'Method not found');
+      const apps = offersApps(meta['io.modelcontextprotocol/clientCapabilities']);
+      const hints = faults.plainToolListUncached && !apps ? {} : cacheHints;
+      return complete({ tools: [...modernToolList(fault), ...(apps || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...hints });
+    }
     case 'tools/call': {
       const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
       const elicits = typeof capabilities === 'object' && capabilities !== null && 'elicitation' in capabilities;

@@ -3,7 +3,8 @@
  * (conformance/catalog/survivors.ts): the requests they send, answered right, and one fault each.
  */
 import type { FakeSurveys } from './confirmations.js';
-import type { ToolOutcome } from './tools.js';
+import type { Faults } from './faults.js';
+import { callTool, type ToolOutcome } from './tools.js';
 
 export interface SurvivorFaults {
   /** Passes a 2025-11-25 tools/call without a tool name on, answered -32603 instead of -32602. */
@@ -28,7 +29,19 @@ export interface SurvivorFaults {
   readonly invalidMessageServerError?: boolean;
   /** Checks that a 2026-07-28 request has its envelope, not the types of the values in it. */
   readonly envelopeValuesUnchecked?: boolean;
+  /** Answers a 2026-07-28 request whose id is a number but no integer (1.5) instead of refusing it -32600. */
+  readonly fractionalIdAnswered?: boolean;
+  /** Answers the calls of a batch it did not run with "jsonrpc": "" instead of "2.0". */
+  readonly unrunBatchCallsMalformed?: boolean;
+  /** Leaves ttlMs and cacheScope off the 2026-07-28 tool list of a client that offers no MCP Apps. */
+  readonly plainToolListUncached?: boolean;
+  /** Leaves ttlMs and cacheScope off 2026-07-28 skills/list and skills/get. */
+  readonly skillsUncached?: boolean;
+  /** Has no answer for a 2026-07-28 tools/list with a cursor or _meta beyond the envelope: -32601 at 404. */
+  readonly toolsListExtrasUnanswered?: boolean;
 }
+
+const isObjectValue = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
 export function legacyToolCallRefusal(params: Record<string, unknown> | undefined, faults: SurvivorFaults): Record<string, unknown> | undefined {
@@ -39,15 +52,13 @@ export function legacyToolCallRefusal(params: Record<string, unknown> | undefine
     : { error: { code: -32602, message: 'Invalid params: params.name must be a string' } };
 }
 
-/** A request with an id but no method is no JSON-RPC message: 400 -32600 (JSON-RPC 2.0 section 5.1), or the fault's 500. */
-export function invalidMessageRefusal(message: { id?: unknown; method?: unknown }, faults: SurvivorFaults): { status: number; body: Record<string, unknown> } | undefined {
-  const responseShaped = 'result' in message || 'error' in message;
-  if (message.id === undefined || responseShaped || typeof message.method === 'string') return undefined;
+/** An object without method that is no response is no JSON-RPC message: 400 -32600 (JSON-RPC 2.0 section 5.1), or the fault's 500. */
+export function invalidMessageRefusal(message: unknown, faults: SurvivorFaults): { status: number; body: Record<string, unknown> } | undefined {
+  if (!isObjectValue(message) || 'result' in message || 'error' in message || typeof message['method'] === 'string') return undefined;
   if (faults.invalidMessageServerError) return { status: 500, body: { error: 'server_error' } };
   return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } };
 }
 
-const isObjectValue = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const notBoolean = (value: unknown): boolean => value !== undefined && typeof value !== 'boolean';
 
 /** A 2026-07-28 request whose envelope or params hold a value of the wrong type (the SDK's schema refuses it with -32602). */
@@ -59,6 +70,36 @@ export function modernValuesMalformed(method: string | undefined, params: Record
   if (isObjectValue(roots) && notBoolean(roots['listChanged'])) return true;
   if (isObjectValue(form) && notBoolean(form['applyDefaults'])) return true;
   return method === 'tools/call' && typeof params?.['name'] !== 'string';
+}
+
+/**
+ * The answers to a 2025-era batch: the first `BATCH_RUN` calls run, the rest answered as not run
+ * (as survey-mcp past its bound on a batch's answers), their jsonrpc broken by the fault.
+ */
+export function batchAnswers(batch: unknown[], faults: SurvivorFaults, run: (message: Record<string, unknown>) => Record<string, unknown>): Record<string, unknown>[] {
+  return batch.map((message, index) => {
+    const id = isObjectValue(message) ? (message['id'] ?? null) : null;
+    if (!isObjectValue(message) || typeof message['method'] !== 'string') return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
+    if (index < BATCH_RUN) return { jsonrpc: '2.0', id, ...run(message) };
+    return { jsonrpc: faults.unrunBatchCallsMalformed ? '' : '2.0', id, error: { code: -32603, message: 'not run: the batch outgrew its answer; send it again alone' } };
+  });
+}
+
+const BATCH_RUN = 2;
+
+/** One tools/call of a 2025-era batch, as `result` or `error`; no other method is served in a batch. */
+export function batchCall(call: Record<string, unknown>, faults: Faults, surveys: FakeSurveys, userId: string): Record<string, unknown> {
+  const params = (call['params'] ?? {}) as Record<string, unknown>;
+  if (call['method'] !== 'tools/call') return { error: { code: -32601, message: 'Method not found' } };
+  const outcome = callTool(String(params['name']), (params['arguments'] ?? {}) as Record<string, unknown>, faults, { surveys, call: { userId, elicits: false } });
+  if (!('ok' in outcome)) return { error: { code: -32603, message: 'error' in outcome ? outcome.error : 'not in a batch' } };
+  return { result: { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }], structuredContent: outcome.ok } };
+}
+
+/** A 2026-07-28 tools/list beyond the plain one: a cursor, or _meta keys besides the envelope's. */
+export function toolsListExtras(params: Record<string, unknown> | undefined): boolean {
+  const meta = isObjectValue(params?.['_meta']) ? params['_meta'] : {};
+  return params?.['cursor'] !== undefined || Object.keys(meta).some((key) => !key.startsWith('io.modelcontextprotocol/'));
 }
 
 /** One slice of the real server's JSON composition (src/mcp/answer-json.ts). */

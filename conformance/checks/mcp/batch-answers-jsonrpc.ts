@@ -1,0 +1,72 @@
+import { fail, skip, type Check } from '../../check.js';
+import { describeResponse } from '../../expect.js';
+import { jsonOf } from '../../http.js';
+import { isObject, sendPolitely } from '../../mcp.js';
+import { callToolOk } from '../shared/tool-call.js';
+import { fullestSurveys } from './structured-content-large-answer.js';
+
+/**
+ * The characters of answers the batch asks for: more than a server may build for one POST
+ * (survey-mcp stops running a batch's calls past about 2 MB), so calls it leaves unrun are
+ * answered too. At most `MAX_CALLS` calls, whatever the page's size.
+ */
+const TARGET_CHARS = 4 * 1024 * 1024;
+const MAX_CALLS = 40;
+
+/** Why one answer of the batch is no JSON-RPC 2.0 response to the call of `id`, or undefined. */
+function answerProblem(answer: unknown): string | undefined {
+  if (!isObject(answer)) return `${JSON.stringify(answer)?.slice(0, 80)} is no JSON-RPC response object`;
+  if (answer['jsonrpc'] !== '2.0') return `"jsonrpc" is ${JSON.stringify(answer['jsonrpc'])}, not "2.0"`;
+  if (('result' in answer) === ('error' in answer)) return 'it holds neither or both of "result" and "error"';
+  if ('error' in answer && !(isObject(answer['error']) && Number.isInteger(answer['error']['code']) && typeof answer['error']['message'] === 'string')) {
+    return `its error ${JSON.stringify(answer['error'])?.slice(0, 80)} has no integer code and string message`;
+  }
+  return undefined;
+}
+
+/**
+ * A client that sends no MCP-Protocol-Version is taken for 2025-03-26 (2025-11-25 transports,
+ * "Protocol Version Header"), whose POST may carry a batch: a server that takes it answers each
+ * call; one that does not refuses it with a 4xx.
+ */
+export const batchAnswersJsonrpc: Check = {
+  id: 'batch-answers-jsonrpc',
+  group: 'mcp',
+  title: 'A batch of full pages of list_responses larger than one answer: every call answered under its own id by a JSON-RPC 2.0 response, or the batch refused with a 4xx',
+  spec: 'MCP 2025-11-25 basic/transports "Protocol Version Header" (no header: SHOULD assume 2025-03-26, whose POST may be a JSON-RPC batch); JSON-RPC 2.0 sections 5 (jsonrpc exactly "2.0", the request\'s id, result or error) and 6 (Batch)',
+  level: 'MUST',
+  needsSignIn: true,
+  async run(ctx) {
+    const [fullest] = await fullestSurveys(ctx);
+    if (!fullest) skip('list_surveys shows no survey with responses the person may list (analyst or above)');
+    const args = { survey_id: fullest.id, limit: 100 };
+    const pageChars = JSON.stringify((await callToolOk(ctx, 'list_responses', args)).result).length;
+    const count = Math.min(MAX_CALLS, Math.ceil(TARGET_CHARS / pageChars));
+    const ids = Array.from({ length: count }, (_, index) => `batch-${index + 1}`);
+    const batch = ids.map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_responses', arguments: args } }));
+    const what = `a batch of ${count} list_responses of ${fullest.id} (limit 100, ${pageChars} characters a page), without MCP-Protocol-Version`;
+    const send = async () =>
+      ctx.http.send({
+        method: 'POST',
+        url: ctx.mcp.endpoint,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${await ctx.connected()}` },
+        body: JSON.stringify(batch),
+      });
+    const exchange = await sendPolitely(send, ctx.settings.mcpRateLimit, ctx.progress);
+    const { status } = exchange.response;
+    if (status >= 400 && status < 500 && status !== 429) return `${what}: refused with HTTP ${status}`;
+    const answers = status === 200 ? jsonOf(exchange) : undefined;
+    if (!Array.isArray(answers)) fail(`${what}: expected HTTP 200 with an array of answers (or a 4xx refusing the batch), got ${describeResponse(exchange)}`);
+    const unanswered = new Set(ids);
+    let errors = 0;
+    for (const answer of answers) {
+      const problem = answerProblem(answer);
+      const id = isObject(answer) ? answer['id'] : undefined;
+      if (problem) fail(`${what}: the answer to id ${JSON.stringify(id)}: ${problem}`);
+      if (typeof id !== 'string' || !unanswered.delete(id)) fail(`${what}: an answer has id ${JSON.stringify(id)}, no call of the batch left unanswered`);
+      if (isObject(answer) && 'error' in answer) errors += 1;
+    }
+    if (unanswered.size > 0) fail(`${what}: no answer for ${unanswered.size} calls (${[...unanswered].slice(0, 3).join(', ')}…)`);
+    return `${what}: ${count} JSON-RPC 2.0 answers under their ids, ${count - errors} results and ${errors} errors`;
+  },
+};
