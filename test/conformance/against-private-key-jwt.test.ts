@@ -1,5 +1,6 @@
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrivateKeyJwtClient } from '../../conformance/options.js';
 import { runConformance } from '../../conformance/run.js';
 import { demoSignIn, startOurServer, type OurServer } from './our-server.js';
 import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
@@ -13,26 +14,28 @@ const jwtChecks = [
   'private-key-jwt-expired-refused',
   'private-key-jwt-wrong-key-refused',
   'private-key-jwt-jti-replay-refused',
+  'private-key-jwt-public-client-assertion-refused',
 ];
 
 let documents: ClientMetadataHost;
 let on: OurServer;
 let off: OurServer;
-let privateKeyJwtClient: { documentUrl: string; privateJwk: Record<string, unknown> };
+let privateKeyJwtClient: PrivateKeyJwtClient;
 
 beforeAll(async () => {
   [on, off] = await Promise.all([startOurServer({ clientAuthPrivateKeyJwt: true }), startOurServer()]);
   // The servers trust the test CA of their own document hosts; this one shares on's certificates.
   documents = await ClientMetadataHost.start(on.certificates);
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-  documents.document('/chatgpt-like.jwks', { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' }] });
-  const documentUrl = documents.document('/chatgpt-like.json', {
-    client_name: 'survey-mcp conformance (private_key_jwt)',
-    redirect_uris: ['http://127.0.0.1:33418/callback'],
-    token_endpoint_auth_method: 'private_key_jwt',
-    jwks_uri: documents.url('/chatgpt-like.jwks'),
-  });
-  privateKeyJwtClient = { documentUrl, privateJwk: { ...(await exportJWK(privateKey)), kid: 'k1', alg: 'ES256' } };
+  const keySet = { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' }] };
+  documents.document('/chatgpt-like.jwks', keySet);
+  // The same client twice, as --client-metadata-jwt-url takes it: keys at a jwks_uri, and inline.
+  const document = (path: string, keys: object) =>
+    documents.document(path, { client_name: 'survey-mcp conformance (private_key_jwt)', redirect_uris: ['http://127.0.0.1:33418/callback'], token_endpoint_auth_method: 'private_key_jwt', ...keys });
+  privateKeyJwtClient = {
+    documentUrls: [document('/chatgpt-like.json', { jwks_uri: documents.url('/chatgpt-like.jwks') }), document('/chatgpt-like-inline.json', { jwks: keySet })],
+    privateJwk: { ...(await exportJWK(privateKey)), kid: 'k1', alg: 'ES256' },
+  };
 });
 afterAll(async () => {
   await Promise.all([on?.close(), off?.close(), documents?.close()]);
