@@ -31,14 +31,24 @@ export interface JwtClientRun {
   readonly tokenEndpoint: string;
 }
 
-/** Skips unless the deployment lists private_key_jwt (none alone conforms); its audiences otherwise. */
-export async function privateKeyJwtListed(ctx: CheckContext): Promise<{ issuer: string; tokenEndpoint: string }> {
+/** Whether the deployment lists private_key_jwt, and the audiences that identify it. */
+export async function clientAuthentication(ctx: CheckContext): Promise<{ listed: boolean; issuer: string; tokenEndpoint: string }> {
   const metadata = (await ctx.document('authorization-server')).json;
   const methods = metadata?.['token_endpoint_auth_methods_supported'];
-  if (!Array.isArray(methods) || !methods.includes('private_key_jwt')) {
-    skip('the deployment lists no private_key_jwt in token_endpoint_auth_methods_supported: none alone is a conforming choice');
-  }
-  return { issuer: String(metadata?.['issuer'] ?? ctx.target.baseUrl), tokenEndpoint: String(metadata?.['token_endpoint'] ?? '') };
+  return {
+    listed: Array.isArray(methods) && methods.includes('private_key_jwt'),
+    issuer: String(metadata?.['issuer'] ?? ctx.target.baseUrl),
+    tokenEndpoint: String(metadata?.['token_endpoint'] ?? ''),
+  };
+}
+
+export const NONE_ALONE_SKIP = 'the deployment lists no private_key_jwt in token_endpoint_auth_methods_supported: none alone is a conforming choice';
+
+/** Skips unless the deployment lists private_key_jwt (none alone conforms); its audiences otherwise. */
+export async function privateKeyJwtListed(ctx: CheckContext): Promise<{ issuer: string; tokenEndpoint: string }> {
+  const { listed, ...audiences } = await clientAuthentication(ctx);
+  if (!listed) skip(NONE_ALONE_SKIP);
+  return audiences;
 }
 
 /** Skips unless the deployment lists private_key_jwt and the run has a client for it: its first document. */
