@@ -32,7 +32,8 @@ export interface ConformanceFlags {
   readonly timeout?: string;
   readonly clientMetadataUrl?: string;
   readonly badClientMetadataUrl?: string;
-  readonly clientMetadataJwtUrl?: string;
+  /** Given once per document. */
+  readonly clientMetadataJwtUrl?: readonly string[];
   readonly clientMetadataJwtKey?: string;
   readonly refreshGrace?: string;
   readonly failFast?: boolean;
@@ -68,8 +69,12 @@ export function addConformanceOptions(command: Command): Command {
     .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS))
     .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
     .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it")
-    .option('--client-metadata-jwt-url <url>', "a private_key_jwt client's metadata document you host (the runner's redirect URI, a jwks_uri): checks its assertions where the deployment lists private_key_jwt")
-    .option('--client-metadata-jwt-key <file>', 'the private JWK (JSON, with kid and alg) of the key that document publishes, to sign its assertions')
+    .option(
+      '--client-metadata-jwt-url <url>',
+      "a private_key_jwt client's metadata document you host (the runner's redirect URI, the key): checks its assertions where the deployment lists private_key_jwt; give it twice, one document with jwks_uri and one with jwks inline, to check both",
+      (url: string, earlier: readonly string[] = []) => [...earlier, url],
+    )
+    .option('--client-metadata-jwt-key <file>', 'the private JWK (JSON, with kid and alg) of the key those documents publish, to sign their assertions')
     .option(
       '--refresh-grace <seconds>',
       "the deployment's refresh grace: when it answers a spent refresh token as a retry, the replay checks wait this long before presenting it again",

@@ -82,7 +82,7 @@ const flagsSchema = z.object({
     .default(DEFAULT_TIMEOUT_MS),
   clientMetadataUrl: httpsUrlFlag.optional(),
   badClientMetadataUrl: httpsUrlFlag.optional(),
-  clientMetadataJwtUrl: httpsUrlFlag.optional(),
+  clientMetadataJwtUrl: z.array(httpsUrlFlag).optional(),
   clientMetadataJwtKey: z.string().min(1).optional(),
   refreshGrace: z
     .string()

@@ -71,14 +71,16 @@ export interface ConformanceOptions {
   /** Stop at the first failed check: the report then holds the checks run up to it. */
   readonly failFast?: boolean;
   /**
-   * A private_key_jwt client: the URL of its metadata document (listing the runner's redirect URI
-   * and a `jwks_uri`) and the private JWK (with its `kid` and `alg`) of a key published there.
+   * A private_key_jwt client: the URLs of its metadata documents (each listing the runner's
+   * redirect URI and the key, one at a `jwks_uri`, one inline in `jwks`) and the private JWK
+   * (with its `kid` and `alg`) of the key they publish.
    */
   readonly privateKeyJwtClient?: PrivateKeyJwtClient;
 }
 
 export interface PrivateKeyJwtClient {
-  readonly documentUrl: string;
+  /** The first is the one the refusal checks use; private-key-jwt-accepted signs in with each. */
+  readonly documentUrls: readonly [string, ...string[]];
   readonly privateJwk: Readonly<Record<string, unknown>>;
 }
 

@@ -3,16 +3,18 @@ import { usageError } from './errors.js';
 import type { PrivateKeyJwtClient } from './options.js';
 
 /**
- * --client-metadata-jwt-url with --client-metadata-jwt-key: a private_key_jwt client the runner
- * signs for. Both or neither; the key file must hold one private JWK with its `kid` and `alg`.
+ * --client-metadata-jwt-url (once per document, e.g. one with `jwks_uri` and one with `jwks`)
+ * with --client-metadata-jwt-key: a private_key_jwt client the runner signs for. Both or
+ * neither; the key file must hold one private JWK with its `kid` and `alg`, published by every document.
  */
 export async function privateKeyJwtClientFrom(flags: {
-  readonly clientMetadataJwtUrl?: string | undefined;
+  readonly clientMetadataJwtUrl?: readonly string[] | undefined;
   readonly clientMetadataJwtKey?: string | undefined;
 }): Promise<PrivateKeyJwtClient | undefined> {
-  const { clientMetadataJwtUrl: documentUrl, clientMetadataJwtKey: keyFile } = flags;
-  if (documentUrl === undefined && keyFile === undefined) return undefined;
-  if (documentUrl === undefined || keyFile === undefined) {
+  const { clientMetadataJwtUrl: urls = [], clientMetadataJwtKey: keyFile } = flags;
+  const [first, ...others] = urls;
+  if (first === undefined && keyFile === undefined) return undefined;
+  if (first === undefined || keyFile === undefined) {
     throw usageError('--client-metadata-jwt-url and --client-metadata-jwt-key go together: the document and the private key it publishes');
   }
   let text: string;
@@ -31,5 +33,5 @@ export async function privateKeyJwtClientFrom(flags: {
   if (typeof jwk !== 'object' || typeof fields.d !== 'string' || typeof fields.kid !== 'string' || typeof fields.alg !== 'string') {
     throw usageError(`--client-metadata-jwt-key ${keyFile}: must be a private JWK with 'd', 'kid' and 'alg' (e.g. ES256)`);
   }
-  return { documentUrl, privateJwk: fields };
+  return { documentUrls: [first, ...others], privateJwk: fields };
 }

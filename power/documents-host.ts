@@ -1,17 +1,30 @@
 import { once } from 'node:events';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
 
 export interface DocumentsHost {
   /** The document the runner authorizes with, and one whose client_id differs from its URL. */
   readonly clientMetadataUrl: string;
   readonly badClientMetadataUrl: string;
+  /** One private_key_jwt client's two documents: its key at a jwks_uri, then inline in jwks. */
+  readonly jwtClientMetadataUrls: readonly [string, string];
+  /** The private JWK (with kid and alg) both documents publish, for --client-metadata-jwt-key. */
+  readonly jwtPrivateJwk: Record<string, unknown>;
   close(): Promise<void>;
 }
 
+/** A fresh ES256 key pair for the run's private_key_jwt client: its public key set and private JWK. */
+async function jwtKeys(): Promise<{ keySet: { keys: object[] }; privateJwk: Record<string, unknown> }> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const named = { kid: 'runner-power', alg: 'ES256' };
+  return { keySet: { keys: [{ ...(await exportJWK(publicKey)), ...named, use: 'sig' }] }, privateJwk: { ...(await exportJWK(privateKey)), ...named } };
+}
+
 /**
- * The two client metadata documents QA would host for a run, on loopback https with the
- * run's own certificate (the server trusts its CA through NODE_EXTRA_CA_CERTS).
+ * The client metadata documents QA would host for a run, on loopback https with the run's own
+ * certificate (the server trusts its CA through NODE_EXTRA_CA_CERTS): a public client's, one
+ * whose client_id is wrong, and a private_key_jwt client's in both forms of publishing its key.
  */
 export async function hostDocuments(tls: { key: string; cert: string }, redirectUri: string): Promise<DocumentsHost> {
   const documents = new Map<string, object>();
@@ -26,9 +39,17 @@ export async function hostDocuments(tls: { key: string; cert: string }, redirect
   const metadata = { client_name: 'survey-mcp conformance', redirect_uris: [redirectUri] };
   documents.set('/conformance.json', { ...metadata, client_id: `${origin}/conformance.json` });
   documents.set('/mismatched.json', { ...metadata, client_id: `${origin}/other.json` });
+  const { keySet, privateJwk } = await jwtKeys();
+  documents.set('/private-key-jwt.jwks', keySet);
+  const jwtDocument = (path: string, keys: object): string => {
+    documents.set(path, { ...metadata, client_id: `${origin}${path}`, token_endpoint_auth_method: 'private_key_jwt', ...keys });
+    return `${origin}${path}`;
+  };
   return {
     clientMetadataUrl: `${origin}/conformance.json`,
     badClientMetadataUrl: `${origin}/mismatched.json`,
+    jwtClientMetadataUrls: [jwtDocument('/private-key-jwt.json', { jwks_uri: `${origin}/private-key-jwt.jwks` }), jwtDocument('/private-key-jwt-inline.json', { jwks: keySet })],
+    jwtPrivateJwk: privateJwk,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

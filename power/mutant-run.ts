@@ -24,6 +24,8 @@ const listenTimeoutMs = 30_000;
  * seconds, since a one-second token expired between a loaded sign-in and its first use.
  */
 const serverFlags = ['--mcp-rate-limit', '20/1', '--register-rate-limit', '40/3', '--sign-in-rate-limit', '20/60', '--access-token-ttl', '3', '--refresh-grace', '2'];
+/** The deployment lists private_key_jwt beside none, so that the runner's private_key_jwt checks run. */
+const clientAuthFlags = ['--allow-private-client-metadata', '--client-auth-private-key-jwt'];
 /** --fail-fast: a caught mutant needs one failure, not the rest of the run. */
 const runnerFlags = ['--mcp-rate-limit', '20/1', '--register-rate-limit', '40/3', '--include-register-limit', '--refresh-grace', '2', '--fail-fast'];
 const demo = { user: 'alice@example.com', password: 'survey-demo' };
@@ -74,8 +76,10 @@ async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string
   const started = Date.now();
   const tls = { key: await readFile(join(certificates, 'leaf.key'), 'utf8'), cert: await readFile(join(certificates, 'leaf.crt'), 'utf8') };
   const documents = await hostDocuments(tls, DEFAULT_REDIRECT_URI);
+  const jwtKey = join(dir, 'private-key-jwt.jwk.json');
+  await writeFile(jwtKey, JSON.stringify(documents.jwtPrivateJwk));
   const db = join(dir, 'survey.db');
-  const serve = spawn(process.execPath, [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--auth-port', '0', '--db', db, ...serverFlags, '--allow-private-client-metadata'], {
+  const serve = spawn(process.execPath, [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--auth-port', '0', '--db', db, ...serverFlags, ...clientAuthFlags], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -88,7 +92,8 @@ async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string
     await run(
       [
         'conformance', '--url', url, '--user', demo.user, '--password', demo.password, '--foreign-token', token.stdout.trim(), ...runnerFlags,
-        '--client-metadata-url', documents.clientMetadataUrl, '--bad-client-metadata-url', documents.badClientMetadataUrl, '--json', reportFile,
+        '--client-metadata-url', documents.clientMetadataUrl, '--bad-client-metadata-url', documents.badClientMetadataUrl,
+        ...documents.jwtClientMetadataUrls.flatMap((url) => ['--client-metadata-jwt-url', url]), '--client-metadata-jwt-key', jwtKey, '--json', reportFile,
       ],
       env,
     );

@@ -5,6 +5,7 @@ import { privateKeyJwtWrongAudienceRefused } from '../checks/authorization/priva
 import { privateKeyJwtExpiredRefused } from '../checks/authorization/private-key-jwt-expired-refused.js';
 import { privateKeyJwtWrongKeyRefused } from '../checks/authorization/private-key-jwt-wrong-key-refused.js';
 import { privateKeyJwtJtiReplayRefused } from '../checks/authorization/private-key-jwt-jti-replay-refused.js';
+import { privateKeyJwtPublicClientAssertionRefused } from '../checks/authorization/private-key-jwt-public-client-assertion-refused.js';
 import { authorizationCodeFlow } from '../checks/authorization/authorization-code-flow.js';
 import { authorizationDeniedRedirect } from '../checks/authorization/authorization-denied-redirect.js';
 import { authorizationErrorRedirect } from '../checks/authorization/authorization-error-redirect.js';
@@ -120,4 +121,5 @@ export const AUTHORIZATION: readonly Check[] = [
   privateKeyJwtExpiredRefused,
   privateKeyJwtWrongKeyRefused,
   privateKeyJwtJtiReplayRefused,
+  privateKeyJwtPublicClientAssertionRefused,
 ];

@@ -82,9 +82,10 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
   cimd.may('cimd-6.1-redirect-relationship', '6.1', 'The server may tie redirect_uris to the client_id or client_uri origin', {
     unobservable: PERMISSION,
   }),
-  cimd.must('cimd-6.2-confidential-auth', '6.2', 'A document establishing a key-based client makes client authentication mandatory for it', {
-    unobservable: 'the runner is a public client (token_endpoint_auth_method none) and holds no key',
-  }),
+  cimd.must('cimd-6.2-confidential-auth', '6.2', 'A document establishing a key-based client makes client authentication mandatory for it', [
+    branch('a deployment listing private_key_jwt: invalid_client without the assertion', 'private-key-jwt-assertion-required'),
+    branch('a deployment listing none alone: the client refused, never served as public', 'private-key-jwt-assertion-required'),
+  ]),
   cimd.may('cimd-6.3.1-key-change', '6.3.1', 'Changed keys may revoke tokens or consent', { unobservable: PERMISSION }),
   cimd.should('cimd-6.4-show-client-info', '6.4', 'The consent page shows what the fetched document says (name, logo)', {
     unobservable:

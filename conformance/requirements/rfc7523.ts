@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, requirementsFrom, type Requirement } from './requirement.js';
 import { PERMISSION } from './rfc-reasons.js';
 
 const rfc7523 = requirementsFrom('RFC 7523', 'any');
@@ -11,20 +11,29 @@ const rfc7521 = requirementsFrom('RFC 7521', 'any');
  */
 export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
   rfc7521.must('rfc7521-4.2-client-assertion', '4.2', 'A client authenticating with an assertion sends client_assertion_type and client_assertion, and a valid one is accepted', [
-    'private-key-jwt-accepted',
+    branch("keys at the document's jwks_uri", 'private-key-jwt-accepted'),
+    branch("keys inline in the document's jwks", 'private-key-jwt-accepted'),
   ]),
   rfc7521.must('rfc7521-4.2-assertion-binds', '4.2', "A client whose document says private_key_jwt is not served without its assertion (invalid_client)", [
     'private-key-jwt-assertion-required',
   ]),
-  rfc7523.must('rfc7523-3-aud', '3 (3)', "An assertion whose aud does not identify the authorization server is rejected", ['private-key-jwt-wrong-audience-refused']),
+  rfc7523.must('rfc7523-3-aud', '3 (3)', 'An assertion is accepted when its aud identifies the authorization server (its issuer, or its token endpoint URL), and rejected otherwise', [
+    branch('the issuer, accepted', 'private-key-jwt-accepted'),
+    branch('the token endpoint URL, accepted', 'private-key-jwt-accepted'),
+    branch('another server, rejected', 'private-key-jwt-wrong-audience-refused'),
+  ]),
   rfc7523.must('rfc7523-3-exp', '3 (4)', 'An assertion past its exp is rejected', ['private-key-jwt-expired-refused']),
   rfc7523.may('rfc7523-3-exp-bound', '3 (4)', 'The server may reject an assertion with an unreasonably far exp', { unobservable: PERMISSION }),
   rfc7523.may('rfc7523-3-jti', '3 (7)', 'The server may keep used jti values and reject a replayed assertion', ['private-key-jwt-jti-replay-refused']),
   rfc7523.must('rfc7523-3-signature', '3 (9)', "An assertion not signed by a key of the client is rejected", ['private-key-jwt-wrong-key-refused']),
+  rfc7523.must('rfc7523-3-validated', '3', 'An assertion sent with a token request is validated: one for a public client, which has no keys, is rejected', [
+    'private-key-jwt-public-client-assertion-refused',
+  ]),
   rfc7523.must('rfc7523-3.2-invalid-client', '3.2', 'A rejected client assertion answers invalid_client', [
     'private-key-jwt-assertion-required',
     'private-key-jwt-wrong-audience-refused',
     'private-key-jwt-expired-refused',
     'private-key-jwt-wrong-key-refused',
+    'private-key-jwt-public-client-assertion-refused',
   ]),
 ];

@@ -1,8 +1,9 @@
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrivateKeyJwtClient } from '../../conformance/options.js';
 import { runConformance } from '../../conformance/run.js';
 import { demoSignIn, startOurServer, type OurServer } from './our-server.js';
-import { ClientMetadataHost } from '../helpers/client-metadata-host.js';
+import { ClientMetadataHost, makeTestCertificates } from '../helpers/client-metadata-host.js';
 
 const jwtChecks = [
   'token-endpoint-auth-methods',
@@ -13,26 +14,29 @@ const jwtChecks = [
   'private-key-jwt-expired-refused',
   'private-key-jwt-wrong-key-refused',
   'private-key-jwt-jti-replay-refused',
+  'private-key-jwt-public-client-assertion-refused',
 ];
 
 let documents: ClientMetadataHost;
 let on: OurServer;
 let off: OurServer;
-let privateKeyJwtClient: { documentUrl: string; privateJwk: Record<string, unknown> };
+let privateKeyJwtClient: PrivateKeyJwtClient;
 
 beforeAll(async () => {
-  [on, off] = await Promise.all([startOurServer({ clientAuthPrivateKeyJwt: true }), startOurServer()]);
-  // The servers trust the test CA of their own document hosts; this one shares on's certificates.
-  documents = await ClientMetadataHost.start(on.certificates);
+  // Both servers trust the one test CA, so that both fetch the private_key_jwt documents.
+  const certificates = makeTestCertificates();
+  [on, off] = await Promise.all([startOurServer({ clientAuthPrivateKeyJwt: true }, certificates), startOurServer({}, certificates)]);
+  documents = await ClientMetadataHost.start(certificates);
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-  documents.document('/chatgpt-like.jwks', { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' }] });
-  const documentUrl = documents.document('/chatgpt-like.json', {
-    client_name: 'survey-mcp conformance (private_key_jwt)',
-    redirect_uris: ['http://127.0.0.1:33418/callback'],
-    token_endpoint_auth_method: 'private_key_jwt',
-    jwks_uri: documents.url('/chatgpt-like.jwks'),
-  });
-  privateKeyJwtClient = { documentUrl, privateJwk: { ...(await exportJWK(privateKey)), kid: 'k1', alg: 'ES256' } };
+  const keySet = { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' }] };
+  documents.document('/chatgpt-like.jwks', keySet);
+  // The same client twice, as --client-metadata-jwt-url takes it: keys at a jwks_uri, and inline.
+  const document = (path: string, keys: object) =>
+    documents.document(path, { client_name: 'survey-mcp conformance (private_key_jwt)', redirect_uris: ['http://127.0.0.1:33418/callback'], token_endpoint_auth_method: 'private_key_jwt', ...keys });
+  privateKeyJwtClient = {
+    documentUrls: [document('/chatgpt-like.json', { jwks_uri: documents.url('/chatgpt-like.jwks') }), document('/chatgpt-like-inline.json', { jwks: keySet })],
+    privateJwk: { ...(await exportJWK(privateKey)), kid: 'k1', alg: 'ES256' },
+  };
 });
 afterAll(async () => {
   await Promise.all([on?.close(), off?.close(), documents?.close()]);
@@ -47,10 +51,12 @@ describe('the private_key_jwt checks against survey-mcp serve, in both configura
     expect(report.results.map((result) => [result.id, result.status])).toEqual(jwtChecks.map((id) => [id, 'pass']));
   }, 60_000);
 
-  it('skip, saying none alone conforms, without the flag (the contract)', async () => {
+  it('skip, saying none alone conforms, without the flag (the contract), but for the refusal of the private_key_jwt client', async () => {
     const report = await run(off);
     const statuses = Object.fromEntries(report.results.map((result) => [result.id, result.status]));
     expect(statuses).toMatchObject({ 'token-endpoint-auth-methods': 'pass', 'private-key-jwt-signing-algs': 'pass', 'private-key-jwt-accepted': 'skip' });
+    // CIMD 6.2: the document's client is refused, not served as public.
+    expect(report.results.find((result) => result.id === 'private-key-jwt-assertion-required')).toMatchObject({ status: 'pass', message: expect.stringMatching(/refused before any code was issued/) });
     expect(report.results.find((result) => result.id === 'private-key-jwt-accepted')?.message).toMatch(/none alone is a conforming choice/);
   }, 60_000);
 });

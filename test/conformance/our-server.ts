@@ -79,7 +79,7 @@ export function expectFullRun(report: Report, expected: readonly unknown[]): voi
   expect(modernOnly.sort()).toEqual(modernOnlyChecks.map((id) => [id, 'skip', expect.stringMatching(/^the deployment speaks 2025-11-25 too/)]));
   expect(report.eras).toBe('2025-11-25 and 2026-07-28');
   expect(notPassed(report)).toEqual(expected);
-  expect(report.results.filter(privateKeyJwtSkip).length).toBe(6);
+  expect(report.results.filter(privateKeyJwtSkip).length).toBe(7);
   expect(report.results.length).toBeGreaterThanOrEqual(60);
 }
 
@@ -111,10 +111,11 @@ export interface OurServer {
 
 /**
  * Our server on a fresh SQLite file with the short windows, the demo data and client metadata
- * documents on a host of their own, on a real clock (the runner waits out real windows).
+ * documents on a host of their own, on a real clock (the runner waits out real windows). Servers
+ * given the same `certificates` trust each other's document hosts.
  */
-export async function startOurServer(overrides: Partial<ServerConfig> = {}): Promise<OurServer> {
-  const cimd = await hostConformanceDocuments();
+export async function startOurServer(overrides: Partial<ServerConfig> = {}, certificates?: TestCertificates): Promise<OurServer> {
+  const cimd = await hostConformanceDocuments(certificates);
   const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-conformance-'));
   const config = testServerConfig(join(dir, 'survey.db'), { ...shortWindows.server, ...cimd.server, ...overrides });
   const server = await startServer(config, { clock: systemClock, clientMetadataFetch: { ca: cimd.documents.certificates.ca } });

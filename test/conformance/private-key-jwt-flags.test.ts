@@ -19,24 +19,25 @@ const keyFile = async (name: string, text: string) => {
 };
 
 describe('--client-metadata-jwt-url and --client-metadata-jwt-key', () => {
-  it('give the runner the document and its private JWK', async () => {
+  it('give the runner the documents, in order, and their private JWK', async () => {
     const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', kid: 'k1', alg: 'ES256' };
     const clientMetadataJwtKey = await keyFile('good.json', JSON.stringify(jwk));
-    expect(await privateKeyJwtClientFrom({ clientMetadataJwtUrl: documentUrl, clientMetadataJwtKey })).toEqual({ documentUrl, privateJwk: jwk });
+    const inline = 'https://qa.example/oauth/jwt-client-inline.json';
+    expect(await privateKeyJwtClientFrom({ clientMetadataJwtUrl: [documentUrl, inline], clientMetadataJwtKey })).toEqual({ documentUrls: [documentUrl, inline], privateJwk: jwk });
     expect(await privateKeyJwtClientFrom({})).toBeUndefined();
   });
 
   it.each([
-    [{ clientMetadataJwtUrl: documentUrl }, '--client-metadata-jwt-url and --client-metadata-jwt-key go together'],
-    [{ clientMetadataJwtUrl: documentUrl, clientMetadataJwtKey: '/nonexistent/key.json' }, '--client-metadata-jwt-key /nonexistent/key.json: cannot read it (ENOENT)'],
+    [{ clientMetadataJwtUrl: [documentUrl] }, '--client-metadata-jwt-url and --client-metadata-jwt-key go together'],
+    [{ clientMetadataJwtUrl: [documentUrl], clientMetadataJwtKey: '/nonexistent/key.json' }, '--client-metadata-jwt-key /nonexistent/key.json: cannot read it (ENOENT)'],
   ])('refuse %j with a usage error that says what to pass', async (flags, message) => {
     await expect(privateKeyJwtClientFrom(flags)).rejects.toThrow(message);
   });
 
   it('refuse a key file that is not JSON, or a JWK without its private part, kid or alg', async () => {
     const notJson = await keyFile('bad.txt', 'not json');
-    await expect(privateKeyJwtClientFrom({ clientMetadataJwtUrl: documentUrl, clientMetadataJwtKey: notJson })).rejects.toThrow('not JSON; it must hold one private JWK');
+    await expect(privateKeyJwtClientFrom({ clientMetadataJwtUrl: [documentUrl], clientMetadataJwtKey: notJson })).rejects.toThrow('not JSON; it must hold one private JWK');
     const publicOnly = await keyFile('public.json', JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1', alg: 'ES256' }));
-    await expect(privateKeyJwtClientFrom({ clientMetadataJwtUrl: documentUrl, clientMetadataJwtKey: publicOnly })).rejects.toThrow("must be a private JWK with 'd', 'kid' and 'alg'");
+    await expect(privateKeyJwtClientFrom({ clientMetadataJwtUrl: [documentUrl], clientMetadataJwtKey: publicOnly })).rejects.toThrow("must be a private JWK with 'd', 'kid' and 'alg'");
   });
 });

@@ -13,7 +13,7 @@ export const privateKeyJwtJtiReplayRefused: Check = {
     const run = await privateKeyJwtRun(ctx);
     const authorization = await authorizeJwtClient(run);
     const once = await signAssertion(run);
-    const tokens = expectTokens(await redeemWith(run, authorization, once), 'the code redeemed with a valid assertion');
+    const tokens = expectTokens(await redeemWith(authorization, once), 'the code redeemed with a valid assertion');
     const replayed = await authorization.client.tokenRequest({
       grant_type: 'refresh_token',
       refresh_token: String(tokens['refresh_token'] ?? ''),

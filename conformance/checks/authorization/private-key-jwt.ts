@@ -24,19 +24,39 @@ export interface AssertionShape {
 export interface JwtClientRun {
   readonly ctx: CheckContext;
   readonly jwt: PrivateKeyJwtClient;
+  /** The client_id the run signs for: one of the documents of --client-metadata-jwt-url. */
+  readonly documentUrl: string;
+  /** RFC 7523 section 3 (3): either identifies the authorization server as an audience. */
   readonly issuer: string;
+  readonly tokenEndpoint: string;
 }
 
-/** Skips unless the deployment lists private_key_jwt (none alone conforms) and the run has a client for it. */
-export async function privateKeyJwtRun(ctx: CheckContext): Promise<JwtClientRun> {
+/** Whether the deployment lists private_key_jwt, and the audiences that identify it. */
+export async function clientAuthentication(ctx: CheckContext): Promise<{ listed: boolean; issuer: string; tokenEndpoint: string }> {
   const metadata = (await ctx.document('authorization-server')).json;
   const methods = metadata?.['token_endpoint_auth_methods_supported'];
-  if (!Array.isArray(methods) || !methods.includes('private_key_jwt')) {
-    skip('the deployment lists no private_key_jwt in token_endpoint_auth_methods_supported: none alone is a conforming choice');
-  }
+  return {
+    listed: Array.isArray(methods) && methods.includes('private_key_jwt'),
+    issuer: String(metadata?.['issuer'] ?? ctx.target.baseUrl),
+    tokenEndpoint: String(metadata?.['token_endpoint'] ?? ''),
+  };
+}
+
+export const NONE_ALONE_SKIP = 'the deployment lists no private_key_jwt in token_endpoint_auth_methods_supported: none alone is a conforming choice';
+
+/** Skips unless the deployment lists private_key_jwt (none alone conforms); its audiences otherwise. */
+export async function privateKeyJwtListed(ctx: CheckContext): Promise<{ issuer: string; tokenEndpoint: string }> {
+  const { listed, ...audiences } = await clientAuthentication(ctx);
+  if (!listed) skip(NONE_ALONE_SKIP);
+  return audiences;
+}
+
+/** Skips unless the deployment lists private_key_jwt and the run has a client for it: its first document. */
+export async function privateKeyJwtRun(ctx: CheckContext): Promise<JwtClientRun> {
+  const audiences = await privateKeyJwtListed(ctx);
   const jwt = ctx.settings.privateKeyJwtClient;
   if (!jwt) skip('needs --client-metadata-jwt-url and --client-metadata-jwt-key: a private_key_jwt client document you host and its private key');
-  return { ctx, jwt, issuer: String(metadata?.['issuer'] ?? ctx.target.baseUrl) };
+  return { ctx, jwt, documentUrl: jwt.documentUrls[0], ...audiences };
 }
 
 async function strangerJwk(alg: string): Promise<JWK> {
@@ -44,31 +64,40 @@ async function strangerJwk(alg: string): Promise<JWK> {
   return exportJWK(privateKey);
 }
 
-/** An assertion for the run's client: by default one that every rule accepts. */
-export async function signAssertion(run: JwtClientRun, shape: AssertionShape = {}): Promise<string> {
-  const { jwt, issuer } = run;
-  const alg = String(jwt.privateJwk['alg']);
-  const kid = String(jwt.privateJwk['kid']);
-  const key = await importJWK(shape.strangerKey ? await strangerJwk(alg) : (jwt.privateJwk as JWK), alg);
+/** Signed by `jwk` under its `kid` and `alg` (or a stranger's key under them), with iss = sub = `clientId`. */
+async function assertionOf(clientId: string, jwk: Readonly<Record<string, unknown>>, aud: string, shape: AssertionShape): Promise<string> {
+  const alg = String(jwk['alg']);
+  const kid = String(jwk['kid']);
+  const key = await importJWK(shape.strangerKey ? await strangerJwk(alg) : (jwk as JWK), alg);
   const now = Math.floor(Date.now() / 1000) - (shape.issuedAgo ?? 0);
   return new SignJWT({})
     .setProtectedHeader({ alg, kid })
-    .setIssuer(jwt.documentUrl)
-    .setSubject(jwt.documentUrl)
-    .setAudience(shape.aud ?? issuer)
+    .setIssuer(clientId)
+    .setSubject(clientId)
+    .setAudience(shape.aud ?? aud)
     .setIssuedAt(now)
     .setExpirationTime(now + (shape.issuedAgo ?? 0) + (shape.expiresIn ?? 60))
     .setJti(shape.jti ?? randomUUID())
     .sign(key);
 }
 
+/** An assertion for the run's client: by default one that every rule accepts. */
+export function signAssertion(run: JwtClientRun, shape: AssertionShape = {}): Promise<string> {
+  return assertionOf(run.documentUrl, run.jwt.privateJwk, run.issuer, shape);
+}
+
+/** An assertion for `clientId`, otherwise valid, signed by a key the runner made up just now. */
+export function strangerAssertion(clientId: string, issuer: string): Promise<string> {
+  return assertionOf(clientId, { alg: 'ES256', kid: 'runner-made-up' }, issuer, { strangerKey: true });
+}
+
 /** A new approved authorization of the run's private_key_jwt client, its code not yet redeemed. */
 export async function authorizeJwtClient(run: JwtClientRun): Promise<Authorization> {
-  return run.ctx.authorizeCode(await run.ctx.metadataClient(run.jwt.documentUrl));
+  return run.ctx.authorizeCode(await run.ctx.metadataClient(run.documentUrl));
 }
 
 /** Redeems the code with `assertion` (or none, when undefined). */
-export async function redeemWith(run: JwtClientRun, authorization: Authorization, assertion: string | undefined): Promise<Exchange> {
+export async function redeemWith(authorization: Authorization, assertion: string | undefined): Promise<Exchange> {
   const { client, pending, callback } = authorization;
   const exchange = await client.tokenRequest({
     grant_type: 'authorization_code',
@@ -105,6 +134,6 @@ export async function refusedAssertion(ctx: CheckContext, shape: (run: JwtClient
   const run = await privateKeyJwtRun(ctx);
   const authorization = await authorizeJwtClient(run);
   const chosen = shape(run);
-  const refused = await redeemWith(run, authorization, chosen === undefined ? undefined : await signAssertion(run, chosen));
+  const refused = await redeemWith(authorization, chosen === undefined ? undefined : await signAssertion(run, chosen));
   return expectInvalidClient(refused, what);
 }

@@ -162,7 +162,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const known = clientOf(body.client_id ?? '', config) !== undefined || faults.unknownClientAsInvalidGrant;
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse(faults.refusedDocumentUncoded && body.client_id?.startsWith('https://') ? '' : 'invalid_client');
     const requesting = clientOf(body.client_id ?? '', config);
-    if (requesting && !(await clientAuthenticates(requesting, body, config.issuer(), faults))) return void res.status(401).json({ error: 'invalid_client' });
+    const audience = { issuer: config.issuer(), tokenEndpoint: `${req.protocol}://${req.get('host')}/oauth/token` };
+    if (requesting && !(await clientAuthenticates(requesting, body, audience, faults))) return void res.status(401).json({ error: 'invalid_client' });
     // RFC 8707 §2.2: a token is only for this resource.
     const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
     // The wrong error code breaks one branch: the refresh grant's with another absolute resource.

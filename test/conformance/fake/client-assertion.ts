@@ -4,8 +4,10 @@ import type { PrivateKeyJwtClient } from '../../../conformance/options.js';
 import type { Faults } from './faults.js';
 import type { FakeClient } from './state.js';
 
-/** A private_key_jwt client QA would host: its document names its public key inline. */
+/** The private_key_jwt client QA would host, twice: one document names its public key inline, one at a jwks_uri. */
 export const JWT_CLIENT_METADATA_URL = 'https://client.example/oauth/chatgpt-like.json';
+export const JWT_URI_CLIENT_METADATA_URL = 'https://client.example/oauth/chatgpt-like-jwks-uri.json';
+const JWKS_URI = 'https://client.example/oauth/chatgpt-like.jwks';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const kid = 'conformance-key';
@@ -13,17 +15,25 @@ const publicJwk = { ...(publicKey.export({ format: 'jwk' }) as JWK), kid, alg: '
 
 /** For --client-metadata-jwt-url and --client-metadata-jwt-key. */
 export const JWT_CLIENT: PrivateKeyJwtClient = {
-  documentUrl: JWT_CLIENT_METADATA_URL,
+  documentUrls: [JWT_CLIENT_METADATA_URL, JWT_URI_CLIENT_METADATA_URL],
   privateJwk: { ...(privateKey.export({ format: 'jwk' }) as JWK), kid, alg: 'ES256' },
 };
 
-export const jwtClientDocument = (redirectUris: readonly string[]) => ({
-  client_id: JWT_CLIENT_METADATA_URL,
-  client_name: 'survey-mcp conformance (private_key_jwt)',
-  redirect_uris: redirectUris,
-  token_endpoint_auth_method: 'private_key_jwt',
-  jwks: { keys: [publicJwk] },
-});
+/** The two documents of JWT_CLIENT, by URL. */
+export const jwtClientDocuments = (redirectUris: readonly string[]): [string, Record<string, unknown>][] =>
+  [
+    [JWT_CLIENT_METADATA_URL, { jwks: { keys: [publicJwk] } }],
+    [JWT_URI_CLIENT_METADATA_URL, { jwks_uri: JWKS_URI }],
+  ].map(([url, keys]) => [
+    url as string,
+    { client_id: url, client_name: 'survey-mcp conformance (private_key_jwt)', redirect_uris: redirectUris, token_endpoint_auth_method: 'private_key_jwt', ...(keys as object) },
+  ]);
+
+/** The key set a document names, as the fake reads it: inline, or "fetched" from its jwks_uri. */
+function keySetOf(record: Record<string, unknown>, faults: Faults): { keys: JWK[] } | undefined {
+  if (record['jwks_uri'] === JWKS_URI && !faults.jwksUriUnread) return { keys: [publicJwk] };
+  return record['jwks'] as { keys: JWK[] } | undefined;
+}
 
 /** What the fake lists in its metadata for client authentication. */
 export function authMethodsMetadata(faults: Faults): Record<string, unknown> {
@@ -36,29 +46,39 @@ export function authMethodsMetadata(faults: Faults): Record<string, unknown> {
 
 const usedJtis = new Set<string>();
 
+/** Who an assertion may be addressed to (RFC 7523 section 3 (3)). */
+export interface AssertionAudience {
+  readonly issuer: string;
+  readonly tokenEndpoint: string;
+}
+
+const audiencesOf = ({ issuer, tokenEndpoint }: AssertionAudience, faults: Faults): string[] => [issuer, ...(faults.assertionTokenEndpointAudienceRefused ? [] : [tokenEndpoint])];
+
 /** The claims jwtVerify would check, for the fault that skips only the signature. */
-function claimsChecked(payload: JWTPayload, clientId: string, issuer: string): JWTPayload {
-  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-  if (payload.iss !== clientId || payload.sub !== clientId || !audiences.includes(issuer) || (payload.exp ?? 0) * 1000 < Date.now()) {
+function claimsChecked(payload: JWTPayload, clientId: string, audiences: readonly string[]): JWTPayload {
+  const named = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (payload.iss !== clientId || payload.sub !== clientId || !named.some((aud) => aud !== undefined && audiences.includes(aud)) || (payload.exp ?? 0) * 1000 < Date.now()) {
     throw new Error('claims refused');
   }
   return payload;
 }
 
 /** Whether a token request of `client` authenticates as its document says (RFC 7523); false: invalid_client. */
-export async function clientAuthenticates(client: FakeClient, body: Record<string, string | undefined>, issuer: string, faults: Faults): Promise<boolean> {
-  if (client.record['token_endpoint_auth_method'] !== 'private_key_jwt') return true;
+export async function clientAuthenticates(client: FakeClient, body: Record<string, string | undefined>, audience: AssertionAudience, faults: Faults): Promise<boolean> {
   const assertion = body['client_assertion'];
+  // RFC 6749 section 4.1.3: client authentication that is included is checked; a public client has no keys to pass it.
+  if (client.record['token_endpoint_auth_method'] !== 'private_key_jwt') return assertion === undefined || faults.publicClientAssertionIgnored === true;
   if (assertion === undefined) return faults.assertionOptional === true;
   if (faults.assertionsRefused) return false;
+  const audiences = audiencesOf(audience, faults);
   try {
     const payload = faults.assertionSignatureUnchecked
-      ? claimsChecked(decodeJwt(assertion), client.clientId, issuer)
+      ? claimsChecked(decodeJwt(assertion), client.clientId, audiences)
       : (
-          await jwtVerify(assertion, createLocalJWKSet(client.record['jwks'] as { keys: JWK[] }), {
+          await jwtVerify(assertion, createLocalJWKSet(keySetOf(client.record, faults) ?? { keys: [] }), {
             issuer: client.clientId,
             subject: client.clientId,
-            ...(!faults.assertionAudienceUnchecked && { audience: issuer }),
+            ...(!faults.assertionAudienceUnchecked && { audience: audiences }),
             ...(faults.assertionExpiryUnchecked && { currentDate: new Date(0) }),
           })
         ).payload;

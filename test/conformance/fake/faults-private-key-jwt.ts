@@ -9,6 +9,12 @@ export interface PrivateKeyJwtFaults {
   /** Refuses every assertion, good ones too. */
   readonly assertionsRefused?: boolean;
   readonly assertionAudienceUnchecked?: boolean;
+  /** Takes the issuer alone as an assertion's aud, not the token endpoint URL RFC 7523 section 3 (3) also allows. */
+  readonly assertionTokenEndpointAudienceRefused?: boolean;
+  /** Reads keys inline in 'jwks' only: a document naming them at a jwks_uri cannot authenticate. */
+  readonly jwksUriUnread?: boolean;
+  /** Ignores a client assertion sent for a public client instead of refusing it. */
+  readonly publicClientAssertionIgnored?: boolean;
   readonly assertionExpiryUnchecked?: boolean;
   readonly assertionSignatureUnchecked?: boolean;
   /** Issues tokens to a private_key_jwt client that sends no assertion. */

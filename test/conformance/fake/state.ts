@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { JWT_CLIENT_METADATA_URL, jwtClientDocument } from './client-assertion.js';
+import { JWT_CLIENT_METADATA_URL, jwtClientDocuments } from './client-assertion.js';
 import { FakeSurveys } from './confirmations.js';
 import { FakeElicitations } from './legacy-elicitation.js';
 
@@ -79,7 +79,7 @@ export class FakeState {
   readonly metadataDocuments = new Map<string, Record<string, unknown>>([
     [CLIENT_METADATA_URL, metadataDocument(CLIENT_METADATA_URL)],
     [BAD_CLIENT_METADATA_URL, metadataDocument('https://client.example/oauth/someone-else.json')],
-    [JWT_CLIENT_METADATA_URL, jwtClientDocument(metadataDocument(JWT_CLIENT_METADATA_URL).redirect_uris)],
+    ...jwtClientDocuments(metadataDocument(JWT_CLIENT_METADATA_URL).redirect_uris),
   ]);
   readonly clientIdsByRegistration = new Map<string, string>();
   readonly sessions = new Map<string, FakeSession>();
