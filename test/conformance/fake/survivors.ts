@@ -28,6 +28,12 @@ export interface SurvivorFaults {
   readonly invalidMessageServerError?: boolean;
   /** Checks that a 2026-07-28 request has its envelope, not the types of the values in it. */
   readonly envelopeValuesUnchecked?: boolean;
+  /** get_response answers an empty object, whatever it is asked. */
+  readonly responseReadsEmpty?: boolean;
+  /** get_survey's questions carry a field its outputSchema does not declare (additionalProperties: false). */
+  readonly questionRecordsOffSchema?: boolean;
+  /** update_question refuses every call that sends choices, as invalid arguments. */
+  readonly choiceEditsRefused?: boolean;
 }
 
 /** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
@@ -71,18 +77,38 @@ export function mirrorText(structured: Record<string, unknown>, faults: Survivor
   return text.replace('[', '').replace(/\](?=[^\]]*$)/, '');
 }
 
-/** The write tool the runner's round trip uses on its scratch survey, and list_responses; undefined for other tools. */
+/** The write tool the runner's round trip uses on its scratch survey, list_responses and get_response; undefined for other tools. */
 export function survivorTool(name: string, args: Record<string, unknown>, faults: SurvivorFaults, visibleSurveyId: string, surveys: FakeSurveys): ToolOutcome | undefined {
   switch (name) {
     case 'update_question':
-      return surveys.updateQuestion(args, faults.questionEditsDropped === true);
+      return surveys.updateQuestion(args, faults.questionEditsDropped === true, faults.choiceEditsRefused === true);
     case 'list_responses':
       if (args['survey_id'] !== visibleSurveyId) return { error: `survey '${String(args['survey_id'])}' not found` };
       return { ok: { survey_id: visibleSurveyId, responses: RESPONSES, next_cursor: 'page-2', total: 150 } };
+    case 'get_response': {
+      const response = RESPONSES.find((candidate) => candidate.id === args['response_id']);
+      if (!response) return { error: `response '${String(args['response_id'])}' not found` };
+      return { ok: faults.responseReadsEmpty ? {} : { response: { ...response, survey_id: visibleSurveyId } } };
+    }
     default:
       return undefined;
   }
 }
+
+/** What get_response answers: one response of the fake's survey, nothing else. */
+export const GET_RESPONSE_OUTPUT = {
+  type: 'object',
+  properties: {
+    response: {
+      type: 'object',
+      properties: { id: { type: 'string' }, survey_id: { type: 'string' }, status: { type: 'string' }, answers: { type: 'array', items: { type: 'object' } } },
+      required: ['id', 'survey_id', 'answers'],
+      additionalProperties: false,
+    },
+  },
+  required: ['response'],
+  additionalProperties: false,
+};
 
 /** A first page of 100 responses, each with a long text answer: together larger than one slice. */
 const RESPONSES = Array.from({ length: 100 }, (_, index) => ({
