@@ -34,6 +34,12 @@ export interface SurvivorFaults {
   readonly questionRecordsOffSchema?: boolean;
   /** update_question refuses every call that sends choices, as invalid arguments. */
   readonly choiceEditsRefused?: boolean;
+  /** Answers a known client's authorization request without redirect_uri, asked as JSON, with invalid_client. */
+  readonly missingRedirectUriAsUnknownClient?: boolean;
+  /** Fails with HTTP 500 on a known client's authorization request without redirect_uri. */
+  readonly missingRedirectUriServerError?: boolean;
+  /** Fails with HTTP 500 instead of the error page on an unknown client's authorization request (JSON still answered). */
+  readonly unknownClientPageServerError?: boolean;
 }
 
 /** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
