@@ -1,5 +1,6 @@
 import type { Faults } from './fake/faults.js';
 import type { FaultCase } from './fault-cases.js';
+import { VIEWER_SURVEY } from './fake/survivors.js';
 
 function survivorCase(check: string, group: FaultCase['group'], deployment: string, faults: Faults, reason: RegExp): FaultCase {
   return { check, group, deployment, fake: { faults }, reason };
@@ -24,6 +25,10 @@ export const SURVIVOR_FAULT_CASES: readonly FaultCase[] = [
   survivorCase('unregistered-redirect-uri-refused', 'authorization', 'tells a known client whose request has no redirect_uri, asked as JSON, that it is unknown', { missingRedirectUriAsUnknownClient: true }, /without redirect_uri from client_id "[^"]+" \(two registered\), with Accept: application\/json: expected "error": "invalid_request", got \{"error":"invalid_client"\}/),
   survivorCase('unregistered-redirect-uri-refused', 'authorization', 'fails with HTTP 500 on an authorization request without redirect_uri', { missingRedirectUriServerError: true }, /expected an error page \(4xx\) for an authorization request without redirect_uri .*got HTTP 500/),
   survivorCase('unknown-client-error-page', 'authorization', "fails with HTTP 500 instead of an unknown client's error page", { unknownClientPageServerError: true }, /expected an error page \(4xx\) for client_id "conformance-unknown-client", got HTTP 500/),
+  {
+    ...survivorCase('tool-error-not-authorized', 'tool-errors', 'lets a viewer list the responses of a survey shared with them', { viewerReadsResponses: true }, /2025-11-25: list_responses of "srv_shared_view", which the person may open only as viewer: the result is not marked isError: true/),
+    run: { viewerSurveyId: VIEWER_SURVEY.id },
+  },
   survivorCase('structured-content-large-answer', 'mcp', 'breaks the text mirror of an answer composed in slices', { slicedTextMirrorBroken: true }, /list_responses of srv_alpha \(limit 100\): no text block holds the structuredContent as JSON/),
   survivorCase('client-metadata-refused-at-token-endpoint', 'authorization', 'refuses a client whose document it refused with an error without a code at the token endpoint', { refusedDocumentUncoded: true }, /a code grant from client_id https:\/\/client\.example\/oauth\/mismatched\.json: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 400 \{"error":""\}/),
   survivorCase('revoke-malformed-client-id-document', 'revocation', 'takes a client_id of document form with a fragment at the revocation endpoint', { revocationTakesAnyDocumentClientId: true }, /a revocation request from client_id https:\/\/client\.example\/oauth\/conformance\.json#fragment: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 200/),

@@ -28,7 +28,7 @@ export const toolsCall: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const { exchange, message } = await ctx.mcp.callTool(await ctx.connected(), 'get_me');
+    const { exchange, message } = await ctx.mcp.callTool(() => ctx.connected(), 'get_me');
     expectStatus(exchange, 200, 'tools/call get_me');
     if (message?.error) fail(`tools/call get_me: JSON-RPC error ${message.error.code} ${message.error.message}`);
     const result = message?.result as ToolResult | undefined;

@@ -40,6 +40,8 @@ export interface SurvivorFaults {
   readonly missingRedirectUriServerError?: boolean;
   /** Fails with HTTP 500 instead of the error page on an unknown client's authorization request (JSON still answered). */
   readonly unknownClientPageServerError?: boolean;
+  /** Lets a viewer list the responses of the survey shared with them (every role has every capability). */
+  readonly viewerReadsResponses?: boolean;
 }
 
 /** The JSON-RPC error of a 2025-11-25 tools/call the fake refuses before running a tool, or undefined. */
@@ -83,8 +85,12 @@ export function mirrorText(structured: Record<string, unknown>, faults: Survivor
   return text.replace('[', '').replace(/\](?=[^\]]*$)/, '');
 }
 
+/** A survey shared with the person as viewer: they may open it, not read its responses. */
+export const VIEWER_SURVEY = { id: 'srv_shared_view', title: "Carol's survey, shared to view", status: 'open', my_role: 'viewer' };
+
 /** The write tool the runner's round trip uses on its scratch survey, list_responses and get_response; undefined for other tools. */
 export function survivorTool(name: string, args: Record<string, unknown>, faults: SurvivorFaults, visibleSurveyId: string, surveys: FakeSurveys): ToolOutcome | undefined {
+  if (args['survey_id'] === VIEWER_SURVEY.id) return viewerTool(name, faults);
   switch (name) {
     case 'update_question':
       return surveys.updateQuestion(args, faults.questionEditsDropped === true, faults.choiceEditsRefused === true);
@@ -99,6 +105,13 @@ export function survivorTool(name: string, args: Record<string, unknown>, faults
     default:
       return undefined;
   }
+}
+
+function viewerTool(name: string, faults: SurvivorFaults): ToolOutcome | undefined {
+  if (name === 'get_survey') return { ok: { survey: VIEWER_SURVEY, questions: [] } };
+  if (name !== 'list_responses') return undefined;
+  if (faults.viewerReadsResponses) return { ok: { survey_id: VIEWER_SURVEY.id, responses: [], next_cursor: null, total: 0 } };
+  return { error: `not authorized to read the responses of survey '${VIEWER_SURVEY.id}' (viewer)` };
 }
 
 /** What get_response answers: one response of the fake's survey, nothing else. */
