@@ -246,8 +246,9 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-8-rule2-per-user', '8 rule 2', "All of one user's clients and tokens share one budget", ['budget-shared-per-person']),
   mustAnyEra('contract-8-rule3-slides', '8 rule 3', 'The window slides: capacity returns only as the oldest requests age out, never at a clock edge', [
-    'sliding-window-edge',
-    'retry-after-honoured',
+    branch('a burst either side of a clock edge', 'sliding-window-edge'),
+    branch('a request after Retry-After', 'retry-after-honoured'),
+    branch('after a block lifts, no more admitted than the places aged out', 'failures-do-not-extend'),
   ]),
   mustAnyEra('contract-8-rule3-burst', '8 rule 3', 'The whole budget may be spent at once', ['whole-budget-at-once']),
   mustAnyEra('contract-8-rule4-unauthenticated', '8 rule 4', 'Requests without a token are not counted', ['unauthenticated-not-counted']),
