@@ -46,6 +46,8 @@ export interface ConformanceOptions {
   readonly foreignToken?: string;
   /** A survey the signed-in person may not open. */
   readonly forbiddenSurveyId?: string;
+  /** A survey the signed-in person may open only as viewer (may read it, not its responses). */
+  readonly viewerSurveyId?: string;
   /** What the deployment is configured with, when it differs from the specification. */
   readonly mcpRateLimit?: RateLimit;
   readonly registerRateLimit?: RateLimit;
@@ -90,6 +92,8 @@ export interface RunSettings {
   readonly foreignToken: string | undefined;
   /** Undefined: try the demo's survey, and skip where it does not exist. */
   readonly forbiddenSurveyId: string | undefined;
+  /** Undefined: the lesser role is not checked (the demo gives its people no such survey). */
+  readonly viewerSurveyId: string | undefined;
   readonly mcpRateLimit: RateLimit;
   readonly registerRateLimit: RateLimit;
   readonly includeRegisterLimit: boolean;
@@ -107,6 +111,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     signIn: options.signIn,
     foreignToken: options.foreignToken,
     forbiddenSurveyId: options.forbiddenSurveyId,
+    viewerSurveyId: options.viewerSurveyId,
     mcpRateLimit: options.mcpRateLimit ?? SPEC_MCP_RATE_LIMIT,
     registerRateLimit: options.registerRateLimit ?? SPEC_REGISTER_RATE_LIMIT,
     includeRegisterLimit: options.includeRegisterLimit ?? false,

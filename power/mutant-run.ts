@@ -1,6 +1,7 @@
 /**
  * Stryker's command for one mutant (power/mutant.sh runs it under the Node the server's
- * better-sqlite3 was built for): the sandbox's built `survey-mcp serve` on a fresh SQLite file,
+ * better-sqlite3 was built for): the sandbox's built `survey-mcp serve` on a fresh SQLite file
+ * (the demo, and a survey alice may only view),
  * ephemeral ports and short windows, with the active mutant in its environment, then the built
  * `survey-mcp conformance` against it. Exits 1 when the runner reports any failure (caught).
  */
@@ -29,6 +30,8 @@ const clientAuthFlags = ['--allow-private-client-metadata', '--client-auth-priva
 /** --fail-fast: a caught mutant needs one failure, not the rest of the run. */
 const runnerFlags = ['--mcp-rate-limit', '20/1', '--register-rate-limit', '40/3', '--include-register-limit', '--refresh-grace', '2', '--fail-fast'];
 const demo = { user: 'alice@example.com', password: 'survey-demo' };
+/** Alice owns or administers every demo survey she can open; this one, of Carol's, she may only view. */
+const viewerSurvey = { owner: 'carol@example.com', title: 'Runner power: a survey alice may only view', responses: '3' };
 
 function run(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -72,6 +75,20 @@ async function stop(serve: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Seeds the demo and one more survey of Carol's, shared with alice as viewer, for the runner's
+ * --viewer-survey-id (a lesser role than the demo gives her); resolves to its id or why not.
+ */
+async function seedViewerSurvey(db: string, env: NodeJS.ProcessEnv): Promise<{ id: string } | { error: string }> {
+  const { owner, title, responses } = viewerSurvey;
+  const seeded = await run(['seed', '--db', db, '--create', '--responses', responses, '--owner', owner, '--survey-title', title], env);
+  const id = seeded.stdout.trim();
+  if (seeded.code !== 0 || !id) return { error: `seed of the viewer's survey failed: ${seeded.stderr.slice(-300).trim()}` };
+  const shared = await run(['share', '--db', db, '--survey', id, '--user', demo.user, '--role', 'viewer'], env);
+  if (shared.code !== 0) return { error: `share of ${id} with ${demo.user} as viewer failed: ${shared.stderr.slice(-300).trim()}` };
+  return { id };
+}
+
 async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string): Promise<RunnerOutcome> {
   const started = Date.now();
   const tls = { key: await readFile(join(certificates, 'leaf.key'), 'utf8'), cert: await readFile(join(certificates, 'leaf.crt'), 'utf8') };
@@ -79,6 +96,8 @@ async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string
   const jwtKey = join(dir, 'private-key-jwt.jwk.json');
   await writeFile(jwtKey, JSON.stringify(documents.jwtPrivateJwk));
   const db = join(dir, 'survey.db');
+  const viewer = await seedViewerSurvey(db, env);
+  if ('error' in viewer) return { failing: [], warned: [], setupError: viewer.error, durationMs: Date.now() - started };
   const serve = spawn(process.execPath, [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--auth-port', '0', '--db', db, ...serverFlags, ...clientAuthFlags], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,7 +111,7 @@ async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string
     await run(
       [
         'conformance', '--url', url, '--user', demo.user, '--password', demo.password, '--foreign-token', token.stdout.trim(), ...runnerFlags,
-        '--client-metadata-url', documents.clientMetadataUrl, '--bad-client-metadata-url', documents.badClientMetadataUrl,
+        '--viewer-survey-id', viewer.id, '--client-metadata-url', documents.clientMetadataUrl, '--bad-client-metadata-url', documents.badClientMetadataUrl,
         ...documents.jwtClientMetadataUrls.flatMap((url) => ['--client-metadata-jwt-url', url]), '--client-metadata-jwt-key', jwtKey, '--json', reportFile,
       ],
       env,

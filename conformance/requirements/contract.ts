@@ -1,4 +1,4 @@
-import { branch, inEra, missing, requirementsFrom, type Requirement } from './requirement.js';
+import { branch, branchIn, inEra, missing, requirementsFrom, type Requirement } from './requirement.js';
 
 const { must } = requirementsFrom('contract', '2025-11-25');
 const { must: mustAnyEra } = requirementsFrom('contract', 'any');
@@ -16,8 +16,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     'session-delete-answered',
   ]),
   mustAnyEra('contract-1.3-permissions', '1 rule 3', "A token reaches exactly the surveys the person's permissions reach", [
-    inEra('2025-11-25', 'tool-error-not-authorized'),
-    inEra('2026-07-28', 'tool-error-not-authorized'),
+    branchIn('2025-11-25', 'a survey the person has no role on, 2025-11-25', 'tool-error-not-authorized'),
+    branchIn('2026-07-28', 'a survey the person has no role on, 2026-07-28', 'tool-error-not-authorized'),
+    branchIn('2025-11-25', 'a survey shared as viewer: opened, its responses refused (--viewer-survey-id), 2025-11-25', 'tool-error-not-authorized'),
+    branchIn('2026-07-28', 'a survey shared as viewer: its responses refused (--viewer-survey-id), 2026-07-28', 'tool-error-not-authorized'),
   ]),
   mustAnyEra('contract-1.3-permission-change', '1 rule 3', 'A token loses access the moment the permissions change', {
     unobservable: PERMISSION_CHANGE,
@@ -75,7 +77,9 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     branch('initialize', 'initialize'),
     branch('tools/list', 'tools-list'),
     branch('tools/call of a read tool', 'tools-call', 'tools-call-with-meta'),
-    branch('tools/call of a write tool', 'write-tool-round-trip'),
+    branch('tools/call of get_response on the data', 'tools-call'),
+    branch("tools/call of a write tool: a question's text", 'write-tool-round-trip'),
+    branch("tools/call of a write tool: a question's choices (one kept by id and relabelled, one added)", 'write-tool-round-trip'),
   ]),
   mustAnyEra('contract-4.1-scope-required', '4.1', 'POST / needs a bearer token with scope mcp_customer', [
     inEra('2025-11-25', 'foreign-token-403'),
@@ -242,8 +246,9 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
   mustAnyEra('contract-8-rule2-per-user', '8 rule 2', "All of one user's clients and tokens share one budget", ['budget-shared-per-person']),
   mustAnyEra('contract-8-rule3-slides', '8 rule 3', 'The window slides: capacity returns only as the oldest requests age out, never at a clock edge', [
-    'sliding-window-edge',
-    'retry-after-honoured',
+    branch('a burst either side of a clock edge', 'sliding-window-edge'),
+    branch('a request after Retry-After', 'retry-after-honoured'),
+    branch('after a block lifts, no more admitted than the places aged out', 'failures-do-not-extend'),
   ]),
   mustAnyEra('contract-8-rule3-burst', '8 rule 3', 'The whole budget may be spent at once', ['whole-budget-at-once']),
   mustAnyEra('contract-8-rule4-unauthenticated', '8 rule 4', 'Requests without a token are not counted', ['unauthenticated-not-counted']),

@@ -29,7 +29,10 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
     branch('missing response_type', 'authorization-error-redirect'),
   ]),
   rfc6749.must('rfc6749-3.1.2.2-registered', '3.1.2.2', 'Public clients must register their redirect URIs', ['registration-refuses-bad-redirect-uri', 'unregistered-redirect-uri-refused']),
-  rfc6749.must('rfc6749-3.1.2.3-compare', '3.1.2.3', 'A redirect URI in the request is compared with the registered ones', ['unregistered-redirect-uri-refused']),
+  rfc6749.must('rfc6749-3.1.2.3-compare', '3.1.2.3', 'A redirect URI in the request is compared with the registered ones', [
+    branch('an unregistered redirect URI', 'unregistered-redirect-uri-refused'),
+    branch('no redirect_uri from a client that registered two: refused (error page; invalid_request as JSON)', 'unregistered-redirect-uri-refused'),
+  ]),
   rfc6749.must('rfc6749-3.1.2.4-invalid', '3.1.2.4', 'An invalid redirect URI is reported to the person, never redirected to', ['unregistered-redirect-uri-refused']),
   rfc6749.must('rfc6749-3.2-tls', '3.2', 'The token endpoint requires TLS', { unobservable: TLS }),
   rfc6749.must('rfc6749-3.2-parameters', '3.2', 'Token requests: empty parameters are omitted, unknown ones ignored, repeated ones refused', [

@@ -24,8 +24,9 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
     branch('refresh token', 'code-replay-revokes-refresh-token'),
   ]),
   rfc6749.must('rfc6749-4.1.2.1-no-redirect', '4.1.2.1', 'An invalid redirect URI or client id is never redirected to', [
-    'unregistered-redirect-uri-refused',
-    'unknown-client-error-page',
+    branch('an unregistered redirect URI: a 4xx error page', 'unregistered-redirect-uri-refused'),
+    branch('a missing redirect URI: a 4xx error page', 'unregistered-redirect-uri-refused'),
+    branch('an unknown client id: a 4xx error page', 'unknown-client-error-page'),
   ]),
   rfc6749.must('rfc6749-4.1.2.1-error-redirect', '4.1.2.1', 'Other errors redirect with error and the exact state', ['authorization-error-redirect']),
   rfc6749.must('rfc6749-4.1.2.1-access-denied', '4.1.2.1', 'A refusal by the person redirects with access_denied and state', [

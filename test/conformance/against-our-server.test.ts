@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetupFailed } from '../../conformance/errors.js';
 import { runConformance } from '../../conformance/run.js';
-import { contractWarning, demoSignIn, expectFullRun, foreignToken, shortWindows, startOurServer, type OurServer } from './our-server.js';
+import { contractWarning, demoSignIn, expectFullRun, foreignToken, shortWindows, startOurServer, viewerSurvey, type OurServer } from './our-server.js';
 
 // SQLite, with client metadata documents on a host of their own.
 let ours: OurServer;
@@ -18,10 +18,12 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
       url: server.baseUrl,
       signIn: demoSignIn,
       foreignToken: await foreignToken(server.store),
+      viewerSurveyId: await viewerSurvey(server.store),
       ...shortWindows.runner,
       ...ours.documents,
     });
     expectFullRun(report, [contractWarning]);
+    expect(report.results.find((result) => result.id === 'tool-error-not-authorized')?.message).toMatch(/answered \(viewer\); 2025-11-25: tool error "not authorized/);
     // The results view, read as an MCP App in each era the server speaks.
     expect(report.results.find((result) => result.id === 'mcp-app-resource-read')?.message).toMatch(/survey-results\.html in 2025-11-25 .*survey-results\.html in 2026-07-28 /);
   }, 120_000);

@@ -1,5 +1,6 @@
 import type { Faults } from './fake/faults.js';
 import type { FaultCase } from './fault-cases.js';
+import { VIEWER_SURVEY } from './fake/survivors.js';
 
 function survivorCase(check: string, group: FaultCase['group'], deployment: string, faults: Faults, reason: RegExp): FaultCase {
   return { check, group, deployment, fake: { faults }, reason };
@@ -24,6 +25,16 @@ export const SURVIVOR_FAULT_CASES: readonly FaultCase[] = [
   survivorCase('tools-call-envelope-32602', 'mcp', 'passes a tools/call without a tool name on to fail inside', { legacyToolCallEnvelopeUnchecked: true }, /tools\/call without "name": expected JSON-RPC error -32602 \(Invalid params\), got HTTP 200 .*-32603/),
   survivorCase('tools-call-with-meta', 'mcp', 'cannot answer a tools/call that carries params._meta', { legacyMetaCallsUnanswered: true }, /tools\/call get_me with _meta\.progressToken: expected HTTP 200 with a result, got HTTP 200 .*-32602/),
   survivorCase('write-tool-round-trip', 'mcp', 'answers update_question without keeping the edit', { questionEditsDropped: true }, /update_question: the question's text is "Written by survey-mcp conformance", not the one asked for/),
+  survivorCase('tools-call', 'mcp', 'answers get_response with an empty object', { responseReadsEmpty: true }, /tools\/call get_response \{"response_id":"rsp_0"\}: get_response's structuredContent lacks the required "response"/),
+  survivorCase('structured-content-schema', 'mcp', "gives get_survey's questions a field its outputSchema does not declare", { questionRecordsOffSchema: true }, /get_survey's structuredContent\.questions\[0\] has "hint", which its schema does not declare \(additionalProperties: false\)/),
+  survivorCase('write-tool-round-trip', 'mcp', 'refuses an update_question that sends choices', { choiceEditsRefused: true }, /update_question: tool error "validation failed: unknown arguments 'choices\.0\.id', 'choices\.0\.label'"/),
+  survivorCase('unregistered-redirect-uri-refused', 'authorization', 'tells a known client whose request has no redirect_uri, asked as JSON, that it is unknown', { missingRedirectUriAsUnknownClient: true }, /without redirect_uri from client_id "[^"]+" \(two registered\), with Accept: application\/json: expected "error": "invalid_request", got \{"error":"invalid_client"\}/),
+  survivorCase('unregistered-redirect-uri-refused', 'authorization', 'fails with HTTP 500 on an authorization request without redirect_uri', { missingRedirectUriServerError: true }, /expected an error page \(4xx\) for an authorization request without redirect_uri .*got HTTP 500/),
+  survivorCase('unknown-client-error-page', 'authorization', "fails with HTTP 500 instead of an unknown client's error page", { unknownClientPageServerError: true }, /expected an error page \(4xx\) for client_id "conformance-unknown-client", got HTTP 500/),
+  {
+    ...survivorCase('tool-error-not-authorized', 'tool-errors', 'lets a viewer list the responses of a survey shared with them', { viewerReadsResponses: true }, /2025-11-25: list_responses of "srv_shared_view", which the person may open only as viewer: the result is not marked isError: true/),
+    run: { viewerSurveyId: VIEWER_SURVEY.id },
+  },
   survivorCase('structured-content-large-answer', 'mcp', 'breaks the text mirror of an answer composed in slices', { slicedTextMirrorBroken: true }, /list_responses of srv_alpha \(limit 100\): no text block holds the structuredContent as JSON/),
   survivorCase('client-metadata-refused-at-token-endpoint', 'authorization', 'refuses a client whose document it refused with an error without a code at the token endpoint', { refusedDocumentUncoded: true }, /a code grant from client_id https:\/\/client\.example\/oauth\/mismatched\.json: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 400 \{"error":""\}/),
   survivorCase('revoke-malformed-client-id-document', 'revocation', 'takes a client_id of document form with a fragment at the revocation endpoint', { revocationTakesAnyDocumentClientId: true }, /a revocation request from client_id https:\/\/client\.example\/oauth\/conformance\.json#fragment: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 200/),

@@ -495,6 +495,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
     /a request without a token got HTTP 429 .*expected 401/,
   ),
   rateCase('failures-do-not-extend', 'restarts the penalty on every refused request', { penaltyExtends: true }, /the penalty grew/),
+  rateCase('failures-do-not-extend', 'forgets every live log each 100 ms, so a spent budget refills inside the window', { liveLogsSwept: true }, /requests were admitted again by \d\.\d\d s after the block lifted, while \d of the \d+ the run spent the budget with were still inside the 2 s window: at most \d places were free, the budget refilled inside the window/),
   rateCase(
     'retry-after-honoured',
     'understates Retry-After',

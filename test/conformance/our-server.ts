@@ -7,6 +7,9 @@ import type { ConformanceOptions } from '../../conformance/options.js';
 import type { Report } from '../../conformance/report.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { systemClock } from '../../src/platform/clock.js';
+import { operator } from '../../src/platform/context.js';
+import { seedLoadSurvey } from '../../src/platform/demo/load.js';
+import { shareSurveyAsAdmin } from '../../src/platform/shares.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Store } from '../../src/store/store.js';
 import { testServerConfig } from '../helpers/server.js';
@@ -52,6 +55,14 @@ export async function foreignToken(store: Store): Promise<string> {
 }
 
 /** The two rules for servers of the 2026-07-28 era alone (by id, sorted): on our dual-era server they skip, saying so. */
+/** A survey of Carol's that alice may only view (the demo gives her none): the runner's --viewer-survey-id. */
+export async function viewerSurvey(store: Store): Promise<string> {
+  const ctx = { store, clock: systemClock };
+  const surveyId = await seedLoadSurvey(ctx, operator, { responses: 3, title: 'Shared with alice to view', ownerEmail: 'carol@example.com' });
+  await shareSurveyAsAdmin(ctx, operator, { survey_id: surveyId, user_email: demoSignIn.user, role: 'viewer' });
+  return surveyId;
+}
+
 export const modernOnlyChecks = ['modern-initialize-names-versions', 'modern-legacy-stream-405'];
 
 /** The private_key_jwt rules: `serve` lists none alone unless --client-auth-private-key-jwt, so they skip, saying so. */

@@ -1,11 +1,11 @@
 import { fail, type Check } from '../../check.js';
-import { describeResponse } from '../../expect.js';
+import { errorPageProblem } from './redirect-refusal.js';
 import { unknownClientRequest, UNKNOWN_CLIENT_ID } from './unknown-client.js';
 
 export const unknownClientErrorPage: Check = {
   id: 'unknown-client-error-page',
   group: 'authorization',
-  title: 'An unknown client_id gets an error page, never a redirect',
+  title: 'An unknown client_id gets an error page (4xx), never a redirect',
   spec: 'RFC 6749 section 4.1.2.1; field notes: authorization endpoint (no open redirect)',
   level: 'MUST',
   needsSignIn: false,
@@ -15,7 +15,8 @@ export const unknownClientErrorPage: Check = {
     const exchange = await ctx.http.send({ url, headers: { accept: 'text/html' } });
     const { status, headers } = exchange.response;
     if (status >= 300 && status < 400) fail(`client_id "${UNKNOWN_CLIENT_ID}" was redirected to ${headers['location'] ?? '(no Location)'}`);
-    if (status < 400) fail(`client_id "${UNKNOWN_CLIENT_ID}": expected an error page, got ${describeResponse(exchange)}`);
+    const problem = errorPageProblem(exchange, `client_id "${UNKNOWN_CLIENT_ID}"`);
+    if (problem) fail(problem);
     return `HTTP ${status} error page for client_id "${UNKNOWN_CLIENT_ID}"`;
   },
 };

@@ -3,7 +3,7 @@ import { describeResponse } from '../../expect.js';
 import { jsonOf } from '../../http.js';
 import { isObject, sendPolitely } from '../../mcp.js';
 import { callToolOk } from '../shared/tool-call.js';
-import { fullestSurveys } from './structured-content-large-answer.js';
+import { fullestSurveys } from '../shared/read-tools.js';
 
 /**
  * The characters of answers the batch asks for: more than a server may build for one POST

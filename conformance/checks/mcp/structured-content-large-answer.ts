@@ -1,28 +1,10 @@
 import { fail, skip, type Check } from '../../check.js';
-import type { CheckContext } from '../../context.js';
-import { isObject } from '../../mcp.js';
+import { fullestSurveys } from '../shared/read-tools.js';
 import { callToolOk } from '../shared/tool-call.js';
 import { structuredTextProblem } from '../shared/tool-definitions.js';
 
-const READS_RESPONSES = ['analyst', 'editor', 'owner'];
-
 /** How many surveys' first pages are read: the fullest few hold the largest page. */
 const SURVEYS_READ = 8;
-
-/** The surveys with responses the person may list, fullest first. */
-export async function fullestSurveys(ctx: CheckContext): Promise<{ id: string; responses: number }[]> {
-  const { structured } = await callToolOk(ctx, 'list_surveys', { limit: 100 });
-  const surveys = Array.isArray(structured['surveys']) ? structured['surveys'].filter(isObject) : [];
-  const counted = surveys
-    .filter((survey) => typeof survey['id'] === 'string' && READS_RESPONSES.includes(String(survey['my_role'])))
-    .map((survey) => {
-      const counts = isObject(survey['response_counts']) ? Object.values(survey['response_counts']) : [];
-      return { id: String(survey['id']), responses: counts.reduce((sum: number, count) => sum + (typeof count === 'number' ? count : 0), 0) };
-    })
-    .filter((survey) => survey.responses > 0)
-    .sort((a, b) => b.responses - a.responses);
-  return counted.slice(0, SURVEYS_READ);
-}
 
 export const structuredContentLargeAnswer: Check = {
   id: 'structured-content-large-answer',
@@ -32,7 +14,7 @@ export const structuredContentLargeAnswer: Check = {
   level: 'SHOULD',
   needsSignIn: true,
   async run(ctx) {
-    const surveys = await fullestSurveys(ctx);
+    const surveys = (await fullestSurveys(ctx)).slice(0, SURVEYS_READ);
     if (surveys.length === 0) skip('list_surveys shows no survey with responses the person may list (analyst or above)');
     // Which page is large enough to be composed in parts depends on the survey's questions, so each is read.
     let largest = { id: '', size: 0 };

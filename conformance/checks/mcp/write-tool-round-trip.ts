@@ -5,45 +5,81 @@ import { callToolOk } from '../shared/tool-call.js';
 
 const EDITED_TEXT = 'Edited by survey-mcp conformance';
 
-/** The first question of a survey as create_survey or get_survey answer it: `{survey, questions}`. */
-function firstQuestion(detail: Record<string, unknown>, what: string): Record<string, unknown> {
+const CHOICES = ['Kept', 'Kept too'];
+const RELABELLED = 'Kept, relabelled by survey-mcp conformance';
+const ADDED = 'Added by survey-mcp conformance';
+
+/** Question `index` of a survey as create_survey or get_survey answer it: `{survey, questions}`. */
+function questionAt(detail: Record<string, unknown>, index: number, what: string): Record<string, unknown> {
   const questions = detail['questions'];
-  const first: unknown = Array.isArray(questions) ? questions[0] : undefined;
-  if (!isObject(first) || typeof first['id'] !== 'string') fail(`${what}: "questions" holds no question with an id: ${JSON.stringify(questions)?.slice(0, 160)}`);
-  return first;
+  const question: unknown = Array.isArray(questions) ? questions[index] : undefined;
+  if (!isObject(question) || typeof question['id'] !== 'string') fail(`${what}: "questions" holds no question ${index + 1} with an id: ${JSON.stringify(questions)?.slice(0, 160)}`);
+  return question;
 }
 
-/** Creates a draft survey of the run's own, edits its question and reads it back; archives it whatever happened. */
+/** The `{id, label}` of each choice of a question, as the tools answer it. */
+function choicesOf(question: Record<string, unknown>): { id: unknown; label: unknown }[] {
+  return (Array.isArray(question['choices']) ? question['choices'] : []).filter(isObject).map((choice) => ({ id: choice['id'], label: choice['label'] }));
+}
+
+/** Why the choices differ from the edit asked for (the first kept and relabelled, the second kept, one added), or undefined. */
+function choiceEditProblem(question: Record<string, unknown>, before: readonly { id: unknown }[]): string | undefined {
+  const after = choicesOf(question);
+  const [first, second, added] = after;
+  const kept = first?.id === before[0]?.id && first?.label === RELABELLED && second?.id === before[1]?.id;
+  const isNew = added !== undefined && added.label === ADDED && typeof added.id === 'string' && !before.some((choice) => choice.id === added.id);
+  return kept && isNew && after.length === 3 ? undefined : `the choices are ${JSON.stringify(after).slice(0, 240)}, not the first relabelled, the second kept (by id) and one added`;
+}
+
+/** update_question of the choice question: keeps both choices by id, relabels the first, adds one; read back with get_survey. */
+async function editChoices(ctx: CheckContext, surveyId: string, created: Record<string, unknown>): Promise<void> {
+  const question = questionAt(created, 1, 'create_survey');
+  const before = choicesOf(question);
+  if (before.length !== CHOICES.length || before.some((choice) => typeof choice.id !== 'string')) fail(`create_survey: the single_choice question's choices are ${JSON.stringify(before)}, not its two with ids`);
+  const choices = [{ id: before[0]!.id, label: RELABELLED }, { id: before[1]!.id, label: CHOICES[1] }, { label: ADDED }];
+  const { structured: updated } = await callToolOk(ctx, 'update_question', { question_id: question['id'], choices });
+  const answered = isObject(updated['question']) ? choiceEditProblem(updated['question'], before) : 'it holds no "question"';
+  if (answered) fail(`update_question with choices ${JSON.stringify(choices)}: ${answered}`);
+  const { structured: reread } = await callToolOk(ctx, 'get_survey', { survey_id: surveyId });
+  const kept = choiceEditProblem(questionAt(reread, 1, 'get_survey'), before);
+  if (kept) fail(`get_survey after update_question with choices: ${kept}`);
+}
+
+/** Creates a draft survey of the run's own, edits its questions and reads them back; archives it whatever happened. */
 async function roundTrip(ctx: CheckContext, workspaceId: string): Promise<string> {
   const { structured: created } = await callToolOk(ctx, 'create_survey', {
     workspace_id: workspaceId,
     title: 'survey-mcp conformance: write check (archived by the run)',
-    questions: [{ type: 'short_text', text: 'Written by survey-mcp conformance' }],
+    questions: [
+      { type: 'short_text', text: 'Written by survey-mcp conformance' },
+      { type: 'single_choice', text: 'Chosen by survey-mcp conformance', choices: CHOICES },
+    ],
   });
   const survey = created['survey'];
   const surveyId = isObject(survey) ? survey['id'] : undefined;
   if (typeof surveyId !== 'string') fail(`create_survey: "survey" has no id: ${JSON.stringify(created).slice(0, 160)}`);
   try {
-    const questionId = String(firstQuestion(created, 'create_survey')['id']);
+    const questionId = String(questionAt(created, 0, 'create_survey')['id']);
     const { structured: updated } = await callToolOk(ctx, 'update_question', { question_id: questionId, text: EDITED_TEXT });
     const question = updated['question'];
     const answered = isObject(question) ? question['text'] : undefined;
     if (answered !== EDITED_TEXT) fail(`update_question: the question's text is ${JSON.stringify(answered)}, not the one asked for`);
     const { structured: reread } = await callToolOk(ctx, 'get_survey', { survey_id: surveyId });
-    const text = firstQuestion(reread, 'get_survey')['text'];
+    const text = questionAt(reread, 0, 'get_survey')['text'];
     if (text !== EDITED_TEXT) fail(`get_survey after update_question: the question's text is ${JSON.stringify(text)}, the edit was not kept`);
+    await editChoices(ctx, surveyId, created);
   } finally {
     const { structured: archived } = await callToolOk(ctx, 'set_survey_status', { survey_id: surveyId, status: 'archived' });
     const status = isObject(archived['survey']) ? archived['survey']['status'] : undefined;
     if (status !== 'archived') fail(`set_survey_status archived: the survey's status is ${JSON.stringify(status)}`);
   }
-  return `created ${surveyId}, edited its question (update_question), read the edit back and archived it`;
+  return `created ${surveyId}, edited its question's text and its choice question's choices (update_question: one relabelled by id, one kept, one added), read the edits back and archived it`;
 }
 
 export const writeToolRoundTrip: Check = {
   id: 'write-tool-round-trip',
   group: 'mcp',
-  title: "Write tools succeed: a survey the run creates has its question edited, the edit read back, then it is archived",
+  title: "Write tools succeed: a survey the run creates has a question's text and another's choices edited, the edits read back, then it is archived",
   spec: 'the design\'s tools (create_survey, update_question, get_survey, set_survey_status); MCP 2025-11-25 server/tools "Calling Tools"',
   level: 'MUST',
   needsSignIn: true,

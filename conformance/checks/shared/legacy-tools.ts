@@ -5,7 +5,8 @@ import { isObject } from '../../mcp.js';
 
 /** The result of a 2025-11-25 request after initialize, or the failure that says what came instead. */
 export async function legacyResult(ctx: CheckContext, method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const { exchange, message } = await ctx.mcp.request(await ctx.connected(), method, params);
+  // A fresh token for each send: a wait for the rate limit may outlast a short-lived one.
+  const { exchange, message } = await ctx.mcp.request(() => ctx.connected(), method, params);
   const result = message?.result;
   if (exchange.response.status !== 200 || !isObject(result)) fail(`${method}: expected HTTP 200 with a result, got ${describeResponse(exchange)}`);
   return result;

@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../mcp.js';
+import { schemaViolation } from './json-schema.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -44,37 +45,12 @@ export function callableToolWithOutputSchema(tools: readonly Readonly<Record<str
 }
 
 /**
- * "Output Schema" (MUST conform). The runner carries no JSON Schema validator, so it judges the
- * part a client relies on first: the top-level type, every required property present, and each
- * property present of its declared type. A deeper mismatch passes unseen.
+ * "Output Schema" (MUST conform): the structuredContent judged against the schema the tool
+ * advertised, to the depth of the keywords `schemaViolation` knows (additionalProperties honoured).
  */
 export function structuredContentProblem(structured: unknown, schema: Readonly<Record<string, unknown>>, name: string): string | undefined {
   if (structured === undefined) return `no structuredContent, though ${name} declares an outputSchema`;
-  const top = typeProblem(structured, schema, `${name}'s structuredContent`);
-  if (top || !isObject(structured)) return top;
-  const required = Array.isArray(schema['required']) ? schema['required'].filter((key): key is string => typeof key === 'string') : [];
-  const absent = required.filter((key) => !(key in structured));
-  if (absent.length > 0) return `structuredContent lacks the required ${absent.map((key) => `"${key}"`).join(', ')}`;
-  const properties = isObject(schema['properties']) ? schema['properties'] : {};
-  for (const [key, value] of Object.entries(structured)) {
-    const problem = typeProblem(value, properties[key], `${name}'s structuredContent.${key}`);
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
-/** JSON Schema's primitive types, as a value has them (an integer is also a number). */
-function typesOf(value: unknown): string[] {
-  if (value === null) return ['null'];
-  if (Array.isArray(value)) return ['array'];
-  if (typeof value === 'number') return Number.isInteger(value) ? ['integer', 'number'] : ['number'];
-  return [typeof value];
-}
-
-function typeProblem(value: unknown, schema: unknown, where: string): string | undefined {
-  if (!isObject(schema) || schema['type'] === undefined) return undefined;
-  const allowed = Array.isArray(schema['type']) ? schema['type'] : [schema['type']];
-  return typesOf(value).some((type) => allowed.includes(type)) ? undefined : `${where} is ${JSON.stringify(value)?.slice(0, 80)}, not of type ${allowed.join(' or ')}`;
+  return schemaViolation(structured, schema, `${name}'s structuredContent`);
 }
 
 /** "Structured Content" (SHOULD): a text block holds the structuredContent as JSON, for clients that read only content. */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { schemaViolation } from '../../../conformance/checks/shared/json-schema.js';
 import { describeFaultCases } from '../fault-suite.js';
 import { runAgainst, withFakeDeployment } from '../harness.js';
 
@@ -24,5 +25,37 @@ describe('the stream GET: the contract’s 404 against what strict clients accep
       ['stream-request-404', 'fail'],
       ['stream-get-strict-clients', 'pass'],
     ]);
+  });
+});
+
+describe('the output schema judgement of structured-content-schema', () => {
+  const question = {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      position: { type: 'integer', minimum: 1 },
+      kind: { type: 'string', enum: ['nps', 'rating'] },
+      opens_at: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+      choices: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' } }, required: ['label'], additionalProperties: false } },
+      settings: { type: 'object', additionalProperties: {} },
+    },
+    required: ['id', 'position'],
+    additionalProperties: false,
+  };
+  const good = { id: 'q1', position: 1, kind: 'nps', opens_at: null, choices: [{ label: 'Yes' }], settings: { max: 10 } };
+
+  test('takes a value of the schema, an unknown keyword (format) left unjudged', () => {
+    expect(schemaViolation(good, question, 'q')).toBeUndefined();
+    expect(schemaViolation({ ...good, opens_at: 'not a date' }, question, 'q')).toBeUndefined();
+  });
+
+  test('names the first place a value departs from its schema', () => {
+    expect(schemaViolation({ ...good, hint: '' }, question, 'q')).toBe('q has "hint", which its schema does not declare (additionalProperties: false)');
+    expect(schemaViolation({ ...good, choices: [{ label: 'Yes', id: 'c1' }] }, question, 'q')).toBe('q.choices[0] has "id", which its schema does not declare (additionalProperties: false)');
+    expect(schemaViolation({ ...good, position: 1.5 }, question, 'q')).toBe('q.position is 1.5, not of type integer');
+    expect(schemaViolation({ ...good, position: 0 }, question, 'q')).toBe('q.position is 0, below its minimum 1');
+    expect(schemaViolation({ ...good, kind: 'date' }, question, 'q')).toBe('q.kind is "date", not one of ["nps","rating"]');
+    expect(schemaViolation({ ...good, opens_at: 3 }, question, 'q')).toBe('q.opens_at matches none of its anyOf (q.opens_at is 3, not of type string; q.opens_at is 3, not of type null)');
+    expect(schemaViolation({ id: 'q1' }, question, 'q')).toBe('q lacks the required "position"');
   });
 });

@@ -66,9 +66,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
         return res.status(400).json({ error: 'invalid_client' });
       }
       if (faults.unknownClientRedirects) return redirectError(res, request, 'invalid_client', config);
-      return page(res, 400, '<h1>Unknown client</h1>');
+      return page(res, faults.unknownClientPageServerError ? 500 : 400, '<h1>Unknown client</h1>');
     }
-    if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri ?? '', faults)) {
+    if (request.redirect_uri === undefined) return missingRedirectUri(req, res, faults);
+    if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri, faults)) {
       return page(res, 400, '<h1>This redirect URI is not registered</h1>');
     }
     const session = sessionOf(req, res, state, faults);
@@ -372,6 +373,13 @@ function consentPage(res: Response, request: AuthorizationRequest, session: Fake
 <button type="submit" name="decision" value="deny">Deny</button>
 <button type="submit" name="decision" value="approve">Approve</button></form>`,
   );
+}
+
+/** RFC 6749 §3.1.2.3: no redirect_uri leaves nothing validated to redirect to; the client is known, so invalid_request. */
+function missingRedirectUri(req: Request, res: Response, faults: Faults): void {
+  if (req.accepts(['html', 'json']) === 'json') return void res.status(400).json({ error: faults.missingRedirectUriAsUnknownClient ? 'invalid_client' : 'invalid_request' });
+  if (faults.missingRedirectUriServerError) return void res.status(500).json({ error: 'server_error' });
+  page(res, 400, "<h1>This request names no redirect_uri</h1>");
 }
 
 function page(res: Response, status: number, body: string): void {

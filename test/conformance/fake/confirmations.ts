@@ -26,10 +26,22 @@ export const CONFIRMATION_TOOLS = [
 
 export const FAKE_WORKSPACE = { id: 'wsp_fake', name: 'Fake workspace', role: 'member' };
 
+interface Choice {
+  readonly id: string;
+  readonly position: number;
+  readonly label: string;
+}
+
 interface Question {
   readonly id: string;
+  readonly type: string;
   text: string;
+  choices: Choice[];
 }
+
+/** Choices of the labels given, each with an id of its own unless it keeps one. */
+const choicesOf = (given: readonly { id?: unknown; label?: unknown }[]): Choice[] =>
+  given.map((choice, index) => ({ id: typeof choice.id === 'string' ? choice.id : `chc_${randomUUID().slice(0, 8)}`, position: index + 1, label: String(choice.label) }));
 
 interface Survey {
   readonly id: string;
@@ -64,8 +76,14 @@ export class FakeSurveys {
 
   create(args: Record<string, unknown>): ConfirmationOutcome {
     if (args['workspace_id'] !== FAKE_WORKSPACE.id) return { error: `workspace '${String(args['workspace_id'])}' not found` };
-    const questions = (Array.isArray(args['questions']) ? args['questions'] : []) as { text?: unknown }[];
-    const survey: Survey = { id: `srv_${randomUUID().slice(0, 8)}`, title: String(args['title']), status: 'draft', questions: questions.map((question) => ({ id: `qst_${randomUUID().slice(0, 8)}`, text: String(question.text) })) };
+    const questions = (Array.isArray(args['questions']) ? args['questions'] : []) as { text?: unknown; type?: unknown; choices?: unknown[] }[];
+    const question = ({ text, type, choices }: (typeof questions)[number]): Question => ({
+      id: `qst_${randomUUID().slice(0, 8)}`,
+      type: String(type ?? 'short_text'),
+      text: String(text),
+      choices: choicesOf((choices ?? []).map((label) => ({ label }))),
+    });
+    const survey: Survey = { id: `srv_${randomUUID().slice(0, 8)}`, title: String(args['title']), status: 'draft', questions: questions.map(question) };
     this.surveys.set(survey.id, survey);
     return { ok: detail(survey) };
   }
@@ -83,13 +101,17 @@ export class FakeSurveys {
     return { ok: { survey: { id: survey.id, title: survey.title, status: survey.status }, previous_status: previous, changed: previous !== survey.status } };
   }
 
-  /** update_question of a scratch question's text; `dropped` answers the question unchanged. */
-  updateQuestion(args: Record<string, unknown>, dropped: boolean): ConfirmationOutcome {
+  /** update_question of a scratch question's text or choices; `dropped` answers the question unchanged, `choicesRefused` refuses any choices. */
+  updateQuestion(args: Record<string, unknown>, dropped: boolean, choicesRefused: boolean): ConfirmationOutcome {
     const found = this.find(String(args['question_id']));
     if (!found) return { error: `question '${String(args['question_id'])}' not found` };
     const [, question] = found;
-    if (typeof args['text'] === 'string' && !dropped) question.text = args['text'];
-    return { ok: { question: { ...question, type: 'short_text' } } };
+    const choices = args['choices'];
+    if (Array.isArray(choices) && choicesRefused) return { error: "validation failed: unknown arguments 'choices.0.id', 'choices.0.label'" };
+    if (dropped) return { ok: { question } };
+    if (typeof args['text'] === 'string') question.text = args['text'];
+    if (Array.isArray(choices)) question.choices = choicesOf(choices as { id?: unknown; label?: unknown }[]);
+    return { ok: { question } };
   }
 
   /** delete_question, asked first, confirmed in the era's way, every rule breakable by `fault`. */
@@ -192,6 +214,6 @@ function summaryOf(survey: Survey, question: Question, fault: ConfirmationFault 
 function detail(survey: Survey): Record<string, unknown> {
   return {
     survey: { id: survey.id, title: survey.title, status: survey.status, my_role: 'owner' },
-    questions: survey.questions.map((question, index) => ({ ...question, type: 'short_text', position: index + 1 })),
+    questions: survey.questions.map((question, index) => ({ ...question, position: index + 1 })),
   };
 }

@@ -136,6 +136,8 @@ export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults,
   readonly retryAfterFromFirstRefusal?: boolean;
   /** Counts per clock window instead of sliding: a full budget either side of an edge. */
   readonly fixedWindow?: boolean;
+  /** Every 100 ms forgets the logs still inside the window: a budget refilled long before its oldest request ages out. */
+  readonly liveLogsSwept?: boolean;
   /** Only the first 429 in a row carries the error body. */
   readonly bareRepeatRefusals?: boolean;
   /**

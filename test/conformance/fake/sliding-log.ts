@@ -10,12 +10,16 @@ export type FakeRateDecision =
   /** `repeated`: the previous request of this key was refused too. */
   | { readonly allowed: false; readonly retryAfterSeconds: number; readonly repeated: boolean };
 
+/** How often the `liveLogsSwept` fault forgets every log (our in-memory sweep runs every 100 ms). */
+const LIVE_SWEEP_MS = 100;
+
 /** The exact sliding log of the field notes, with the rate-limit faults built in. */
 export class FakeSlidingLog {
   private readonly logs = new Map<string, number[]>();
   private readonly blockedUntil = new Map<string, number>();
   private readonly refusedLast = new Set<string>();
   private readonly blockStartedAt = new Map<string, number>();
+  private sweptAt = 0;
 
   constructor(
     private readonly rule: FakeRateRule,
@@ -49,6 +53,11 @@ export class FakeSlidingLog {
         this.blockedUntil.set(key, now + this.rule.windowMs);
         return { allowed: false, retryAfterSeconds: Math.ceil(this.rule.windowMs / 1000), repeated: false };
       }
+    }
+    if (this.faults.liveLogsSwept && now - this.sweptAt >= LIVE_SWEEP_MS) {
+      // Forgets the logs still inside the window instead of the idle ones: each budget starts over.
+      this.sweptAt = now;
+      this.logs.clear();
     }
     const clockWindowStart = now - (now % this.rule.windowMs);
     const inWindow = (time: number): boolean =>

@@ -39,6 +39,20 @@ export interface SurvivorFaults {
   readonly skillsUncached?: boolean;
   /** Has no answer for a 2026-07-28 tools/list with a cursor or _meta beyond the envelope: -32601 at 404. */
   readonly toolsListExtrasUnanswered?: boolean;
+  /** get_response answers an empty object, whatever it is asked. */
+  readonly responseReadsEmpty?: boolean;
+  /** get_survey's questions carry a field its outputSchema does not declare (additionalProperties: false). */
+  readonly questionRecordsOffSchema?: boolean;
+  /** update_question refuses every call that sends choices, as invalid arguments. */
+  readonly choiceEditsRefused?: boolean;
+  /** Answers a known client's authorization request without redirect_uri, asked as JSON, with invalid_client. */
+  readonly missingRedirectUriAsUnknownClient?: boolean;
+  /** Fails with HTTP 500 on a known client's authorization request without redirect_uri. */
+  readonly missingRedirectUriServerError?: boolean;
+  /** Fails with HTTP 500 instead of the error page on an unknown client's authorization request (JSON still answered). */
+  readonly unknownClientPageServerError?: boolean;
+  /** Lets a viewer list the responses of the survey shared with them (every role has every capability). */
+  readonly viewerReadsResponses?: boolean;
 }
 
 const isObjectValue = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -112,18 +126,49 @@ export function mirrorText(structured: Record<string, unknown>, faults: Survivor
   return text.replace('[', '').replace(/\](?=[^\]]*$)/, '');
 }
 
-/** The write tool the runner's round trip uses on its scratch survey, and list_responses; undefined for other tools. */
+/** A survey shared with the person as viewer: they may open it, not read its responses. */
+export const VIEWER_SURVEY = { id: 'srv_shared_view', title: "Carol's survey, shared to view", status: 'open', my_role: 'viewer' };
+
+/** The write tool the runner's round trip uses on its scratch survey, list_responses and get_response; undefined for other tools. */
 export function survivorTool(name: string, args: Record<string, unknown>, faults: SurvivorFaults, visibleSurveyId: string, surveys: FakeSurveys): ToolOutcome | undefined {
+  if (args['survey_id'] === VIEWER_SURVEY.id) return viewerTool(name, faults);
   switch (name) {
     case 'update_question':
-      return surveys.updateQuestion(args, faults.questionEditsDropped === true);
+      return surveys.updateQuestion(args, faults.questionEditsDropped === true, faults.choiceEditsRefused === true);
     case 'list_responses':
       if (args['survey_id'] !== visibleSurveyId) return { error: `survey '${String(args['survey_id'])}' not found` };
       return { ok: { survey_id: visibleSurveyId, responses: RESPONSES, next_cursor: 'page-2', total: 150 } };
+    case 'get_response': {
+      const response = RESPONSES.find((candidate) => candidate.id === args['response_id']);
+      if (!response) return { error: `response '${String(args['response_id'])}' not found` };
+      return { ok: faults.responseReadsEmpty ? {} : { response: { ...response, survey_id: visibleSurveyId } } };
+    }
     default:
       return undefined;
   }
 }
+
+function viewerTool(name: string, faults: SurvivorFaults): ToolOutcome | undefined {
+  if (name === 'get_survey') return { ok: { survey: VIEWER_SURVEY, questions: [] } };
+  if (name !== 'list_responses') return undefined;
+  if (faults.viewerReadsResponses) return { ok: { survey_id: VIEWER_SURVEY.id, responses: [], next_cursor: null, total: 0 } };
+  return { error: `not authorized to read the responses of survey '${VIEWER_SURVEY.id}' (viewer)` };
+}
+
+/** What get_response answers: one response of the fake's survey, nothing else. */
+export const GET_RESPONSE_OUTPUT = {
+  type: 'object',
+  properties: {
+    response: {
+      type: 'object',
+      properties: { id: { type: 'string' }, survey_id: { type: 'string' }, status: { type: 'string' }, answers: { type: 'array', items: { type: 'object' } } },
+      required: ['id', 'survey_id', 'answers'],
+      additionalProperties: false,
+    },
+  },
+  required: ['response'],
+  additionalProperties: false,
+};
 
 /** A first page of 100 responses, each with a long text answer: together larger than one slice. */
 const RESPONSES = Array.from({ length: 100 }, (_, index) => ({

@@ -1,10 +1,18 @@
 import { CONFIRMATION_TOOLS, FAKE_WORKSPACE, type ConfirmableCall, type ConfirmationOutcome, type FakeSurveys } from './confirmations.js';
 import type { Faults } from './faults.js';
 import { ALICE } from './state.js';
-import { survivorTool } from './survivors.js';
+import { GET_RESPONSE_OUTPUT, survivorTool } from './survivors.js';
 
 const FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
 const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner', response_counts: { completed: 150, partial: 0, disqualified: 0 } };
+const VISIBLE_QUESTIONS = [{ id: 'qst_feedback', position: 1, type: 'long_text', text: 'What should we change?', choices: [] }];
+
+const QUESTION_OUTPUT = {
+  type: 'object',
+  properties: { id: { type: 'string' }, position: { type: 'integer' }, type: { type: 'string' }, text: { type: 'string' }, choices: { type: 'array' } },
+  required: ['id', 'position', 'type', 'text', 'choices'],
+  additionalProperties: false,
+};
 
 export const TOOL_LIST = [
   {
@@ -21,6 +29,17 @@ export const TOOL_LIST = [
     name: 'get_survey',
     description: 'One survey',
     inputSchema: { type: 'object', properties: { survey_id: { type: 'string' } }, required: ['survey_id'] },
+    outputSchema: {
+      type: 'object',
+      properties: { survey: { type: 'object' }, questions: { type: 'array', items: QUESTION_OUTPUT } },
+      required: ['survey', 'questions'],
+    },
+  },
+  {
+    name: 'get_response',
+    description: 'One response in full',
+    inputSchema: { type: 'object', properties: { response_id: { type: 'string' } }, required: ['response_id'] },
+    outputSchema: GET_RESPONSE_OUTPUT,
   },
   {
     name: 'list_surveys',
@@ -57,7 +76,10 @@ export function callTool(name: string, args: Record<string, unknown>, faults: Fa
       return surveys.deleteQuestion(args, caller.call, faults.confirmationFault);
     case 'get_survey': {
       const id = String(args['survey_id'] ?? '');
-      if (id === VISIBLE_SURVEY.id) return { ok: VISIBLE_SURVEY };
+      if (id === VISIBLE_SURVEY.id) {
+        const questions = faults.questionRecordsOffSchema ? VISIBLE_QUESTIONS.map((question) => ({ ...question, hint: '' })) : VISIBLE_QUESTIONS;
+        return { ok: { survey: VISIBLE_SURVEY, questions } };
+      }
       const scratch = surveys.detail(id);
       if (scratch) return { ok: scratch };
       if (id === FORBIDDEN_SURVEY_ID && !faults.withoutDemoSurvey) {
