@@ -8,7 +8,8 @@ import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW }
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
 import { jsonAsTextPlain } from './media-types.js';
-import { batchAnswers, batchCall, invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
+import { batchAnswers, batchCall } from './batch.js';
+import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;

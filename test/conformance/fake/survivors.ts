@@ -3,8 +3,7 @@
  * (conformance/catalog/survivors.ts): the requests they send, answered right, and one fault each.
  */
 import type { FakeSurveys } from './confirmations.js';
-import type { Faults } from './faults.js';
-import { callTool, type ToolOutcome } from './tools.js';
+import type { ToolOutcome } from './tools.js';
 
 export interface SurvivorFaults {
   /** Passes a 2025-11-25 tools/call without a tool name on, answered -32603 instead of -32602. */
@@ -84,30 +83,6 @@ export function modernValuesMalformed(method: string | undefined, params: Record
   if (isObjectValue(roots) && notBoolean(roots['listChanged'])) return true;
   if (isObjectValue(form) && notBoolean(form['applyDefaults'])) return true;
   return method === 'tools/call' && typeof params?.['name'] !== 'string';
-}
-
-/**
- * The answers to a 2025-era batch: the first `BATCH_RUN` calls run, the rest answered as not run
- * (as survey-mcp past its bound on a batch's answers), their jsonrpc broken by the fault.
- */
-export function batchAnswers(batch: unknown[], faults: SurvivorFaults, run: (message: Record<string, unknown>) => Record<string, unknown>): Record<string, unknown>[] {
-  return batch.map((message, index) => {
-    const id = isObjectValue(message) ? (message['id'] ?? null) : null;
-    if (!isObjectValue(message) || typeof message['method'] !== 'string') return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
-    if (index < BATCH_RUN) return { jsonrpc: '2.0', id, ...run(message) };
-    return { jsonrpc: faults.unrunBatchCallsMalformed ? '' : '2.0', id, error: { code: -32603, message: 'not run: the batch outgrew its answer; send it again alone' } };
-  });
-}
-
-const BATCH_RUN = 2;
-
-/** One tools/call of a 2025-era batch, as `result` or `error`; no other method is served in a batch. */
-export function batchCall(call: Record<string, unknown>, faults: Faults, surveys: FakeSurveys, userId: string): Record<string, unknown> {
-  const params = (call['params'] ?? {}) as Record<string, unknown>;
-  if (call['method'] !== 'tools/call') return { error: { code: -32601, message: 'Method not found' } };
-  const outcome = callTool(String(params['name']), (params['arguments'] ?? {}) as Record<string, unknown>, faults, { surveys, call: { userId, elicits: false } });
-  if (!('ok' in outcome)) return { error: { code: -32603, message: 'error' in outcome ? outcome.error : 'not in a batch' } };
-  return { result: { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }], structuredContent: outcome.ok } };
 }
 
 /** A 2026-07-28 tools/list beyond the plain one: a cursor, or _meta keys besides the envelope's. */
