@@ -75,7 +75,7 @@ export class RunnerPowerReporter implements Reporter {
 }
 
 /** Functions whose source text is shipped to a worker (`eval`): the switch's helpers do not exist there. */
-const SHIPPED_AS_TEXT = ['writerThread'];
+const SHIPPED_AS_TEXT = ['writerThread', 'batchWriter', 'tuneLogConnection'];
 
 export class ShippedAsTextIgnorer implements Ignorer {
   static readonly inject = [] as const;

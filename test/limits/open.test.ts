@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnsupportedRateStoreError } from '../../src/limits/errors.js';
 import type { SlidingLog } from '../../src/limits/limiter.js';
-import { openSlidingLog } from '../../src/limits/open.js';
+import { checkRateStoreLocation, openSlidingLog } from '../../src/limits/open.js';
 import { RedisSlidingLog } from '../../src/limits/redis.js';
 import { InProcessSlidingLog } from '../../src/limits/in-process.js';
 import { testRedisUrl } from '../helpers/redis.js';
@@ -43,6 +43,8 @@ describe('openSlidingLog', () => {
       [`sqlite://${join(dir, 'b.db')}`, join(dir, 'b.db')],
       [join(dir, 'c.db'), join(dir, 'c.db')],
       [relative(process.cwd(), join(dir, 'd.db')), join(dir, 'd.db')],
+      // A colon inside a path is no URL scheme: only a leading `name:` is.
+      [join(dir, 'rate:log.db'), join(dir, 'rate:log.db')],
     ] as const;
     for (const [url, file] of cases) {
       const log = await open(url);
@@ -58,20 +60,30 @@ describe('openSlidingLog', () => {
     expect((await open('rediss://127.0.0.1:1')) instanceof RedisSlidingLog).toBe(true);
   });
 
+  const refused = [
+    ['postgres://app:s3cret@db/survey', 'postgres://app:***@db/survey'],
+    ['memcached://cache:11211', 'memcached://cache:11211'],
+    ['redis:/no-slashes', 'redis:/no-slashes'],
+    ['sqlite:', 'sqlite:'],
+    ['', ''],
+    ['   ', '   '],
+  ] as const;
+  const refusal = (shown: string) => `unsupported rate store "${shown}": expected redis://, rediss://, sqlite:PATH, a file path or :memory:`;
+
   it('refuses anything else with an error naming the value, its password masked', async () => {
-    const cases = [
-      ['postgres://app:s3cret@db/survey', 'postgres://app:***@db/survey'],
-      ['memcached://cache:11211', 'memcached://cache:11211'],
-      ['redis:/no-slashes', 'redis:/no-slashes'],
-      ['sqlite:', 'sqlite:'],
-      ['', ''],
-    ] as const;
-    for (const [url, shown] of cases) {
+    for (const [url, shown] of refused) {
       const error = await openSlidingLog(url).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UnsupportedRateStoreError);
-      expect((error as Error).message).toBe(
-        `unsupported rate store "${shown}": expected redis://, rediss://, sqlite:PATH, a file path or :memory:`,
-      );
+      expect((error as Error).message).toBe(refusal(shown));
     }
+  });
+
+  it('checks a location as openSlidingLog would, without opening anything', () => {
+    for (const [url, shown] of refused) expect(() => checkRateStoreLocation(url), url).toThrow(refusal(shown));
+    const file = join(dir, 'never-opened.db');
+    for (const url of [':memory:', `sqlite:${file}`, `sqlite://${file}`, file, testRedisUrl, 'rediss://127.0.0.1:1']) {
+      expect(() => checkRateStoreLocation(url), url).not.toThrow();
+    }
+    expect(existsSync(file)).toBe(false);
   });
 });
