@@ -62,7 +62,12 @@ describe(`Gemini CLI ${pinnedClients['@google/gemini-cli']} with a 20 s token li
     expect(await cli.list(), `after signing in; renewals refused: ${refused()}`).toEqual(ready);
     for (const lifetime of [1, 2, 3]) {
       server.clock.advance(21_000);
-      expect(await cli.reload(), `after lifetime ${lifetime}; renewals refused: ${refused()}`).toEqual(ready);
+      const misreads = await cli.tokenFileMisreads();
+      let listing = await cli.reload();
+      // Gemini's own race on its token file (tokenFileMisreads), told apart from a refusal of ours by
+      // its message: one more reload renews again, and every renewal must still be accepted.
+      if (listing.status !== ready.status && (await cli.tokenFileMisreads()) > misreads) listing = await cli.reload();
+      expect(listing, `after lifetime ${lifetime}; renewals refused: ${refused()}`).toEqual(ready);
     }
     expect(refused()).toBe('[]');
     const presented = renewals().map(({ sent }) => sent.get('refresh_token'));

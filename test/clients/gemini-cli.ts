@@ -117,6 +117,16 @@ export class GeminiCli {
     return this.listingAfter('/mcp reload');
   }
 
+  /**
+   * How often the screen shows Gemini's complaint that its token file did not parse. Gemini
+   * rewrites that file in place (truncate, then write) and, with a short lifetime, renews from two
+   * paths at once; a read that lands between another renewal's truncate and write finds the file
+   * empty, and that connection goes out with no token: "Disconnected", though nothing was refused.
+   */
+  async tokenFileMisreads(): Promise<number> {
+    return (await this.terminal.screen()).split(TOKEN_FILE_MISREAD).length - 1;
+  }
+
   private async listingAfter(command: string): Promise<GeminiServerListing> {
     const listed = this.terminal.countOf(LISTED);
     await this.command(command);
@@ -182,6 +192,7 @@ function settings(server: TestServer, assistant: TerminalAssistant) {
 }
 
 const LISTED = 'Configured MCP servers:';
+const TOKEN_FILE_MISREAD = 'Failed to load MCP OAuth tokens';
 
 /** The status line of `survey` and the names under `Tools:` in the last listing on screen. */
 function parseListing(shown: string): GeminiServerListing {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 import { BRANCH_FAULT_CASES } from './branch-fault-cases.js';
 import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
 import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
@@ -10,9 +10,11 @@ import { runAgainst, withFakeDeployment } from './harness.js';
 // check's failure: against it, every other check of the group passes (but for the one warning a
 // deployment that follows the contract always earns: its 404 on GET /, which strict clients reject).
 const contractWarning = 'stream-get-strict-clients';
-describe('a deployment broken in one branch', () => {
+// Each case has a fake deployment of its own, and its run mostly waits out rate windows and token
+// lifetimes: the cases run a few at a time (vitest's maxConcurrency), not one after another.
+describe.concurrent('a deployment broken in one branch', () => {
   for (const faultCase of [...BRANCH_FAULT_CASES, ...SOURCE_FAULT_CASES, ...PRIVATE_KEY_JWT_FAULT_CASES, ...SKILLS_FAULT_CASES, ...SURVIVOR_FAULT_CASES]) {
-    test(`that ${faultCase.deployment} fails ${faultCase.check} and no other ${faultCase.group} check`, async () => {
+    test(`that ${faultCase.deployment} fails ${faultCase.check} and no other ${faultCase.group} check`, async ({ expect }) => {
       const report = await withFakeDeployment(faultCase.fake, (fake) =>
         runAgainst(fake, { ...faultCase.run, only: [faultCase.group] }),
       );

@@ -5,20 +5,17 @@
  * into two runs (one run is about 40 s): each pair that could interact (gzip and chunked framing,
  * longer and shorter tokens, charset present and absent) is split between them.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import type { Report } from '../../conformance/report.js';
 import { runConformance } from '../../conformance/run.js';
 import { freePorts } from '../scale-out/processes.js';
 import { startVaryingProxy, TokenAliases, type Variations, type VaryingProxy } from '../helpers/varying-proxy.js';
 import { contractWarning, demoSignIn, expectFullRun, foreignToken, shortWindows, startOurServer, type OurServer } from './our-server.js';
 
-let running: Array<OurServer | VaryingProxy> = [];
-afterEach(async () => {
-  await Promise.all(running.map((part) => part.close()));
-  running = [];
-});
-
-async function wholeRunBehind(variations: Variations) {
+/** A whole run behind the proxy; what it started closes when its test finishes. */
+async function wholeRunBehind(variations: Variations, onTestFinished: TestContext['onTestFinished']) {
+  const running: Array<OurServer | VaryingProxy> = [];
+  onTestFinished(() => Promise.all(running.map((part) => part.close())).then(() => undefined));
   const [mcpPublic, authPublic, port, authPort] = (await freePorts(4)) as [number, number, number, number];
   // One alias table for both hosts: a token issued by the auth host is spent on the MCP host.
   const aliases = variations.tokenLength ? new TokenAliases(variations.tokenLength) : undefined;
@@ -44,9 +41,10 @@ function answers(report: Report) {
 }
 
 
-describe('survey-mcp conformance against our server behind a proxy that varies what is free', () => {
-  it('keys reordered and indented, unknown metadata, token and _meta fields, reworded errors, chunked with Connection: close, longer tokens: green', async () => {
-    const { report, aliased } = await wholeRunBehind({ reorderJson: true, extraFields: true, rewordErrors: true, chunkedClose: true, tokenLength: 'longer' });
+// The two runs have servers and proxies of their own and mostly wait out windows: side by side.
+describe.concurrent('survey-mcp conformance against our server behind a proxy that varies what is free', () => {
+  it('keys reordered and indented, unknown metadata, token and _meta fields, reworded errors, chunked with Connection: close, longer tokens: green', async ({ expect, onTestFinished }) => {
+    const { report, aliased } = await wholeRunBehind({ reorderJson: true, extraFields: true, rewordErrors: true, chunkedClose: true, tokenLength: 'longer' }, onTestFinished);
     expectFullRun(report, [contractWarning]);
     const seen = answers(report);
     expect(seen.some((answer) => answer.responseHeaders['connection'] === 'close')).toBe(true);
@@ -55,8 +53,8 @@ describe('survey-mcp conformance against our server behind a proxy that varies w
     expect(aliased).toBeGreaterThan(20);
   }, 150_000);
 
-  it('gzip when asked, application/json without charset, shorter tokens, unknown fields: green', async () => {
-    const { report, aliased } = await wholeRunBehind({ gzip: true, noCharset: true, tokenLength: 'shorter', extraFields: true });
+  it('gzip when asked, application/json without charset, shorter tokens, unknown fields: green', async ({ expect, onTestFinished }) => {
+    const { report, aliased } = await wholeRunBehind({ gzip: true, noCharset: true, tokenLength: 'shorter', extraFields: true }, onTestFinished);
     expectFullRun(report, [contractWarning]);
     const seen = answers(report);
     expect(seen.some((answer) => answer.responseHeaders['content-encoding'] === 'gzip')).toBe(true);

@@ -35,7 +35,7 @@ describe('the conformance runner', () => {
     ]);
     expect(report.results).toHaveLength(CATALOG.length);
     expect(report.counts).toEqual({ pass: CATALOG.length - 3, fail: 0, warn: 1, skip: 2, blocked: 0 });
-  }, 60_000);
+  }, 120_000);
 
   test('budget-shared-per-person spends the whole budget itself after a quiet window, so no earlier admission can age out between its two tokens', async () => {
     // Right after mcp-rate-limit-enforced the window is full of that check's admissions; spending

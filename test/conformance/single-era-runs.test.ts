@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 import type { Report } from '../../conformance/report.js';
 import { runAgainst, withFakeDeployment } from './harness.js';
 
@@ -13,8 +13,9 @@ const wholeRun = (offers: 'modern' | 'legacy') =>
 
 const notPassed = (report: Report) => report.results.filter((result) => result.status !== 'pass');
 
-describe('a whole run under --protocol auto against a deployment of one MCP era', () => {
-  test('speaking only 2026-07-28 (no initialize), nothing fails or warns, the report says so, and each skip is a 2025-11-25 check saying why', async () => {
+// Each run has a deployment of its own and mostly waits out windows: the two run side by side.
+describe.concurrent('a whole run under --protocol auto against a deployment of one MCP era', () => {
+  test('speaking only 2026-07-28 (no initialize), nothing fails or warns, the report says so, and each skip is a 2025-11-25 check saying why', async ({ expect }) => {
     const report = await wholeRun('modern');
     expect(report.eras).toMatch(/^2026-07-28 only \(initialize answered HTTP 400/);
     for (const result of notPassed(report)) {
@@ -26,7 +27,7 @@ describe('a whole run under --protocol auto against a deployment of one MCP era'
     );
   }, 120_000);
 
-  test('speaking only 2025-11-25, only the contract’s warning remains, the report says so, and each skip is a 2026-07-28 check saying why', async () => {
+  test('speaking only 2025-11-25, only the contract’s warning remains, the report says so, and each skip is a 2026-07-28 check saying why', async ({ expect }) => {
     const report = await wholeRun('legacy');
     expect(report.eras).toMatch(/^2025-11-25 only \(server\/discover answered HTTP 400/);
     const [warning, ...skipped] = notPassed(report);
