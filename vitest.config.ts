@@ -6,13 +6,12 @@ const every = ['src/**/*.test.ts', 'conformance/**/*.test.ts', 'power/**/*.test.
  * Files that run after the rest, one at a time: the terminal assistants of the client matrix wait
  * on screens with deadlines and race their own token files (test/clients/gemini-cli.ts); the others
  * failed once each with four files at a time on a loaded machine: a whole run whose registration
- * window misjudged, requests not yet in at SIGTERM 300 ms later, two paths' answers a clock tick apart.
+ * window misjudged, requests not yet in at SIGTERM 300 ms later.
  */
 const alone = [
   'test/clients/**/*.test.ts',
   'test/conformance/broken-deployments.test.ts',
   'test/cli/serve-shutdown.test.ts',
-  'test/mcp/modern-direct-confirmations.test.ts',
 ];
 
 /**

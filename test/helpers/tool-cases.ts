@@ -49,6 +49,8 @@ export function toolCases(f: Fixture, draftQuestion: string): Array<[string, unk
 
 /**
  * The text with each sealed confirmation (a compact JWE: random IV and id each time it is made)
- * replaced by `<sealed>`: two paths answering the same call seal alike, never byte for byte.
+ * replaced by `<sealed>`, and its `expires_at` by `<expiry>`: two paths answering the same call
+ * seal alike, never byte for byte, and a whole second may tick between them.
  */
-export const withoutSeals = (text: string): string => text.replace(/eyJ[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+/g, '<sealed>');
+export const withoutSeals = (text: string): string =>
+  text.replace(/eyJ[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+/g, '<sealed>').replace(/(expires_at\\*"\s*:\s*\\*")\d{4}-\d\d-\d\dT[\d:.]+Z/g, '$1<expiry>');
