@@ -52,7 +52,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--sso', "with --user/--password: sign in headless through the deployment's single sign-on button, at the OpenID provider's login form")
     .option('--foreign-token <token>', 'a valid token of another platform service, for the 403 check')
     .option('--forbidden-survey-id <id>', `a survey the person may not open (default: the demo's ${DEFAULT_FORBIDDEN_SURVEY_ID}, skipped where it does not exist)`)
-    .option('--viewer-survey-id <id>', 'a survey the person may open only as viewer: get_survey answers it, list_responses is refused as not authorized (not checked without it)')
+    .option('--viewer-survey-id <id>', 'a survey the person may open only as viewer: get_survey answers it, list_responses is refused as not authorized (not checked without it; asserts the role rule of the deployment itself, that a viewer cannot read responses, which contract section 5.5 rule 3 leaves to the platform)')
     .option('--mcp-rate-limit <N/S>', 'the MCP budget the deployment is configured with', formatRate(SPEC_MCP_RATE_LIMIT))
     .option(
       '--register-rate-limit <N/S>',

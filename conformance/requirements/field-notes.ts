@@ -112,8 +112,9 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   should('fn-authz-get-no-side-effects', 'authorization endpoint', 'The authorize GET has no side effects until the person acts', {
     unobservable: 'side effects are the deployment\'s internal state; from outside the runner sees only that nothing is issued before approval, which every authorization check relies on',
   }),
-  should('fn-authz-json-unknown-client', 'authorization endpoint', 'Accept: application/json on an unknown client gets 400 {"error": "invalid_client"}', [
-    'unknown-client-json',
+  should('fn-authz-json-unknown-client', 'authorization endpoint', 'Accept: application/json gets the refusal as JSON: 400 invalid_client for an unknown client, invalid_request for a known one without redirect_uri', [
+    branch('an unknown client: invalid_client', 'unknown-client-json'),
+    branch('a known client without redirect_uri: invalid_request', 'unknown-client-json'),
   ]),
   must('fn-authz-consent-shows', 'authorization endpoint', "The consent page shows the client's name and its redirect destination", [
     'consent-shows-client-and-redirect',

@@ -17,10 +17,12 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
   rfc7521.must('rfc7521-4.2-assertion-binds', '4.2', "A client whose document says private_key_jwt is not served without its assertion (invalid_client)", [
     'private-key-jwt-assertion-required',
   ]),
-  rfc7523.must('rfc7523-3-aud', '3 (3)', 'An assertion is accepted when its aud identifies the authorization server (its issuer, or its token endpoint URL), and rejected otherwise', [
+  rfc7523.must('rfc7523-3-aud', '3 (3)', 'An assertion is accepted when its aud is the issuer, and rejected when it names another server', [
     branch('the issuer, accepted', 'private-key-jwt-accepted'),
-    branch('the token endpoint URL, accepted', 'private-key-jwt-accepted'),
     branch('another server, rejected', 'private-key-jwt-wrong-audience-refused'),
+  ]),
+  rfc7523.may('rfc7523-3-aud-token-endpoint', '3 (3)', 'The token endpoint URL may be used as aud (draft-ietf-oauth-rfc7523bis keeps the issuer alone): tried and noted, never failed', [
+    'private-key-jwt-accepted',
   ]),
   rfc7523.must('rfc7523-3-exp', '3 (4)', 'An assertion past its exp is rejected', ['private-key-jwt-expired-refused']),
   rfc7523.may('rfc7523-3-exp-bound', '3 (4)', 'The server may reject an assertion with an unreasonably far exp', { unobservable: PERMISSION }),

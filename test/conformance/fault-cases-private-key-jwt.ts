@@ -21,7 +21,6 @@ export const PRIVATE_KEY_JWT_FAULT_CASES: readonly FaultCase[] = [
     'private-key-jwt-jti-replay-refused',
   ]),
   jwtCase('private-key-jwt-accepted', 'reads keys inline in jwks only, not at a jwks_uri', { jwksUriUnread: true }, /chatgpt-like-jwks-uri\.json: the code redeemed with a valid assertion .*expected tokens, got HTTP 401/),
-  jwtCase('private-key-jwt-accepted', 'takes the issuer alone as aud, not the token endpoint URL', { assertionTokenEndpointAudienceRefused: true }, /assertion whose aud is the token endpoint \S+ was refused: HTTP 401/),
   jwtCase('private-key-jwt-public-client-assertion-refused', 'ignores a client assertion sent for a public client', { publicClientAssertionIgnored: true }, /public client .* never published: the deployment accepted it and issued tokens/),
   jwtCase('private-key-jwt-assertion-required', 'serves a private_key_jwt client that sends no assertion', { assertionOptional: true }, /without client_assertion: the deployment accepted it and issued tokens/),
   jwtCase('private-key-jwt-assertion-required', 'lists none alone and serves a private_key_jwt client as public', { privateKeyJwtUnlisted: true, assertionOptional: true }, /lists none alone, issued it tokens without an assertion/),

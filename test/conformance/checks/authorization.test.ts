@@ -30,3 +30,42 @@ describe('the replay checks and a refresh grace', () => {
     ]);
   });
 });
+
+describe('a request without redirect_uri', () => {
+  // RFC 6749 section 4.1.2.1 asks for no redirect and an error the person sees; JSON is a SHOULD.
+  test('answered with the error page whatever the Accept: the MUST check passes, unknown-client-json warns', async () => {
+    const report = await withFakeDeployment({ faults: { missingRedirectUriPageOnly: true } }, (fake) =>
+      runAgainst(fake, { only: ['unregistered-redirect-uri-refused', 'unknown-client-json'] }),
+    );
+    expect(report.results.map((result) => [result.id, result.status])).toEqual([
+      ['unregistered-redirect-uri-refused', 'pass'],
+      ['unknown-client-json', 'warn'],
+    ]);
+    expect(report.results[1]?.message).toMatch(/without redirect_uri from client_id "[^"]+" \(two registered\), with Accept: application\/json: the body is not a JSON object/);
+  });
+
+  test('behind a sign-in keeps the refusals already verified, with a note, when the run has no credentials', async () => {
+    const report = await withFakeDeployment({ faults: { missingRedirectUriSignInFirst: true } }, (fake) =>
+      runAgainst(fake, { only: ['unregistered-redirect-uri-refused'], signIn: undefined }),
+    );
+    expect(report.results[0]).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/HTTP 400 for the unregistered http:\/\/localhost:\d+\/callback; the missing-redirect_uri branch was not tried: the deployment asks for a sign-in/),
+    });
+  });
+});
+
+describe('private-key-jwt-accepted and the audience', () => {
+  // RFC 7523 section 3 (3) only permits the token endpoint URL; rfc7523bis keeps the issuer alone.
+  test('passes, noting an issuer-only audience, against a deployment that refuses the token endpoint URL as aud', async () => {
+    const report = await withFakeDeployment({ faults: { assertionTokenEndpointAudienceRefused: true } }, (fake) =>
+      runAgainst(fake, { only: ['private-key-jwt-accepted'] }),
+    );
+    expect(report.results[0]).toMatchObject({ status: 'pass', message: expect.stringMatching(/issuer-only audience \(the token endpoint \S+ as aud got HTTP 401/) });
+  });
+
+  test('passes, noting the token endpoint audience accepted too, against one that takes both', async () => {
+    const report = await withFakeDeployment({}, (fake) => runAgainst(fake, { only: ['private-key-jwt-accepted'] }));
+    expect(report.results[0]).toMatchObject({ status: 'pass', message: expect.stringContaining('the token endpoint audience accepted too') });
+  });
+});

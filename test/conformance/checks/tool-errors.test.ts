@@ -13,6 +13,16 @@ describe('tool-error-not-authorized on a deployment without the demo data', () =
     expect(report.results[0]).toMatchObject({ status: 'skip', message: expect.stringContaining('pass --forbidden-survey-id') });
   });
 
+  test('passes on the viewer branch, noting the missing demo survey, when --viewer-survey-id was given', async () => {
+    const report = await withFakeDeployment({ faults: { withoutDemoSurvey: true } }, (fake) =>
+      runAgainst(fake, { only: ['tool-error-not-authorized'], viewerSurveyId: VIEWER_SURVEY.id }),
+    );
+    expect(report.results[0]).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(new RegExp(`^get_survey "${VIEWER_SURVEY.id}" answered \\(viewer\\); .*; a record the person may not open was not tried: .*pass --forbidden-survey-id`)),
+    });
+  });
+
   test('fails when the survey named by --forbidden-survey-id is not found', async () => {
     const report = await withFakeDeployment({ faults: { withoutDemoSurvey: true } }, (fake) =>
       runAgainst(fake, { only: ['tool-error-not-authorized'], forbiddenSurveyId: 'srv_demo_offsite' }),

@@ -68,7 +68,11 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       if (faults.unknownClientRedirects) return redirectError(res, request, 'invalid_client', config);
       return page(res, faults.unknownClientPageServerError ? 500 : 400, '<h1>Unknown client</h1>');
     }
-    if (request.redirect_uri === undefined) return missingRedirectUri(req, res, faults);
+    if (request.redirect_uri === undefined) {
+      if (!faults.missingRedirectUriSignInFirst) return missingRedirectUri(req, res, faults);
+      const session = sessionOf(req, res, state, faults);
+      return session.userId ? missingRedirectUri(req, res, faults) : signInPage(res, request, session, '', faults);
+    }
     if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri, faults)) {
       return page(res, 400, '<h1>This redirect URI is not registered</h1>');
     }
@@ -377,7 +381,7 @@ function consentPage(res: Response, request: AuthorizationRequest, session: Fake
 
 /** RFC 6749 §3.1.2.3: no redirect_uri leaves nothing validated to redirect to; the client is known, so invalid_request. */
 function missingRedirectUri(req: Request, res: Response, faults: Faults): void {
-  if (req.accepts(['html', 'json']) === 'json') return void res.status(400).json({ error: faults.missingRedirectUriAsUnknownClient ? 'invalid_client' : 'invalid_request' });
+  if (req.accepts(['html', 'json']) === 'json' && !faults.missingRedirectUriPageOnly) return void res.status(400).json({ error: faults.missingRedirectUriAsUnknownClient ? 'invalid_client' : 'invalid_request' });
   if (faults.missingRedirectUriServerError) return void res.status(500).json({ error: 'server_error' });
   page(res, 400, "<h1>This request names no redirect_uri</h1>");
 }

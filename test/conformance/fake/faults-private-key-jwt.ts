@@ -9,7 +9,7 @@ export interface PrivateKeyJwtFaults {
   /** Refuses every assertion, good ones too. */
   readonly assertionsRefused?: boolean;
   readonly assertionAudienceUnchecked?: boolean;
-  /** Takes the issuer alone as an assertion's aud, not the token endpoint URL RFC 7523 section 3 (3) also allows. */
+  /** Conformant: takes the issuer alone as an assertion's aud, not the token endpoint URL RFC 7523 section 3 (3) only permits (rfc7523bis drops it). */
   readonly assertionTokenEndpointAudienceRefused?: boolean;
   /** Reads keys inline in 'jwks' only: a document naming them at a jwks_uri cannot authenticate. */
   readonly jwksUriUnread?: boolean;

@@ -46,6 +46,10 @@ export interface SurvivorFaults {
   readonly choiceEditsRefused?: boolean;
   /** Answers a known client's authorization request without redirect_uri, asked as JSON, with invalid_client. */
   readonly missingRedirectUriAsUnknownClient?: boolean;
+  /** Conformant: the error page for a request without redirect_uri whatever the Accept (JSON is a SHOULD). */
+  readonly missingRedirectUriPageOnly?: boolean;
+  /** Conformant: asks for a sign-in before judging a request without redirect_uri. */
+  readonly missingRedirectUriSignInFirst?: boolean;
   /** Fails with HTTP 500 on a known client's authorization request without redirect_uri. */
   readonly missingRedirectUriServerError?: boolean;
   /** Fails with HTTP 500 instead of the error page on an unknown client's authorization request (JSON still answered). */
