@@ -59,3 +59,55 @@ describe('the output schema judgement of structured-content-schema', () => {
     expect(schemaViolation({ id: 'q1' }, question, 'q')).toBe('q lacks the required "position"');
   });
 });
+
+describe('the output schema judgement, against what other schema generators write', () => {
+  const cat = { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } }, required: ['kind'] };
+  const dog = { type: 'object', properties: { kind: { const: 'dog' } }, required: ['kind'] };
+
+  test('a oneOf of references (Pydantic’s discriminated union) takes its values, the references unfollowed', () => {
+    const union = { oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'kind' }, $defs: { Cat: cat, Dog: dog } };
+    expect(schemaViolation({ kind: 'cat', lives: 9 }, union, 'pet')).toBeUndefined();
+    expect(schemaViolation({ kind: 'dog' }, { oneOf: [{ type: 'object', pattern: 'x' }, { type: 'object' }] }, 'pet')).toBeUndefined();
+  });
+
+  test('a oneOf fails more than one match only among options judged in full', () => {
+    expect(schemaViolation({ kind: 'cat' }, { oneOf: [cat, dog] }, 'pet')).toBeUndefined();
+    expect(schemaViolation(3, { oneOf: [{ type: 'integer' }, { type: 'number' }] }, 'n')).toBe('n matches 2 of its oneOf, not exactly one');
+    expect(schemaViolation({ kind: 'fox' }, { oneOf: [cat, dog] }, 'pet')).toMatch(/^pet matches none of its oneOf \(pet\.kind is "fox", not "cat"/);
+  });
+
+  test('enum and const compare objects by content, whatever their keys’ order', () => {
+    expect(schemaViolation({ b: 2, a: [1, { d: 4, c: 3 }] }, { enum: [{ a: [1, { c: 3, d: 4 }], b: 2 }] }, 'v')).toBeUndefined();
+    expect(schemaViolation({ b: 2, a: 1 }, { const: { a: 1, b: 2 } }, 'v')).toBeUndefined();
+    expect(schemaViolation({ a: 1 }, { const: { a: 1, b: 2 } }, 'v')).toBe('v is {"a":1}, not {"a":1,"b":2}');
+  });
+
+  test('a key a patternProperties pattern covers is not additional; an uncompilable pattern leaves additionalProperties unjudged', () => {
+    const labels = { type: 'object', properties: { id: {} }, patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false };
+    expect(schemaViolation({ id: 1, 'x-team': 'a' }, labels, 'l')).toBeUndefined();
+    expect(schemaViolation({ id: 1, team: 'a' }, labels, 'l')).toBe('l has "team", which its schema does not declare (additionalProperties: false)');
+    expect(schemaViolation({ 'x-team': 'a' }, { ...labels, additionalProperties: { type: 'integer' } }, 'l')).toBeUndefined();
+    expect(schemaViolation({ team: 'a' }, { ...labels, patternProperties: { '(?i)^X-': {} } }, 'l')).toBeUndefined();
+  });
+
+  test('references, type arrays, 1.0 as integer, nullable, allOf and unknown keywords never fail a value of the schema', () => {
+    expect(schemaViolation(7, { $ref: '#/$defs/Name', type: 'string' }, 'v')).toBeUndefined();
+    expect(schemaViolation(null, { type: ['string', 'null'] }, 'v')).toBeUndefined();
+    expect(schemaViolation(1.0, { type: 'integer' }, 'v')).toBeUndefined();
+    expect(schemaViolation(null, { type: 'string', nullable: true }, 'v')).toBeUndefined();
+    expect(schemaViolation('a', { type: 'any' }, 'v')).toBeUndefined();
+    expect(schemaViolation({ a: 1, b: 'x' }, { allOf: [{ required: ['a'] }, { properties: { b: { type: 'string' } } }] }, 'v')).toBeUndefined();
+    const conditional = { type: 'object', if: { required: ['a'] }, then: { required: ['b'] }, dependentRequired: { c: ['d'] } };
+    expect(schemaViolation({ a: 1, c: 1 }, conditional, 'v')).toBeUndefined();
+    expect(schemaViolation({ toString: 1 }, { properties: { toString: { type: 'integer' } }, additionalProperties: false }, 'v')).toBeUndefined();
+    expect(schemaViolation({}, { required: ['toString'] }, 'v')).toBe('v lacks the required "toString"');
+  });
+
+  test('prefixItems judge the first items by position and items only the rest', () => {
+    const pair = { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: { type: 'boolean' } };
+    expect(schemaViolation(['a', 1, true, false], pair, 't')).toBeUndefined();
+    expect(schemaViolation(['a', 'b'], pair, 't')).toBe('t[1] is "b", not of type integer');
+    expect(schemaViolation(['a', 1, 2], pair, 't')).toBe('t[2] is 2, not of type boolean');
+    expect(schemaViolation(['a', 1, 2], { type: 'array', items: [{ type: 'string' }, { type: 'integer' }], additionalItems: false }, 't')).toBeUndefined();
+  });
+});
