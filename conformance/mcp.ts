@@ -157,25 +157,37 @@ export class Mcp {
   }
 }
 
+const isEventStream = (exchange: Exchange): boolean => (header(exchange, 'content-type') ?? '').includes('text/event-stream');
+
+/** The JSON texts of a response: its body, or each `data:` line of an event stream. */
+function payloadsOf(exchange: Exchange): string[] {
+  const body = exchange.response.body;
+  if (!isEventStream(exchange)) return [body];
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice('data:'.length).trim());
+}
+
 /** The JSON-RPC message in a response, whether sent as JSON or as one server-sent event. */
 export function jsonRpcOf(exchange: Exchange): JsonRpcResponse | undefined {
-  const body = exchange.response.body;
-  const isStream = (header(exchange, 'content-type') ?? '').includes('text/event-stream');
-  const candidates = isStream
-    ? body
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice('data:'.length).trim())
-    : [body];
-  for (const candidate of candidates) {
-    try {
-      const parsed = JSON.parse(candidate) as unknown;
-      if (isObject(parsed) && ('result' in parsed || 'error' in parsed)) return parsed as JsonRpcResponse;
-    } catch {
-      // Not JSON: keep looking, and report undefined if nothing parses.
-    }
+  for (const parsed of payloadsOf(exchange).map(parseJson)) {
+    if (isObject(parsed) && ('result' in parsed || 'error' in parsed)) return parsed as JsonRpcResponse;
   }
   return undefined;
+}
+
+/**
+ * The answers to a batch: the JSON array of an application/json body, or every response of an
+ * event stream, each `data:` line one message or an array of them (requests and notifications
+ * the server sends on the stream left out). Undefined when neither form holds.
+ */
+export function batchAnswersOf(exchange: Exchange): unknown[] | undefined {
+  const payloads = payloadsOf(exchange).map(parseJson);
+  if (!isEventStream(exchange)) return Array.isArray(payloads[0]) ? payloads[0] : undefined;
+  const messages = payloads.flatMap((payload) => (Array.isArray(payload) ? payload : payload === undefined ? [] : [payload]));
+  const answers = messages.filter((message) => !(isObject(message) && typeof message['method'] === 'string'));
+  return answers.length > 0 ? answers : undefined;
 }
 
 /** The payload of a tool error, `{"error": "<message>"}`, from the text content or structuredContent. */

@@ -14,7 +14,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   may('mcp-2026-07-28-optional-components', 'basic/index', 'Other components (server features, utilities) may be implemented as needed', { unobservable: why.permission }),
   must('mcp-2026-07-28-json-rpc', 'basic/index "Messages"', 'Every message follows JSON-RPC 2.0', [
     branch('answers are JSON-RPC 2.0 responses', 'modern-response-id', 'modern-result-type'),
-    branch('a request whose id is no string or integer (1.5) is refused with -32600', 'modern-envelope-values-32602'),
+    branch('a request whose id is no string or integer (1.5) is refused with a 4xx and -32600 (or -32602)', 'modern-envelope-values-32602'),
   ]),
   must('mcp-2026-07-28-result-id', 'basic/index "Result Responses"', 'A result carries the same id as its request, a string id included', ['modern-response-id']),
   must('mcp-2026-07-28-result-field', 'basic/index "Result Responses"', 'A result response carries a result field', ['modern-result-type']),

@@ -10,7 +10,7 @@ export const MCP_2026_07_28_SERVER: readonly Requirement[] = [
   must('mcp-2026-07-28-tools-capability', 'server/tools "Capabilities"', 'A server with tools declares the tools capability', ['modern-discover']),
   must('mcp-2026-07-28-tools-list', 'server/tools "Capabilities"', 'tools/list answers the tools available, the same whatever came before on the connection', [
     branch('the tools, whatever came before', 'modern-result-type', 'modern-tools-list-deterministic'),
-    branch('the same tools to a request with a progressToken or a cursor no page gave (or -32602 for the cursor)', 'modern-tools-list-request-extras'),
+    branch('the same tools to a request with a progressToken or a cursor no page gave (for the cursor also an empty page or -32602)', 'modern-tools-list-request-extras'),
   ]),
   should('mcp-2026-07-28-tools-order', 'server/tools "Capabilities"', 'tools/list returns the tools in a deterministic order', ['modern-tools-list-deterministic']),
   should('mcp-2026-07-28-list-changed', 'server/tools "List Changed Notification"', 'A server that declared listChanged notifies listen streams of changes', { unobservable: why.subscriptions }),

@@ -1,7 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
-import { jsonOf } from '../../http.js';
-import { isObject, sendPolitely } from '../../mcp.js';
+import { batchAnswersOf, isObject, sendPolitely } from '../../mcp.js';
 import { callToolOk } from '../shared/tool-call.js';
 import { fullestSurveys } from '../shared/read-tools.js';
 
@@ -27,7 +26,8 @@ function answerProblem(answer: unknown): string | undefined {
 /**
  * A client that sends no MCP-Protocol-Version is taken for 2025-03-26 (2025-11-25 transports,
  * "Protocol Version Header"), whose POST may carry a batch: a server that takes it answers each
- * call; one that does not refuses it with a 4xx.
+ * call, as one JSON array or as an event stream (the transport lets the server pick either); one
+ * that does not refuses it with a 4xx.
  */
 export const batchAnswersJsonrpc: Check = {
   id: 'batch-answers-jsonrpc',
@@ -55,8 +55,8 @@ export const batchAnswersJsonrpc: Check = {
     const exchange = await sendPolitely(send, ctx.settings.mcpRateLimit, ctx.progress);
     const { status } = exchange.response;
     if (status >= 400 && status < 500 && status !== 429) return `${what}: refused with HTTP ${status}`;
-    const answers = status === 200 ? jsonOf(exchange) : undefined;
-    if (!Array.isArray(answers)) fail(`${what}: expected HTTP 200 with an array of answers (or a 4xx refusing the batch), got ${describeResponse(exchange)}`);
+    const answers = status === 200 ? batchAnswersOf(exchange) : undefined;
+    if (!Array.isArray(answers)) fail(`${what}: expected HTTP 200 with the answers, as a JSON array or an event stream (or a 4xx refusing the batch), got ${describeResponse(exchange)}`);
     const unanswered = new Set(ids);
     let errors = 0;
     for (const answer of answers) {

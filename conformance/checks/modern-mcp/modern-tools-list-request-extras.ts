@@ -10,12 +10,13 @@ const namesOf = (tools: unknown): string =>
 /**
  * A progress token may ride on any request (basic/utilities/progress), and a list request may
  * carry a cursor (server/utilities/pagination): neither changes which tools there are. A cursor
- * no page gave may instead get -32602, as pagination's "Error Handling" asks.
+ * no page gave may instead get -32602, as pagination's "Error Handling" asks (a SHOULD), or an
+ * empty page, as a server that reads it as past the end; no method-not-found, no server error.
  */
 export const modernToolsListRequestExtras: Check = {
   id: 'modern-tools-list-request-extras',
   group: 'modern-mcp',
-  title: 'tools/list with a progressToken in _meta answers the same tools; with a cursor no page gave, the same tools or -32602',
+  title: 'tools/list with a progressToken in _meta answers the same tools; with a cursor no page gave, the same tools, an empty page or -32602',
   spec: `${MODERN_SPEC} basic/utilities/progress (a progressToken in any request's _meta); server/utilities/pagination "Error Handling" (an invalid cursor: -32602); server/tools "Listing Tools"`,
   level: 'MUST',
   needsSignIn: true,
@@ -28,8 +29,10 @@ export const modernToolsListRequestExtras: Check = {
     const answer = await ctx.modern.request(modernToken(ctx), 'tools/list', { cursor: 'conformance-unknown-cursor' });
     const { error, result } = answer.message ?? {};
     if (error?.code === -32602) return `${tracked}: the same ${plain.split(', ').length} tools; ${paged}: -32602`;
-    if (answer.exchange.response.status !== 200 || result === undefined) fail(`${paged}: expected the same tools or JSON-RPC error -32602, got ${describeResponse(answer.exchange)}`);
-    if (namesOf(result['tools']) !== plain) fail(`${paged}: the tools are [${namesOf(result['tools'])}], not the plain tools/list's [${plain}]`);
+    if (answer.exchange.response.status !== 200 || result === undefined) fail(`${paged}: expected the same tools, an empty page or JSON-RPC error -32602, got ${describeResponse(answer.exchange)}`);
+    const tools = result['tools'];
+    if (Array.isArray(tools) && tools.length === 0) return `${tracked}: the same ${plain.split(', ').length} tools; ${paged}: an empty page`;
+    if (namesOf(tools) !== plain) fail(`${paged}: the tools are [${namesOf(tools)}], neither the plain tools/list's [${plain}] nor an empty page`);
     return `${tracked} and ${paged}: the same ${plain.split(', ').length} tools`;
   },
 };

@@ -28,6 +28,19 @@ describe('the stream GET: the contract’s 404 against what strict clients accep
   });
 });
 
+describe('conformant variations the mcp checks pass', () => {
+  test('a batch answered as an event stream (one answer, a notification, the rest as an array) passes batch-answers-jsonrpc', async () => {
+    const report = await withFakeDeployment({ faults: { batchAnsweredAsEventStream: true } }, (fake) => runAgainst(fake, { only: ['batch-answers-jsonrpc'] }));
+    expect(report.results.map((result) => [result.id, result.status, result.message])).toEqual([['batch-answers-jsonrpc', 'pass', expect.stringMatching(/\d+ JSON-RPC 2\.0 answers under their ids/)]]);
+  });
+
+  test('a refusal as the Python SDK gives it (400, -32602 under id "server-error") passes invalid-jsonrpc-message, its code noted', async () => {
+    const report = await withFakeDeployment({ faults: { invalidMessageAsPythonSdk: true } }, (fake) => runAgainst(fake, { only: ['invalid-jsonrpc-message'] }));
+    expect(report.results.map((result) => [result.id, result.status])).toEqual([['invalid-jsonrpc-message', 'pass']]);
+    expect(report.results[0]?.message).toContain('HTTP 400, JSON-RPC error -32602 (JSON-RPC 2.0 names -32600) under id "server-error"');
+  });
+});
+
 describe('the output schema judgement of structured-content-schema', () => {
   const question = {
     type: 'object',

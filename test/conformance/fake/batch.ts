@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import type { FakeSurveys } from './confirmations.js';
 import type { Faults } from './faults.js';
 import { callTool } from './tools.js';
@@ -26,4 +27,12 @@ export function batchCall(call: Record<string, unknown>, faults: Faults, surveys
   const outcome = callTool(String(params['name']), (params['arguments'] ?? {}) as Record<string, unknown>, faults, { surveys, call: { userId, elicits: false } });
   if (!('ok' in outcome)) return { error: { code: -32603, message: 'error' in outcome ? outcome.error : 'not in a batch' } };
   return { result: { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }], structuredContent: outcome.ok } };
+}
+
+/** Sends a batch's answers as one JSON array, or (a harmless variation) as an event stream: the first alone, a notification, then the rest as one array. */
+export function replyToBatch(res: Response, faults: Faults, answers: readonly Record<string, unknown>[]): void {
+  if (!faults.batchAnsweredAsEventStream) return void res.json(answers);
+  const [first, ...rest] = answers;
+  const notification = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'batch' } };
+  res.type('text/event-stream').send([first, notification, rest].map((message) => `event: message\ndata: ${JSON.stringify(message)}\n\n`).join(''));
 }

@@ -8,7 +8,7 @@ import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW }
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
 import { jsonAsTextPlain } from './media-types.js';
-import { batchAnswers, batchCall } from './batch.js';
+import { batchAnswers, batchCall, replyToBatch } from './batch.js';
 import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
 
 export interface McpHostConfig {
@@ -241,7 +241,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
     return;
   }
-  if (Array.isArray(req.body)) return void res.json(batchAnswers(req.body, faults, (call) => batchCall(call, faults, surveys, caller.userId)));
+  if (Array.isArray(req.body)) return replyToBatch(res, faults, batchAnswers(req.body, faults, (call) => batchCall(call, faults, surveys, caller.userId)));
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
   if (isResponse) config.state.elicitations.settle(message as { id?: unknown; result?: unknown });

@@ -71,7 +71,9 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     return void res.status(202).end();
   }
   if (fault === 'refuses-every-request') return refuse(400, -32020, 'Mcp-Method does not match the body');
-  if (typeof message.id === 'number' && !Number.isInteger(message.id) && !faults.fractionalIdAnswered) return refuse(400, -32600, 'Invalid Request: an id is a string or an integer');
+  if (typeof message.id === 'number' && !Number.isInteger(message.id) && !faults.fractionalIdAnswered) {
+    return faults.fractionalIdRefused32602 ? refuse(422, -32602, 'Invalid params: id') : refuse(400, -32600, 'Invalid Request: an id is a string or an integer');
+  }
   const requested = meta[VERSION_KEY];
   if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: [REVISION], requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
@@ -99,9 +101,11 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
       return complete({ supportedVersions: discoveredVersions(fault), capabilities: { ...capabilities, ...skillsCapabilities(skillsFault) }, ...cacheHints });
     }
     case 'tools/list': {
-      if (faults.toolsListExtrasUnanswered && toolsListExtras(message.params)) return refuse(404, -32601, 'Method not found');
+      const cursorUnanswered = faults.toolsListCursorUnanswered && message.params?.['cursor'] !== undefined;
+      if ((faults.toolsListExtrasUnanswered && toolsListExtras(message.params)) || cursorUnanswered) return refuse(404, -32601, 'Method not found');
       const apps = offersApps(meta['io.modelcontextprotocol/clientCapabilities']);
       const hints = faults.plainToolListUncached && !apps ? {} : cacheHints;
+      if (faults.unknownCursorEmptyPage && message.params?.['cursor'] !== undefined) return complete({ tools: [], ...hints });
       return complete({ tools: [...modernToolList(fault), ...(apps || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...hints });
     }
     case 'tools/call': {

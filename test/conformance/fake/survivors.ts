@@ -56,6 +56,19 @@ export interface SurvivorFaults {
   readonly unknownClientPageServerError?: boolean;
   /** Lets a viewer list the responses of the survey shared with them (every role has every capability). */
   readonly viewerReadsResponses?: boolean;
+  /** Has no answer for a 2026-07-28 tools/list with a cursor alone: -32601 at 404 (its progressToken answered). */
+  readonly toolsListCursorUnanswered?: boolean;
+  /** Refuses a JSON body that is no JSON-RPC message with 400 and a JSON-RPC result instead of an error. */
+  readonly invalidMessageResult?: boolean;
+  // Harmless variations, each conformant: the checks must pass them.
+  /** Answers a batch as an event stream: the first answer alone on a data line, the rest as one array, a notification between. */
+  readonly batchAnsweredAsEventStream?: boolean;
+  /** Refuses a JSON body that is no JSON-RPC message as the Python SDK: 400, -32602 under id "server-error". */
+  readonly invalidMessageAsPythonSdk?: boolean;
+  /** Refuses a 2026-07-28 request whose id is 1.5 with 422 and -32602 (its schema refuses the id). */
+  readonly fractionalIdRefused32602?: boolean;
+  /** Answers a 2026-07-28 tools/list with a cursor no page gave with an empty page. */
+  readonly unknownCursorEmptyPage?: boolean;
 }
 
 const isObjectValue = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -73,6 +86,8 @@ export function legacyToolCallRefusal(params: Record<string, unknown> | undefine
 export function invalidMessageRefusal(message: unknown, faults: SurvivorFaults): { status: number; body: Record<string, unknown> } | undefined {
   if (!isObjectValue(message) || 'result' in message || 'error' in message || typeof message['method'] === 'string') return undefined;
   if (faults.invalidMessageServerError) return { status: 500, body: { error: 'server_error' } };
+  if (faults.invalidMessageResult) return { status: 400, body: { jsonrpc: '2.0', id: null, result: {} } };
+  if (faults.invalidMessageAsPythonSdk) return { status: 400, body: { jsonrpc: '2.0', id: 'server-error', error: { code: -32602, message: 'Validation error' } } };
   return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } };
 }
 
