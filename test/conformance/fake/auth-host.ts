@@ -1,9 +1,12 @@
 import express, { type Request, type Response } from 'express';
+import { consentPage, missingRedirectUri, page, signInPage } from './auth-pages.js';
+import { AUTHORIZATION_PARAMETERS, pick, repeatsAParameter, type AuthorizationRequest } from './authorization-parameters.js';
 import { clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
 import { jsonAsTextPlain } from './media-types.js';
 import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
 import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParameters } from './token-parameters.js';
+import { isNative, redirectAllowed } from './redirects.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 import { brokenDocumentClientId } from './survivors.js';
 
@@ -18,19 +21,6 @@ export interface AuthHostConfig {
   /** The MCP host's authorization-server metadata, served here too (issue 23). */
   readonly authorizationServerMetadata: () => Record<string, unknown>;
 }
-
-const AUTHORIZATION_PARAMETERS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'code_challenge',
-  'code_challenge_method',
-  'resource',
-] as const;
-
-type AuthorizationRequest = Partial<Record<(typeof AUTHORIZATION_PARAMETERS)[number], string>>;
 
 /** Sign-in and consent pages, token and revocation endpoints: a small but honest auth host. */
 export function createAuthHost(config: AuthHostConfig): express.Express {
@@ -245,64 +235,9 @@ function loosened(clientId: string, how: NonNullable<Faults['clientMetadataUrlLo
   }
 }
 
-/** A metadata-document client the fake was broken to follow wherever the request redirects. */
-function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
-  if (!/^https?:\/\//.test(client.clientId)) return false;
-  return faults.clientMetadataRedirectUnchecked === true || (faults.clientMetadataMissingAccepted === true && client.redirectUris.length === 0);
-}
-
 /** RFC 7636 §4.3: a challenge without a method is plain. */
 function defaultMethod(faults: Faults): string {
   return faults.missingMethodAsS256 ? 'S256' : 'plain';
-}
-
-function repeatsAParameter(query: Record<string, unknown>): boolean {
-  return AUTHORIZATION_PARAMETERS.some((name) => Array.isArray(query[name]));
-}
-
-/** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */
-function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
-  if (client.redirectUris.includes(requested) || trustsAnyRedirect(client, faults)) return true;
-  if (faults.redirectMatchLoose && client.redirectUris.some((registered) => looselyMatches(registered, requested, faults.redirectMatchLoose))) return true;
-  if (faults.strictLoopbackPort || !URL.canParse(requested)) return false;
-  const wanted = new URL(requested);
-  return client.redirectUris.some((registered) => {
-    const known = new URL(registered);
-    return (
-      known.protocol === 'http:' &&
-      ['127.0.0.1', '[::1]'].includes(known.hostname) &&
-      (known.hostname === wanted.hostname || faults.loopbackAnyHost === true) &&
-      known.protocol === wanted.protocol &&
-      known.pathname === wanted.pathname &&
-      known.search === wanted.search &&
-      known.username === wanted.username &&
-      known.password === wanted.password
-    );
-  });
-}
-
-/** The matchers RFC 9700 §4.1.3 warns of: each takes a look-alike for the registered URI. */
-function looselyMatches(registered: string, requested: string, how: Faults['redirectMatchLoose']): boolean {
-  switch (how) {
-    case 'prefix':
-      return requested.startsWith(registered);
-    case 'case-insensitive':
-      return requested.toLowerCase() === registered.toLowerCase();
-    case 'normalised': {
-      if (!URL.canParse(requested)) return false;
-      const url = new URL(decodeURI(requested));
-      url.username = '';
-      return url.toString() === registered;
-    }
-    default:
-      return false;
-  }
-}
-
-function isNative(redirectUri: string): boolean {
-  if (!URL.canParse(redirectUri)) return false;
-  const url = new URL(redirectUri);
-  return url.protocol === 'http:' ? ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) : url.protocol !== 'https:';
 }
 
 function redirectError(
@@ -320,17 +255,6 @@ function redirectError(
   res.redirect(status, target.toString());
 }
 
-/** The known parameters; an empty one is omitted (RFC 6749 §3.1) unless `dropEmpty` is false. */
-function pick(source: Record<string, unknown>, dropEmpty = true): AuthorizationRequest {
-  const request: AuthorizationRequest = {};
-  for (const name of AUTHORIZATION_PARAMETERS) {
-    // A repeated parameter reads as its first value: only the broken fake gets this far with one.
-    const value = Array.isArray(source[name]) ? (source[name] as unknown[])[0] : source[name];
-    if (typeof value === 'string' && (value !== '' || !dropEmpty)) request[name] = value;
-  }
-  return request;
-}
-
 function sessionOf(req: Request, res: Response, state: FakeState, faults: Faults): FakeSession {
   const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   const existing = sid ? state.sessions.get(sid) : undefined;
@@ -342,54 +266,3 @@ function sessionOf(req: Request, res: Response, state: FakeState, faults: Faults
   return session;
 }
 
-function hiddenFields(request: AuthorizationRequest, session: FakeSession): string {
-  const fields = Object.entries(request).map(([name, value]) => hidden(name, value ?? ''));
-  return [...fields, hidden('csrf_token', session.csrf)].join('');
-}
-
-function hidden(name: string, value: string): string {
-  return `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-}
-
-function signInPage(res: Response, request: AuthorizationRequest, session: FakeSession, error: string, faults: Faults): void {
-  if (!faults.framableSignIn) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
-  page(
-    res,
-    200,
-    `<h1>Sign in</h1>${error ? `<p class="error">${error}</p>` : ''}
-<form method="post" action="/oauth/sign-in">${hiddenFields(request, session)}
-<label>Email <input type="email" name="email"></label>
-<label>Password <input type="password" name="password"></label>
-<button type="submit">Sign in</button></form>`,
-  );
-}
-
-function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession, client: FakeClient, faults: Faults): void {
-  if (!faults.framableConsent) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
-  const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>`;
-  const tracker = faults.consentThirdPartyScript ? '<script src="https://cdn.conformance.invalid/analytics.js"></script>' : '';
-  const publisher = /^https:\/\//.test(client.clientId) && !faults.consentHidesClientIdHost ? `<p>Published by ${escapeHtml(new URL(client.clientId).hostname)}</p>` : '';
-  page(
-    res,
-    200,
-    `${tracker}<h1>Allow ${escapeHtml(String(client.record['client_name']))} access?</h1>${publisher}${destination}
-<form method="post" action="/oauth/consent">${hiddenFields(request, session)}
-<button type="submit" name="decision" value="deny">Deny</button>
-<button type="submit" name="decision" value="approve">Approve</button></form>`,
-  );
-}
-
-/** RFC 6749 §3.1.2.3: no redirect_uri leaves nothing validated to redirect to; the client is known, so invalid_request. */
-function missingRedirectUri(req: Request, res: Response, faults: Faults): void {
-  if (req.accepts(['html', 'json']) === 'json' && !faults.missingRedirectUriPageOnly) return void res.status(400).json({ error: faults.missingRedirectUriAsUnknownClient ? 'invalid_client' : 'invalid_request' });
-  if (faults.missingRedirectUriServerError) return void res.status(500).json({ error: 'server_error' });
-  page(res, 400, "<h1>This request names no redirect_uri</h1>");
-}
-
-function page(res: Response, status: number, body: string): void {
-  res.status(status).type('html').send(`<!doctype html><html><body>${body}</body></html>`);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
