@@ -2,8 +2,10 @@ import express, { type Request, type Response } from 'express';
 import { authMethodsMetadata } from './client-assertion.js';
 import type { Faults } from './faults.js';
 import { skillsAnswer, skillsCapabilities } from './skills.js';
-import type { FakeRateDecision, FakeSlidingLog } from './sliding-log.js';
-import { randomId, ALICE, type FakeState } from './state.js';
+import type { FakeSlidingLog } from './sliding-log.js';
+import { admit, holdTurn } from './rate-limit.js';
+import { ALLOWED_GRANT_TYPES, register } from './registration.js';
+import { ALICE, type FakeState } from './state.js';
 import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
 import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
@@ -26,7 +28,6 @@ export interface McpHostConfig {
 export type McpEra = 'legacy' | 'modern';
 
 const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
-const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 
 /** Discovery documents, registration and the MCP endpoint, with every rule of the spec. */
 export function createMcpHost(config: McpHostConfig): express.Express {
@@ -117,68 +118,6 @@ export function authorizationServerMetadata(config: McpHostConfig): Record<strin
     id_token_signing_alg_values_supported: ['RS256'],
     ...config.faults.asMetadataOverrides,
   };
-}
-
-function register(req: Request, res: Response, config: McpHostConfig): void {
-  const { state, faults } = config;
-  const decision = config.registerLimit.consume(req.socket.remoteAddress ?? 'unknown');
-  if (!decision.allowed) return refuseOverLimit(res, decision, faults);
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  const refuse = (error: string, description: string): void => {
-    res.status(faults.registrationErrorStatus ?? 422).json({ error, error_description: description });
-  };
-  const redirectUris: readonly unknown[] = Array.isArray(body['redirect_uris']) ? body['redirect_uris'] : [];
-  if (redirectUris.length === 0 && !faults.emptyRedirectUrisAccepted) {
-    return refuse('invalid_redirect_uri', 'redirect_uris must list at least one URI');
-  }
-  for (const uri of redirectUris) {
-    const why = faults.acceptAnyRedirectUri ? undefined : redirectProblem(String(uri), faults);
-    if (why) return refuse('invalid_redirect_uri', `${String(uri)}: ${why}`);
-  }
-  const grantTypes = (body['grant_types'] as unknown[] | undefined) ?? ['authorization_code'];
-  if (!grantTypes.every((grant) => ALLOWED_GRANT_TYPES.includes(String(grant)))) {
-    return refuse('invalid_client_metadata', 'grant_types may only be authorization_code and refresh_token');
-  }
-  const responseTypes = (body['response_types'] as unknown[] | undefined) ?? ['code'];
-  if (!responseTypes.every((type) => type === 'code')) {
-    return refuse('invalid_client_metadata', 'response_types may only be code');
-  }
-  if ((body['token_endpoint_auth_method'] ?? 'none') !== 'none') {
-    return refuse('invalid_client_metadata', 'token_endpoint_auth_method must be none');
-  }
-  const clientName = String(body['client_name'] ?? '');
-  const key = JSON.stringify([clientName, redirectUris, body['scope'] ?? 'mcp_customer']);
-  const known = faults.newClientIdOnReRegistration ? undefined : state.clientIdsByRegistration.get(key);
-  const clientId = known ?? (faults.registeredClientIdLikeUrl ? `https://clients.fake-survey-mcp.example/${randomId('client_')}` : randomId('client_'));
-  if (!known) {
-    const record = {
-      client_id: clientId,
-      client_name: clientName,
-      redirect_uris: redirectUris,
-      grant_types: grantTypes,
-      response_types: responseTypes,
-      token_endpoint_auth_method: 'none',
-      scope: 'mcp_customer',
-      ...faults.registrationOverrides,
-    };
-    state.clients.set(clientId, { clientId, record, redirectUris: redirectUris.map(String) });
-    state.clientIdsByRegistration.set(key, clientId);
-  }
-  const record = state.clients.get(clientId)?.record;
-  res.status(201).json(faults.reRegistrationRestamped ? { ...record, client_id_issued_at: Date.now() } : record);
-}
-
-function redirectProblem(uri: string, faults: Faults): string | undefined {
-  if (!URL.canParse(uri)) return 'not a URI';
-  const url = new URL(uri);
-  if (url.hash) return 'a fragment is not allowed';
-  if (['javascript:', 'data:', 'file:'].includes(url.protocol)) return `${url.protocol} URIs are not allowed`;
-  if (url.protocol === 'https:') return faults.httpsRedirectsRefused ? 'https is not allowed' : undefined;
-  if (faults.httpsOnlyRedirects) return 'only https is allowed';
-  if (url.protocol === 'http:') {
-    return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? undefined : 'http is only for loopback';
-  }
-  return undefined;
 }
 
 /** Bearer authentication; answers 401/403 itself and returns undefined when refused. */
@@ -314,45 +253,6 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     default:
       return reply({ error: { code: -32601, message: 'Method not found' } }, faults.unknownMethodHttpStatus ?? 200);
   }
-}
-
-/** Requests of each person in flight, for the `concurrencyCap` fault. */
-const running = new Map<string, number>();
-
-/** The `concurrencyCap` fault: a turn whose answer leaves 100 ms late, or 429 past the cap. */
-function holdTurn(res: Response, userId: string, cap: number): boolean {
-  const count = running.get(userId) ?? 0;
-  if (count >= cap) {
-    res.set('retry-after', '1').status(429).json({ error: 'rate_limit_exceeded' });
-    return false;
-  }
-  running.set(userId, count + 1);
-  res.once('close', () => running.set(userId, (running.get(userId) ?? 1) - 1));
-  const answer = res.json.bind(res);
-  res.json = (body: unknown) => {
-    setTimeout(() => answer(body), 100);
-    return res;
-  };
-  return true;
-}
-
-function admit(res: Response, config: McpHostConfig, key: string): boolean {
-  if (config.faults.mcpLimitSkipped) return true;
-  const decision = config.mcpLimit.consume(key);
-  if (config.faults.rateLimitHeaders) {
-    res.set('x-ratelimit-limit', '180');
-    res.set('x-ratelimit-remaining', String(decision.allowed ? decision.remaining : 0));
-  }
-  if (decision.allowed) return true;
-  refuseOverLimit(res, decision, config.faults);
-  return false;
-}
-
-function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: false }, faults: Faults): void {
-  const retryAt = new Date(Date.now() + decision.retryAfterSeconds * 1000).toUTCString();
-  res.set('retry-after', faults.retryAfterHttpDate ? retryAt : String(decision.retryAfterSeconds)).status(429);
-  if (decision.repeated && faults.bareRepeatRefusals) res.end();
-  else res.json({ error: 'rate_limit_exceeded' });
 }
 
 /** The tool list of the 2025 era, one name broken by a fault. */
