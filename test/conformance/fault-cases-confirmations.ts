@@ -16,6 +16,8 @@ export const CONFIRMATION_FAULT_CASES: readonly FaultCase[] = [
   confirmationCase('confirmation-missing-answer-asks-again', 'takes inputResponses without the answer asked for as a decline', 'missing-answer-completes', /lacking "confirm": "resultType" is "complete", not "input_required"/),
   // Every way that asks reads the elicitation's answer, so each check that asks by elicitation meets this one.
   confirmationCase('confirmation-asked-first', 'answers a 2025-11-25 client that declared elicitation with the token error all the same', 'elicitation-ignored', /^2025-11-25 elicitation: delete_question "qst_\w+" \(no confirmation yet\): the answer carries no elicitation\/create request, though the client declared elicitation: HTTP 200/, ['confirmation-decline-changes-nothing', 'confirmation-accept-applies']),
+  confirmationCase('confirmation-asked-first', 'answers a 2026-07-28 client declaring elicitation {} (form mode) with the token error', 'bare-elicitation-unasked', /^2026-07-28 input request to elicitation \{\}: delete_question "qst_\w+" \(no confirmation yet\): "resultType" is "complete", not "input_required"/),
+  confirmationCase('confirmation-asked-first', 'sends a form to a 2026-07-28 client declaring URL-mode elicitation alone', 'url-elicitation-asked', /^2026-07-28 confirmation token to elicitation \{url: \{\}\}: delete_question "qst_\w+" \(no confirmation yet\): answered an input request, though the client declared elicitation \{"url":\{\}\}, no form mode/),
   // In 2026-07-28 alone: each check walks every way offered, so a fault of one way is caught there and named.
   {
     check: 'confirmation-tampered-state-refused',

@@ -65,6 +65,18 @@ export type ConfirmationOutcome =
   | { readonly inputRequired: Record<string, unknown> }
   | { readonly invalidParams: string };
 
+/**
+ * Whether a 2026-07-28 client's `_meta` capabilities let it answer a form: elicitation `{}` (form
+ * mode, MCP client/elicitation) or with `form`, not URL mode alone, unless `fault` misreads one.
+ */
+export function elicitsForms(capabilities: unknown, fault: ConfirmationFault | undefined): boolean {
+  const elicitation = typeof capabilities === 'object' && capabilities !== null ? (capabilities as Record<string, unknown>)['elicitation'] : undefined;
+  if (typeof elicitation !== 'object' || elicitation === null) return false;
+  const modes = Object.keys(elicitation);
+  if (modes.length === 0) return fault !== 'bare-elicitation-unasked';
+  return modes.includes('form') || fault === 'url-elicitation-asked';
+}
+
 const FIVE_MINUTES_MS = 5 * 60_000;
 const CONFIRM_SCHEMA = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] };
 

@@ -15,7 +15,11 @@ export type ConfirmationFault =
   /** inputResponses without the answer asked for count as a decline instead of asking again. */
   | 'missing-answer-completes'
   /** A 2025-11-25 client that declared elicitation gets the token error all the same. */
-  | 'elicitation-ignored';
+  | 'elicitation-ignored'
+  /** A 2026-07-28 client declaring elicitation `{}` (form mode) gets the token error, not a form. */
+  | 'bare-elicitation-unasked'
+  /** A 2026-07-28 client declaring URL-mode elicitation alone is sent a form. */
+  | 'url-elicitation-asked';
 
 export interface ConfirmationFaults {
   readonly confirmationFault?: ConfirmationFault;
