@@ -10,6 +10,8 @@ export type ConfirmationFault =
   | 'replay-accepted'
   /** The seal is not bound to the question it was issued for. */
   | 'seal-not-bound-to-call'
+  /** The seal is bound to the person, not to the OAuth client it was issued to. */
+  | 'seal-not-bound-to-client'
   /** The seal's MAC is not verified: an altered one opens. */
   | 'seal-integrity-unchecked'
   /** inputResponses without the answer asked for count as a decline instead of asking again. */
