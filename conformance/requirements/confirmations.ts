@@ -3,7 +3,7 @@ import { branch, branchIn, inEra, missing, requirementsFrom, type Requirement } 
 const { must } = requirementsFrom('survey-mcp tools', 'any');
 
 /** What the runner does not do, in the words every branch it leaves shares. */
-const ONE_PERSON = 'the runner signs in one person with one client: no check presents a confirmation as another person or client, nor removes the person\'s access between the two calls';
+const ONE_PERSON = 'the runner signs in one person: no check presents a confirmation as another person, nor removes the person\'s access between the two calls';
 
 /**
  * The confirmation rule survey-mcp states in its README and docs/tools.md (issue 37): a call a
@@ -29,7 +29,8 @@ export const CONFIRMATION_REQUIREMENTS: readonly Requirement[] = [
     branch('altered', 'confirmation-tampered-state-refused'),
     branch('used once already', 'confirmation-replay-refused'),
     branch('another call (another question)', 'confirmation-other-call-refused'),
-    missing('another person or client', ONE_PERSON),
+    branch('another client of the same person', 'confirmation-other-call-refused'),
+    missing('another person', ONE_PERSON),
   ]),
   must('tools-confirm-expires', 'docs/tools.md "Confirmations"', 'A confirmation expires within 5 minutes', [
     branch('confirmation token expires_at', 'confirmation-asked-first'),

@@ -70,6 +70,8 @@ export const MCP_2026_07_28_SERVER: readonly Requirement[] = [
   // Proven on delete_question's input request (issue 37, conformance/checks/confirmations/).
   must('mcp-2026-07-28-elicitation', 'client/elicitation', 'Elicitation requests respect client modes, ask no secrets in form mode, and bind to the user', [
     branch('form mode, only to a client that declared elicitation', 'confirmation-asked-first'),
+    branch('elicitation {} is form mode: asked with a form', 'confirmation-asked-first'),
+    branch('URL mode alone: never sent a form', 'confirmation-asked-first'),
     missing('no secrets asked in form mode', 'whether a form asks for a secret is in its words; the runner reads only that the confirmation\'s form has a boolean field'),
     missing('bound to the user', 'the runner signs in one person: no check presents a requestState as another'),
   ]),

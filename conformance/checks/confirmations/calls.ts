@@ -4,7 +4,7 @@ import { requestIn, type SpokenEra } from '../../each-era.js';
 import { LEGACY_REVISION } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
-import { CLIENT_CAPABILITIES, isObject, toolErrorMessage, type JsonRpcResponse, type ToolResult } from '../../mcp.js';
+import { CLIENT_CAPABILITIES, isObject, toolErrorMessage, type BearerToken, type JsonRpcResponse, type ToolResult } from '../../mcp.js';
 
 /** A tools/call and its answer. */
 export interface CallAnswer {
@@ -12,18 +12,25 @@ export interface CallAnswer {
   readonly message: JsonRpcResponse | undefined;
 }
 
-/** What the runner offers when it plays a client that can ask its person (2026-07-28 `_meta`). */
-const ELICITING_CAPABILITIES = { ...CLIENT_CAPABILITIES, elicitation: { form: {} } };
+/** The elicitation the runner declares when it plays a client that can ask its person (2026-07-28 `_meta`). */
+export const FORM_ELICITATION = { form: {} };
 
 /**
  * A tools/call in `era` with `params` (name, arguments, and in 2026-07-28 perhaps inputResponses
- * and requestState), as a client that declares elicitation when `elicits`, else as the runner
- * always is: one that cannot ask its person. A fresh token for each send.
+ * and requestState), as a client that declares `elicitation` in its `_meta` capabilities, else as
+ * the runner always is: one that cannot ask its person. A fresh token for each send, of the
+ * runner's own client unless `token` says another's.
  */
-export async function callTool(ctx: CheckContext, era: SpokenEra, params: Record<string, unknown>, elicits = false): Promise<CallAnswer> {
-  if (era === LEGACY_REVISION) return requestIn(ctx, era, () => ctx.connected(), 'tools/call', params);
-  const meta = elicits ? { meta: { 'io.modelcontextprotocol/clientCapabilities': ELICITING_CAPABILITIES } } : {};
-  return ctx.modern.request(() => ctx.accessToken(), 'tools/call', params, meta);
+export async function callTool(
+  ctx: CheckContext,
+  era: SpokenEra,
+  params: Record<string, unknown>,
+  elicitation?: Record<string, unknown>,
+  token?: BearerToken,
+): Promise<CallAnswer> {
+  if (era === LEGACY_REVISION) return requestIn(ctx, era, token ?? (() => ctx.connected()), 'tools/call', params);
+  const meta = elicitation ? { meta: { 'io.modelcontextprotocol/clientCapabilities': { ...CLIENT_CAPABILITIES, elicitation } } } : {};
+  return ctx.modern.request(token ?? (() => ctx.accessToken()), 'tools/call', params, meta);
 }
 
 /** The result of an answer, or the failure that says what came instead. */

@@ -1,15 +1,26 @@
 import { fail, type Check } from '../../check.js';
-import { ask, inEachWay } from './ways.js';
+import { MODERN_REVISION } from '../../modern.js';
+import { ask, inEachWay, type Way } from './ways.js';
 
 /** How long a confirmation may stay open (docs/tools.md), and the clock skew tolerated on top. */
 const FIVE_MINUTES_MS = 5 * 60_000;
 const SKEW_MS = 60_000;
 
+/**
+ * 2026-07-28 clients whose elicitation declaration is read wrong easily: `{}` means form mode
+ * (client/elicitation), so it is asked; URL mode alone must never get a form (servers MUST NOT
+ * send a mode the client did not declare), so it gets the token.
+ */
+const DECLARATIONS: readonly Way[] = [
+  { era: MODERN_REVISION, kind: 'input request', label: `${MODERN_REVISION} input request to elicitation {}`, declares: {} },
+  { era: MODERN_REVISION, kind: 'confirmation token', label: `${MODERN_REVISION} confirmation token to elicitation {url: {}}`, declares: { url: {} } },
+];
+
 export const confirmationAskedFirst: Check = {
   id: 'confirmation-asked-first',
   group: 'confirmations',
-  title: 'delete_question first asks, in plain words naming the question or survey, in the form its era and client call for, in each era offered',
-  spec: 'MCP 2026-07-28 basic/patterns/mrtr "Server Requirements" (SEP-2322); docs/tools.md "Confirmations"',
+  title: 'delete_question first asks, in plain words naming the question or survey, in the form its era and client call for (in 2026-07-28 a form to elicitation {}, the token to URL mode alone), in each era offered',
+  spec: 'MCP 2026-07-28 basic/patterns/mrtr "Server Requirements" (SEP-2322); MCP 2025-11-25 client/elicitation (modes declared); docs/tools.md "Confirmations"',
   level: 'MUST',
   era: 'any',
   needsSignIn: true,
@@ -30,7 +41,10 @@ export const confirmationAskedFirst: Check = {
           fail(`${what}: "expires_at" is ${JSON.stringify(asked.expiresAt)}, not an ISO-8601 time within the next 5 minutes`);
         }
       }
-      return `${way.label}: asked "${asked.summary.slice(0, 120)}"`;
+      // Asking changes nothing: the declarations ride along on the same question.
+      const also = way.kind === 'input request' ? DECLARATIONS : [];
+      for (const declaration of also) await ask(ctx, declaration, question);
+      return [`${way.label}: asked "${asked.summary.slice(0, 120)}"`, ...also.map((declaration) => `${declaration.label}: asked`)].join('; ');
     });
   },
 };

@@ -1,6 +1,6 @@
 import { fail, type Check } from '../../check.js';
 import { MODERN_REVISION } from '../../modern.js';
-import { callTool, resultOf } from './calls.js';
+import { callTool, FORM_ELICITATION, resultOf } from './calls.js';
 import { stillHas, withScratchSurvey } from './scratch.js';
 import { ask } from './ways.js';
 
@@ -19,7 +19,7 @@ export const confirmationMissingAnswerAsksAgain: Check = {
       const asked = await ask(ctx, way, question);
       const params = { name: 'delete_question', arguments: { question_id: question.id }, inputResponses: { unrelated: { action: 'accept', content: {} } }, requestState: asked.seal };
       const what = `${way.label}: delete_question "${question.id}" with inputResponses lacking "${asked.inputKey}"`;
-      const result = resultOf(await callTool(ctx, MODERN_REVISION, params, true), what);
+      const result = resultOf(await callTool(ctx, MODERN_REVISION, params, FORM_ELICITATION), what);
       if (result['resultType'] !== 'input_required') fail(`${what}: "resultType" is ${JSON.stringify(result['resultType'])}, not "input_required" (asked again)`);
       if (!(await stillHas(ctx, MODERN_REVISION, survey, question))) fail(`${what}: the question was deleted`);
       return `${way.label}: asked again`;

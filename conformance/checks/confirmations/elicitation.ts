@@ -34,20 +34,32 @@ export function booleanField(params: Record<string, unknown>): string | undefine
 }
 
 /**
+ * The token of the runner's second client, the same person signed in through another OAuth
+ * client, once a run; fresh for each send.
+ */
+function secondClientToken(ctx: CheckContext): Promise<BearerToken> {
+  return ctx.once('sign in as a second client', async () => renewing(await ctx.authorize(await ctx.registerClient('survey-mcp conformance (elicitation)'))));
+}
+
+/**
  * The token of a client that declared elicitation in its initialize (2025-11-25,
- * client/elicitation), fresh for each send: a client of its own, signed in once a run, so that
- * what the deployment remembers of the declaration (it is stateless: per person and client, as
- * survey-mcp keeps it) reaches no other check's requests.
+ * client/elicitation), fresh for each send: the second client, so that what the deployment
+ * remembers of the declaration (it is stateless: per person and client, as survey-mcp keeps it)
+ * reaches no other check's requests.
  */
 function elicitingToken(ctx: CheckContext): Promise<BearerToken> {
   return ctx.once('sign in as a client that declares elicitation', async () => {
-    const grant = await ctx.authorize(await ctx.registerClient('survey-mcp conformance (elicitation)'));
-    const token = renewing(grant);
+    const token = await secondClientToken(ctx);
     const params = { ...initializeParams(LEGACY_REVISION), capabilities: { ...CLIENT_CAPABILITIES, elicitation: { form: {} } } };
     const { exchange, message } = await ctx.mcp.request(token, 'initialize', params, HEADERS);
     if (!isObject(message?.result)) fail(`${LEGACY_REVISION} elicitation: initialize declaring elicitation answered ${describeResponse(exchange)}`);
     return token;
   });
+}
+
+/** The token of another OAuth client of the same person, in `era` (2025-11-25: initialized, as the client that declares elicitation). */
+export function otherClientToken(ctx: CheckContext, era: string): Promise<BearerToken> {
+  return era === LEGACY_REVISION ? elicitingToken(ctx) : secondClientToken(ctx);
 }
 
 /** The grant's access token, renewed once half its life is gone: a deployment's tokens may live two seconds. */

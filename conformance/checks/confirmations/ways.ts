@@ -2,9 +2,9 @@ import { fail } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { erasToTry, type SpokenEra } from '../../each-era.js';
 import { describeResponse } from '../../expect.js';
-import { isObject, toolErrorMessage } from '../../mcp.js';
+import { isObject, toolErrorMessage, type BearerToken } from '../../mcp.js';
 import { MODERN_REVISION } from '../../modern.js';
-import { callTool, payloadOf, resultOf, type CallAnswer } from './calls.js';
+import { callTool, FORM_ELICITATION, payloadOf, resultOf, type CallAnswer } from './calls.js';
 import { booleanField, elicit, elicitationResult, type Reply } from './elicitation.js';
 import { withScratchSurvey, type ScratchQuestion, type ScratchSurvey } from './scratch.js';
 
@@ -22,6 +22,8 @@ export interface Way {
   readonly kind: 'input request' | 'elicitation' | 'confirmation token';
   /** How failures name it, e.g. `2026-07-28 input request`. */
   readonly label: string;
+  /** The elicitation capability declared in 2026-07-28 `_meta`, when not the one its kind implies (form for an input request, none for a token). */
+  readonly declares?: Record<string, unknown>;
 }
 
 /** The first call's answer: what the person is asked, and what the repeated call must carry. */
@@ -60,9 +62,14 @@ export async function ask(ctx: CheckContext, way: Way, question: ScratchQuestion
     const { summary, field, respond } = await elicit(ctx, TOOL, question, what);
     return { way, summary, seal: '', inputKey: '', field, respond };
   }
-  const answer = await callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id } }, way.kind === 'input request');
+  const answer = await callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id } }, declared(way));
   const result = resultOf(answer, what);
   return way.kind === 'input request' ? inputRequest(way, result, what) : tokenError(way, result, what);
+}
+
+/** The elicitation capability `way`'s client declares in 2026-07-28 `_meta`. */
+function declared(way: Way): Record<string, unknown> | undefined {
+  return way.declares ?? (way.kind === 'input request' ? FORM_ELICITATION : undefined);
 }
 
 function inputRequest(way: Way, result: Record<string, unknown>, what: string): Asked {
@@ -82,7 +89,8 @@ function inputRequest(way: Way, result: Record<string, unknown>, what: string): 
 
 function tokenError(way: Way, result: Record<string, unknown> & { isError?: boolean }, what: string): Asked {
   if (result['resultType'] === 'input_required') {
-    fail(`${what}: answered an input request, though the client declared no elicitation; expected a tool error with a confirmation token`);
+    const declaration = way.declares ? `declared elicitation ${JSON.stringify(way.declares)}, no form mode` : 'declared no elicitation';
+    fail(`${what}: answered an input request, though the client ${declaration}; expected a tool error with a confirmation token`);
   }
   if (result.isError !== true) fail(`${what}: the result is not a tool error (isError: true) asking for confirmation; was the change made at once?`);
   const summary = toolErrorMessage(result) ?? '';
@@ -96,16 +104,17 @@ function tokenError(way: Way, result: Record<string, unknown> & { isError?: bool
 
 /**
  * The repeated call for `question` with what `asked` gave (its seal, or `seal` instead): in an
- * input request with the person's `reply`, else with the confirmation token.
+ * input request with the person's `reply`, else with the confirmation token; sent by the runner's
+ * own client, or by the one `token` belongs to.
  */
-export function answer(ctx: CheckContext, asked: Asked, question: ScratchQuestion, reply: Reply = 'confirm', seal = asked.seal): Promise<CallAnswer> {
+export function answer(ctx: CheckContext, asked: Asked, question: ScratchQuestion, reply: Reply = 'confirm', seal = asked.seal, token?: BearerToken): Promise<CallAnswer> {
   const { way } = asked;
   if (asked.respond) return asked.respond(reply);
   if (way.kind === 'confirmation token') {
-    return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id, confirmation_token: seal } });
+    return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id, confirmation_token: seal } }, declared(way), token);
   }
   const inputResponses = { [asked.inputKey]: elicitationResult(reply, asked.field) };
-  return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id }, inputResponses, requestState: seal }, true);
+  return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id }, inputResponses, requestState: seal }, declared(way), token);
 }
 
 /** The change went through: a complete result that is not a tool error. */

@@ -21,10 +21,10 @@ export function batchAnswers(batch: unknown[], faults: Faults, run: (message: Re
 const BATCH_RUN = 2;
 
 /** One tools/call of a 2025-era batch, as `result` or `error`; no other method is served in a batch. */
-export function batchCall(call: Record<string, unknown>, faults: Faults, surveys: FakeSurveys, userId: string): Record<string, unknown> {
+export function batchCall(call: Record<string, unknown>, faults: Faults, surveys: FakeSurveys, userId: string, holder: string): Record<string, unknown> {
   const params = (call['params'] ?? {}) as Record<string, unknown>;
   if (call['method'] !== 'tools/call') return { error: { code: -32601, message: 'Method not found' } };
-  const outcome = callTool(String(params['name']), (params['arguments'] ?? {}) as Record<string, unknown>, faults, { surveys, call: { userId, elicits: false } });
+  const outcome = callTool(String(params['name']), (params['arguments'] ?? {}) as Record<string, unknown>, faults, { surveys, call: { userId, holder, elicits: false } });
   if (!('ok' in outcome)) return { error: { code: -32603, message: 'error' in outcome ? outcome.error : 'not in a batch' } };
   return { result: { content: [{ type: 'text', text: JSON.stringify(outcome.ok) }], structuredContent: outcome.ok } };
 }

@@ -53,6 +53,8 @@ interface Survey {
 /** A delete_question as it reached the fake: the era's extras, and whether the client can ask its person. */
 export interface ConfirmableCall {
   readonly userId: string;
+  /** The person and OAuth client presenting the call: a seal is theirs alone. */
+  readonly holder: string;
   readonly elicits: boolean;
   readonly inputResponses?: unknown;
   readonly requestState?: unknown;
@@ -64,6 +66,24 @@ export type ConfirmationOutcome =
   | { readonly error: string; readonly details?: Record<string, unknown> }
   | { readonly inputRequired: Record<string, unknown> }
   | { readonly invalidParams: string };
+
+/**
+ * Whether a 2026-07-28 client's `_meta` capabilities let it answer a form: elicitation `{}` (form
+ * mode, MCP client/elicitation) or with `form`, not URL mode alone, unless `fault` misreads one.
+ */
+export function elicitsForms(capabilities: unknown, fault: ConfirmationFault | undefined): boolean {
+  const elicitation = typeof capabilities === 'object' && capabilities !== null ? (capabilities as Record<string, unknown>)['elicitation'] : undefined;
+  if (typeof elicitation !== 'object' || elicitation === null) return false;
+  const modes = Object.keys(elicitation);
+  if (modes.length === 0) return fault !== 'bare-elicitation-unasked';
+  return modes.includes('form') || fault === 'url-elicitation-asked';
+}
+
+/** What a seal is bound to: who presents it, and the question. */
+interface Binding {
+  readonly holder: string;
+  readonly questionId: string;
+}
 
 const FIVE_MINUTES_MS = 5 * 60_000;
 const CONFIRM_SCHEMA = { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] };
@@ -117,7 +137,7 @@ export class FakeSurveys {
   /** delete_question, asked first, confirmed in the era's way, every rule breakable by `fault`. */
   deleteQuestion(args: Record<string, unknown>, call: ConfirmableCall, fault: ConfirmationFault | undefined): ConfirmationOutcome {
     const questionId = String(args['question_id']);
-    const binding = { userId: call.userId, questionId };
+    const binding = { holder: call.holder, questionId };
     const token = args['confirmation_token'];
     const sealed = call.elicits && call.requestState !== undefined;
     // The seal first: a used one is refused as used, though its question is gone by then.
@@ -163,7 +183,7 @@ export class FakeSurveys {
     return undefined;
   }
 
-  private ask(summary: string, binding: { userId: string; questionId: string }, elicits: boolean): ConfirmationOutcome {
+  private ask(summary: string, binding: Binding, elicits: boolean): ConfirmationOutcome {
     const expiresAt = Date.now() + FIVE_MINUTES_MS;
     const seal = this.seal({ ...binding, jti: randomUUID(), exp: expiresAt });
     if (elicits) {
@@ -185,18 +205,20 @@ export class FakeSurveys {
   }
 
   /** Why `seal` does not hold for `binding`, or undefined when it does. */
-  private open(seal: unknown, binding: { userId: string; questionId: string }, fault: ConfirmationFault | undefined): string | undefined {
+  private open(seal: unknown, binding: Binding, fault: ConfirmationFault | undefined): string | undefined {
     const [body = '', mac = ''] = String(seal).split('.');
     const expected = Buffer.from(this.mac(body));
     const intact = Buffer.byteLength(mac) === expected.length && timingSafeEqual(Buffer.from(mac), expected);
     if (!intact && fault !== 'seal-integrity-unchecked') return 'does not open (altered or not ours)';
-    let payload: { userId?: string; questionId?: string; exp?: number };
+    let payload: { holder?: string; questionId?: string; exp?: number };
     try {
       payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof payload;
     } catch {
       return 'does not open (altered or not ours)';
     }
-    if (payload.userId !== binding.userId || (payload.questionId !== binding.questionId && fault !== 'seal-not-bound-to-call')) return 'was issued for another call';
+    // The person is the holder's first word: `seal-not-bound-to-client` compares no more.
+    const holderOf = (holder: string | undefined): string | undefined => (fault === 'seal-not-bound-to-client' ? holder?.split(' ')[0] : holder);
+    if (holderOf(payload.holder) !== holderOf(binding.holder) || (payload.questionId !== binding.questionId && fault !== 'seal-not-bound-to-call')) return 'was issued for another call';
     if ((payload.exp ?? 0) < Date.now()) return 'has expired';
     if (this.used.has(body)) return 'was already used';
     return undefined;

@@ -10,12 +10,18 @@ export type ConfirmationFault =
   | 'replay-accepted'
   /** The seal is not bound to the question it was issued for. */
   | 'seal-not-bound-to-call'
+  /** The seal is bound to the person, not to the OAuth client it was issued to. */
+  | 'seal-not-bound-to-client'
   /** The seal's MAC is not verified: an altered one opens. */
   | 'seal-integrity-unchecked'
   /** inputResponses without the answer asked for count as a decline instead of asking again. */
   | 'missing-answer-completes'
   /** A 2025-11-25 client that declared elicitation gets the token error all the same. */
-  | 'elicitation-ignored';
+  | 'elicitation-ignored'
+  /** A 2026-07-28 client declaring elicitation `{}` (form mode) gets the token error, not a form. */
+  | 'bare-elicitation-unasked'
+  /** A 2026-07-28 client declaring URL-mode elicitation alone is sent a form. */
+  | 'url-elicitation-asked';
 
 export interface ConfirmationFaults {
   readonly confirmationFault?: ConfirmationFault;

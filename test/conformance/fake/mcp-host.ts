@@ -171,7 +171,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const surveys = config.state.surveys;
   const invalid = invalidMessageRefusal(req.body, faults);
   if (invalid) return void res.status(invalid.status).json(invalid.body);
-  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId } }));
+  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId, holder: config.state.holderOf(caller.token) } }));
   if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
   if (faults.legacyServerError) return void res.status(500).send('Internal Server Error');
   const version = req.headers['mcp-protocol-version'];
@@ -180,7 +180,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     res.status(400).json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `unsupported version ${version}` } });
     return;
   }
-  if (Array.isArray(req.body)) return replyToBatch(res, faults, batchAnswers(req.body, faults, (call) => batchCall(call, faults, surveys, caller.userId)));
+  if (Array.isArray(req.body)) return replyToBatch(res, faults, batchAnswers(req.body, faults, (call) => batchCall(call, faults, surveys, caller.userId, config.state.holderOf(caller.token))));
   const message = (req.body ?? {}) as { id?: string | number; method?: string; params?: Record<string, unknown> };
   const isResponse = message.method === undefined && ('result' in message || 'error' in message) && !faults.responseAnsweredAsRequest;
   if (isResponse) config.state.elicitations.settle(message as { id?: unknown; result?: unknown });
@@ -236,7 +236,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
       if (name === 'delete_question' && args['confirmation_token'] === undefined && config.state.elicitations.declares(config.state.holderOf(caller.token)) && faults.confirmationFault !== 'elicitation-ignored') {
         return config.state.elicitations.stream(res, message.id, String(args['question_id']), surveys, faults.confirmationFault);
       }
-      const outcome = callTool(name, args, faults, { surveys, call: { userId: caller.userId, elicits: false } });
+      const outcome = callTool(name, args, faults, { surveys, call: { userId: caller.userId, holder: config.state.holderOf(caller.token), elicits: false } });
       if (!('ok' in outcome) && !('error' in outcome)) return reply({ error: { code: -32603, message: 'not in this era' } });
       if ('error' in outcome) {
         if (faults.toolErrorsAsJsonRpcErrors) return reply({ error: { code: -32000, message: outcome.error } });

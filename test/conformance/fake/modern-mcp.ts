@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { elicitsForms } from './confirmations.js';
 import type { McpAppFault } from './faults-sources.js';
 import type { Faults, ModernFault } from './faults.js';
 import { skillsAnswer, skillsCapabilities } from './skills.js';
@@ -110,7 +111,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     }
     case 'tools/call': {
       const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
-      const elicits = typeof capabilities === 'object' && capabilities !== null && 'elicitation' in capabilities;
+      const elicits = elicitsForms(capabilities, faults.confirmationFault);
       const call = { elicits, inputResponses: message.params?.['inputResponses'], requestState: message.params?.['requestState'] };
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>, call);
       if ('inputRequired' in outcome) return reply(200, { result: { ...outcome.inputRequired, resultType: 'input_required', _meta: serverInfo } });
