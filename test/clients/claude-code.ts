@@ -42,8 +42,17 @@ export class ClaudeCode {
   async login(): Promise<string> {
     const terminal = await TmuxTerminal.start([claude().bin, 'mcp', 'login', 'survey'], { env: { ...this.environment(), TERM: 'xterm-256color' }, cwd: join(this.home, 'workspace') });
     try {
-      const shown = (await terminal.waitFor(/Pane is dead \(status (\d+)/, 60_000)).input ?? '';
-      if (!/Pane is dead \(status 0/.test(shown) || this.browser.opened.length !== 1) {
+      let shown = (await terminal.waitFor(/Authenticated with "survey"|Pane is dead \(status (\d+)/, 60_000)).input ?? '';
+      if (!/Pane is dead/.test(shown)) {
+        // Signed in, but now and then (twice in eight whole runs here) Claude Code leaves its "paste the
+        // redirect URL" prompt reading the terminal after the callback came; the stored tokens are
+        // proven by `list`, so a prompt still open 15 s later is closed with the terminal.
+        shown = await terminal.waitFor(/Pane is dead \(status (\d+)/, 15_000).then(
+          (dead) => dead.input ?? '',
+          () => `${shown}\n(the paste prompt was still open 15 s after the sign-in)`,
+        );
+      }
+      if (/Pane is dead \(status [1-9]/.test(shown) || !/Authenticated with "survey"/.test(shown) || this.browser.opened.length !== 1) {
         throw new Error(`claude mcp login failed after ${this.browser.opened.length} sign-in(s) (browser: ${String(this.browser.failure ?? 'no failure')}):\n${shown}`);
       }
       return shown;
