@@ -209,6 +209,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A JSON-RPC 2.0 error object (section 5.1): an integer code and a string message. */
+export function isJsonRpcError(value: unknown): boolean {
+  return isObject(value) && Number.isInteger(value['code']) && typeof value['message'] === 'string';
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

@@ -1,6 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
-import { batchAnswersOf, isObject, sendPolitely } from '../../mcp.js';
+import { batchAnswersOf, isJsonRpcError, isObject, sendPolitely } from '../../mcp.js';
 import { callToolOk } from '../shared/tool-call.js';
 import { fullestSurveys } from '../shared/read-tools.js';
 
@@ -17,7 +17,7 @@ function answerProblem(answer: unknown): string | undefined {
   if (!isObject(answer)) return `${JSON.stringify(answer)?.slice(0, 80)} is no JSON-RPC response object`;
   if (answer['jsonrpc'] !== '2.0') return `"jsonrpc" is ${JSON.stringify(answer['jsonrpc'])}, not "2.0"`;
   if (('result' in answer) === ('error' in answer)) return 'it holds neither or both of "result" and "error"';
-  if ('error' in answer && !(isObject(answer['error']) && Number.isInteger(answer['error']['code']) && typeof answer['error']['message'] === 'string')) {
+  if ('error' in answer && !isJsonRpcError(answer['error'])) {
     return `its error ${JSON.stringify(answer['error'])?.slice(0, 80)} has no integer code and string message`;
   }
   return undefined;

@@ -1,7 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { header } from '../../http.js';
-import { isObject } from '../../mcp.js';
+import { isJsonRpcError } from '../../mcp.js';
 import { expectModernError, expectModernResult } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
@@ -26,7 +26,7 @@ export const modernResponseId: Check = {
     if ('method' in (listing.message ?? {})) fail(`tools/list: the answer is a request of the server's own, not a response: ${describeResponse(listing.exchange)}`);
     const unknown = await ctx.modern.request(() => ctx.accessToken(), 'conformance/unknown-method', {}, { id: 'conformance-unknown' });
     const error = expectModernError(unknown, 404, -32601, 'an unknown method with id "conformance-unknown"');
-    if (!isObject(error) || !Number.isInteger(error['code']) || typeof error['message'] !== 'string') fail(`the error ${JSON.stringify(error)} lacks an integer code or a message`);
+    if (!isJsonRpcError(error)) fail(`the error ${JSON.stringify(error)} lacks an integer code or a message`);
     return 'result and error both answer their string ids';
   },
 };
