@@ -14,7 +14,7 @@ const allowed: Record<string, readonly string[]> = {
   platform: ['platform', 'store'],
   store: ['store', 'redact-url'],
   limits: ['limits', 'redact-url'],
-  config: ['limits', 'telemetry'],
+  config: ['config', 'limits', 'telemetry'],
   telemetry: ['telemetry'],
   version: [],
   'redact-url': [],
