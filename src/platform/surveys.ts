@@ -179,14 +179,21 @@ export function updateSurvey(ctx: PlatformContext, actorUserId: string, args: Up
 
 async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
   const { survey, role } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
-  assertEditable(survey);
   const now = ctx.clock.now();
+  const updated = await ctx.store.updateSurvey(survey.id, { ...plannedSurveyUpdate(survey, args, now), updatedAt: now });
+  return { survey: surveyJson(await closeIfDue(ctx, updated), role) };
+}
+
+/**
+ * The fields `args` set on `survey`, or the validation error that refuses them: what
+ * `update_survey` writes, and what a confirmation checks first (a refused call is never asked about).
+ */
+export function plannedSurveyUpdate(survey: Survey, args: UpdateSurveyArgs, now: number): Partial<SurveyFields> {
+  assertEditable(survey);
   const opensAt = parseOptionalTime('opens_at', args.opens_at);
   const closesAt = parseOptionalTime('closes_at', args.closes_at);
-  const fields: Partial<SurveyFields> = {
-    title: args.title === undefined ? undefined : checkLength('title', args.title, 1, 200),
-    description: args.description === undefined ? undefined : checkDescription(args.description),
-  };
+  const title = args.title === undefined ? undefined : checkLength('title', args.title, 1, 200);
+  const description = args.description === undefined ? undefined : checkDescription(args.description);
   const effectiveOpens = opensAt === undefined ? survey.opensAt : opensAt;
   if (closesAt !== undefined && closesAt !== null) {
     if (closesAt <= now) throw validationFailed(`'closes_at' ${shown(args.closes_at)} is in the past: give a future time or null`);
@@ -210,15 +217,14 @@ async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: Upd
   if (args.anonymous !== undefined && args.anonymous !== survey.anonymous && hasResponses(survey)) {
     throw validationFailed(`'anonymous' cannot change once survey '${survey.id}' has responses`);
   }
-  const updated = await ctx.store.updateSurvey(survey.id, {
-    ...fields,
+  return {
+    title,
+    description,
     opensAt,
     closesAt,
     responseLimit: args.response_limit,
     anonymous: args.anonymous,
-    updatedAt: now,
-  });
-  return { survey: surveyJson(await closeIfDue(ctx, updated), role) };
+  };
 }
 
 export interface SetSurveyStatusArgs {
