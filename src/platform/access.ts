@@ -3,7 +3,7 @@ import type { Question, Survey, SurveyAccessRecord } from '../store/survey-store
 import type { PlatformContext } from './context.js';
 import { notAuthorized, notFound, validationFailed } from './errors.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
-import { recordAudit } from './audit.js';
+import { recordAudit } from './audit-event.js';
 import { autoCloseCause, autoCloseDue } from './states.js';
 
 export interface SurveyAccess {

@@ -73,15 +73,13 @@ export function inputRequiredFlow(round: RoundTrip, mode: 'input' | 'url'): Conf
     // A server without a confirmation page has nothing to show in URL mode: the token's error says so.
     if (mode === 'url' && call.confirmationPage === undefined) return confirmationTokenFlow(era)(call);
     if (round.requestState === undefined) {
-      if (call.confirmationToken !== undefined) return confirmationTokenFlow(era)(call);
-      const needed = await call.platform.confirmationNeeded(call.userId, call.operation, call.args);
-      return needed ? ask(call, needed, mode) : call.run(call.platform);
+      return call.confirmationToken === undefined ? askOrRun(call, mode) : confirmationTokenFlow(era)(call);
     }
     const checked = await checkConfirmation(call, round.requestState, [mode], era);
     if ('problem' in checked) throw invalid(checked);
     const { claims } = checked;
     const answer = bareAnswer(round.inputResponses);
-    if (!answer) return ask(call, claims, mode);
+    if (!answer) return askOrRun(call, mode);
     const { action, content } = answer;
     const accepted = action === 'accept' && (mode === 'url' || (isPlainObject(content) && content[confirmKey] === true));
     if (accepted) {
@@ -99,6 +97,12 @@ export function inputRequiredFlow(round: RoundTrip, mode: 'input' | 'url'): Conf
     }
     throw new InvalidConfirmation(`Invalid params: inputResponses.${confirmKey} must be an elicitation result, its action accept, decline or cancel`);
   };
+}
+
+/** Asks about the call as things stand now; a call that needs no confirmation (any more) runs, and answers as it does. */
+async function askOrRun(call: ConfirmableCall, mode: 'input' | 'url') {
+  const needed = await call.platform.confirmationNeeded(call.userId, call.operation, call.args);
+  return needed ? ask(call, needed, mode) : call.run(call.platform);
 }
 
 async function ask(call: ConfirmableCall, needed: ConfirmationAsk, mode: 'input' | 'url') {
