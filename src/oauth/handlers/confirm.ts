@@ -38,7 +38,9 @@ export function confirmationHandlers(context: OAuthContext): { show: RequestHand
       return undefined;
     }
     if (user.id !== claims.userId) {
-      return refuse(res, 403, explain`this confirmation was asked of another person, not of ${user.email}: sign out and sign in as the person who uses the assistant`);
+      const reason = explain`this confirmation was asked of another person, not of ${user.email}: sign out and sign in as the person who uses the assistant`;
+      sendPage(res, 403, errorPage(reason, confirmationLink, { email: user.email, csrfToken: csrfToken(context, req, res) }));
+      return undefined;
     }
     return { claims, email: user.email };
   }

@@ -1,5 +1,5 @@
 import type { Explanation } from '../explanation.js';
-import { explanationHtml, html, layout } from './html.js';
+import { explanationHtml, html, layout, type PageOptions } from './html.js';
 
 /** What an error page is about: a sign-in link by default, or a confirmation link. */
 export interface ErrorPageKind {
@@ -21,9 +21,10 @@ export const confirmationLink: ErrorPageKind = {
 };
 
 /** Shown when we cannot safely send the person back to the app (unknown app or address), or a confirmation link fails. */
-export function errorPage(reason: Explanation, kind: ErrorPageKind = signInLink): string {
+export function errorPage(reason: Explanation, kind: ErrorPageKind = signInLink, account?: PageOptions['account']): string {
   return layout({
     title: 'This link cannot be used',
+    account,
     body: html`<section class="card">
   <p class="eyebrow error">${kind.eyebrow}</p>
   <h1>${kind.heading}</h1>

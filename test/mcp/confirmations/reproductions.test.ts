@@ -86,7 +86,7 @@ describe('the confirmation page', () => {
     const signIn = await (await browser.fetch(page!)).text();
     await browser.postForm(`${server.authUrl}/sign-in`, { ...formFields(signIn, '/sign-in'), email: 'alice@example.com', password: demoPassword });
     const form = formFields(await (await browser.fetch(page!)).text(), '/confirm');
-    for (const fields of [{ ...form, csrf_token: 'forged' }, { seal: form['seal']! }]) {
+    for (const fields of [{ ...form, csrf_token: 'forged' }, { seal: form['seal']! }] as Array<Record<string, string>>) {
       expect((await browser.postForm(`${server.authUrl}/confirm`, { ...fields, decision: 'approve' })).status).toBe(403);
     }
     const foreign = await browser.fetch(`${server.authUrl}/confirm`, {
