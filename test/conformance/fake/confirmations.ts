@@ -79,10 +79,11 @@ export function elicitsForms(capabilities: unknown, fault: ConfirmationFault | u
   return modes.includes('form') || fault === 'url-elicitation-asked';
 }
 
-/** What a seal is bound to: who presents it, and the question. */
+/** What a seal is bound to: who presents it, the question, and how it travels (a form's requestState, or a token). */
 interface Binding {
   readonly holder: string;
   readonly questionId: string;
+  readonly kind: 'state' | 'token';
 }
 
 const FIVE_MINUTES_MS = 5 * 60_000;
@@ -137,9 +138,9 @@ export class FakeSurveys {
   /** delete_question, asked first, confirmed in the era's way, every rule breakable by `fault`. */
   deleteQuestion(args: Record<string, unknown>, call: ConfirmableCall, fault: ConfirmationFault | undefined): ConfirmationOutcome {
     const questionId = String(args['question_id']);
-    const binding = { holder: call.holder, questionId };
     const token = args['confirmation_token'];
     const sealed = call.elicits && call.requestState !== undefined;
+    const binding: Binding = { holder: call.holder, questionId, kind: sealed || (call.elicits && typeof token !== 'string') ? 'state' : 'token' };
     // The seal first: a used one is refused as used, though its question is gone by then.
     const refused = sealed || typeof token === 'string' ? this.open(sealed ? call.requestState : token, binding, fault) : undefined;
     if (refused) return sealed ? { invalidParams: `requestState ${refused}` } : { error: `validation failed: confirmation_token ${refused}` };
@@ -171,7 +172,11 @@ export class FakeSurveys {
   private settle(survey: Survey, question: Question, response: unknown, seal: unknown, fault: ConfirmationFault | undefined): ConfirmationOutcome {
     const answer = response as { action?: string; content?: { confirm?: unknown } } | undefined;
     const confirmed = answer?.action === 'accept' && answer.content?.confirm === true;
-    if (!confirmed && fault !== 'decline-applies') return { ok: { changed: false, confirmed: false, message: 'Nothing was deleted.' } };
+    if (!confirmed && fault !== 'decline-applies') {
+      // The person's no spends the seal: it cannot become a yes later.
+      if (fault !== 'decline-not-spent') this.used.add(String(seal).split('.')[0]!);
+      return { ok: { changed: false, confirmed: false, message: 'Nothing was deleted.' } };
+    }
     return this.apply(survey, question, seal, fault);
   }
 
@@ -210,7 +215,7 @@ export class FakeSurveys {
     const expected = Buffer.from(this.mac(body));
     const intact = Buffer.byteLength(mac) === expected.length && timingSafeEqual(Buffer.from(mac), expected);
     if (!intact && fault !== 'seal-integrity-unchecked') return 'does not open (altered or not ours)';
-    let payload: { holder?: string; questionId?: string; exp?: number };
+    let payload: { holder?: string; questionId?: string; kind?: string; exp?: number };
     try {
       payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof payload;
     } catch {
@@ -219,6 +224,7 @@ export class FakeSurveys {
     // The person is the holder's first word: `seal-not-bound-to-client` compares no more.
     const holderOf = (holder: string | undefined): string | undefined => (fault === 'seal-not-bound-to-client' ? holder?.split(' ')[0] : holder);
     if (holderOf(payload.holder) !== holderOf(binding.holder) || (payload.questionId !== binding.questionId && fault !== 'seal-not-bound-to-call')) return 'was issued for another call';
+    if (payload.kind !== binding.kind && fault !== 'modes-interchangeable') return `was issued as a ${payload.kind === 'state' ? 'requestState' : 'confirmation_token'}`;
     if ((payload.exp ?? 0) < Date.now()) return 'has expired';
     if (this.used.has(body)) return 'was already used';
     return undefined;

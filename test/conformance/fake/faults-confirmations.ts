@@ -21,7 +21,11 @@ export type ConfirmationFault =
   /** A 2026-07-28 client declaring elicitation `{}` (form mode) gets the token error, not a form. */
   | 'bare-elicitation-unasked'
   /** A 2026-07-28 client declaring URL-mode elicitation alone is sent a form. */
-  | 'url-elicitation-asked';
+  | 'url-elicitation-asked'
+  /** A declined requestState is not spent: sent back accepted, it deletes the question. */
+  | 'decline-not-spent'
+  /** A requestState works as a confirmation_token: the client alone confirms. */
+  | 'modes-interchangeable';
 
 export interface ConfirmationFaults {
   readonly confirmationFault?: ConfirmationFault;
