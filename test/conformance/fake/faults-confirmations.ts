@@ -25,10 +25,14 @@ export type ConfirmationFault =
   /** A declined requestState is not spent: sent back accepted, it deletes the question. */
   | 'decline-not-spent'
   /** A requestState works as a confirmation_token: the client alone confirms. */
-  | 'modes-interchangeable';
+  | 'modes-interchangeable'
+  /** The token error links to a confirmation page, yet the token alone applies the change before anyone clicked there. */
+  | 'page-not-awaited';
 
 export interface ConfirmationFaults {
   readonly confirmationFault?: ConfirmationFault;
+  /** Not a fault: the token error links to a page of the auth host where the person confirms (docs/tools.md), and the token waits for that click. */
+  readonly confirmationPage?: boolean;
   /** Not a fault: the signed-in person belongs to no workspace, so may create no survey. */
   readonly withoutWriteAccess?: boolean;
 }
