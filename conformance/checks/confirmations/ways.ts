@@ -95,8 +95,11 @@ function inputRequest(way: Way, result: Record<string, unknown>, what: string): 
 
 function tokenError(way: Way, result: Record<string, unknown> & { isError?: boolean }, what: string): Asked {
   if (result['resultType'] === 'input_required') {
+    // A client that declared URL mode may be sent to a page (MCP client/elicitation, URL mode): never a form.
+    const url = way.declares?.['url'] !== undefined ? urlInputRequest(way, result) : undefined;
+    if (url) return url;
     const declaration = way.declares ? `declared elicitation ${JSON.stringify(way.declares)}, no form mode` : 'declared no elicitation';
-    fail(`${what}: answered an input request, though the client ${declaration}; expected a tool error with a confirmation token`);
+    fail(`${what}: answered an input request, though the client ${declaration}; expected a tool error with a confirmation token${way.declares?.['url'] !== undefined ? ' or a URL-mode elicitation' : ''}`);
   }
   if (result.isError !== true) fail(`${what}: the result is not a tool error (isError: true) asking for confirmation; was the change made at once?`);
   const summary = toolErrorMessage(result) ?? '';
@@ -107,6 +110,15 @@ function tokenError(way: Way, result: Record<string, unknown> & { isError?: bool
   }
   const page = typeof payload['confirm_url'] === 'string' && URL.canParse(payload['confirm_url']) ? { url: new URL(payload['confirm_url']), confirmed: false } : undefined;
   return { way, summary, seal, inputKey: '', field: '', expiresAt: payload['expires_at'], ...(page ? { page } : {}) };
+}
+
+/** An input request whose every elicitation is URL mode with a URL: what a client that declared URL mode alone may get instead of the token. */
+function urlInputRequest(way: Way, result: Record<string, unknown>): Asked | undefined {
+  const requests = isObject(result['inputRequests']) ? Object.values(result['inputRequests']).filter(isObject) : [];
+  const params = requests.map((request) => (isObject(request['params']) ? request['params'] : {}));
+  const seal = result['requestState'];
+  if (params.length === 0 || typeof seal !== 'string' || !params.every((each) => each['mode'] === 'url' && typeof each['url'] === 'string')) return undefined;
+  return { way, summary: String(params[0]!['message'] ?? ''), seal, inputKey: '', field: '' };
 }
 
 /**
