@@ -141,6 +141,19 @@ describe.each(backends)('a destructive 2026-07-28 call of a client that declared
     expect(renamed.result).toMatchObject({ resultType: 'complete', structuredContent: { survey: { title: 'Renamed' } } });
   });
 
+  it('asks again, applying nothing, when the question was reworded after the person was asked', async () => {
+    const { surveyId, first, second } = await scratch(team);
+    const args = { question_id: first };
+    const { requestState } = (await modernCall(team, team.alice, 'delete_question', args)).result;
+    await modernCall(team, team.alice, 'update_question', { question_id: first, text: 'The one that matters?' });
+    const stale = (await modernCall(team, team.alice, 'delete_question', args, { ...answer('accept', true), requestState })).result;
+    expect(stale).toMatchObject({ resultType: 'input_required', inputRequests: { confirm: { params: { message: expect.stringContaining('"The one that matters?"') } } } });
+    expect(stale.requestState).not.toBe(requestState);
+    expect(await questionIds(team, surveyId)).toEqual([first, second]);
+    // Not spent: nothing ran. Its words still do not hold, so it asks again rather than apply.
+    expect((await modernCall(team, team.alice, 'delete_question', args, { ...answer('accept', true), requestState })).result.resultType).toBe('input_required');
+  });
+
   it('asks a client that declared URL mode alone to open our confirmation page, and applies the change only after the person confirmed there', async () => {
     const { surveyId, first, second } = await scratch(team, 'Lunch poll');
     const args = { question_id: first };
