@@ -1,7 +1,7 @@
 import { createPlatform, openConfirmation } from '../../src/platform/index.js';
 import type { Store } from '../../src/store/store.js';
 import type { ManualClock } from '../../src/platform/clock.js';
-import { CookieJar, formFields, testPassword, type TestServer } from './server.js';
+import { CookieJar, formFields, testPassword } from './server.js';
 
 /**
  * The person's click on the confirmation page, recorded straight in the store: for tests about
@@ -20,19 +20,20 @@ export async function personConfirms(server: { readonly store: Store; readonly c
  * `email` when asked, and decides; returns the page the decision answered.
  */
 export async function decideOnPage(
-  server: TestServer,
   url: string,
   email: string,
   decision: 'approve' | 'decline' = 'approve',
   jar = new CookieJar(),
   password = testPassword,
 ): Promise<{ status: number; page: string; jar: CookieJar }> {
+  // The auth host the link names: a deployment's public address, not necessarily the instance's own.
+  const { origin } = new URL(url);
   let page = await (await jar.fetch(url)).text();
   if (page.includes('action="/sign-in"')) {
-    const signedIn = await jar.postForm(`${server.authUrl}/sign-in`, { ...formFields(page, '/sign-in'), email, password });
+    const signedIn = await jar.postForm(`${origin}/sign-in`, { ...formFields(page, '/sign-in'), email, password });
     if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
-    page = await (await jar.fetch(new URL(signedIn.headers.get('location')!, server.authUrl).href)).text();
+    page = await (await jar.fetch(new URL(signedIn.headers.get('location')!, origin).href)).text();
   }
-  const decided = await jar.postForm(`${server.authUrl}/confirm`, { ...formFields(page, '/confirm'), decision });
+  const decided = await jar.postForm(`${origin}/confirm`, { ...formFields(page, '/confirm'), decision });
   return { status: decided.status, page: await decided.text(), jar };
 }

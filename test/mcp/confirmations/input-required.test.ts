@@ -171,7 +171,7 @@ describe.each(backends)('a destructive 2026-07-28 call of a client that declared
     const early = (await modernCall(team, team.alice, 'delete_question', args, { ...answer('accept'), requestState }, { elicitation: url })).result;
     expect(early).toMatchObject({ resultType: 'input_required', requestState });
     expect(await questionIds(team, surveyId)).toEqual([first, second]);
-    await decideOnPage(team.server, params.url, 'alice@example.com');
+    await decideOnPage(params.url, 'alice@example.com');
     const done = await modernCall(team, team.alice, 'delete_question', args, { ...answer('accept'), requestState }, { elicitation: url });
     expect(done.result.structuredContent).toEqual({ deleted: true, question_id: first, survey_id: surveyId });
   });
@@ -184,7 +184,7 @@ describe.each(backends)('a destructive 2026-07-28 call of a client that declared
     expect(Object.keys(payload)).toEqual(['error', 'confirmation_token', 'confirm_url', 'expires_at']);
     const retry = () => modernCall(team, team.alice, 'delete_question', { question_id: first, confirmation_token: payload.confirmation_token }, {}, { sampling: {} });
     expect(JSON.parse((await retry()).result.content[0].text).error).toMatch(/^confirmation required: the person has not confirmed yet\./);
-    await decideOnPage(team.server, payload.confirm_url, 'alice@example.com');
+    await decideOnPage(payload.confirm_url, 'alice@example.com');
     const done = await retry();
     expect(done.result.structuredContent).toEqual({ deleted: true, question_id: first, survey_id: surveyId });
   });

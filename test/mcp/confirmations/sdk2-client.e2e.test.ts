@@ -86,7 +86,7 @@ describe('the MCP SDK 2.x client without a form for its person, on 2026-07-28', 
     const alone = await client.callTool({ name: 'delete_question', arguments: { ...args, confirmation_token: token } });
     expect(payloadOf(alone).error).toMatch(/^confirmation required: the person has not confirmed yet\./);
     expect(await questionsOf(client, surveyId)).toContain(questionId);
-    await decideOnPage(server, page!, 'alice@example.com', 'approve', undefined, demoPassword);
+    await decideOnPage(page!, 'alice@example.com', 'approve', undefined, demoPassword);
     const confirmed = await client.callTool({ name: 'delete_question', arguments: { ...args, confirmation_token: token } });
     expect(confirmed.structuredContent).toEqual({ deleted: true, question_id: questionId, survey_id: surveyId });
     await client.close();
@@ -99,7 +99,7 @@ describe('the MCP SDK 2.x client without a form for its person, on 2026-07-28', 
         const { params } = request;
         if (params.mode !== 'url') throw new Error(`expected URL mode, got ${params.mode}`);
         opened.push(params.url);
-        await decideOnPage(server, params.url, 'alice@example.com', 'approve', undefined, demoPassword);
+        await decideOnPage(params.url, 'alice@example.com', 'approve', undefined, demoPassword);
         return { action: 'accept' };
       }),
     );

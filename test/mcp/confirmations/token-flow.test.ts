@@ -46,7 +46,7 @@ describe.each(backends)('a destructive call of a client that cannot ask its pers
       expect(early.payload).toMatchObject({ confirmation_token: token, confirm_url: page });
     }
     expect(await questionIds(team, surveyId)).toEqual([first, second]);
-    const decided = await decideOnPage(team.server, page, 'alice@example.com');
+    const decided = await decideOnPage(page, 'alice@example.com');
     expect(decided.status).toBe(200);
     expect(decided.page).toContain('Confirmed');
     const done = await remove(first, token);
@@ -60,7 +60,7 @@ describe.each(backends)('a destructive call of a client that cannot ask its pers
   it('refuses the token once the person declined on the page, and changes nothing', async () => {
     const { surveyId, first, second } = await scratch(team);
     const { confirmation_token: token, confirm_url: page } = (await remove(first)).payload;
-    expect((await decideOnPage(team.server, page, 'alice@example.com', 'decline')).page).toContain('Not confirmed');
+    expect((await decideOnPage(page, 'alice@example.com', 'decline')).page).toContain('Not confirmed');
     expect((await remove(first, token)).payload.error).toBe('validation failed: confirmation_token was used already: each confirmation applies one change');
     expect(await questionIds(team, surveyId)).toEqual([first, second]);
   });
