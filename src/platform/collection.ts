@@ -13,8 +13,6 @@ export type CollectionChange = 'ends' | 'pauses' | 'reopens';
 
 export interface CollectionEffect {
   readonly change: CollectionChange;
-  /** The field that causes it. */
-  readonly cause: 'status' | 'closes_at' | 'response_limit' | 'opens_at';
   /** What happens, in plain words (a status change: after the survey's name, "stops it collecting responses"; a schedule change: a whole sentence). */
   readonly words: string;
 }
@@ -31,10 +29,10 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 /** What moving `survey` to `to` does to its collection; undefined when it has no responses or collection goes on as it was. */
 export function statusEffect(survey: Survey, to: SurveyStatus): CollectionEffect | undefined {
   if (!hasResponses(survey) || survey.status === to) return undefined;
-  if (to === 'closed' && isLive(survey.status)) return { change: 'ends', cause: 'status', words: 'stops it collecting responses' };
-  if (to === 'paused' && survey.status === 'open') return { change: 'pauses', cause: 'status', words: 'stops it collecting responses until it is resumed' };
-  if (to === 'open' && survey.status === 'paused') return { change: 'reopens', cause: 'status', words: 'starts collecting responses again' };
-  if (to === 'open' && survey.status === 'closed') return { change: 'reopens', cause: 'status', words: 'starts collecting responses again' };
+  if (to === 'closed' && isLive(survey.status)) return { change: 'ends', words: 'stops it collecting responses' };
+  if (to === 'paused' && survey.status === 'open') return { change: 'pauses', words: 'stops it collecting responses until it is resumed' };
+  if (to === 'open' && survey.status === 'paused') return { change: 'reopens', words: 'starts collecting responses again' };
+  if (to === 'open' && survey.status === 'closed') return { change: 'reopens', words: 'starts collecting responses again' };
   return undefined;
 }
 
@@ -51,16 +49,16 @@ export function scheduleEffects(survey: Survey, change: ScheduleChange, now: num
   const { opensAt, closesAt, responseLimit } = change;
   if (typeof closesAt === 'number' && closesAt <= now + confirmationTtlMs) {
     const words = `Setting the closing time of ${titled} to ${iso(closesAt)} closes it within ${confirmationTtlMs / 60_000} minutes: it stops collecting responses; it has ${responses}.`;
-    effects.push({ change: 'ends', cause: 'closes_at', words });
+    effects.push({ change: 'ends', words });
   }
   const completed = survey.responseCounts.completed;
   if (typeof responseLimit === 'number' && responseLimit <= completed) {
     const words = `Setting the response limit of ${titled} to ${responseLimit.toLocaleString('en')} closes it now: it has ${completed.toLocaleString('en')} completed response${completed === 1 ? '' : 's'}.`;
-    effects.push({ change: 'ends', cause: 'response_limit', words });
+    effects.push({ change: 'ends', words });
   }
   if (survey.status === 'open' && typeof opensAt === 'number' && opensAt > now && opensAt !== survey.opensAt) {
     const words = `Moving the opening time of ${titled} to ${iso(opensAt)} stops it collecting responses until then; it has ${responses}.`;
-    effects.push({ change: 'pauses', cause: 'opens_at', words });
+    effects.push({ change: 'pauses', words });
   }
   return effects;
 }
