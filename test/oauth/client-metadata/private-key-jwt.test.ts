@@ -54,7 +54,9 @@ function publish(path: string, keys: readonly JWK[]): string {
 interface AssertionOptions {
   readonly key?: SigningKey;
   readonly kid?: string;
-  readonly aud?: string;
+  readonly aud?: string | string[];
+  /** Seconds from now to put in 'iat' (negative: in the past), when not when it was signed. */
+  readonly iatOffset?: number;
   readonly lifetimeSeconds?: number;
   readonly issuedSecondsAgo?: number;
   readonly jti?: string;
@@ -68,7 +70,7 @@ function assertion(clientId: string, options: AssertionOptions = {}): Promise<st
     .setIssuer(clientId)
     .setSubject(clientId)
     .setAudience(options.aud ?? `${server.authUrl}/oauth/token`)
-    .setIssuedAt(now)
+    .setIssuedAt(now + (options.iatOffset ?? 0))
     .setExpirationTime(now + (options.lifetimeSeconds ?? 60))
     .setJti(options.jti ?? randomUUID())
     .sign(signer.privateKey);
@@ -109,6 +111,10 @@ describe('a private_key_jwt client known by its metadata document (serve --clien
     ['none at all', async () => ({}), "the client assertion is refused: this client authenticates with private_key_jwt (its metadata document says so): send 'client_assertion'"],
     ['a wrong assertion type', async (id) => ({ client_assertion_type: 'urn:x', client_assertion: await assertion(id) }), `'client_assertion_type' must be '${assertionType}'`],
     ['a wrong aud', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: 'https://elsewhere.example' }) }), "'aud' must be this server's issuer"],
+    ['an aud array naming another server and our issuer', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: ['https://other-as.example', server.baseUrl] }) }), "'aud' must be a single string"],
+    ['an aud array naming another token endpoint and ours', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: ['https://other-as.example/token', `${server.authUrl}/oauth/token`] }) }), "'aud' must be a single string"],
+    ['an iat 250 seconds in the future', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: 250 }) }), "'iat' is 250 seconds in the future"],
+    ['an iat a year old', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: -365 * 86_400 }) }), "'iat' is 31536000 seconds old"],
     ['an expired one', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { issuedSecondsAgo: 600, lifetimeSeconds: 60 }) }), "it has expired ('exp' is past)"],
     ['one that lives too long', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { lifetimeSeconds: 3600 }) }), 'an assertion may live at most 300 seconds'],
     ['an unknown kid', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { kid: 'key-unknown' }) }), "no key in the client's key set matches its 'kid' and 'alg'"],
