@@ -6,7 +6,7 @@ import { formParams, requestingClient } from '../client-auth.js';
 import { namesThisResource, type OAuthContext } from '../context.js';
 import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
 import { isValidVerifier, verifyPkce } from '../pkce.js';
-import { openLineage, sealSuccessor } from '../refresh-grace.js';
+import { openLineage, sealAnswer } from '../refresh-grace.js';
 import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
 import { recordAudit } from '../../platform/audit.js';
 
@@ -47,10 +47,10 @@ function mintIssue(context: OAuthContext, client: OAuthClient, nowMs: number): M
   return { access, refresh: mintToken('refresh', nowMs, refreshTokenTtlMs) };
 }
 
-const tokenResponse = (context: OAuthContext, access: string, refresh: string | undefined, scope: string) => ({
+const tokenResponse = (context: OAuthContext, access: string, refresh: string | undefined, scope: string, expiresInMs = context.accessTokenTtlMs) => ({
   access_token: access,
   token_type: 'Bearer',
-  expires_in: Math.round(context.accessTokenTtlMs / 1000),
+  expires_in: Math.round(expiresInMs / 1000),
   ...(refresh && { refresh_token: refresh }),
   scope,
 });
@@ -110,17 +110,23 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
     issue: { access: access.stored, refresh: rotated.stored },
     nowMs: now,
     ...(context.refreshGraceMs > 0 && {
-      grace: { until: now + context.refreshGraceMs, sealedSuccessor: sealSuccessor(refreshToken, rotated.secret, rotated.stored.tokenHash) },
+      grace: {
+        until: now + context.refreshGraceMs,
+        sealedSuccessor: sealAnswer(refreshToken, { refresh: rotated.secret, access: access.secret, accessExpiresAt: access.stored.expiresAt }, rotated.stored.tokenHash),
+      },
     }),
   });
   if (result.outcome === 'rotated') return tokenResponse(context, access.secret, rotated.secret, result.scope);
-  if (result.outcome === 'reused') await recordAudit(context, { action: 'refresh.reuse', clientId: client.id, detail: { revoked: 'grant' } });
+  if (result.outcome === 'reused') {
+    await recordAudit(context, { action: 'refresh.reuse', actorUserId: result.userId, clientId: client.id, detail: { revoked: 'grant', grant: result.grantId } });
+  }
   if (result.outcome !== 'retried') throw invalidGrant(refreshRefusals[result.outcome]);
-  // A retry within the grace: a new access token with the lineage's live refresh token, which
-  // only the presented token opens. Its store row matched that token's hash, so it always opens.
-  const live = openLineage(refreshToken, result.lineage);
-  if (live === undefined) throw new Error('a sealed successor did not open with the refresh token it was sealed under');
-  return tokenResponse(context, access.secret, live, result.scope);
+  // A retry within the grace: the very answer the rotation gave (same access token, same
+  // successor), which only the presented token opens; nothing new is issued. Its store row
+  // matched that token's hash, so it opens, unless sealed before the answer held the access token.
+  const first = openLineage(refreshToken, result.lineage);
+  if (first === undefined) throw invalidGrant('the refresh token was already used and its answer cannot be given again; authorize again');
+  return tokenResponse(context, first.access, first.refresh, result.scope, Math.max(0, first.accessExpiresAt - now));
 }
 
 /** Refreshes per grant, over all addresses: one stolen token cannot mint without end (`--token-grant-rate-limit`). */
