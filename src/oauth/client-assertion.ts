@@ -12,8 +12,20 @@ export const jwtBearerAssertionType = 'urn:ietf:params:oauth:client-assertion-ty
 /** Asymmetric algorithms only: a shared-secret MAC (HS256) would need a secret, and we issue none. */
 export const assertionAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
-/** A refused assertion: `invalid_client` at 401 (RFC 6749 §5.2), saying what the client must change. */
-const refused = (why: string): OAuthError => new OAuthError('invalid_client', `the client assertion is refused: ${why}`, { status: 401 });
+/**
+ * A refused assertion: `invalid_client` at 401 (RFC 6749 §5.2), saying what the client must
+ * change; `clientId` once the client is known (its document read), for the audit trail.
+ */
+export class AssertionRefusal extends OAuthError {
+  constructor(
+    why: string,
+    readonly clientId?: string,
+  ) {
+    super('invalid_client', `the client assertion is refused: ${why}`, { status: 401 });
+  }
+}
+
+const refused = (why: string): AssertionRefusal => new AssertionRefusal(why);
 
 /** The `client_id` an assertion names (RFC 7521 §4.2: the body's `client_id` is optional beside one). */
 export function assertedClientId(assertion: string): string | undefined {
@@ -62,9 +74,10 @@ export async function verifyClientAssertion(
   client: OAuthClient & { keys: ClientKeys },
   params: Record<string, string | undefined>,
 ): Promise<void> {
+  const refusal = (why: string) => new AssertionRefusal(why, client.id);
   const assertion = params.client_assertion;
-  if (!assertion) throw refused(`this client authenticates with private_key_jwt (its metadata document says so): send 'client_assertion' with 'client_assertion_type' ${jwtBearerAssertionType}`);
-  if (params.client_assertion_type !== jwtBearerAssertionType) throw refused(`'client_assertion_type' must be '${jwtBearerAssertionType}'`);
+  if (!assertion) throw refusal(`this client authenticates with private_key_jwt (its metadata document says so): send 'client_assertion' with 'client_assertion_type' ${jwtBearerAssertionType}`);
+  if (params.client_assertion_type !== jwtBearerAssertionType) throw refusal(`'client_assertion_type' must be '${jwtBearerAssertionType}'`);
   const audiences: AssertionAudiences = { issuer: context.issuer, tokenEndpoint: `${context.authUrl}/oauth/token` };
   const now = context.clock.now();
   const verify = async (refetch: boolean) =>
@@ -82,13 +95,13 @@ export async function verifyClientAssertion(
     payload = (await verify(false).catch((error: unknown) => (error instanceof errors.JWKSNoMatchingKey && 'jwksUri' in client.keys ? verify(true) : Promise.reject(error)))).payload;
   } catch (error) {
     if (error instanceof OAuthError) throw error;
-    throw refused(whyRefused(error));
+    throw refusal(whyRefused(error));
   }
   const problem = assertionClaimsProblem(payload, audiences, now / 1000);
-  if (problem) throw refused(problem);
+  if (problem) throw refusal(problem);
   const exp = payload.exp!;
-  if (typeof payload.jti !== 'string' || payload.jti === '') throw refused("'jti' must be a non-empty string");
+  if (typeof payload.jti !== 'string' || payload.jti === '') throw refusal("'jti' must be a non-empty string");
   if (!(await context.store.useAssertionId(client.id, payload.jti, (exp + clockToleranceSeconds) * 1000, now))) {
-    throw refused("its 'jti' was used before: sign a new assertion with a new 'jti' for every request (RFC 7523 §3)");
+    throw refusal("its 'jti' was used before: sign a new assertion with a new 'jti' for every request (RFC 7523 §3)");
   }
 }

@@ -134,8 +134,12 @@ describe.each(backends)('refresh retries on %s', (backend) => {
     expect((await readJson(await refresh(third.refresh_token))).error_description).toBe('the refresh token has been revoked');
   });
 
-  it('revokes the whole grant when a rotated token comes back after the grace, even for a token answered from memory', async () => {
-    const { tokens } = await signedIn();
+  /** The person's audit rows of `action`: who each names, and through which app. */
+  const auditRows = async (userId: string, action: string) =>
+    (await server.store.listAuditEvents({ userId, limit: 50 })).filter((event) => event.action === action).map((event) => [event.actorUserId, event.clientId]);
+
+  it('revokes the whole grant when a rotated token comes back after the grace, even for a token answered from memory, and the trail names the person', async () => {
+    const { userId, tokens } = await signedIn();
     const second = await refreshed(tokens.refresh_token);
     expect([await callStatus(second.access_token), await callStatus(second.access_token)]).toEqual([200, 200]);
     server.clock.advance(graceMs);
@@ -144,10 +148,11 @@ describe.each(backends)('refresh retries on %s', (backend) => {
     expect(await readJson(replay)).toMatchObject({ error: 'invalid_grant', error_description: 'the refresh token was already used; every token of this grant is now revoked' });
     expect(await callStatus(second.access_token)).toBe(401);
     expect((await readJson(await refresh(second.refresh_token))).error_description).toBe('the refresh token has been revoked');
+    expect(await auditRows(userId, 'refresh.reuse')).toEqual([[userId, client.client_id]]);
   });
 
-  it('never brings back a grant revoked by its client, within the grace', async () => {
-    const { tokens } = await signedIn();
+  it('never brings back a grant revoked by its client, within the grace; the revocation row names the person', async () => {
+    const { userId, tokens } = await signedIn();
     const second = await refreshed(tokens.refresh_token);
     const revoked = await fetch(`${server.authUrl}/oauth/revoke`, {
       method: 'POST',
@@ -159,6 +164,7 @@ describe.each(backends)('refresh retries on %s', (backend) => {
     expect(retry.status).toBe(400);
     expect((await readJson(retry)).error_description).toBe('the refresh token has been revoked');
     expect(await callStatus(second.access_token)).toBe(401);
+    expect(await auditRows(userId, 'grant.revoke')).toEqual([[userId, client.client_id]]);
   });
 
   it('never brings back the grants of a disabled person, within the grace', async () => {

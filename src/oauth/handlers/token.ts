@@ -1,14 +1,14 @@
 import type { RequestHandler } from 'express';
-import type { RateRule, SlidingLog } from '../../limits/limiter.js';
 import { newId } from '../../platform/ids.js';
 import type { OAuthClient, RedeemCodeResult, RotateRefreshResult } from '../../store/auth-store.js';
-import { formParams, requestingClient } from '../client-auth.js';
+import { formParams } from '../client-auth.js';
 import { namesThisResource, type OAuthContext } from '../context.js';
 import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
 import { isValidVerifier, verifyPkce } from '../pkce.js';
 import { openLineage, sealAnswer } from '../refresh-grace.js';
 import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
 import { recordAudit } from '../../platform/audit.js';
+import { authenticatedClient, grantOverBudget, sendTooMany, type GrantRateLimit } from '../token-limits.js';
 
 type Params = Record<string, string | undefined>;
 
@@ -129,12 +129,6 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
   return tokenResponse(context, first.access, first.refresh, result.scope, Math.max(0, first.accessExpiresAt - now));
 }
 
-/** Refreshes per grant, over all addresses: one stolen token cannot mint without end (`--token-grant-rate-limit`). */
-export interface GrantRateLimit {
-  readonly slidingLog: SlidingLog;
-  readonly rule: RateRule;
-}
-
 /** How often token traffic purges rows that can no longer be used (by the server's clock). */
 export const purgeIntervalMs = 60_000;
 
@@ -152,15 +146,6 @@ function purgeSchedule(context: OAuthContext): () => Promise<void> {
   };
 }
 
-/** The 429 to send when the grant of this refresh token has spent its budget, else undefined. */
-async function grantOverBudget(context: OAuthContext, limit: GrantRateLimit, params: Params) {
-  if (params.grant_type !== 'refresh_token' || !params.refresh_token) return undefined;
-  const grantId = await context.store.grantOfRefreshToken(hashSecret(params.refresh_token));
-  if (grantId === undefined) return undefined;
-  const decision = await limit.slidingLog.consume(`token:grant:${grantId}`, limit.rule);
-  return decision.allowed ? undefined : decision;
-}
-
 /** POST /oauth/token: `authorization_code` and `refresh_token` grants for public clients. */
 export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): RequestHandler {
   const purgeIfDue = purgeSchedule(context);
@@ -168,12 +153,6 @@ export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): Requ
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     await purgeIfDue();
     const params = formParams(req.body);
-    const over = await grantOverBudget(context, limit, params);
-    if (over) {
-      res.status(429).set('Retry-After', String(over.retryAfterSeconds));
-      res.json({ error: 'rate_limit_exceeded', error_description: `too many refreshes of this grant; retry in ${over.retryAfterSeconds} seconds` });
-      return;
-    }
     const grantType = required(params, 'grant_type');
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
       throw new OAuthError(
@@ -181,7 +160,11 @@ export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): Requ
         `'grant_type' '${grantType}' is not supported: use authorization_code or refresh_token`,
       );
     }
-    const client = await requestingClient(context, req, params);
+    // Budgets after authentication: a forged assertion spends its address's, never the grant's.
+    const client = await authenticatedClient(context, limit, req, params);
+    if ('allowed' in client) return sendTooMany(res, client, 'too many failed client authentications from this address');
+    const over = await grantOverBudget(context, limit, params);
+    if (over) return sendTooMany(res, over, 'too many refreshes of this grant');
     if (!client.grantTypes.includes(grantType)) {
       throw new OAuthError('unauthorized_client', `this client did not register the '${grantType}' grant`);
     }

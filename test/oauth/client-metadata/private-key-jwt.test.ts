@@ -30,7 +30,11 @@ let key: SigningKey;
 
 beforeAll(async () => {
   host = await ClientMetadataHost.start();
-  server = await startTestServer({ allowPrivateClientMetadata: true, clientAuthPrivateKeyJwt: true }, deps(host));
+  // Callers' addresses from X-Forwarded-For: a thief and the client's owner come from two.
+  server = await startTestServer(
+    { allowPrivateClientMetadata: true, clientAuthPrivateKeyJwt: true, trustProxy: true, tokenGrantRateLimit: { limit: 10, windowMs: 60_000 } },
+    deps(host),
+  );
   await createTestUser(server);
   key = await signingKey('key-1');
 });
@@ -175,6 +179,34 @@ describe('a private_key_jwt client known by its metadata document (serve --clien
       error: 'invalid_client',
       error_description: "this client is public (token_endpoint_auth_method 'none'): send no 'client_assertion'",
     });
+  });
+});
+
+describe('limits and the audit trail after client authentication', () => {
+  const refreshFrom = (address: string, fields: Record<string, string>) =>
+    fetch(`${server.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+      body: new URLSearchParams({ grant_type: 'refresh_token', ...fields }).toString(),
+    });
+
+  it("charges a thief's forged assertions to the thief's address, never the grant: the owner still refreshes, and the trail holds one row a minute", async () => {
+    const clientId = publish('/chatgpt/stolen.json', [key.jwk]);
+    const tokens = await readJson(await redeem(clientId, await codeFor(clientId), { client_assertion_type: assertionType, client_assertion: await assertion(clientId) }));
+    const thiefKey = await signingKey('key-1');
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const forged = await refreshFrom('203.0.113.66', { refresh_token: tokens.refresh_token, client_assertion_type: assertionType, client_assertion: await assertion(clientId, { key: thiefKey }) });
+      statuses.push(forged.status);
+      await forged.arrayBuffer();
+    }
+    // 60 refusals, then the thief's address has spent its budget of failed authentications.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(60);
+    expect(statuses.slice(60)).toEqual(Array.from({ length: 10 }, () => 429));
+    const owner = await refreshFrom('198.51.100.7', { refresh_token: tokens.refresh_token, client_assertion_type: assertionType, client_assertion: await assertion(clientId) });
+    expect(owner.status).toBe(200);
+    const refusals = (await server.store.listAuditEvents({ limit: 500 })).filter((event) => event.action === 'client.assertion-refused' && event.clientId === clientId);
+    expect(refusals).toEqual([expect.objectContaining({ address: '203.0.113.66', detail: expect.objectContaining({ reason: expect.stringContaining("its signature does not verify with the client's key") }) })]);
   });
 });
 
