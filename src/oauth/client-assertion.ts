@@ -52,10 +52,10 @@ function whyRefused(error: unknown): string {
 }
 
 /** The key set to verify with; a fetch of the `jwks_uri` that fails for now is a 503, as a document's is. */
-async function keySetOf(keys: ClientKeys, keySets: ClientKeySets, refetch: boolean): Promise<JSONWebKeySet> {
+async function keySetOf(clientId: string, keys: ClientKeys, keySets: ClientKeySets, refetch: boolean): Promise<JSONWebKeySet> {
   if ('jwks' in keys) return keys.jwks as JSONWebKeySet;
   try {
-    return await keySets.keySet(keys.jwksUri, refetch);
+    return await keySets.keySet(clientId, keys.jwksUri, refetch);
   } catch (error) {
     if (!(error instanceof ClientMetadataError)) throw error;
     if (error.transient) throw new OAuthError('temporarily_unavailable', `the client's key set could not be fetched just now: ${error.message}; try again shortly`, { retryAfterSeconds: retryFetchAfterSeconds });
@@ -81,7 +81,7 @@ export async function verifyClientAssertion(
   const audiences: AssertionAudiences = { issuer: context.issuer, tokenEndpoint: `${context.authUrl}/oauth/token` };
   const now = context.clock.now();
   const verify = async (refetch: boolean) =>
-    jwtVerify(assertion, createLocalJWKSet(await keySetOf(client.keys, keySets, refetch)), {
+    jwtVerify(assertion, createLocalJWKSet(await keySetOf(client.id, client.keys, keySets, refetch)), {
       issuer: client.id,
       subject: client.id,
       algorithms: assertionAlgorithms,

@@ -117,8 +117,8 @@ describe('a private_key_jwt client known by its metadata document (serve --clien
     ['a wrong aud', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: 'https://elsewhere.example' }) }), "'aud' must be this server's issuer"],
     ['an aud array naming another server and our issuer', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: ['https://other-as.example', server.baseUrl] }) }), "'aud' must be a single string"],
     ['an aud array naming another token endpoint and ours', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: ['https://other-as.example/token', `${server.authUrl}/oauth/token`] }) }), "'aud' must be a single string"],
-    ['an iat 250 seconds in the future', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: 250 }) }), "'iat' is 250 seconds in the future"],
-    ['an iat a year old', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: -365 * 86_400 }) }), "'iat' is 31536000 seconds old"],
+    ['an iat 250 seconds in the future', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: 250 }) }), 'seconds in the future: sign the assertion when you send it'],
+    ['an iat a year old', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: -365 * 86_400 }) }), 'seconds old: an assertion may live at most 300 seconds'],
     ['an expired one', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { issuedSecondsAgo: 600, lifetimeSeconds: 60 }) }), "it has expired ('exp' is past)"],
     ['one that lives too long', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { lifetimeSeconds: 3600 }) }), 'an assertion may live at most 300 seconds'],
     ['an unknown kid', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { kid: 'key-unknown' }) }), "no key in the client's key set matches its 'kid' and 'alg'"],
@@ -183,12 +183,37 @@ describe('a private_key_jwt client known by its metadata document (serve --clien
 });
 
 describe('limits and the audit trail after client authentication', () => {
-  const refreshFrom = (address: string, fields: Record<string, string>) =>
+  const tokenFrom = (address: string, fields: Record<string, string>) =>
     fetch(`${server.authUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
-      body: new URLSearchParams({ grant_type: 'refresh_token', ...fields }).toString(),
+      body: new URLSearchParams(fields).toString(),
     });
+  const refreshFrom = (address: string, fields: Record<string, string>) => tokenFrom(address, { grant_type: 'refresh_token', ...fields });
+
+  it("charges a key-set fetch to the document naming it: a stranger's document naming another client's document as its jwks_uri cannot pin that client's copy", async () => {
+    const victimFields = { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' };
+    const minute = { 'cache-control': 'max-age=60' };
+    const victim = host.document('/victim.json', { client_name: 'Victim App', ...victimFields }, minute);
+    const consentOf = async () => (await fetch(authorizeUrl(server, { client: { client_id: victim, client_name: '', redirect_uris: [redirectUri] }, challenge, redirectUri }))).text();
+    expect(await consentOf()).toContain('Victim App');
+    const attacker = host.document('/attacker.json', { client_name: 'Attacker', redirect_uris: [redirectUri], token_endpoint_auth_method: 'private_key_jwt', jwks_uri: victim });
+    for (let i = 0; i < 20; i++) {
+      const junk = await tokenFrom('203.0.113.77', {
+        grant_type: 'authorization_code', code: 'junk', redirect_uri: redirectUri, code_verifier: verifier,
+        client_id: attacker, client_assertion_type: assertionType, client_assertion: await assertion(attacker),
+      });
+      // Not a key set (401); past the attacker's budget, its fetch is put off (503).
+      expect([401, 503]).toContain(junk.status);
+      await junk.arrayBuffer();
+    }
+    // The attacker's own budget of key-set fetches: 10 a minute, besides the victim's one read.
+    expect(host.fetchesOf('/victim.json')).toBe(11);
+    // The owner renames the app; once the copy expires (a minute), the change shows.
+    host.document('/victim.json', { client_name: 'Victim App Renamed', ...victimFields }, minute);
+    server.clock.advance(60_000);
+    expect(await consentOf()).toContain('Victim App Renamed');
+  });
 
   it("charges a thief's forged assertions to the thief's address, never the grant: the owner still refreshes, and the trail holds one row a minute", async () => {
     const clientId = publish('/chatgpt/stolen.json', [key.jwk]);
