@@ -168,6 +168,16 @@ export class ClientMetadataResolver {
     return client;
   }
 
+  /**
+   * A person approved the client: the copy this request was served from becomes its last good
+   * copy in the store at once, so it stands in after eviction, a restart or on another instance
+   * from the approval on, not only from its first refetch.
+   */
+  async approved(clientId: string): Promise<void> {
+    const cached = this.cache.get(clientId);
+    if (cached && this.options.copies) await this.options.copies.saveClientMetadataCopy(cached);
+  }
+
   /** The store's copy, when this instance holds none: taken into memory, as if fetched here. */
   private async storedCopy(clientId: string): Promise<Cached | undefined> {
     const stored = await this.options.copies?.findClientMetadataCopy(clientId);
