@@ -37,8 +37,9 @@ export function sendTooMany(res: Response, decision: Extract<RateDecision, { all
 
 /**
  * The requesting client, authenticated (RFC 7523 for private_key_jwt clients). A refused
- * authentication is charged to the sending address (undefined: the 401 stands), and past that
- * budget answers 429; a refused assertion of a known client is audited, boundedly.
+ * authentication is charged to the sending address and thrown (401) while that budget lasts;
+ * past it, the spent decision comes back for a 429. A refused assertion of a known client is
+ * audited, once per client a minute.
  */
 export async function authenticatedClient(
   context: OAuthContext,
