@@ -59,7 +59,7 @@ interface AssertionOptions {
   readonly key?: SigningKey;
   readonly kid?: string;
   readonly aud?: string | string[];
-  /** Seconds from now to put in 'iat' (negative: in the past), when not when it was signed. */
+  /** Moves 'iat' this many seconds from when the assertion is signed (negative: into the past). */
   readonly iatOffset?: number;
   readonly lifetimeSeconds?: number;
   readonly issuedSecondsAgo?: number;
