@@ -117,7 +117,7 @@ describe('the runner against a misconfigured deployment', () => {
     expectOneRootCause(report, root!.id, /127\.0\.0\.1/);
     expect(report.counts.blocked).toBeGreaterThan(report.results.length / 2);
     expect(run.stderr).toMatch(/^survey-mcp: 1 of \d+ conformance checks failed \(\d+ more blocked by them\)/m);
-    expect(run.stdout).toContain(`root causes (1; fix these first):\n  FAIL  ${root!.id}: `);
+    expect(run.stdout).toContain(`causes (1; fix these first):\n  FAIL  ${root!.id}: `);
     // Run alone, a check that needs the internal address meets it: the error names the URL refused.
     const alone = await cliWith(
       { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') } },
