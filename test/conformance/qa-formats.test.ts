@@ -60,7 +60,7 @@ describe('SARIF', () => {
     expect(sarifSchemaErrors(sarif)).toEqual([]);
     expect(sarifSchemaErrors(renderSarif(setupErrorReport('http://x.example', new Date(), 'cannot reach it'), { anchor: 'x' }))).toEqual([]);
     expect(log).toMatchObject({ version: '2.1.0', $schema: 'https://json.schemastore.org/sarif-2.1.0.json' });
-    expect(sarifSchemaErrors(JSON.stringify({ version: '2.1.0', runs: [{ results: [] }] }))).toContain("/runs/0 should have required property 'tool'");
+    expect(sarifSchemaErrors(JSON.stringify({ version: '2.1.0', runs: [{ results: [] }] })).join('\n')).toMatch(/tool/);
   });
 
   it('has a rule per check run, with its title, the rule it proves and help into the docs', () => {
