@@ -84,6 +84,7 @@ describe('update_question', () => {
       description: 'Pick one.',
       choices: [{ id: sushi.id, label: 'Sushi bar' }, { label: 'Curry' }, { id: pizza.id, label: 'Pizza' }],
       position: 3,
+      version: where.version,
     });
     expect(question).toMatchObject({ id: where.id, text: 'Where to, then?', description: 'Pick one.', position: 3, required: true });
     expect(question.choices).toEqual([
@@ -97,6 +98,38 @@ describe('update_question', () => {
       [2, 'Anything else?'],
       [3, 'Where to, then?'],
     ]);
+  });
+
+  it('refuses to remove a choice without the version it was read at, and an edit sent with a stale version: nothing changes', async () => {
+    const { questions } = await newSurvey(tools, { questions: lunchQuestions });
+    const where = questions[0] as Json;
+    const [pizza, sushi] = where.choices as [Json, Json];
+    await fails(
+      'alice',
+      'update_question',
+      { question_id: where.id, choices: [{ id: pizza.id, label: 'Pizza' }, { id: sushi.id, label: 'Sushi' }] },
+      `validation failed: 'choices' leaves out choice 'Tacos' ('${where.choices[2].id}') of question '${where.id}', and removing a choice needs the question's 'version' from get_survey: without it a choice another edit added since you read the question would be lost. Nothing was changed: read the question again and send the whole list with its 'version'`,
+    );
+    const reworded = await ok('alice', 'update_question', { question_id: where.id, text: 'Lunch where?', version: where.version });
+    expect(reworded.question.version).not.toBe(where.version);
+    await fails(
+      'alice',
+      'update_question',
+      { question_id: where.id, text: 'Dinner where?', version: where.version },
+      `validation failed: conflict: question '${where.id}' was changed by another edit since its version '${where.version}' was read, so nothing was changed: read it again (get_survey) and send your edit again`,
+    );
+    const [after] = await questionsOf(questions[0].survey_id);
+    expect(after).toMatchObject({ text: 'Lunch where?', version: reworded.question.version });
+    expect(after!.choices.map((c: Json) => c.label)).toEqual(['Pizza', 'Sushi', 'Tacos']);
+    const removed = await ok('alice', 'update_question', { question_id: where.id, choices: [{ id: pizza.id, label: 'Pizza' }, { id: sushi.id, label: 'Sushi' }], version: after!.version });
+    expect(removed.question.choices.map((c: Json) => c.label)).toEqual(['Pizza', 'Sushi']);
+  });
+
+  it("keeps a question's version when another question moves it", async () => {
+    const { survey, questions } = await newSurvey(tools, { questions: lunchQuestions });
+    await ok('alice', 'add_question', { survey_id: survey.id, type: 'short_text', text: 'First now?', position: 1 });
+    const moved = (await questionsOf(survey.id)).find((q) => q.id === questions[0].id)!;
+    expect(moved).toMatchObject({ position: 2, version: questions[0].version });
   });
 
   it('still rewords, adds choices and reorders once the survey has responses', async () => {
