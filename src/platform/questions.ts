@@ -66,6 +66,11 @@ export interface QuestionResult {
   question: QuestionJson;
 }
 
+export interface UpdateQuestionResult extends QuestionResult {
+  /** False when the question already was as asked: nothing was stored or audited. */
+  changed: boolean;
+}
+
 export async function addQuestion(ctx: PlatformContext, actorUserId: string, args: AddQuestionArgs): Promise<QuestionResult> {
   return editingSurvey(ctx, args.survey_id, async (ctx) => {
     const { survey } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
@@ -98,7 +103,7 @@ export interface UpdateQuestionArgs {
   version?: string;
 }
 
-export async function updateQuestion(ctx: PlatformContext, actorUserId: string, args: UpdateQuestionArgs): Promise<QuestionResult> {
+export async function updateQuestion(ctx: PlatformContext, actorUserId: string, args: UpdateQuestionArgs): Promise<UpdateQuestionResult> {
   return editingQuestion(ctx, args.question_id, async (ctx) => {
     const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
     assertEditable(survey);
@@ -125,10 +130,14 @@ export async function updateQuestion(ctx: PlatformContext, actorUserId: string, 
       settings,
     };
     const position = checkPosition(args.position, existing.length, question.position);
+    const { text, description, required, settings: held, choices: heldChoices } = question;
+    if (position === question.position && isDeepStrictEqual({ ...fields, choices }, { text, description, required, settings: held, choices: heldChoices })) {
+      return { question: questionJson(question), changed: false };
+    }
     checkQuestionsSize(survey.id, existing.map((other) => (other.id === question.id ? { ...other, ...fields, choices } : other)));
     const updated = await ctx.store.updateQuestion(question.id, fields, choices, position);
     await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
-    return { question: questionJson(updated) };
+    return { question: questionJson(updated), changed: true };
   });
 }
 

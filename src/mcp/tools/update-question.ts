@@ -35,6 +35,9 @@ export const updateQuestion = defineTool({
     settings: settings.optional(),
     version: z.string().optional().describe("The question's version as get_survey gave it: the edit applies only if the question still has it."),
   }),
-  output: z.strictObject({ question: questionRecord }),
+  output: z.strictObject({
+    question: questionRecord,
+    changed: z.boolean().describe('False when the question already was as asked: nothing was changed.'),
+  }),
   run: ({ platform, userId }, args) => platform.updateQuestion(userId, args),
 });
