@@ -41,7 +41,8 @@ describe.each(backends)('collaborators of a survey on %s', (backend) => {
 
   it(`refuses a ${maxCollaborators + 1}st collaborator naming the cap, stores and audits nothing, and still changes a role at the cap`, async () => {
     const surveyId = await sharedSurvey();
-    const refused = await call('share_survey', { survey_id: surveyId, user_email: 'bob@example.com', role: 'analyst' });
+    // Bob is outside the workspace, which a first share asks about; one the cap refuses is refused unasked.
+    const refused = await callTool(team.server, team.alice, 'share_survey', { survey_id: surveyId, user_email: 'bob@example.com', role: 'analyst' });
     expect(refused.payload.error).toBe(
       `validation failed: survey '${surveyId}' is shared with the most people a survey may be, 100, so 'bob@example.com' cannot be added: remove someone first (share_survey with role none)`,
     );

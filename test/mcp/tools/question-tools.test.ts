@@ -3,6 +3,7 @@
  * surveys the test creates itself (the demo surveys are only read or refused).
  */
 import { describe, expect, it } from 'vitest';
+import { callTool } from '../../helpers/mcp.js';
 import type { Json } from '../../helpers/server.js';
 import { addResponses, lunchPollWithResponses, lunchQuestions, newSurvey, numberAnswer, useToolServer, userIds } from './support.js';
 
@@ -123,6 +124,14 @@ describe('update_question', () => {
     expect(after!.choices.map((c: Json) => c.label)).toEqual(['Pizza', 'Sushi', 'Tacos']);
     const removed = await ok('alice', 'update_question', { question_id: where.id, choices: [{ id: pizza.id, label: 'Pizza' }, { id: sushi.id, label: 'Sushi' }], version: after!.version });
     expect(removed.question.choices.map((c: Json) => c.label)).toEqual(['Pizza', 'Sushi']);
+  });
+
+  it('refuses an edit sent with a stale version of a question with responses as a conflict, without asking the person', async () => {
+    const { detail } = await lunchPollWithResponses(tools, 1);
+    const where = detail.questions[0];
+    await ok('alice', 'update_question', { question_id: where.id, text: 'Lunch spot?' });
+    const answer = await callTool(tools.server, tools.token('alice'), 'update_question', { question_id: where.id, text: 'Dinner spot?', version: where.version });
+    expect(answer.payload.error).toMatch(/^validation failed: conflict: question '.+' was changed by another edit/);
   });
 
   it("keeps a question's version when another question moves it", async () => {
