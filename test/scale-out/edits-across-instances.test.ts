@@ -5,9 +5,10 @@
  * was missing, 10 rounds of 10.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, tokenFor } from '../helpers/mcp.js';
+import { aliceAdministering } from '../helpers/backends.js';
+import { callTool } from '../helpers/mcp.js';
 import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const schema = uniqueSchema('edits');
 const shared = { db: postgresUrl(schema), rateStore: ':memory:', mcpRateLimit: { limit: 100_000, windowMs: 60_000 } };
@@ -18,10 +19,7 @@ let alice: string;
 beforeAll(async () => {
   first = await startTestServer(shared);
   second = await startTestServer(shared);
-  const owner = await createTestUser(first, 'alice@example.com', 'Alice');
-  await first.store.insertWorkspace({ id: 'wsp_test', name: 'Test', createdAt: first.clock.now() });
-  await first.store.setWorkspaceMember('wsp_test', owner.id, 'admin');
-  alice = await tokenFor(first, 'alice@example.com');
+  alice = await aliceAdministering(first);
 });
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
