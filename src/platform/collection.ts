@@ -47,12 +47,12 @@ export function scheduleEffects(survey: Survey, change: ScheduleChange, now: num
   if (!hasResponses(survey) || !isLive(survey.status)) return [];
   const effects: CollectionEffect[] = [];
   const { opensAt, closesAt, responseLimit } = change;
-  if (typeof closesAt === 'number' && closesAt <= now + confirmationTtlMs) {
+  if (typeof closesAt === 'number' && closesAt !== survey.closesAt && closesAt <= now + confirmationTtlMs) {
     const words = `Setting the closing time of ${titled} to ${iso(closesAt)} closes it within ${confirmationTtlMs / 60_000} minutes: it stops collecting responses; it has ${responses}.`;
     effects.push({ change: 'ends', words });
   }
   const completed = survey.responseCounts.completed;
-  if (typeof responseLimit === 'number' && responseLimit <= completed) {
+  if (typeof responseLimit === 'number' && responseLimit !== survey.responseLimit && responseLimit <= completed) {
     const words = `Setting the response limit of ${titled} to ${responseLimit.toLocaleString('en')} closes it now: it has ${completed.toLocaleString('en')} completed response${completed === 1 ? '' : 's'}.`;
     effects.push({ change: 'ends', words });
   }

@@ -171,6 +171,8 @@ export interface UpdateSurveyArgs {
 
 export interface UpdateSurveyResult {
   survey: SurveyJson;
+  /** False when every field given already had that value: nothing was stored or audited. */
+  changed: boolean;
 }
 
 export function updateSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
@@ -180,8 +182,11 @@ export function updateSurvey(ctx: PlatformContext, actorUserId: string, args: Up
 async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
   const { survey, role } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
   const now = ctx.clock.now();
-  const updated = await ctx.store.updateSurvey(survey.id, { ...plannedSurveyUpdate(survey, args, now), updatedAt: now });
-  return { survey: surveyJson(await closeIfDue(ctx, updated), role) };
+  const given = plannedSurveyUpdate(survey, args, now);
+  const changes = Object.fromEntries(Object.entries(given).filter(([field, value]) => value !== undefined && value !== survey[field as keyof SurveyFields]));
+  if (Object.keys(changes).length === 0) return { survey: surveyJson(survey, role), changed: false };
+  const updated = await ctx.store.updateSurvey(survey.id, { ...changes, updatedAt: now });
+  return { survey: surveyJson(await closeIfDue(ctx, updated), role), changed: true };
 }
 
 /**
@@ -217,14 +222,7 @@ export function plannedSurveyUpdate(survey: Survey, args: UpdateSurveyArgs, now:
   if (args.anonymous !== undefined && args.anonymous !== survey.anonymous && hasResponses(survey)) {
     throw validationFailed(`'anonymous' cannot change once survey '${survey.id}' has responses`);
   }
-  return {
-    title,
-    description,
-    opensAt,
-    closesAt,
-    responseLimit: args.response_limit,
-    anonymous: args.anonymous,
-  };
+  return { title, description, opensAt, closesAt, responseLimit: args.response_limit, anonymous: args.anonymous };
 }
 
 export interface SetSurveyStatusArgs {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import { fail, skip } from '../../check.js';
+import { fail, notVerified, skip } from '../../check.js';
 import type { Authorization, CheckContext } from '../../context.js';
 import { describeResponse, expectJsonObject } from '../../expect.js';
 import { cite, jsonOf, type Exchange } from '../../http.js';
@@ -12,9 +12,11 @@ export const PRIVATE_KEY_JWT_SPEC = 'RFC 7523 section 3, RFC 7521 section 4.2; C
 
 /** What the runner varies in an assertion to see it refused. */
 export interface AssertionShape {
-  readonly aud?: string;
+  /** An array is the form draft-ietf-oauth-rfc7523bis refuses. */
+  readonly aud?: string | readonly string[];
   /** Seconds from now; negative for an expired assertion. */
   readonly expiresIn?: number;
+  /** Seconds before now for iat; negative for an iat in the future. */
   readonly issuedAgo?: number;
   readonly jti?: string;
   /** Sign with a key the document does not publish, under the published key's kid. */
@@ -55,7 +57,7 @@ export async function privateKeyJwtListed(ctx: CheckContext): Promise<{ issuer: 
 export async function privateKeyJwtRun(ctx: CheckContext): Promise<JwtClientRun> {
   const audiences = await privateKeyJwtListed(ctx);
   const jwt = ctx.settings.privateKeyJwtClient;
-  if (!jwt) skip('needs --client-metadata-jwt-url and --client-metadata-jwt-key: a private_key_jwt client document you host and its private key');
+  if (!jwt) notVerified('needs --client-metadata-jwt-url and --client-metadata-jwt-key: a private_key_jwt client document you host and its private key');
   return { ctx, jwt, documentUrl: jwt.documentUrls[0], ...audiences };
 }
 
@@ -74,7 +76,7 @@ async function assertionOf(clientId: string, jwk: Readonly<Record<string, unknow
     .setProtectedHeader({ alg, kid })
     .setIssuer(clientId)
     .setSubject(clientId)
-    .setAudience(shape.aud ?? aud)
+    .setAudience(typeof shape.aud === 'object' ? [...shape.aud] : (shape.aud ?? aud))
     .setIssuedAt(now)
     .setExpirationTime(now + (shape.issuedAgo ?? 0) + (shape.expiresIn ?? 60))
     .setJti(shape.jti ?? randomUUID())
