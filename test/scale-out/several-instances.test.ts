@@ -240,10 +240,10 @@ describe('an instance whose PostgreSQL or Redis goes away', () => {
   });
 
   /** The error responder's answer to any outage. */
-  async function expectUnavailable(response: Response): Promise<void> {
+  async function expectUnavailable(response: Response, part = 'the store'): Promise<void> {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
-    expect(await readJson(response)).toEqual({ error: 'temporarily_unavailable', error_description: 'the store is unavailable; try again shortly' });
+    expect(await readJson(response)).toEqual({ error: 'temporarily_unavailable', error_description: `${part} is unavailable; try again shortly` });
   }
 
   /** Polls (bounded) until the MCP endpoint admits a request again; returns every status seen. */
@@ -285,8 +285,8 @@ describe('an instance whose PostgreSQL or Redis goes away', () => {
     expect(await pingStatus(instance.direct, token)).toBe(200);
     await proxies.redis.cut();
 
-    await expectUnavailable(await postMcp(instance.direct, rpc('ping'), { token }));
-    await expectUnavailable(await register());
+    await expectUnavailable(await postMcp(instance.direct, rpc('ping'), { token }), 'the rate store (Redis)');
+    await expectUnavailable(await register(), 'the rate store (Redis)');
 
     await proxies.redis.restore();
     const seen = await statusesUntilRecovered();
