@@ -1,4 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pendingAccepts } from './accept-queue.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -69,21 +71,37 @@ function answerStarting(res: ServerResponse): void {
   res.end(startingBody);
 }
 
+/** How long a drain waits for the kernel's accept queue to empty before it closes the listener anyway. */
+const acceptQueueWaitMs = 2_000;
+const acceptQueueCheckMs = 5;
+
 /**
  * Stops accepting connections and lets the open ones finish: a connection ends after the answer
  * in flight on it (`Connection: close`, `ServingPhases.drain`), and an idle keep-alive one when
- * the peer closes it or it passes the keep-alive timeout. Node's own `close` would also cut every
- * connection without a request in flight at once — among them one just accepted whose request is
- * still on its way, which a proxy then reports as a reset (502). After `graceMs` every connection
- * is cut.
+ * the peer closes it or it passes the keep-alive timeout. The listener closes once the kernel holds
+ * no connection the process has not accepted yet (`pendingAccepts`): a busy process takes them
+ * late, and closing would reset them. Node's own `close` would also cut at once every connection
+ * without a request in flight, among them one whose request is still on its way. After `graceMs`
+ * every connection is cut.
  */
 export function drainServer(server: Server, phases: ServingPhases | undefined, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve();
     phases?.drain();
-    if (graceMs > 0) server.closeIdleConnections = () => undefined;
-    server.close(() => resolve());
-    if (graceMs <= 0) return server.closeAllConnections();
+    if (graceMs <= 0) {
+      server.close(() => resolve());
+      return server.closeAllConnections();
+    }
+    server.closeIdleConnections = () => undefined;
+    const { port } = server.address() as AddressInfo;
+    // Counted in checks, not by the clock: after the event loop was held up, the next check must
+    // still come after a poll phase, which is where the queue is taken.
+    let checksLeft = Math.ceil(Math.min(acceptQueueWaitMs, graceMs) / acceptQueueCheckMs);
+    const closeOnceAccepted = (): void => {
+      if (pendingAccepts(port) > 0 && checksLeft-- > 0) return void setTimeout(closeOnceAccepted, acceptQueueCheckMs);
+      server.close(() => resolve());
+    };
+    closeOnceAccepted();
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
     server.once('close', () => clearTimeout(cut));
   });
