@@ -97,16 +97,24 @@ export class Http {
       const decoder = new TextDecoder();
       let body = '';
       let pending = '';
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        const text = decoder.decode(chunk, { stream: true });
-        body += text;
-        pending += text;
-        const events = pending.split(/\r?\n\r?\n/);
-        pending = events.pop() ?? '';
-        for (const event of events) {
-          const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice('data:'.length).trimStart());
-          if (data.length > 0) await onEvent(data.join('\n'));
+      let received = 0;
+      try {
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          const text = decoder.decode(chunk, { stream: true });
+          body += text;
+          pending += text;
+          const events = pending.split(/\r?\n\r?\n/);
+          pending = events.pop() ?? '';
+          for (const event of events) {
+            const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice('data:'.length).trimStart());
+            received++;
+            if (data.length > 0) await onEvent(data.join('\n'));
+          }
         }
+      } catch (error) {
+        // The head came, no event did: what a buffering proxy does to a stream the server is writing.
+        if (received === 0 && (error as Error)?.name === 'TimeoutError') throw new Error(heldStream(this.timeoutMs));
+        throw error;
       }
       return body;
     });
@@ -176,6 +184,11 @@ export class Http {
     return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   }
 }
+
+/** Why an event stream whose head arrived carried nothing: the likeliest root cause, named. */
+const heldStream = (timeoutMs: number): string =>
+  `the answer's head said text/event-stream, but no event followed within ${timeoutMs} ms: a proxy in front is likely ` +
+  'buffering the stream (nginx: proxy_buffering off for the MCP location, or let it honour X-Accel-Buffering: no)';
 
 export function header(exchange: Exchange, name: string): string | undefined {
   return exchange.response.headers[name.toLowerCase()];

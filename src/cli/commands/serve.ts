@@ -84,8 +84,9 @@ export function serveConfig(options: ServeOptions): ServerConfig {
 }
 
 /**
- * Runs both hosts until SIGINT or SIGTERM (or the npm that started it exits: launcher.ts), then stops accepting, lets requests in flight finish
- * (up to `--shutdown-timeout`), and closes the rate log and the store.
+ * Runs both hosts until SIGINT or SIGTERM (or the npm that started it exits: launcher.ts), then
+ * stops accepting, lets requests in flight finish (up to `--shutdown-timeout`), and closes the
+ * rate log and the store.
  */
 export async function serve(options: ServeOptions): Promise<void> {
   const config = serveConfig(options);
