@@ -32,7 +32,7 @@ describe('the SQLite read pool', () => {
     pool = new SqliteReadPool(join(dir, 'store.db'), 1);
     const done: string[] = [];
     const read = (person: string, tag: string) =>
-      readerKey.run(person, () => pool.read<{ tag: string }>(slow, { tag }, true)).then((row) => done.push(row.tag));
+      readerKey.run({ person }, () => pool.read<{ tag: string }>(slow, { tag }, true)).then((row) => done.push(row.tag));
     const reads = [read('alice', 'a1'), read('alice', 'a2'), read('alice', 'a3'), read('alice', 'a4'), read('bob', 'b1')];
     expect(pool.waiting).toBe(4);
     await Promise.all(reads);
@@ -45,5 +45,17 @@ describe('the SQLite read pool', () => {
     db.prepare(`INSERT INTO workspaces (id, name, created_at) VALUES ('wsp_x', 'X', 1)`).run();
     expect(await pool.read<{ name: string }>('SELECT name FROM workspaces WHERE id = @id', { id: 'wsp_x' }, true)).toEqual({ name: 'X' });
     await expect(pool.read('DELETE FROM workspaces RETURNING id', {}, false)).rejects.toThrow(/readonly|read-only/i);
+  });
+
+  it('drops a waiting read whose client has gone, and runs the next one', async () => {
+    pool = new SqliteReadPool(join(dir, 'store.db'), 1);
+    const gone = new AbortController();
+    const running = pool.read(slow, { tag: 'running' }, true);
+    const dropped = readerKey.run({ person: 'alice', gone: gone.signal }, () => pool.read(slow, { tag: 'dropped' }, true));
+    const next = readerKey.run({ person: 'bob' }, () => pool.read<{ tag: string }>(slow, { tag: 'next' }, true));
+    gone.abort();
+    await expect(dropped).rejects.toThrow('the client of this request has gone');
+    await running;
+    expect(await next).toMatchObject({ tag: 'next' });
   });
 });

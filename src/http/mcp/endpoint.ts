@@ -89,7 +89,7 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         const work = { readAlready: ahead?.body, gone: gone.signal, nextTurn, whileWaiting, chargeBatch };
         // Its scanning reads take fair turns with other people's (store/reader-key.ts).
         const run = () => callerGone.run(gone.signal, () => answerPost(req, res, verdict.auth, work));
-        if (!gone.signal.aborted) await readerKey.run(verdict.auth.userId, run);
+        if (!gone.signal.aborted) await readerKey.run({ person: verdict.auth.userId, gone: gone.signal }, run);
       } finally {
         release?.();
       }

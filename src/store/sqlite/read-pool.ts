@@ -12,6 +12,7 @@ interface ReadTask {
 }
 
 interface Queued extends ReadTask {
+  readonly gone: AbortSignal | undefined;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -72,8 +73,8 @@ export class OffThreadReadError extends Error {
  *
  * The queue is fair between people (`readerKey`): each free thread takes the oldest read of the
  * next person in turn, so one person's burst of searches (in-flight limit: 4 at once) delays
- * another's by at most the reads already running. Threads start at the first read and never keep
- * the process alive.
+ * another's by at most the reads already running; a read whose client has gone is dropped when
+ * its turn comes. Threads start at the first read and never keep the process alive.
  */
 export class SqliteReadPool {
   readonly #path: string;
@@ -95,9 +96,10 @@ export class SqliteReadPool {
   /** The rows of `sql` (all of them, or the first when `single`), read on a reader thread. */
   read<T>(sql: string, bindings: Bindings, single: boolean): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
-    const key = readerKey.getStore() ?? '';
+    const reader = readerKey.getStore();
+    const key = reader?.person ?? '';
     return new Promise<T>((resolve, reject) => {
-      const task: Queued = { sql, bindings, single, resolve: resolve as (value: unknown) => void, reject };
+      const task: Queued = { sql, bindings, single, gone: reader?.gone, resolve: resolve as (value: unknown) => void, reject };
       const queue = this.#waiting.get(key);
       if (queue) queue.push(task);
       else this.#waiting.set(key, [task]);
@@ -129,6 +131,12 @@ export class SqliteReadPool {
       // The person goes to the back of the turn, with whatever else they have waiting.
       this.#waiting.delete(key);
       if (queue.length > 0) this.#waiting.set(key, queue);
+      if (task.gone?.aborted) {
+        // No one is left to answer: the thread goes to the next read.
+        this.#idle.push(worker);
+        task.reject(new Error('not run: the client of this request has gone'));
+        continue;
+      }
       this.#running.set(worker, task);
       worker.postMessage({ sql: task.sql, bindings: task.bindings, single: task.single });
     }
