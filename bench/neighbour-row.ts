@@ -19,8 +19,8 @@ export interface Candidate {
   readonly request: RpcRequest;
   /** Sends in the search (3 unless the request takes seconds). */
   readonly sends?: number;
-  /** One tools/call (not a batch): what the burst sends. */
-  readonly single?: boolean;
+  /** One search over the large survey (not a batch): what the burst sends, the costliest of them. */
+  readonly search?: boolean;
 }
 
 /** Responses of the survey the filtered searches scan (issue 42: at least 150,000). */
@@ -87,9 +87,9 @@ function scanCandidates(url: string, token: string, large: LargeSurvey): Candida
   const scan = { survey_id: large.surveyId, where: { question_id: large.textQuestionId, contains: 'no answer says this' }, limit: 100 };
   const window = { survey_id: large.surveyId, submitted_after: new Date(Date.now() - 29.5 * 86_400_000).toISOString() };
   return [
-    { label: `list_responses where (${of}, no match)`, request: toolCall(url, token, 'list_responses', scan), sends: 1, single: true },
-    { label: `list_responses where (${of}, no match), 2026-07-28`, request: modernToolCall(url, token, 'list_responses', scan), sends: 1, single: true },
-    { label: `get_survey_results, 30 days from mid-day (${of})`, request: toolCall(url, token, 'get_survey_results', window), sends: 1, single: true },
+    { label: `list_responses where (${of}, no match)`, request: toolCall(url, token, 'list_responses', scan), sends: 1, search: true },
+    { label: `list_responses where (${of}, no match), 2026-07-28`, request: modernToolCall(url, token, 'list_responses', scan), sends: 1, search: true },
+    { label: `get_survey_results, 30 days from mid-day (${of})`, request: toolCall(url, token, 'get_survey_results', window), sends: 1, search: true },
     { label: `batch: 20 × list_responses where (${of}), 2025-03-26`, request: batchOf(url, token, 'list_responses', scan, 20), sends: 1 },
   ];
 }
@@ -102,12 +102,12 @@ export function candidates(url: string, token: string, large?: LargeSurvey): Can
     { label: 'batch: 100 × get_survey, 2025-03-26', request: batchOf(url, token, 'get_survey', survey, 100) },
     { label: 'batch: 100 × get_survey_results, 2025-03-26', request: batchOf(url, token, 'get_survey_results', survey, 100) },
     { label: 'batch: 100 × list_responses, 2025-11-25', request: { ...batchOf(url, token, 'list_responses', listing, 100), headers: toolCall(url, token, 'ping', {}).headers } },
-    { label: 'list_responses (limit 100)', request: toolCall(url, token, 'list_responses', listing), single: true },
-    { label: 'list_responses (limit 100), 2026-07-28', request: modernToolCall(url, token, 'list_responses', listing), single: true },
-    { label: 'get_survey_results', request: toolCall(url, token, 'get_survey_results', survey), single: true },
-    { label: 'get_survey_results, 2026-07-28', request: modernToolCall(url, token, 'get_survey_results', survey), single: true },
-    { label: 'largest accepted body (get_survey)', request: toolCall(url, token, 'get_survey', heaviestBodyArgs()), single: true },
-    { label: 'largest accepted body (get_survey), 2026-07-28', request: modernToolCall(url, token, 'get_survey', heaviestBodyArgs()), single: true },
+    { label: 'list_responses (limit 100)', request: toolCall(url, token, 'list_responses', listing) },
+    { label: 'list_responses (limit 100), 2026-07-28', request: modernToolCall(url, token, 'list_responses', listing) },
+    { label: 'get_survey_results', request: toolCall(url, token, 'get_survey_results', survey) },
+    { label: 'get_survey_results, 2026-07-28', request: modernToolCall(url, token, 'get_survey_results', survey) },
+    { label: 'largest accepted body (get_survey)', request: toolCall(url, token, 'get_survey', heaviestBodyArgs()) },
+    { label: 'largest accepted body (get_survey), 2026-07-28', request: modernToolCall(url, token, 'get_survey', heaviestBodyArgs()) },
   ];
 }
 
@@ -211,7 +211,7 @@ async function scenario(server: ServerProcess, name: NeighbourScenario['scenario
   };
 }
 
-/** The costliest of `found` answered 200, among `among` (all candidates, or the single calls). */
+/** The costliest of `found` answered 200, among `among` (all candidates, or the searches). */
 function costliest(found: readonly SearchResult[], among: readonly Candidate[]): Candidate {
   const labels = new Set(among.map((candidate) => candidate.label));
   const accepted = found.filter((result) => result.status === '200' && labels.has(result.label));
@@ -229,12 +229,12 @@ export async function neighbourRow(store: string, options: FullStackOptions, sec
     const all = candidates(server.url, attackerToken, large);
     const found = await search(server, all);
     const heavy = costliest(found, all);
-    const heaviestSingle = costliest(found, all.filter((candidate) => candidate.single));
+    const heaviestSearch = costliest(found, all.filter((candidate) => candidate.search));
     const batch = all.find((candidate) => candidate.label.startsWith('batch: 100 × list_responses (limit 100), 2025-03-26'))!;
     const scenarios = [
       await scenario(server, 'idle', heavy, otherToken, seconds),
       await scenario(server, 'heaviest', heavy, otherToken, seconds),
-      await scenario(server, 'burst of 120', heaviestSingle, otherToken, seconds),
+      await scenario(server, 'burst of 120', heaviestSearch, otherToken, seconds),
       await scenario(server, 'hung-up batches', batch, otherToken, seconds),
     ];
     return { store, search: found, scenarios };

@@ -74,7 +74,7 @@ export class OffThreadReadError extends Error {
  * The queue is fair between people (`readerKey`): each free thread takes the oldest read of the
  * next person in turn, so one person's burst of searches (in-flight limit: 4 at once) delays
  * another's by at most the reads already running; a read whose client has gone is dropped when
- * its turn comes. Threads start at the first read and never keep the process alive.
+ * its turn comes. Threads start at the first read and keep the process alive only while they read.
  */
 export class SqliteReadPool {
   readonly #path: string;
@@ -138,6 +138,8 @@ export class SqliteReadPool {
         continue;
       }
       this.#running.set(worker, task);
+      // A read someone awaits keeps the process alive (a CLI command has nothing else running).
+      worker.ref();
       worker.postMessage({ sql: task.sql, bindings: task.bindings, single: task.single });
     }
   }
@@ -154,6 +156,7 @@ export class SqliteReadPool {
     worker.on('message', ({ value, error }: ReadAnswer) => {
       const task = this.#running.get(worker);
       this.#running.delete(worker);
+      worker.unref();
       if (task && error) task.reject(new OffThreadReadError(error.message, error.code));
       else task?.resolve(value);
       this.#idle.push(worker);
