@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { readerKey } from '../reader-key.js';
+import { FairTurns } from '../fair-turns.js';
 import type { Bindings } from './database.js';
 
 /** A read the pool runs: one statement, its bindings, and whether one row or all are wanted. */
@@ -11,15 +11,9 @@ interface ReadTask {
   readonly single: boolean;
 }
 
-interface Queued extends ReadTask {
-  readonly gone: AbortSignal | undefined;
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-}
-
 interface ReadAnswer {
   readonly value?: unknown;
-  readonly error?: { readonly message: string; readonly code?: string };
+  readonly error?: { readonly message: string; readonly code?: string | undefined };
 }
 
 /**
@@ -65,105 +59,74 @@ export class OffThreadReadError extends Error {
 }
 
 /**
- * Reads that may scan (a `where` filter over a large survey: over a second for 150,000
+ * Reads that may scan (a `where` filter over a large survey: about a second for 150,000
  * responses) run here, on threads of their own with read-only connections to the store file,
  * so that the event loop keeps answering everyone else meanwhile. Under WAL a reader sees every
  * commit made before its read began, and this process commits synchronously, so a read sent
- * after a write sees it.
- *
- * The queue is fair between people (`readerKey`): each free thread takes the oldest read of the
- * next person in turn, so one person's burst of searches (in-flight limit: 4 at once) delays
- * another's by at most the reads already running; a read whose client has gone is dropped when
- * its turn comes. Threads start at the first read and keep the process alive only while they read.
+ * after a write sees it. Reads take the threads in fair turns between people (`FairTurns`).
+ * Threads start at the first read and keep the process alive only while they read.
  */
 export class SqliteReadPool {
   readonly #path: string;
-  readonly #size: number;
+  readonly #turns: FairTurns;
   readonly #driver = createRequire(import.meta.url).resolve('better-sqlite3');
   readonly #idle: Worker[] = [];
   readonly #all: Worker[] = [];
-  /** The read each busy thread runs: one at a time. */
-  readonly #running = new Map<Worker, Queued>();
-  /** Waiting reads per person, in the order people first queued (round-robin). */
-  readonly #waiting = new Map<string, Queued[]>();
+  /** How each busy thread answers its read: one at a time. */
+  readonly #answers = new Map<Worker, (answer: ReadAnswer) => void>();
   #closed = false;
 
   constructor(path: string, size = defaultReaders) {
     this.#path = path;
-    this.#size = size;
+    this.#turns = new FairTurns(size);
   }
 
   /** The rows of `sql` (all of them, or the first when `single`), read on a reader thread. */
   read<T>(sql: string, bindings: Bindings, single: boolean): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the store is closed'));
-    const reader = readerKey.getStore();
-    const key = reader?.person ?? '';
-    return new Promise<T>((resolve, reject) => {
-      const task: Queued = { sql, bindings, single, gone: reader?.gone, resolve: resolve as (value: unknown) => void, reject };
-      const queue = this.#waiting.get(key);
-      if (queue) queue.push(task);
-      else this.#waiting.set(key, [task]);
-      this.#dispatch();
-    });
+    return this.#turns.run(() => this.#onThread<T>({ sql, bindings, single }));
   }
 
   /** Reads waiting for a thread (for tests). */
   get waiting(): number {
-    let count = 0;
-    for (const queue of this.#waiting.values()) count += queue.length;
-    return count;
+    return this.#turns.waiting;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    const error = new Error('the store is closed');
-    for (const queue of this.#waiting.values()) for (const task of queue) task.reject(error);
-    this.#waiting.clear();
+    this.#turns.refuseWaiting(new Error('the store is closed'));
     await Promise.all(this.#all.map((worker) => worker.terminate()));
   }
 
-  #dispatch(): void {
-    while (this.#waiting.size > 0) {
-      const worker = this.#idle.pop() ?? this.#start();
-      if (!worker) return;
-      const [key, queue] = this.#waiting.entries().next().value as [string, Queued[]];
-      const task = queue.shift()!;
-      // The person goes to the back of the turn, with whatever else they have waiting.
-      this.#waiting.delete(key);
-      if (queue.length > 0) this.#waiting.set(key, queue);
-      if (task.gone?.aborted) {
-        // No one is left to answer: the thread goes to the next read.
-        this.#idle.push(worker);
-        task.reject(new Error('not run: the client of this request has gone'));
-        continue;
-      }
-      this.#running.set(worker, task);
+  /** Runs `task` on an idle thread, or a new one: a turn never outnumbers the threads. */
+  #onThread<T>(task: ReadTask): Promise<T> {
+    const worker = this.#idle.pop() ?? this.#start();
+    return new Promise<T>((resolve, reject) => {
+      this.#answers.set(worker, ({ value, error }) => {
+        if (error) reject(new OffThreadReadError(error.message, error.code));
+        else resolve(value as T);
+      });
       // A read someone awaits keeps the process alive (a CLI command has nothing else running).
       worker.ref();
-      worker.postMessage({ sql: task.sql, bindings: task.bindings, single: task.single });
-    }
+      worker.postMessage(task);
+    });
   }
 
-  /** A new thread while fewer than `size` run, else undefined. */
-  #start(): Worker | undefined {
-    if (this.#all.length >= this.#size) return undefined;
+  #start(): Worker {
     const worker = new Worker(`(${readerThread.toString()})(require)`, {
       eval: true,
       workerData: { path: this.#path, driver: this.#driver },
     });
-    worker.unref();
     this.#all.push(worker);
-    worker.on('message', ({ value, error }: ReadAnswer) => {
-      const task = this.#running.get(worker);
-      this.#running.delete(worker);
+    worker.on('message', (answer: ReadAnswer) => {
+      const settle = this.#answers.get(worker);
+      this.#answers.delete(worker);
       worker.unref();
-      if (task && error) task.reject(new OffThreadReadError(error.message, error.code));
-      else task?.resolve(value);
       this.#idle.push(worker);
-      this.#dispatch();
+      settle?.(answer);
     });
-    // A thread that failed (its connection could not open) fails the read it held; the next read
-    // starts another.
+    // A thread that failed (its connection could not open) fails the read it held; the next
+    // read starts another.
     worker.once('error', (error) => this.#lose(worker, error));
     worker.once('exit', () => this.#lose(worker, new Error('a reader thread of the store ended')));
     return worker;
@@ -175,8 +138,7 @@ export class SqliteReadPool {
     this.#all.splice(at, 1);
     const idle = this.#idle.indexOf(worker);
     if (idle >= 0) this.#idle.splice(idle, 1);
-    this.#running.get(worker)?.reject(error);
-    this.#running.delete(worker);
-    if (!this.#closed) this.#dispatch();
+    this.#answers.get(worker)?.({ error: { message: error.message } });
+    this.#answers.delete(worker);
   }
 }
