@@ -84,7 +84,7 @@ export function reportTable(report: PowerReport): string {
     '',
     ...survivorLines(report.mutants, report.baseline?.warned ?? []),
     '',
-    `Observable, no rule binds it (an outside client sees the difference, no MUST binds it; counted apart, outside the score):`,
+    'Observable, no rule binds it (an outside client sees the difference, no MUST binds it; counted apart, outside the score):',
     '',
     ...unboundLines(report.mutants),
   ].join('\n');
