@@ -27,6 +27,8 @@ import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
 import { renderRequirementJson, renderRequirementTrace } from './reporters/requirements.js';
 import { REQUIREMENTS } from './requirements/manifest.js';
+import { INVARIANTS } from './invariants/catalog.js';
+import { requirementOf } from './invariants/judge.js';
 import { setupErrorReport, type Report } from './report.js';
 import { privateKeyJwtClientFrom } from './private-key-jwt-flags.js';
 import { runConformance } from './run.js';
@@ -108,7 +110,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   if (parsed.requirements && !parsed.list) throw usageError('--requirements goes with --list: survey-mcp conformance --list --requirements');
   if (parsed.list) {
     if (parsed.requirements && parsed.json) await writeListing(parsed.json, renderRequirementJson(REQUIREMENTS));
-    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG) : renderCheckList(CATALOG));
+    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG, INVARIANTS) : renderCheckList(CATALOG));
     return;
   }
   if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");
@@ -286,12 +288,15 @@ function signInFrom(flags: ParsedFlags, env: NodeJS.ProcessEnv): SignInMethod | 
 function renderCheckList(catalog: readonly Check[]): string {
   const idWidth = Math.max(...catalog.map((check) => check.id.length));
   const lines: string[] = [];
+  const entries = [
+    ...catalog.map((check) => ({ ...check, era: eraOf(check) })),
+    ...INVARIANTS.map((invariant) => ({ ...invariant, group: 'invariants', ...requirementOf(invariant) })),
+  ];
   for (const group of GROUPS) {
-    const checks = catalog.filter((check) => check.group === group);
     lines.push(group);
-    for (const check of checks) {
-      lines.push(`  ${check.id.padEnd(idWidth)}  ${check.level.padEnd(6)}  ${`MCP ${eraOf(check)}`.padEnd(14)}  ${check.spec}`);
-      lines.push(`  ${' '.repeat(idWidth)}  ${check.title}`);
+    for (const entry of entries.filter((candidate) => candidate.group === group)) {
+      lines.push(`  ${entry.id.padEnd(idWidth)}  ${entry.level.padEnd(6)}  ${`MCP ${entry.era}`.padEnd(14)}  ${entry.spec}`);
+      lines.push(`  ${' '.repeat(idWidth)}  ${entry.title}`);
     }
     lines.push('');
   }

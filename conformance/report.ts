@@ -33,6 +33,18 @@ export interface CheckResult {
   readonly evidence: readonly Evidence[];
   /** Exchanges left out of `evidence` to keep reports readable (the middle of a long run). */
   readonly omittedEvidence: number;
+  /** `invariant`: a rule judged on every exchange of the run, not a check that made requests of its own. */
+  readonly kind?: 'invariant';
+  /** For an invariant: the exchanges of the run it applied to. */
+  readonly exchangesJudged?: number;
+}
+
+/** What the invariants saw: every exchange of the run, judged by each invariant that applies. */
+export interface InvariantSummary {
+  readonly exchanges: number;
+  readonly invariants: number;
+  /** Distinct faults (one per invariant, endpoint and era), however often each occurred. */
+  readonly findings: number;
 }
 
 export interface Report {
@@ -43,6 +55,7 @@ export interface Report {
   readonly durationMs: number;
   readonly counts: Readonly<Record<Status, number>>;
   readonly results: readonly CheckResult[];
+  readonly invariants?: InvariantSummary;
   /** Why the run ended before any check was judged (then `results` is empty). */
   readonly setupError?: string;
 }

@@ -72,7 +72,9 @@ function summaryLine(report: Report, chalk: ChalkInstance): string {
     (warn > 0 ? chalk.yellow : chalk.gray)(`${plural(warn, 'warning')}`),
     chalk.gray(`${skip} skipped`),
   ];
-  return `${plural(report.results.length, 'check')} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
+  const checks = report.results.filter((result) => result.kind !== 'invariant').length;
+  const judged = report.invariants ? ` and ${plural(report.invariants.invariants, 'invariant')} over ${plural(report.invariants.exchanges, 'exchange')}` : '';
+  return `${plural(checks, 'check')}${judged} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
 }
 
 /** Skips counted by reason: most are one missing flag or one era the deployment does not offer. */

@@ -1,5 +1,5 @@
 import { GROUPS, type Group } from '../check.js';
-import { countResults, rootCauses, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
+import { countResults, rootCauses, skipReasons, type CheckResult, type InvariantSummary, type Report, type Status } from '../report.js';
 import { formatCheckDuration, formatDuration } from './duration.js';
 import { renderExchange } from './html-evidence.js';
 import { REPORT_STYLE } from './html-style.js';
@@ -47,7 +47,8 @@ ${report.eras !== undefined && html`<dt>Eras offered</dt><dd>${report.eras}</dd>
 `}<dt>Started</dt><dd><time datetime="${report.startedAt}">${readableTime(report.startedAt)}</time></dd>
 <dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd>
 <dt>Checks</dt><dd>${countsText(report.counts)}</dd>
-${skipReasons(report.results).map(([reason, count]) => html`<dt>Skipped</dt><dd>${count}: ${reason}</dd>
+${report.invariants !== undefined && html`<dt>Invariants</dt><dd>${invariantsText(report.invariants)}</dd>
+`}${skipReasons(report.results).map(([reason, count]) => html`<dt>Skipped</dt><dd>${count}: ${reason}</dd>
 `)}</dl>
 </header>
 <main>
@@ -71,6 +72,10 @@ function verdict(report: Report): string {
   if (fail > 0) return `${fail} of ${report.results.length} checks failed`;
   const warnings = warn > 0 ? ` (${warn} ${warn === 1 ? 'warning' : 'warnings'})` : '';
   return `every MUST passed${warnings}`;
+}
+
+function invariantsText(summary: InvariantSummary): string {
+  return `${summary.invariants} judged over every exchange of the run (${summary.exchanges}): ${summary.findings} ${summary.findings === 1 ? 'fault' : 'faults'} found`;
 }
 
 function countsText(counts: Readonly<Record<Status, number>>): string {
