@@ -29,7 +29,7 @@ import { renderRequirementJson, renderRequirementTrace } from './reporters/requi
 import { REQUIREMENTS } from './requirements/manifest.js';
 import { INVARIANTS } from './invariants/catalog.js';
 import { requirementOf } from './invariants/judge.js';
-import { setupErrorReport, type Report } from './report.js';
+import { failedInvariants, setupErrorReport, type Report } from './report.js';
 import { privateKeyJwtClientFrom } from './private-key-jwt-flags.js';
 import { runConformance } from './run.js';
 import { targetFrom } from './target.js';
@@ -154,9 +154,12 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   for (const file of reports) await writeReport(file, report);
   // Exit 1 for root failures only: a blocked check was not judged, and its root is counted already.
   const { fail, blocked } = report.counts;
-  if (fail > 0) {
+  const invariants = failedInvariants(report);
+  if (fail > 0 || invariants > 0) {
     const blockedText = blocked > 0 ? ` (${blocked} more blocked by them)` : '';
-    throw new ConformanceExitError(`${fail} of ${report.results.length} conformance checks failed${blockedText}`, 1);
+    const checksText = fail > 0 ? [`${fail} of ${report.results.length} conformance checks failed${blockedText}`] : [];
+    const invariantsText = invariants > 0 ? [`${invariants} of ${report.invariants?.invariants ?? 0} invariants failed`] : [];
+    throw new ConformanceExitError([...checksText, ...invariantsText].join('; '), 1);
   }
 }
 

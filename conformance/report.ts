@@ -45,6 +45,8 @@ export interface InvariantSummary {
   readonly invariants: number;
   /** Distinct faults (one per invariant, endpoint and era), however often each occurred. */
   readonly findings: number;
+  /** One result per invariant (kind `invariant`, group `invariants`), apart from the checks' so that their counts stay the checks'. */
+  readonly results: readonly CheckResult[];
 }
 
 export interface Report {
@@ -54,6 +56,7 @@ export interface Report {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly counts: Readonly<Record<Status, number>>;
+  /** The checks' results; the invariants' are under `invariants`. */
   readonly results: readonly CheckResult[];
   readonly invariants?: InvariantSummary;
   /** Why the run ended before any check was judged (then `results` is empty). */
@@ -70,6 +73,16 @@ export function setupErrorReport(target: string, startedAt: Date, message: strin
     results: [],
     setupError: message,
   };
+}
+
+/** Every result of a run, the checks' and then the invariants': what the reports list. */
+export function allResults(report: Report): readonly CheckResult[] {
+  return [...report.results, ...(report.invariants?.results ?? [])];
+}
+
+/** The invariants that failed (MUST): like a failed check, each fails the run. */
+export function failedInvariants(report: Report): number {
+  return (report.invariants?.results ?? []).filter((result) => result.status === 'fail').length;
 }
 
 export function countResults(results: readonly CheckResult[]): Record<Status, number> {

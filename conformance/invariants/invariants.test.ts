@@ -69,3 +69,17 @@ describe('exchanges tagged against the metadata the run discovered', () => {
     expect([...known.codes]).toEqual(['code_0123456789']);
   });
 });
+
+describe('what the run shows of 2025-11-25', () => {
+  const initialize = (status: number, body: unknown) =>
+    exchange('POST', target.mcpEndpoint, status, { 'content-type': 'application/json' }, JSON.stringify(body), JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize' }));
+  const refused = initialize(400, { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'unsupported version' } });
+  const answered = initialize(200, { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25' } });
+  const knownFrom = (...xs: Exchange[]) => learn(target, xs.map((x) => ({ exchange: x, purpose: 'probe' as const })));
+
+  test('it is refused only when no initialize of the run was answered: a server of both eras refuses some (a bad version header)', () => {
+    expect(knownFrom(refused).legacyRefused).toBe(true);
+    expect(knownFrom(refused, answered).legacyRefused).toBe(false);
+    expect(knownFrom(answered).legacyRefused).toBe(false);
+  });
+});

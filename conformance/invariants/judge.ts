@@ -23,12 +23,12 @@ export function judgeInvariants(
   invariants: readonly Invariant[],
   sent: readonly SentExchange[],
   target: Target,
-): { results: CheckResult[]; summary: InvariantSummary } {
+): InvariantSummary {
   const known = learn(target, sent);
   const tagged = sent.map((each) => tagExchange(each, known));
   const verdicts = invariants.map((invariant) => verdictOf(invariant, tagged, known));
   const findings = verdicts.reduce((total, verdict) => total + verdict.faults, 0);
-  return { results: verdicts.map((verdict) => verdict.result), summary: { exchanges: tagged.length, invariants: invariants.length, findings } };
+  return { exchanges: tagged.length, invariants: invariants.length, findings, results: verdicts.map((verdict) => verdict.result) };
 }
 
 /** The manifest's level and citation of the rule an invariant proves. */

@@ -1,5 +1,5 @@
 import { jsonOf, type Exchange, type SentExchange } from '../http.js';
-import { isObject } from '../mcp.js';
+import { isObject, jsonRpcOf } from '../mcp.js';
 import type { Target } from '../target.js';
 
 /** The endpoint an exchange was sent to, classified against the metadata the run discovered. */
@@ -20,7 +20,10 @@ export interface RunKnowledge {
   readonly codes: ReadonlySet<string>;
   /** The redirect URIs the runner's authorization requests named. */
   readonly redirectUris: ReadonlySet<string>;
-  /** An `initialize` was refused at the HTTP level without a result: 2025-11-25 is not spoken. */
+  /**
+   * 2025-11-25 is not spoken: an `initialize` was refused at the HTTP level and none was answered
+   * with a result (a server of both eras refuses some, an unknown version header say).
+   */
   readonly legacyRefused: boolean;
 }
 
@@ -55,7 +58,8 @@ export function learn(target: Target, sent: readonly SentExchange[]): RunKnowled
   const codes = new Set<string>();
   const redirectUris = new Set<string>();
   let authOrigin: string | undefined;
-  let legacyRefused = false;
+  let initializeRefused = false;
+  let initializeAnswered = false;
   for (const { exchange } of sent) {
     const url = endpointUrl(exchange.request.url);
     if (url === target.authorizationServerMetadata || url === target.openidConfiguration) {
@@ -71,8 +75,11 @@ export function learn(target: Target, sent: readonly SentExchange[]): RunKnowled
     const redirectUri = URL.canParse(exchange.request.url) ? new URL(exchange.request.url).searchParams.get('redirect_uri') : null;
     if (redirectUri) redirectUris.add(redirectUri);
     collectSecrets(exchange, tokens, codes);
-    if (isRefusedInitialize(exchange, target)) legacyRefused = true;
+    const initialize = initializeOutcome(exchange, target);
+    if (initialize === 'refused') initializeRefused = true;
+    if (initialize === 'answered') initializeAnswered = true;
   }
+  const legacyRefused = initializeRefused && !initializeAnswered;
   return { target, endpoints, origins, authOrigin, tokens, codes, redirectUris, legacyRefused };
 }
 
@@ -91,14 +98,15 @@ function collectSecrets(exchange: Exchange, tokens: Set<string>, codes: Set<stri
   }
 }
 
-/** basic/versioning "Compatibility Matrix": a server without 2025-11-25 refuses initialize with a 4xx. */
-function isRefusedInitialize(exchange: Exchange, target: Target): boolean {
-  if (endpointUrl(exchange.request.url) !== endpointUrl(target.mcpEndpoint) || exchange.request.method !== 'POST') return false;
+/** basic/versioning "Compatibility Matrix": a server without 2025-11-25 refuses initialize with a 4xx; undefined for any other request. */
+function initializeOutcome(exchange: Exchange, target: Target): 'answered' | 'refused' | undefined {
+  if (endpointUrl(exchange.request.url) !== endpointUrl(target.mcpEndpoint) || exchange.request.method !== 'POST') return undefined;
   const request = parseJson(exchange.request.body);
-  if (!isObject(request) || request['method'] !== 'initialize') return false;
+  if (!isObject(request) || request['method'] !== 'initialize') return undefined;
   const { status } = exchange.response;
-  const answer = jsonOf(exchange);
-  return status >= 400 && status < 500 && !(isObject(answer) && isObject(answer['result']));
+  const answer = jsonRpcOf(exchange);
+  if (isObject(answer?.result)) return 'answered';
+  return status >= 400 && status < 500 ? 'refused' : undefined;
 }
 
 export function parseJson(text: string | undefined): unknown {

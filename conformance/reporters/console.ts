@@ -1,6 +1,6 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { GROUPS } from '../check.js';
-import { rootCauses, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
+import { allResults, countResults, rootCauses, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
 import { formatDuration } from './duration.js';
 import { evidenceLines } from './evidence-text.js';
 
@@ -24,10 +24,11 @@ export function renderConsole(report: Report, options: { readonly color: boolean
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines = [chalk.bold(`survey-mcp conformance: ${report.target}`)];
   if (report.eras) lines.push(`eras offered: ${report.eras}`);
-  const idWidth = Math.max(...report.results.map((result) => result.id.length));
+  const all = allResults(report);
+  const idWidth = Math.max(...all.map((result) => result.id.length));
   lines.push(...rootCauseLines(report, chalk));
   for (const group of GROUPS) {
-    const results = report.results.filter((result) => result.group === group);
+    const results = all.filter((result) => result.group === group);
     if (results.length === 0) continue;
     lines.push('', chalk.bold(group));
     for (const result of results) lines.push(...resultLines(result, idWidth, chalk));
@@ -64,7 +65,7 @@ function rootCauseLines(report: Report, chalk: ChalkInstance): string[] {
 }
 
 function summaryLine(report: Report, chalk: ChalkInstance): string {
-  const { pass, fail, warn, skip, blocked } = report.counts;
+  const { pass, fail, warn, skip, blocked } = countResults(allResults(report));
   const parts = [
     chalk.green(`${pass} passed`),
     (fail > 0 ? chalk.red : chalk.gray)(`${fail} failed`),
@@ -72,9 +73,8 @@ function summaryLine(report: Report, chalk: ChalkInstance): string {
     (warn > 0 ? chalk.yellow : chalk.gray)(`${plural(warn, 'warning')}`),
     chalk.gray(`${skip} skipped`),
   ];
-  const checks = report.results.filter((result) => result.kind !== 'invariant').length;
   const judged = report.invariants ? ` and ${plural(report.invariants.invariants, 'invariant')} over ${plural(report.invariants.exchanges, 'exchange')}` : '';
-  return `${plural(checks, 'check')}${judged} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
+  return `${plural(report.results.length, 'check')}${judged} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
 }
 
 /** Skips counted by reason: most are one missing flag or one era the deployment does not offer. */

@@ -22,13 +22,13 @@ describe('the invariants', () => {
     const verdict = invariant && requirementOf(invariant).level === 'SHOULD' ? 'warn' : 'fail';
     test(`${faultCase.invariant} ${verdict === 'warn' ? 'warns' : 'fails'} when the deployment ${faultCase.deployment}`, async () => {
       const report = await withFakeDeployment(faultCase.fake, (fake) => runAgainst(fake, { ...faultCase.run, only: [...faultCase.only] }));
-      const result = report.results.find((candidate) => candidate.id === faultCase.invariant);
+      const result = report.invariants?.results.find((candidate) => candidate.id === faultCase.invariant);
       expect(result?.message).toMatch(faultCase.reason);
       expect(result?.status).toBe(verdict);
       expect(result?.kind).toBe('invariant');
       expect(result?.evidence.length).toBeGreaterThan(0);
       // Only the invariant named finds a fault: the others judge the same exchanges and pass or skip.
-      const others = report.results.filter((other) => other.kind === 'invariant' && other.id !== faultCase.invariant && (other.status === 'fail' || other.status === 'warn'));
+      const others = (report.invariants?.results ?? []).filter((other) => other.id !== faultCase.invariant && (other.status === 'fail' || other.status === 'warn'));
       expect(others.map((other) => `${other.id}: ${other.message}`)).toEqual([]);
     });
   }
