@@ -3,7 +3,7 @@ import type { Invariant } from './invariant.js';
 import type { TaggedExchange } from './tags.js';
 
 /** An HTML5 document opens with its doctype, after at most whitespace and comments. */
-export const HTML5_DOCTYPE = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype html\s*>/i;
+const HTML5_DOCTYPE = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype html\s*>/i;
 
 /** Elements whose text runs to their end tag: a document that ends inside one was cut. */
 const RAW_TEXT = ['script', 'style', 'title', 'textarea'];
