@@ -12,6 +12,8 @@ import { tagExchange, type TaggedExchange } from './tags.js';
 interface Fault {
   readonly where: string;
   readonly reason: string;
+  /** Where the run first met it: which check, and why the request was sent. */
+  readonly first: string;
   occurrences: number;
   readonly evidence: Exchange[];
 }
@@ -50,7 +52,7 @@ function verdictOf(invariant: Invariant, tagged: readonly TaggedExchange[], know
     const reason = invariant.judge(exchange, known);
     if (reason === undefined) continue;
     const where = `${exchange.endpoint === 'page' ? 'a page' : `the ${exchange.endpoint} endpoint`} (${exchange.host} host${exchange.era ? `, ${exchange.era}` : ''})`;
-    const fault = faults.get(where) ?? { where, reason, occurrences: 0, evidence: [] };
+    const fault = faults.get(where) ?? { where, reason, first: sentBy(exchange), occurrences: 0, evidence: [] };
     fault.occurrences += 1;
     if (fault.evidence.length < EVIDENCE_PER_FAULT) fault.evidence.push(exchange.exchange);
     faults.set(where, fault);
@@ -63,7 +65,7 @@ function verdictOf(invariant: Invariant, tagged: readonly TaggedExchange[], know
       ? `no exchange of the run is of the kind this invariant judges (${tagged.length} exchanges seen)`
       : faults.size === 0
         ? `${seen}: each keeps the rule`
-        : `${[...faults.values()].map((fault) => `${fault.where}: ${fault.reason} (${plural(fault.occurrences, 'exchange')})`).join('; ')} — ${seen}`;
+        : `${[...faults.values()].map((fault) => `${fault.where}: ${fault.reason} (${plural(fault.occurrences, 'exchange')}, first ${fault.first})`).join('; ')} — ${seen}`;
   const { evidence, omitted } = evidenceOf([...faults.values()].flatMap((fault) => fault.evidence));
   const result: CheckResult = {
     id: invariant.id,
@@ -80,6 +82,18 @@ function verdictOf(invariant: Invariant, tagged: readonly TaggedExchange[], know
     exchangesJudged: judged,
   };
   return { result, faults: faults.size };
+}
+
+const PURPOSE: Readonly<Record<TaggedExchange['purpose'], string>> = {
+  flow: 'in a shared step',
+  probe: 'in a request',
+  negative: 'in an authorization meant to be refused',
+  'sign-in': 'on the sign-in walk',
+};
+
+/** Where an exchange came from, for a reader who wants to find it in the evidence of the checks. */
+function sentBy({ purpose, check }: TaggedExchange): string {
+  return `${PURPOSE[purpose]}${check === undefined ? ' before the checks' : ` of ${check}`}`;
 }
 
 function plural(count: number, noun: string): string {

@@ -24,7 +24,7 @@ export const INVARIANT_FAULT_CASES: readonly InvariantFaultCase[] = [
     deployment: "serves the auth host's authorization-server metadata as text/plain",
     fake: { faults: { jsonAsTextPlain: 'auth-origin-metadata' } },
     only: ['metadata-at-authorization-origin'],
-    reason: /http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server is served as text\/plain; charset=utf-8, not application\/json/,
+    reason: /http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-authorization-server is served as text\/plain; charset=utf-8, not application\/json \(1 exchange, first in a request of metadata-at-authorization-origin\)/,
   },
   {
     invariant: 'token-answers-no-store',
@@ -38,7 +38,7 @@ export const INVARIANT_FAULT_CASES: readonly InvariantFaultCase[] = [
     deployment: 'sends the approved browser through an interstitial with the code in its query',
     fake: { faults: { codeThroughInterstitial: true } },
     only: ['authorization-code-flow'],
-    reason: /an authorization code of this run outside the code parameter in the Location/,
+    reason: /an authorization code of this run outside the code parameter in the Location \(\d+ exchanges?, first on the sign-in walk before the checks\)/,
   },
   {
     invariant: 'auth-pages-not-framable',
