@@ -35,9 +35,10 @@ export interface OfferedEras {
  * A skip must rest on evidence that the era is absent, never on a violation: a `server/discover`
  * answered with a result (HTTP 200 to a request sent as 2026-07-28, which a server without that
  * era refuses) serves the era even when its supportedVersions leaves it out, and a discovery that
- * lists 2025-11-25 beside a refused `initialize` contradicts itself. Both are failures. So is an
- * `initialize` answered before a `server/discover` and refused after it: `initialize` goes first,
- * where no 2026-07-28 request can have changed its fate, and once more after, where both eras answer.
+ * lists 2025-11-25 beside a refused `initialize` contradicts itself. Both are failures.
+ * `initialize` goes first, where no 2026-07-28 request can have changed its fate: a deployment
+ * that answers it only until a client has spoken 2026-07-28 is found to offer 2025-11-25, and its
+ * checks, which initialize again, fail instead of skipping.
  */
 export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
   return ctx.once('find the MCP eras the deployment offers', async () => {
@@ -51,14 +52,10 @@ export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
     const version = initialize.message?.result?.['protocolVersion'];
     // A refusal is a 4xx (basic/versioning: a modern-only server rejects initialize with 400); a
     // 5xx is a server error, no evidence that the era is absent, so its checks run and fail.
-    const refused = (answer: typeof initialize): boolean => {
-      const { status } = answer.exchange.response;
-      return status >= 400 && status < 500 && !isObject(answer.message?.result);
-    };
+    const status = initialize.exchange.response.status;
+    const refused = status >= 400 && status < 500 && !isObject(initialize.message?.result);
     const modern = listed(MODERN_REVISION) || served !== undefined;
-    const legacy = typeof version === 'string' || !modern || !refused(initialize);
-    // Both eras on one endpoint: an era spoken only until the other is spoken is broken, not absent.
-    const again = typeof version === 'string' && modern ? await ctx.mcp.initialize(token) : undefined;
+    const legacy = typeof version === 'string' || !modern || !refused;
     const discovered = `server/discover answered supportedVersions ${JSON.stringify(versions)}`;
     return {
       modern,
@@ -68,9 +65,6 @@ export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
       ...(served ? { modernBroken: `${served}, yet server/discover got ${describeResponse(discover.exchange)}, which does not list ${MODERN_REVISION}` } : {}),
       ...(!legacy && listed(LEGACY_REVISION)
         ? { legacyBroken: `${discovered}, listing ${LEGACY_REVISION}, yet initialize answered ${describeResponse(initialize.exchange)}` }
-        : {}),
-      ...(again && refused(again)
-        ? { legacyBroken: `initialize answered protocol ${version} before a server/discover, and ${describeResponse(again.exchange)} after it: a client that speaks 2026-07-28 first loses 2025-11-25` }
         : {}),
     };
   });
