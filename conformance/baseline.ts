@@ -5,12 +5,15 @@
  * report), and after `maxAgeDays` it is *expired* and fails the run again, so that "known" cannot
  * hide a problem forever. A check failing in the baseline that now passes is *fixed*.
  */
-import type { BaselineState, CheckResult, Report } from './report.js';
+import { allResults, type BaselineState, type CheckResult, type Report } from './report.js';
+
+type Judged = Pick<CheckResult, 'id' | 'status' | 'knownSince'>;
 
 /** What is read of the baseline: the fields every report version since the first has. */
 export interface BaselineReport {
   readonly startedAt: string;
-  readonly results: readonly Pick<CheckResult, 'id' | 'status' | 'knownSince'>[];
+  /** The checks' results and the invariants'. */
+  readonly results: readonly Judged[];
 }
 
 export interface BaselineOptions {
@@ -28,19 +31,24 @@ const failing = (status: CheckResult['status']): boolean => status === 'fail' ||
 export function compareWithBaseline(report: Report, baseline: BaselineReport, options: BaselineOptions): Report {
   const earlier = new Map(baseline.results.filter((result) => failing(result.status)).map((result) => [result.id, result]));
   const oldestAllowed = options.now.getTime() - options.maxAgeDays * DAY_MS;
-  const results = report.results.map((result): CheckResult => {
+  const compare = (result: CheckResult): CheckResult => {
     if (!failing(result.status)) return result;
     const before = earlier.get(result.id);
     if (!before) return { ...result, baseline: 'new' };
     const knownSince = before.knownSince ?? baseline.startedAt;
     const state: BaselineState = Date.parse(knownSince) < oldestAllowed ? 'expired' : 'known';
     return { ...result, baseline: state, knownSince };
-  });
+  };
+  const compared: Report = {
+    ...report,
+    results: report.results.map(compare),
+    ...(report.invariants ? { invariants: { ...report.invariants, results: report.invariants.results.map(compare) } } : {}),
+  };
+  const results = allResults(compared);
   const ids = (state: BaselineState): string[] => results.filter((result) => result.baseline === state).map((result) => result.id);
   const passing = new Set(results.filter((result) => result.status === 'pass').map((result) => result.id));
   return {
-    ...report,
-    results,
+    ...compared,
     baseline: {
       file: options.file,
       startedAt: baseline.startedAt,
@@ -52,9 +60,9 @@ export function compareWithBaseline(report: Report, baseline: BaselineReport, op
   };
 }
 
-/** The failures that decide the exit code: all of them, or with a baseline those not known. */
+/** The failures that decide the exit code (checks and invariants): all of them, or with a baseline those not known. */
 export function deciding(report: Report): CheckResult[] {
-  return report.results.filter((result) => result.status === 'fail' && result.baseline !== 'known');
+  return allResults(report).filter((result) => result.status === 'fail' && result.baseline !== 'known');
 }
 
 /** A baseline file's content, checked enough to compare with: a clear error names what is wrong. */
@@ -74,5 +82,6 @@ export function parseBaseline(text: string, file: string): BaselineReport {
   }
   const malformed = candidate.results.findIndex((result) => typeof result?.id !== 'string' || typeof result?.status !== 'string');
   if (malformed >= 0) throw new Error(`--baseline ${file}: results[${malformed}] has no "id" or "status"`);
-  return { startedAt: candidate.startedAt, results: candidate.results };
+  const invariants = (parsed as { invariants?: { results?: unknown } }).invariants?.results;
+  return { startedAt: candidate.startedAt, results: [...candidate.results, ...(Array.isArray(invariants) ? (invariants as Judged[]) : [])] };
 }

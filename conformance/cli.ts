@@ -100,7 +100,8 @@ Exit codes:
   0  every MUST passed (warnings allowed), or with --baseline every failure is
      known there and younger than --baseline-max-age
   1  a check failed: the deployment broke a rule (checks blocked by that
-     failure, reported BLOCKED, are not judged and do not count)
+     failure, reported BLOCKED, are not judged and do not count), or a MUST
+     invariant judged over every exchange of the run did
   2  bad usage, or a setup error before any check was judged: the URL cannot be
      reached or is not an MCP deployment, the sign-in failed, --foreign-token
      is expired or unknown there, a report file cannot be written (the --json

@@ -30,7 +30,9 @@ import { renderJunit } from './reporters/junit.js';
 import { renderSarif, sarifAnchor } from './reporters/sarif.js';
 import { renderRequirementJson, renderRequirementTrace } from './reporters/requirements.js';
 import { REQUIREMENTS } from './requirements/manifest.js';
-import { setupErrorReport, type Report } from './report.js';
+import { INVARIANTS } from './invariants/catalog.js';
+import { requirementOf } from './invariants/judge.js';
+import { failedInvariants, setupErrorReport, type CheckResult, type Report } from './report.js';
 import { privateKeyJwtClientFrom } from './private-key-jwt-flags.js';
 import { runConformance } from './run.js';
 import { targetFrom } from './target.js';
@@ -119,7 +121,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   if (parsed.requirements && !parsed.list) throw usageError('--requirements goes with --list: survey-mcp conformance --list --requirements');
   if (parsed.list) {
     if (parsed.requirements && parsed.json) await writeListing(parsed.json, renderRequirementJson(REQUIREMENTS));
-    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG) : renderCheckList(CATALOG));
+    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG, INVARIANTS) : renderCheckList(CATALOG));
     return;
   }
   if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");
@@ -169,18 +171,24 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   await writeStepSummary(io.env, report);
   for (const file of reports) await writeReport(file, report);
   // Exit 1 for root failures only (a blocked check was not judged, and its root is counted
-  // already), and with a baseline only for those not known there.
+  // already) and failed MUST invariants, and with a baseline only for those not known there.
   const failures = deciding(report);
-  if (failures.length > 0) {
-    const { blocked } = report.counts;
-    const blockedText = blocked > 0 ? ` (${blocked} more blocked by them)` : '';
-    const known = report.counts.fail - failures.length;
+  if (failures.length > 0) throw new ConformanceExitError(exitMessage(report, failures), 1);
+}
+
+function exitMessage(report: Report, failures: readonly CheckResult[]): string {
+  const { blocked } = report.counts;
+  const blockedText = blocked > 0 ? ` (${blocked} more blocked by them)` : '';
+  if (report.baseline) {
+    const known = report.counts.fail + failedInvariants(report) - failures.length;
     const knownText = known > 0 ? `; ${known} more known in the baseline` : '';
-    const message = report.baseline
-      ? `${failures.length} conformance checks failed that the baseline does not excuse (new, or known too long: ${failures.map((result) => result.id).join(', ')})${blockedText}${knownText}`
-      : `${failures.length} of ${report.results.length} conformance checks failed${blockedText}`;
-    throw new ConformanceExitError(message, 1);
+    return `${failures.length} failed that the baseline does not excuse (new, or known too long: ${failures.map((result) => result.id).join(', ')})${blockedText}${knownText}`;
   }
+  const checks = failures.filter((result) => result.kind !== 'invariant').length;
+  const invariants = failures.length - checks;
+  const checksText = checks > 0 ? [`${checks} of ${report.results.length} conformance checks failed${blockedText}`] : [];
+  const invariantsText = invariants > 0 ? [`${invariants} of ${report.invariants?.invariants ?? 0} invariants failed`] : [];
+  return [...checksText, ...invariantsText].join('; ');
 }
 
 async function readBaseline(path: string): Promise<BaselineReport> {
@@ -337,12 +345,15 @@ function signInFrom(flags: ParsedFlags, env: NodeJS.ProcessEnv): SignInMethod | 
 function renderCheckList(catalog: readonly Check[]): string {
   const idWidth = Math.max(...catalog.map((check) => check.id.length));
   const lines: string[] = [];
+  const entries = [
+    ...catalog.map((check) => ({ ...check, era: eraOf(check) })),
+    ...INVARIANTS.map((invariant) => ({ ...invariant, group: 'invariants', ...requirementOf(invariant) })),
+  ];
   for (const group of GROUPS) {
-    const checks = catalog.filter((check) => check.group === group);
     lines.push(group);
-    for (const check of checks) {
-      lines.push(`  ${check.id.padEnd(idWidth)}  ${check.level.padEnd(6)}  ${`MCP ${eraOf(check)}`.padEnd(14)}  ${check.spec}`);
-      lines.push(`  ${' '.repeat(idWidth)}  ${check.title}`);
+    for (const entry of entries.filter((candidate) => candidate.group === group)) {
+      lines.push(`  ${entry.id.padEnd(idWidth)}  ${entry.level.padEnd(6)}  ${`MCP ${entry.era}`.padEnd(14)}  ${entry.spec}`);
+      lines.push(`  ${' '.repeat(idWidth)}  ${entry.title}`);
     }
     lines.push('');
   }

@@ -7,6 +7,7 @@ import {
   type TokenSet,
 } from './client.js';
 import { describeError } from './describe-error.js';
+import { withPurpose } from './exchange-bus.js';
 import { ConformanceExitError, usageError } from './errors.js';
 import { captureExchanges, cite, jsonOf, type Exchange, type Http } from './http.js';
 import { CookieJar } from './cookie-jar.js';
@@ -178,7 +179,7 @@ export function createContext(deps: {
     },
 
     probe(url) {
-      return deps.signIn ? deps.signIn.probe(url) : walkAuthorization(http, new CookieJar(), url, undefined);
+      return withPurpose('negative', () => (deps.signIn ? deps.signIn.probe(url) : walkAuthorization(http, new CookieJar(), url, undefined)));
     },
 
     async authorizeCode(client) {
@@ -219,7 +220,7 @@ export function createContext(deps: {
   };
 
   async function runStep<T>(step: string, compute: () => Promise<T>): Promise<T> {
-    const captured = await captureExchanges(compute);
+    const captured = await captureExchanges(() => withPurpose('flow', compute));
     if (captured.ok) return captured.value;
     const { error } = captured;
     if (error instanceof ConformanceExitError || error instanceof PrerequisiteFailed) throw error;

@@ -36,15 +36,19 @@ export interface OfferedEras {
  * answered with a result (HTTP 200 to a request sent as 2026-07-28, which a server without that
  * era refuses) serves the era even when its supportedVersions leaves it out, and a discovery that
  * lists 2025-11-25 beside a refused `initialize` contradicts itself. Both are failures.
+ * `initialize` goes first, where no 2026-07-28 request can have changed its fate: a deployment
+ * that answers it only until a client has spoken 2026-07-28 is found to offer 2025-11-25, and its
+ * checks, which initialize again, fail instead of skipping.
  */
 export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
   return ctx.once('find the MCP eras the deployment offers', async () => {
     const token = await ctx.accessToken();
+    // initialize first: a refusal then owes nothing to a 2026-07-28 request made before it.
+    const initialize = await ctx.mcp.initialize(token);
     const discover = await ctx.modern.request(token, 'server/discover');
     const versions = discover.message?.result?.['supportedVersions'];
     const listed = (version: string): boolean => Array.isArray(versions) && versions.includes(version);
     const served = listed(MODERN_REVISION) ? undefined : await modernServed(ctx, token, discover);
-    const initialize = await ctx.mcp.initialize(token);
     const version = initialize.message?.result?.['protocolVersion'];
     // A refusal is a 4xx (basic/versioning: a modern-only server rejects initialize with 400); a
     // 5xx is a server error, no evidence that the era is absent, so its checks run and fail.

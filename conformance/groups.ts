@@ -14,6 +14,8 @@ export const GROUPS = [
   'confirmations',
   'rate-limits',
   'revocation',
+  /** Not checks: rules judged passively on every exchange of the run (conformance/invariants/). */
+  'invariants',
 ] as const;
 
 export type Group = (typeof GROUPS)[number];

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sendContext, type SendContext } from './exchange-bus.js';
 
 export interface HttpRequest {
   readonly method?: string;
@@ -29,6 +30,13 @@ export interface Exchange {
   readonly startedAt: number;
   readonly durationMs: number;
 }
+
+/** One exchange as the exchange bus offers it: tagged with why it was sent and by which check. */
+export interface SentExchange extends SendContext {
+  readonly exchange: Exchange;
+}
+
+export type ExchangeListener = (sent: SentExchange) => void;
 
 /** A request that got no HTTP response at all (refused connection, DNS, timeout). */
 export class RequestFailed extends Error {
@@ -102,12 +110,21 @@ const HISTORY = 4000;
 /** Raw HTTP: never follows redirects, never retries, records everything. */
 export class Http {
   private readonly recent: Exchange[] = [];
+  private readonly listeners: ExchangeListener[] = [];
 
   constructor(readonly timeoutMs: number) {}
 
   /** The run's latest exchanges, oldest first, whichever check made them: how much budget was spent. */
   get history(): readonly Exchange[] {
     return this.recent;
+  }
+
+  /**
+   * The exchange bus: `listener` is offered every exchange from now on, whoever sends it (a check,
+   * a shared step, the sign-in walk, openid-client), tagged with its purpose; it costs no request.
+   */
+  onExchange(listener: ExchangeListener): void {
+    this.listeners.push(listener);
   }
 
   send(request: HttpRequest): Promise<Exchange> {
@@ -187,6 +204,8 @@ export class Http {
     this.recent.push(exchange);
     if (this.recent.length > HISTORY) this.recent.splice(0, this.recent.length - HISTORY);
     cite(exchange);
+    const context = sendContext();
+    for (const listener of this.listeners) listener({ exchange, ...context });
     return exchange;
   }
 

@@ -178,6 +178,18 @@ export function jsonRpcOf(exchange: Exchange): JsonRpcResponse | undefined {
 }
 
 /**
+ * Every JSON-RPC answer in a response, one or a batch, as JSON or as server-sent events: objects
+ * with a result or an error and a `jsonrpc` or an `id` (an OAuth error body has neither); the
+ * server's own requests left out.
+ */
+export function answersOf(exchange: Exchange): Record<string, unknown>[] {
+  const messages = payloadsOf(exchange)
+    .map(parseJson)
+    .flatMap((payload) => (Array.isArray(payload) ? (payload as unknown[]) : [payload]));
+  return messages.filter(isObject).filter((message) => ('result' in message || 'error' in message) && ('jsonrpc' in message || 'id' in message));
+}
+
+/**
  * The answers to a batch: the JSON array of an application/json body, or every response of an
  * event stream, each `data:` line one message or an array of them (requests and notifications
  * the server sends on the stream left out). Undefined when neither form holds.

@@ -52,6 +52,8 @@ const GROUP_NEEDS: Readonly<Record<Group, readonly Prerequisite[]>> = {
   confirmations: SIGNED_IN,
   'rate-limits': SIGNED_IN,
   revocation: ['discovery', 'registration', 'sign-in', 'token'],
+  // Judged after the checks on whatever exchanges the run made: never blocked.
+  invariants: [],
 };
 
 /** Where a check needs more or less than its group's default. */

@@ -48,6 +48,20 @@ export interface CheckResult {
   readonly baseline?: BaselineState;
   /** When a known failure was first seen failing (carried from baseline to baseline). */
   readonly knownSince?: string;
+  /** `invariant`: a rule judged on every exchange of the run, not a check that made requests of its own. */
+  readonly kind?: 'invariant';
+  /** For an invariant: the exchanges of the run it applied to. */
+  readonly exchangesJudged?: number;
+}
+
+/** What the invariants saw: every exchange of the run, judged by each invariant that applies. */
+export interface InvariantSummary {
+  readonly exchanges: number;
+  readonly invariants: number;
+  /** Distinct faults (one per invariant, endpoint and era), however often each occurred. */
+  readonly findings: number;
+  /** One result per invariant (kind `invariant`, group `invariants`), apart from the checks' so that their counts stay the checks'. */
+  readonly results: readonly CheckResult[];
 }
 
 /** What `--baseline` found: the checks failing anew, still, no longer, and known for too long. */
@@ -69,7 +83,9 @@ export interface Report {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly counts: Readonly<Record<Status, number>>;
+  /** The checks' results; the invariants' are under `invariants`. */
   readonly results: readonly CheckResult[];
+  readonly invariants?: InvariantSummary;
   /** Why the run ended before any check was judged (then `results` is empty). */
   readonly setupError?: string;
   readonly baseline?: BaselineSummary;
@@ -91,6 +107,16 @@ export function setupErrorReport(target: string, startedAt: Date, message: strin
     results: [],
     setupError: message,
   };
+}
+
+/** Every result of a run, the checks' and then the invariants': what the reports list. */
+export function allResults(report: Report): readonly CheckResult[] {
+  return [...report.results, ...(report.invariants?.results ?? [])];
+}
+
+/** The invariants that failed (MUST): like a failed check, each fails the run. */
+export function failedInvariants(report: Report): number {
+  return (report.invariants?.results ?? []).filter((result) => result.status === 'fail').length;
 }
 
 export function countResults(results: readonly CheckResult[]): Record<Status, number> {

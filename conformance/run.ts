@@ -2,9 +2,12 @@ import { CATALOG } from './catalog.js';
 import { CheckFailed, CheckNotVerified, CheckSkipped, type Check } from './check.js';
 import { createContext, PageNotDriven, PrerequisiteFailed, type CheckContext } from './context.js';
 import { describeError } from './describe-error.js';
+import { asCheck } from './exchange-bus.js';
+import { INVARIANTS } from './invariants/catalog.js';
+import { judgeInvariants } from './invariants/judge.js';
 import { reportedEras, requireEraOf } from './eras.js';
 import { ConformanceExitError, SetupFailed, usageError } from './errors.js';
-import { captureExchanges, Http, jsonOf, RequestFailed, type Exchange } from './http.js';
+import { captureExchanges, Http, jsonOf, RequestFailed, type Exchange, type SentExchange } from './http.js';
 import { isObject, Mcp } from './mcp.js';
 import { ModernMcp } from './modern.js';
 import { settingsFrom, type ConformanceOptions, type RunSettings } from './options.js';
@@ -36,6 +39,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   }
   const progress = options.progress ?? silentProgress;
   const http = new Http(settings.timeoutMs);
+  // The exchange bus: every exchange of the run, setup and sign-in included, for the invariants.
+  const sent: SentExchange[] = [];
+  http.onExchange((exchange) => sent.push(exchange));
   await assertMcpDeployment(http, target);
   await assertForeignTokenKnown(http, target, settings.foreignToken, checks);
 
@@ -63,6 +69,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       if (settings.failFast && result.status === 'fail') break;
     }
     const eras = await reportedEras(ctx, checks);
+    const invariants = judgeInvariants(INVARIANTS, sent, target);
+    for (const result of invariants.results) progress.checkFinished(result);
     return {
       ...reportHeader(),
       target: target.baseUrl,
@@ -71,6 +79,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       durationMs: Date.now() - startedAt.getTime(),
       counts: countResults(results),
       results,
+      invariants,
     };
   } finally {
     progress.finish();
@@ -91,10 +100,12 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
   const blocker = roots.blockerOf(check);
   if (blocker) return result('blocked', blockedMessage(blocker), [], blocker.rootId);
 
-  const captured = await captureExchanges(async () => {
-    await requireEraOf(check, ctx);
-    return check.run(ctx);
-  });
+  const captured = await captureExchanges(() =>
+    asCheck(check.id, async () => {
+      await requireEraOf(check, ctx);
+      return check.run(ctx);
+    }),
+  );
   if (captured.ok) return result('pass', captured.value, captured.exchanges);
   const { error } = captured;
   if (error instanceof ConformanceExitError) throw error;

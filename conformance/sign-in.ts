@@ -1,6 +1,7 @@
 import { CookieJar } from './cookie-jar.js';
 import { SetupFailed } from './errors.js';
-import { retryAfterSeconds, type Exchange, type Http } from './http.js';
+import { sendContext, withPurpose } from './exchange-bus.js';
+import { retryAfterSeconds, type Exchange, type Http, type HttpRequest } from './http.js';
 import { isButton, parseForms, submission, type FormControl, type HtmlForm } from './html-forms.js';
 import { LoopbackListener } from './loopback-listener.js';
 import { openInSystemBrowser } from './open-browser.js';
@@ -200,7 +201,9 @@ interface PageRequest {
 async function send(http: Http, jar: CookieJar, request: PageRequest): Promise<Exchange> {
   const cookie = jar.headerFor(request.url);
   const headers: Record<string, string> = { accept: 'text/html', ...(cookie ? { cookie } : {}) };
-  const exchange = await http.send(
+  // A page of an authorization meant to be refused keeps that purpose; any other is the sign-in walk.
+  const purpose = sendContext().purpose === 'negative' ? 'negative' : 'sign-in';
+  const sent: HttpRequest =
     request.method === 'POST'
       ? {
           url: request.url,
@@ -208,8 +211,8 @@ async function send(http: Http, jar: CookieJar, request: PageRequest): Promise<E
           headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams(request.fields).toString(),
         }
-      : { url: request.url, headers },
-  );
+      : { url: request.url, headers };
+  const exchange = await withPurpose(purpose, () => http.send(sent));
   jar.store(request.url, exchange.response.setCookie);
   return exchange;
 }

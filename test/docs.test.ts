@@ -9,6 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../conformance/catalog.js';
+import { INVARIANTS } from '../conformance/invariants/catalog.js';
 import { renderRequirementTrace } from '../conformance/reporters/requirements.js';
 import { REQUIREMENTS } from '../conformance/requirements/manifest.js';
 import { buildProgram } from '../src/cli/program.js';
@@ -161,7 +162,7 @@ describe('the README and docs/', () => {
     const spelled: Record<string, number> = { thirteen: 13, fourteen: 14, fifteen: 15 };
     const toolCounts = [...all.matchAll(/(?<![-\d])\b(thirteen|fourteen|fifteen|\d+) tools\b(?!\/)/gi)].map(([, count]) => spelled[count!.toLowerCase()] ?? Number(count));
     expect(new Set(toolCounts)).toEqual(new Set([surveyTools.length]));
-    const summary = renderRequirementTrace(REQUIREMENTS, CATALOG)
+    const summary = renderRequirementTrace(REQUIREMENTS, CATALOG, INVARIANTS)
       .split('\n')
       .find((line) => / requirements: \d+ proven\b/.test(line))!;
     expect(summary).toBeDefined();

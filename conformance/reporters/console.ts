@@ -1,7 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { GROUPS } from '../check.js';
 import { causesOf, type Cause } from '../causes.js';
-import { skipReasons, type CheckResult, type Report, type Status } from '../report.js';
+import { allResults, countResults, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
 import { formatDuration } from './duration.js';
 import { evidenceLines } from './evidence-text.js';
 
@@ -32,10 +32,11 @@ export function renderConsole(report: Report, options: { readonly color: boolean
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const lines = [chalk.bold(`survey-mcp conformance: ${report.target}`)];
   if (report.eras) lines.push(`eras offered: ${report.eras}`);
-  const idWidth = Math.max(...report.results.map((result) => result.id.length));
+  const all = allResults(report);
+  const idWidth = Math.max(...all.map((result) => result.id.length));
   lines.push(...causeLines(report, chalk), ...baselineLines(report, chalk));
   for (const group of GROUPS) {
-    const results = report.results.filter((result) => result.group === group);
+    const results = all.filter((result) => result.group === group);
     if (results.length === 0) continue;
     lines.push('', chalk.bold(group));
     for (const result of results) lines.push(...resultLines(result, idWidth, chalk));
@@ -66,7 +67,7 @@ function resultLines(result: CheckResult, idWidth: number, chalk: ChalkInstance)
  * check's failure.
  */
 function causeLines(report: Report, chalk: ChalkInstance): string[] {
-  const causes = causesOf(report.results);
+  const causes = causesOf(allResults(report));
   if (causes.length === 0) return [];
   const lines = ['', chalk.bold(`causes (${causes.length}; fix these first):`)];
   for (const cause of causes) lines.push(causeLine(cause, report, chalk));
@@ -77,7 +78,7 @@ function causeLine(cause: Cause, report: Report, chalk: ChalkInstance): string {
   const label = cause.status === 'fail' ? chalk.red('FAIL') : chalk.yellow('WARN');
   const blocks = cause.blocked > 0 ? chalk.gray(` (blocks ${plural(cause.blocked, 'check')})`) : '';
   if (cause.checks.length === 1) {
-    const only = report.results.find((result) => result.id === cause.checks[0]);
+    const only = allResults(report).find((result) => result.id === cause.checks[0]);
     return `  ${label}  ${cause.checks[0]}: ${only?.message ?? cause.example}${blocks}`;
   }
   const named = cause.checks.slice(0, 3).join(', ') + (cause.checks.length > 3 ? `, +${cause.checks.length - 3} more` : '');
@@ -100,8 +101,9 @@ function baselineLines(report: Report, chalk: ChalkInstance): string[] {
 }
 
 function summaryLine(report: Report, chalk: ChalkInstance): string {
-  const { pass, fail, warn, skip, blocked } = report.counts;
-  const notVerified = report.counts['not-verified'];
+  const counts = countResults(allResults(report));
+  const { pass, fail, warn, skip, blocked } = counts;
+  const notVerified = counts['not-verified'];
   const parts = [
     chalk.green(`${pass} passed`),
     (fail > 0 ? chalk.red : chalk.gray)(`${fail} failed`),
@@ -110,7 +112,8 @@ function summaryLine(report: Report, chalk: ChalkInstance): string {
     chalk.gray(`${skip} skipped`),
     ...(notVerified > 0 ? [chalk.cyan(`${notVerified} not verified`)] : []),
   ];
-  return `${plural(report.results.length, 'check')} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
+  const judged = report.invariants ? ` and ${plural(report.invariants.invariants, 'invariant')} over ${plural(report.invariants.exchanges, 'exchange')}` : '';
+  return `${plural(report.results.length, 'check')}${judged} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
 }
 
 /** Skips counted by reason (most are an era the deployment does not offer), then what this run could not verify. */

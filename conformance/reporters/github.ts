@@ -4,7 +4,7 @@
  * gets a short markdown table. Only when `GITHUB_ACTIONS=true`, as GitHub sets it.
  */
 import { causesOf } from '../causes.js';
-import type { CheckResult, Report } from '../report.js';
+import { allResults, countResults, type CheckResult, type Report } from '../report.js';
 
 export function onGithubActions(env: NodeJS.ProcessEnv): boolean {
   return env['GITHUB_ACTIONS'] === 'true';
@@ -13,7 +13,7 @@ export function onGithubActions(env: NodeJS.ProcessEnv): boolean {
 /** One workflow command per failure and warning; a known failure (in the baseline) is a warning. */
 export function renderAnnotations(report: Report): string {
   if (report.setupError !== undefined) return `::error title=conformance setup::${escapeData(`no check was run: ${report.setupError}`)}\n`;
-  return report.results
+  return allResults(report)
     .filter((result) => result.status === 'fail' || result.status === 'warn')
     .map((result) => {
       const known = result.baseline === 'known';
@@ -30,13 +30,13 @@ const ROWS_SHOWN = 30;
 export function renderStepSummary(report: Report): string {
   const lines = [`### survey-mcp conformance: ${cell(report.target)}`, ''];
   if (report.setupError !== undefined) return `${[...lines, `**Setup error**, no check was run: ${cell(report.setupError)}`].join('\n')}\n`;
-  const { pass, fail, warn, skip, blocked } = report.counts;
+  const counts = countResults(allResults(report));
   lines.push(
     '| passed | failed | warnings | blocked | skipped | not verified |',
     '|---:|---:|---:|---:|---:|---:|',
-    `| ${pass} | ${fail} | ${warn} | ${blocked} | ${skip} | ${report.counts['not-verified']} |`,
+    `| ${counts.pass} | ${counts.fail} | ${counts.warn} | ${counts.blocked} | ${counts.skip} | ${counts['not-verified']} |`,
   );
-  const causes = causesOf(report.results);
+  const causes = causesOf(allResults(report));
   if (causes.length > 0) {
     lines.push('', '| cause | checks | blocks |', '|---|---|---:|');
     for (const cause of causes.slice(0, ROWS_SHOWN)) {
@@ -44,7 +44,7 @@ export function renderStepSummary(report: Report): string {
       lines.push(`| ${cause.status === 'fail' ? '❌' : '⚠️'} ${cell(what)} | ${cause.checks.map((id) => `\`${id}\``).join(', ')} | ${cause.blocked} |`);
     }
   }
-  const failures = report.results.filter((result) => result.status === 'fail' || result.status === 'warn');
+  const failures = allResults(report).filter((result) => result.status === 'fail' || result.status === 'warn');
   if (failures.length > 0) {
     lines.push('', '| check | level | baseline | message |', '|---|---|---|---|');
     for (const result of failures.slice(0, ROWS_SHOWN)) lines.push(failureRow(result));

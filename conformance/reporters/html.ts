@@ -1,6 +1,6 @@
 import { GROUPS, type Group } from '../check.js';
 import { causesOf } from '../causes.js';
-import { countResults, rootCauses, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
+import { allResults, countResults, failedInvariants, rootCauses, skipReasons, type CheckResult, type InvariantSummary, type Report, type Status } from '../report.js';
 import { LABEL } from './console.js';
 import { formatCheckDuration, formatDuration } from './duration.js';
 import { renderExchange } from './html-evidence.js';
@@ -30,10 +30,10 @@ interface GroupSummary {
  */
 export function renderHtml(report: Report): string {
   const groups: GroupSummary[] = GROUPS.map((group) => {
-    const results = report.results.filter((result) => result.group === group);
+    const results = allResults(report).filter((result) => result.group === group);
     return { group, counts: countResults(results), results };
   }).filter((summary) => summary.results.length > 0);
-  const attention = report.results.filter((result) => result.status === 'fail' || result.status === 'warn');
+  const attention = allResults(report).filter((result) => result.status === 'fail' || result.status === 'warn');
   return `<!doctype html>
 ${html`<html lang="en">
 <head>
@@ -47,7 +47,7 @@ ${html`<html lang="en">
 <body>
 <header>
 <h1>survey-mcp conformance</h1>
-<p class="verdict ${report.counts.fail > 0 || report.setupError !== undefined ? 'fail' : report.counts.warn > 0 ? 'warn' : 'pass'}">${verdict(report)}</p>
+<p class="verdict ${report.counts.fail > 0 || failedInvariants(report) > 0 || report.setupError !== undefined ? 'fail' : report.counts.warn > 0 ? 'warn' : 'pass'}">${verdict(report)}</p>
 ${report.setupError === undefined ? '' : html`<p class="message setup-error">${report.setupError}</p>`}
 <dl class="run">
 <dt>Deployment</dt><dd><code>${report.target}</code></dd>
@@ -55,7 +55,8 @@ ${report.eras !== undefined && html`<dt>Eras offered</dt><dd>${report.eras}</dd>
 `}<dt>Started</dt><dd><time datetime="${report.startedAt}">${readableTime(report.startedAt)}</time></dd>
 <dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd>
 <dt>Checks</dt><dd>${countsText(report.counts)}</dd>
-${skipReasons(report.results).map(([reason, count]) => html`<dt>Skipped</dt><dd>${count}: ${reason}</dd>
+${report.invariants !== undefined && html`<dt>Invariants</dt><dd>${invariantsText(report.invariants)}</dd>
+`}${skipReasons(report.results).map(([reason, count]) => html`<dt>Skipped</dt><dd>${count}: ${reason}</dd>
 `)}${skipReasons(report.results, 'not-verified').map(([reason, count]) => html`<dt>Not verified</dt><dd>${count}: ${reason}</dd>
 `)}</dl>
 ${causeList(report)}
@@ -65,7 +66,7 @@ ${causeList(report)}
 <caption>By group</caption>
 <tbody>${groups.map(summaryRow)}</tbody>
 </table>
-${attention.length > 0 ? attentionList(attention, report.results) : ''}
+${attention.length > 0 ? attentionList(attention, allResults(report)) : ''}
 ${groups.map(groupSection)}
 </main>
 <footer>Authorization codes, tokens, client secrets, assertions, passwords and cookies are redacted from the evidence and messages; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
@@ -77,10 +78,17 @@ ${groups.map(groupSection)}
 function verdict(report: Report): string {
   if (report.setupError !== undefined) return 'setup error: no check was run';
   const { fail, warn, blocked } = report.counts;
-  if (fail > 0 && blocked > 0) return `${fail} of ${report.results.length} checks failed, ${blocked} blocked by them`;
-  if (fail > 0) return `${fail} of ${report.results.length} checks failed`;
+  const invariants = failedInvariants(report);
+  const alsoInvariants = invariants > 0 ? `, ${invariants} of ${report.invariants?.invariants ?? 0} invariants failed` : '';
+  if (fail > 0 && blocked > 0) return `${fail} of ${report.results.length} checks failed, ${blocked} blocked by them${alsoInvariants}`;
+  if (fail > 0) return `${fail} of ${report.results.length} checks failed${alsoInvariants}`;
+  if (invariants > 0) return `${invariants} of ${report.invariants?.invariants ?? 0} invariants failed`;
   const warnings = warn > 0 ? ` (${warn} ${warn === 1 ? 'warning' : 'warnings'})` : '';
   return `every MUST passed${warnings}`;
+}
+
+function invariantsText(summary: InvariantSummary): string {
+  return `${summary.invariants} judged over every exchange of the run (${summary.exchanges}): ${summary.findings} ${summary.findings === 1 ? 'fault' : 'faults'} found`;
 }
 
 function countsText(counts: Readonly<Record<Status, number>>): string {
@@ -92,7 +100,7 @@ function countsText(counts: Readonly<Record<Status, number>>): string {
 
 /** The page opens with what to fix: one line per cause (causes.ts), its checks linked. */
 function causeList(report: Report): SafeHtml | string {
-  const causes = causesOf(report.results);
+  const causes = causesOf(allResults(report));
   if (causes.length === 0) return '';
   return html`<section class="causes">
 <h2>Causes, fix these first</h2>

@@ -1,5 +1,5 @@
 import { GROUPS } from '../check.js';
-import type { CheckResult, Report } from '../report.js';
+import { allResults, type CheckResult, type Report } from '../report.js';
 import { evidenceLines } from './evidence-text.js';
 
 const BODY_SHOWN = 1000;
@@ -11,7 +11,8 @@ const BODY_SHOWN = 1000;
  */
 export function renderJunit(report: Report): string {
   if (report.setupError !== undefined) return renderSetupError(report, report.setupError);
-  const suites = GROUPS.map((group) => report.results.filter((result) => result.group === group))
+  const all = allResults(report);
+  const suites = GROUPS.map((group) => all.filter((result) => result.group === group))
     .filter((results) => results.length > 0)
     .map((results) => {
       const open = element('testsuite', {
@@ -26,10 +27,10 @@ export function renderJunit(report: Report): string {
     });
   const open = element('testsuites', {
     name: 'survey-mcp conformance',
-    tests: report.results.length,
-    failures: report.counts.fail,
+    tests: all.length,
+    failures: all.filter((result) => result.status === 'fail').length,
     errors: 0,
-    skipped: report.counts.skip + report.counts['not-verified'] + report.counts.blocked,
+    skipped: all.filter((result) => result.status === 'skip' || result.status === 'not-verified' || result.status === 'blocked').length,
     time: seconds(report.durationMs),
     timestamp: report.startedAt,
   });

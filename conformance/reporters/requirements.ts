@@ -3,7 +3,7 @@ import { countBySource, summarizeTrace, type Requirement } from '../requirements
 import { checksOf, isCovered, isObservable, statusOf, WHOLE_RULE, type Branch } from '../requirements/requirement.js';
 
 /** `--list --requirements`: each rule, its source and level, and per branch the checks that take it. */
-export function renderRequirementTrace(requirements: readonly Requirement[], catalog: readonly Check[]): string {
+export function renderRequirementTrace(requirements: readonly Requirement[], catalog: readonly Check[], invariants: readonly { readonly id: string }[]): string {
   const lines: string[] = [];
   let source = '';
   for (const requirement of requirements) {
@@ -24,7 +24,7 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
   const { total, proven, partial, unobservable } = summarizeTrace(requirements);
   lines.push(
     '',
-    `${total} requirements: ${proven} proven on every branch and ${partial} partial, by ${provingChecks(requirements, catalog)} checks; ${unobservable} not observable from outside`,
+    `${total} requirements: ${proven} proven on every branch and ${partial} partial, by ${proving(requirements, catalog)} checks and ${proving(requirements, invariants)} invariants; ${unobservable} not observable from outside`,
     '',
   );
   return [...lines.slice(1), renderSourceTable(requirements), ''].join('\n');
@@ -34,9 +34,10 @@ function branchLine(branch: Branch): string {
   return isCovered(branch) ? `proven by: ${branch.checks.join(', ')}` : `no check yet: ${branch.missing}`;
 }
 
-function provingChecks(requirements: readonly Requirement[], catalog: readonly Check[]): number {
-  const proving = new Set(requirements.flatMap(checksOf));
-  return catalog.filter((check) => proving.has(check.id)).length;
+/** How many of `provers` (checks, or invariants) some branch names. */
+function proving(requirements: readonly Requirement[], provers: readonly { readonly id: string }[]): number {
+  const named = new Set(requirements.flatMap(checksOf));
+  return provers.filter((prover) => named.has(prover.id)).length;
 }
 
 /** `--list --requirements --json FILE`: the manifest as data, each requirement with its status and branches. */

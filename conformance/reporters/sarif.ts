@@ -6,7 +6,7 @@
  * workflow file itself), with the deployment's URL as its logical location.
  */
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import type { CheckResult, Report } from '../report.js';
+import { allResults, type CheckResult, type Report } from '../report.js';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const DOCS = 'docs/conformance.md';
@@ -17,7 +17,7 @@ export interface SarifOptions {
 }
 
 export function renderSarif(report: Report, options: SarifOptions): string {
-  const judged = report.results;
+  const judged = allResults(report);
   const rules = judged.map(ruleOf);
   const results = judged
     .filter((result) => result.status === 'fail' || result.status === 'warn')

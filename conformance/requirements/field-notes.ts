@@ -162,6 +162,9 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
     'The grace answers a retry only while its successor is unused; once the successor has been presented, its predecessor is reuse (issue 33, RFC 9700 section 4.14)',
     ['refresh-grace-ends-at-successor-use'],
   ),
+  must('fn-no-server-errors', 'every endpoint', 'No request a client can send, valid or not, gets a 5xx: bad input is refused with a 4xx (429 for the limits)', [
+    branch('every exchange of the run, on either host (invariant)', 'no-server-errors'),
+  ]),
   must('fn-token-no-escalation', 'token endpoint', 'A refresh cannot widen the scope', ['refresh-no-scope-escalation']),
   must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', [
     branch('code grant and unknown grant type', 'token-error-responses'),
@@ -171,6 +174,7 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
     branch('code grant answer', 'token-no-store'),
     branch('error answers of either grant', 'token-no-store'),
     branch('refresh grant answer', 'refresh-no-store'),
+    branch('every token-bearing answer of the run, the sign-in\'s and renewals included (invariant)', 'token-answers-no-store'),
   ]),
 
   // Revocation

@@ -13,7 +13,7 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   must('mcp-2025-11-25-base-protocol', 'basic/index', 'Every implementation supports the base protocol and lifecycle management', ['initialize', 'initialize-version-negotiation']),
   may('mcp-2025-11-25-optional-components', 'basic/index', 'Other components may be implemented as needed', { unobservable: why.permission }),
   must('mcp-2025-11-25-json-rpc', 'basic/index "Messages"', 'Every message follows JSON-RPC 2.0; a result carries the request id and a result field', ['initialize', 'tools-list']),
-  must('mcp-2025-11-25-error-shape', 'basic/index "Error Responses"', 'An error carries the request id and an integer code with a message', ['unknown-method-32601']),
+  must('mcp-2025-11-25-error-shape', 'basic/index "Error Responses"', 'An error carries the request id and an integer code with a message', ['unknown-method-32601', 'jsonrpc-error-shape']),
   must('mcp-2025-11-25-notification-no-response', 'basic/index "Notifications"', 'A notification gets no JSON-RPC response', ['notification-202']),
   should('mcp-2025-11-25-http-auth', 'basic/index "Auth"', 'An HTTP implementation conforms to the authorization specification', ['missing-token-401', 'protected-resource-metadata']),
   should('mcp-2025-11-25-stdio-no-auth', 'basic/index "Auth"', 'A stdio implementation takes credentials from the environment', { unobservable: why.stdio }),

@@ -23,7 +23,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
     'modern-result-type',
   ]),
   must('mcp-2026-07-28-error-id', 'basic/index "Error Responses"', 'An error carries the id of the request it answers', ['modern-response-id', 'modern-unknown-method-404']),
-  must('mcp-2026-07-28-error-shape', 'basic/index "Error Responses"', 'An error has an integer code and a message', ['modern-response-id']),
+  must('mcp-2026-07-28-error-shape', 'basic/index "Error Responses"', 'An error has an integer code and a message', ['modern-response-id', 'jsonrpc-error-shape']),
   may('mcp-2026-07-28-error-data', 'basic/index "Error Responses"', 'An error may carry data', { unobservable: why.permission }),
   must('mcp-2026-07-28-legacy-codes-not-allocated', 'basic/index "Error Codes"', 'No new code is allocated in -32000..-32019', {
     unobservable: 'binds the specification\'s editors, who allocate codes',
@@ -49,6 +49,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   must('mcp-2026-07-28-stateless', 'basic/index "Statelessness"', 'A server relies on no prior request on the connection for version, capabilities or identity', [
     'modern-envelope-32602',
     'modern-no-session-id',
+    'modern-answers-session-free',
   ]),
   should('mcp-2026-07-28-many-conversations', 'basic/index "Statelessness"', 'A server handles requests of many tasks and conversations', { unobservable: why.internal }),
   should('mcp-2026-07-28-no-connection-reuse', 'basic/index "Statelessness"', 'A server does not require the client to reuse a connection', [
@@ -100,7 +101,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   must('mcp-2026-07-28-unsupported-version', 'basic/versioning "Protocol Version Negotiation"', 'An unknown protocol version gets 400 and -32022 naming the supported and requested versions', [
     'modern-unsupported-version-32022',
   ]),
-  must('mcp-2026-07-28-discover', 'server/discover', 'server/discover names the supported revisions, the capabilities and the server', ['modern-discover']),
+  must('mcp-2026-07-28-discover', 'server/discover', 'server/discover names the supported revisions, the capabilities and the server', ['modern-discover', 'supported-versions-spoken']),
   must('mcp-2026-07-28-extension-names', 'basic/versioning "Extension Negotiation"', 'Extension identifiers follow the _meta key rules with a prefix', ['modern-capabilities-declared']),
   must('mcp-2026-07-28-extension-fallback', 'basic/versioning "Extension Negotiation"', 'A party whose peer lacks an extension reverts to core behaviour or refuses', [
     'modern-result-type',

@@ -48,6 +48,9 @@ export const MCP_2026_07_28_SERVER: readonly Requirement[] = [
     branch('server/discover, resources/list and resources/read', 'modern-cacheable-results-hints'),
     branch('skills/list and skills/get, where the Skills extension is declared', 'modern-cacheable-results-hints'),
   ]),
+  must('mcp-2026-07-28-uncacheable-results', 'server/utilities/caching "Cacheable Results"; SEP-2322 multi round-trip requests', 'Only the results the revision names are cacheable: a tools/call result (one person\'s) is never cacheScope "public", and one asking for input (input_required, bound to its requestState) carries no ttlMs or cacheScope', [
+    'uncacheable-results-unmarked',
+  ]),
   must('mcp-2026-07-28-cache-scope-pages', 'server/utilities/caching "Interaction with Pagination"', 'Every page of one list has the same cacheScope', {
     unobservable: 'the contract\'s lists fit one page; there is no second page to compare',
   }),

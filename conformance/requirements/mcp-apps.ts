@@ -20,7 +20,7 @@ export const MCP_APPS_REQUIREMENTS: readonly Requirement[] = [
     'mcp-app-resource-read',
   ]),
   apps.must('apps-content-text-or-blob', 'UI Resource Format, Content Requirements', 'The content is given as text or as a base64 blob, one of the two', ['mcp-app-resource-read']),
-  apps.must('apps-content-html5', 'UI Resource Format, Content Requirements', 'The content is a valid HTML5 document', ['mcp-app-resource-read']),
+  apps.must('apps-content-html5', 'UI Resource Format, Content Requirements', 'The content is a valid HTML5 document', ['mcp-app-resource-read', 'app-views-whole-documents']),
   apps.must('apps-content-uri', 'UI Resource Format, resources/read response', 'The content read is under the URI that was read', ['mcp-app-resource-read']),
   apps.must('apps-csp-metadata', 'UI Resource Format (McpUiResourceCsp, UIResourceMeta)', "_meta.ui.csp lists origins, one list per directive, so hosts can build the CSP from them; permissions, domain and prefersBorder keep their shapes", [
     'mcp-app-resource-csp',

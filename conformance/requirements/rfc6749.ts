@@ -96,6 +96,7 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-10.13-clickjacking', '10.13', 'The authorization pages cannot be framed by another site', [
     branch('consent page', 'consent-not-framable'),
     branch('sign-in page', 'sign-in-not-framable'),
+    branch('every auth-host page with a form the run meets (invariant)', 'auth-pages-not-framable'),
   ]),
-  rfc6749.must('rfc6749-10.15-open-redirector', '10.15', 'The authorization endpoint is not an open redirector', ['unregistered-redirect-uri-refused', 'no-error-redirect-to-untrusted-web-uri']),
+  rfc6749.must('rfc6749-10.15-open-redirector', '10.15', 'The authorization endpoint is not an open redirector', ['unregistered-redirect-uri-refused', 'no-error-redirect-to-untrusted-web-uri', 'no-refresh-to-foreign-origin']),
 ];

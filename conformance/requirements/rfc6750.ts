@@ -86,6 +86,7 @@ export const RFC6750_REQUIREMENTS: readonly Requirement[] = [
   rfc6750.should('rfc6750-5.3-no-page-urls', '5.3', 'Bearer tokens are not passed in page URLs', [
     branch('not advertised', 'response-types'),
     branch('response_type token refused', 'authorization-error-redirect'),
+    branch('no token or code of the run in a Location or page URL the deployment hands out (invariant)', 'no-secret-in-urls'),
   ]),
   rfc6750.must('rfc6750-5-client-duties', '5.2, 5.3', 'Clients keep tokens from leaking, always use TLS, validate certificate chains and the resource server\'s identity', {
     unobservable: CLIENT,

@@ -58,6 +58,7 @@ export const RFC9728_REQUIREMENTS: readonly Requirement[] = [
   rfc9728.must('rfc9728-3.2-json', '3.2', 'The metadata is 200 with an application/json object', [
     branch('200 with a JSON object', 'protected-resource-metadata'),
     branch('application/json media type', 'json-media-types'),
+    branch('every metadata document the run reads, each time (invariant)', 'metadata-served-as-json'),
   ]),
   rfc9728.must('rfc9728-3.2-unknown-ignored', '3.2', 'Metadata parameters that are not understood are ignored (further ones MAY be defined)', { unobservable: CONSUMER }),
   rfc9728.must('rfc9728-3.2-zero-values', '3.2', 'Parameters with zero values are omitted (an empty bearer_methods_supported aside)', ['metadata-no-empty-lists']),

@@ -90,6 +90,7 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
   rfc9728.must('rfc9728-5.1-challenge', '5.1', 'A 401 names the metadata URL in WWW-Authenticate resource_metadata', [
     inEra('2025-11-25', 'missing-token-401', 'invalid-token-401'),
     inEra('2026-07-28', 'missing-token-401', 'invalid-token-401'),
+    branch('every 401 of the run, either era (invariant)', 'mcp-401-challenge'),
   ]),
 
   rfc7009.should('rfc7009-2.1-refresh', '2.1', 'Revoking a refresh token invalidates the access tokens of its grant', [

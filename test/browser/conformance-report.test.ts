@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../conformance/report.js';
+import { INVARIANTS } from '../../conformance/invariants/catalog.js';
+import { allResults, type Report } from '../../conformance/report.js';
 import { renderHtml } from '../../conformance/reporters/html.js';
 import { runConformance } from '../../conformance/run.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
@@ -83,10 +84,10 @@ describe('the HTML conformance report in a real browser', () => {
       });
       const { page, problems } = await openReport(report, 'our-server');
       expect(await page.locator('.verdict').textContent()).toBe('every MUST passed (1 warning)');
-      // Every group but the skipped rate limits and confirmations, the 2026-07-28 one (modern-mcp) included.
-      expect(await page.locator('table.summary tbody tr').count()).toBe(7);
+      // Every group but the skipped rate limits and confirmations, the 2026-07-28 one (modern-mcp) and the invariants included.
+      expect(await page.locator('table.summary tbody tr').count()).toBe(8);
       expect(await page.locator('.segment.fail').count()).toBe(0);
-      expect(await page.locator('details.check').count()).toBe(report.results.length);
+      expect(await page.locator('details.check').count()).toBe(allResults(report).length);
       expect(await page.locator('details.check[open]').evaluateAll((open) => open.map((check) => check.id))).toEqual([
         'check-stream-get-strict-clients',
       ]);
@@ -125,11 +126,12 @@ describe('the HTML conformance report in a real browser', () => {
     );
     const { page, problems } = await openReport(report, 'wrong-deployment');
     // Without a challenge there is no metadata pointer to follow either (RFC 9728 section 5.1).
-    expect(await page.locator('.verdict').textContent()).toBe(`2 of ${report.results.length} checks failed`);
+    expect(await page.locator('.verdict').textContent()).toBe(`2 of ${report.results.length} checks failed, 1 of ${INVARIANTS.length} invariants failed`);
     expect(await page.locator('nav.attention li').allTextContents()).toEqual([
       expect.stringMatching(/^FAIL missing-token-401: .*WWW-Authenticate/),
       expect.stringMatching(/^WARN unsupported-protocol-version-400: .*expected HTTP 400, got HTTP 200/),
       expect.stringMatching(/^FAIL challenge-metadata-names-resource: /),
+      expect.stringMatching(/^FAIL mcp-401-challenge: .*a 401 without WWW-Authenticate/),
     ]);
     const failed = page.locator('#check-missing-token-401');
     expect(await failed.getAttribute('open')).toBe('');
@@ -139,8 +141,8 @@ describe('the HTML conformance report in a real browser', () => {
     expect(await exchange.locator('.response').textContent()).toBe('HTTP 401');
     expect(await exchange.locator('dl.headers').last().textContent()).not.toContain('www-authenticate');
     await expect(page.locator('#check-initialize .exchange').first().isVisible()).resolves.toBe(false);
-    // One failure in each of two groups' bars: discovery's and mcp's.
-    expect(await page.locator('.segment.fail').allTextContents()).toEqual(['1', '1']);
+    // One failure in each of three groups' bars: discovery's, mcp's and the invariants'.
+    expect(await page.locator('.segment.fail').allTextContents()).toEqual(['1', '1', '1']);
     expect(await page.locator('#check-unsupported-protocol-version-400').getAttribute('open')).toBe('');
     expect(problems).toEqual([]);
     await page.screenshot({ path: `${screenshots}/conformance-report.png`, fullPage: true });
@@ -175,6 +177,8 @@ describe('the HTML conformance report in a real browser', () => {
     const poisoned: Report = {
       ...report,
       results: [{ ...result!, message: hostile, evidence: result!.evidence.map((evidence) => ({ ...evidence, responseBody: hostile })) }],
+      // The check alone: the invariants' results would carry the same answer, unpoisoned.
+      invariants: undefined,
     };
     const { page, problems } = await openReport(poisoned, 'hostile');
     expect(await page.locator('.message').textContent()).toBe(hostile);

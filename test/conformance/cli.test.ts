@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
+import { INVARIANTS } from '../../conformance/invariants/catalog.js';
 import { REQUIREMENTS } from '../../conformance/requirements/manifest.js';
 import { isProven, statusOf } from '../../conformance/requirements/requirement.js';
 import { addConformanceOptions, type ConformanceFlags } from '../../conformance/cli.js';
@@ -55,7 +56,7 @@ describe('survey-mcp conformance', () => {
     expect(io.out()).toContain('contract-5.2-issuer  MUST  § 5.2\n    The issuer is {base_url}, the host the metadata is fetched from\n    proven by: issuer-matches-base-url, iss-returned\n');
     expect(io.out()).toContain('not observable: a rule for clients, not for the deployment\n');
     expect(io.out()).toContain(
-      `${REQUIREMENTS.length} requirements: ${proven.length} proven on every branch and ${partial.length} partial, by ${CATALOG.length} checks; ${REQUIREMENTS.length - proven.length - partial.length} not observable from outside\n`,
+      `${REQUIREMENTS.length} requirements: ${proven.length} proven on every branch and ${partial.length} partial, by ${CATALOG.length} checks and ${INVARIANTS.length} invariants; ${REQUIREMENTS.length - proven.length - partial.length} not observable from outside\n`,
     );
     // and ends with the counts per source, as the README shows them
     expect(io.out()).toMatch(/\| source \| requirements \| proven \| partial \| not observable \|\n[\s\S]*\| MCP 2026-07-28 \| \d+ \| \d+ \| \d+ \| \d+ \|\n$/);
@@ -155,7 +156,7 @@ describe('survey-mcp conformance', () => {
     const sarif = await readFile(join(directory, 'reports/conformance.sarif'), 'utf8');
     expect(sarifSchemaErrors(sarif)).toEqual([]);
     expect(JSON.parse(sarif).runs[0].results).toEqual([]);
-    expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain(`tests="${selected}" failures="0"`);
+    expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain(`tests="${selected + INVARIANTS.length}" failures="0"`);
     expect(await readFile(join(directory, 'reports/conformance.html'), 'utf8')).toContain('<p class="verdict pass">every MUST passed</p>');
   });
 
@@ -163,8 +164,19 @@ describe('survey-mcp conformance', () => {
     await withFakeDeployment({ faults: { omitWwwAuthenticate: true } }, async (fake) => {
       const io = captureIo();
       const exit = await exitOf({ url: fake.url, only: 'missing-token-401,invalid-token-401' }, io);
-      expect(exit).toMatchObject({ exitCode: 1, message: '2 of 2 conformance checks failed' });
+      expect(exit).toMatchObject({ exitCode: 1, message: `2 of 2 conformance checks failed; 1 of ${INVARIANTS.length} invariants failed` });
       expect(io.out()).toContain('  FAIL  missing-token-401');
+      expect(io.out()).toContain('  FAIL  mcp-401-challenge');
+    });
+  });
+
+  test('a failed invariant (MUST) makes the command exit 1 though every check passed', async () => {
+    await withFakeDeployment({ faults: { errorPagesRefreshAway: true } }, async (fake) => {
+      const io = captureIo();
+      const exit = await exitOf({ url: fake.url, only: 'unknown-client-error-page' }, io);
+      expect(exit).toMatchObject({ exitCode: 1, message: `1 of ${INVARIANTS.length} invariants failed` });
+      expect(io.out()).toContain('  PASS  unknown-client-error-page');
+      expect(io.out()).toContain('  FAIL  no-refresh-to-foreign-origin');
     });
   });
 
@@ -326,7 +338,7 @@ describe('the survey-mcp command line', () => {
         const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
         expect(seenBeforeRelease).toMatch(/^\[\d+(\.\d)? s\] FAIL  protected-resource-metadata \(\d+ ms\)\n$/);
         expect(stderr).toMatch(/\] FAIL  authorization-server-metadata \(\d+ ms\)\n/);
-        expect(stdout).toContain('2 checks in');
+        expect(stdout).toContain(`2 checks and ${INVARIANTS.length} invariants over`);
         expect(code).toBe(1);
       },
     );

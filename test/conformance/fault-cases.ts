@@ -9,6 +9,7 @@ import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
 import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
 import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
 import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
+import { NEVER_JUDGED_FAULT_CASES } from './fault-cases-never-judged.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -533,4 +534,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...EACH_ERA_FAULT_CASES,
   ...CONFIRMATION_FAULT_CASES,
   ...SURVIVOR_FAULT_CASES,
+  ...NEVER_JUDGED_FAULT_CASES,
 ];

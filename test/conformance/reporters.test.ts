@@ -247,3 +247,42 @@ describe('root causes and blocked checks', () => {
     expect(page).toContain('<dt>Skipped</dt><dd>2: the deployment does not offer 2026-07-28</dd>');
   });
 });
+
+describe('invariant results', () => {
+  const judged: Report = {
+    ...report,
+    counts: { pass: 1, fail: 0, warn: 0, skip: 0, 'not-verified': 0, blocked: 0 },
+    results: [result({ id: 'issuer-matches-base-url', group: 'discovery', message: 'issuer ok' })],
+    invariants: {
+      exchanges: 40,
+      invariants: 12,
+      findings: 1,
+      results: [
+        result({
+          id: 'metadata-served-as-json',
+          group: 'invariants',
+          kind: 'invariant',
+          exchangesJudged: 8,
+          title: 'Every metadata document the run reads is served as application/json',
+          spec: 'RFC 9728 3.2 (rfc9728-3.2-json)',
+          status: 'fail',
+          message: 'the metadata endpoint (auth host): served as text/plain (2 exchanges) — 8 of the run\'s 40 exchanges judged',
+          evidence: evidenceOf([exchange({ method: 'GET' }, { status: 200, headers: { 'content-type': 'text/plain' } })]).evidence,
+        }),
+      ],
+    },
+  };
+
+  test('appear in every format as results of their own, with what they judged', () => {
+    const text = renderConsole(judged, { color: false });
+    expect(text).toContain('\ninvariants\n  FAIL  metadata-served-as-json');
+    expect(renderJunit(judged)).toMatch(/<testsuite name="invariants"[^>]*failures="1"/);
+    expect(text).toContain('1 check and 12 invariants over 40 exchanges in 1.5 s: 1 passed, 1 failed');
+    const page = renderHtml(judged);
+    expect(page).toContain('12 judged over every exchange of the run (40): 1 fault found');
+    expect(page).toContain('<title>1 of 12 invariants failed: conformance of http://127.0.0.1:8787</title>');
+    const json = JSON.parse(renderJson(judged)) as Report;
+    expect(json.invariants).toMatchObject({ exchanges: 40, invariants: 12, findings: 1 });
+    expect(json.invariants?.results[0]).toMatchObject({ id: 'metadata-served-as-json', kind: 'invariant', exchangesJudged: 8 });
+  });
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { CATALOG } from '../../conformance/catalog.js';
 import { eraOf } from '../../conformance/check.js';
+import { INVARIANTS } from '../../conformance/invariants/catalog.js';
 import { renderUncoveredBranches } from '../../conformance/reporters/branches.js';
 import { renderSourceTable } from '../../conformance/reporters/requirements.js';
 import { traceProblems } from '../../conformance/requirements/audit.js';
@@ -26,8 +27,9 @@ const catalog = [
 ] as const;
 
 describe('the requirements manifest', () => {
-  test('traces every branch of every requirement to catalog checks of its era, or says what is missing, and every check to a requirement', () => {
-    expect(traceProblems(REQUIREMENTS, CATALOG.map((check) => ({ id: check.id, era: eraOf(check) })))).toEqual([]);
+  test('traces every branch of every requirement to catalog checks or invariants of its era, or says what is missing, and every check and invariant to a requirement', () => {
+    const audited = [...CATALOG.map((check) => ({ id: check.id, era: eraOf(check) })), ...INVARIANTS.map(({ id, era }) => ({ id, era }))];
+    expect(traceProblems(REQUIREMENTS, audited)).toEqual([]);
   });
 
   test('every requirement has an id, a section, a level and a rule', () => {

@@ -1,6 +1,6 @@
 import { fail, type Check } from '../../check.js';
 import { consentPage } from './consent-page.js';
-import { framingMissing } from './framing.js';
+import { framingMissing } from '../../invariants/pages.js';
 
 export const consentNotFramable: Check = {
   id: 'consent-not-framable',

@@ -1,8 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { cite, header, type Exchange } from '../../http.js';
+import { JSON_MEDIA_TYPE } from '../../invariants/documents.js';
 
-/** application/json, with or without parameters such as charset. */
-const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 export const jsonMediaTypes: Check = {
   id: 'json-media-types',

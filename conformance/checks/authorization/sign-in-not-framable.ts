@@ -2,7 +2,7 @@ import { fail, skip, type Check } from '../../check.js';
 import { CookieJar } from '../../cookie-jar.js';
 import { cite } from '../../http.js';
 import { walkAuthorization } from '../../sign-in.js';
-import { framingMissing } from './framing.js';
+import { framingMissing } from '../../invariants/pages.js';
 
 export const signInNotFramable: Check = {
   id: 'sign-in-not-framable',

@@ -1,9 +1,8 @@
 import { fail, type Check } from '../../check.js';
+import { htmlDocumentProblem } from '../../invariants/app-views.js';
 import { MCP_APP_MIME_TYPE } from '../../mcp.js';
 import { appTools, readView, viewsOf } from './mcp-apps.js';
 
-/** An HTML5 document opens with its doctype, after at most whitespace and comments. */
-const HTML5_DOCTYPE = /^\uFEFF?(?:\s|<!--[\s\S]*?-->)*<!doctype html\s*>/i;
 
 export const mcpAppResourceRead: Check = {
   id: 'mcp-app-resource-read',
@@ -32,7 +31,9 @@ export const mcpAppResourceRead: Check = {
             ? Buffer.from(content['blob'], 'base64').toString('utf8')
             : undefined;
       if (html === undefined) fail(`${what}: the content has neither text nor a base64 blob`);
-      if (!HTML5_DOCTYPE.test(html)) fail(`${what}: the content is not an HTML5 document (no <!DOCTYPE html> first): ${JSON.stringify(html.slice(0, 60))}`);
+      // The rule is written once, in the invariant that judges every view the run reads.
+      const problem = htmlDocumentProblem(html);
+      if (problem) fail(`${what}: ${problem}`);
       seen.push(`${uri} in ${era} (${html.length} characters)`);
     }
     return `views read: ${seen.join(', ')}`;

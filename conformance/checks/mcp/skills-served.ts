@@ -31,6 +31,16 @@ function bytesOf(content: Record<string, unknown>): Buffer | undefined {
 /** The `name:` of a SKILL.md's YAML frontmatter (between the opening `---` lines). */
 const frontmatterName = (text: string): string | undefined => /^---\r?\n[\s\S]*?^name:\s*(.+?)\s*$[\s\S]*?^---\s*$/m.exec(text)?.[1]?.replace(/^["']|["']$/g, '');
 
+/** JSON with object keys sorted: two answers that differ only in key order compare equal. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (!isObject(value)) return JSON.stringify(value) ?? 'undefined';
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+    .join(',')}}`;
+}
+
 /** One skill entry, checked as SEP-2640 "Skill" defines it, every file read back and verified. */
 async function checkSkill(ctx: CheckContext, era: AppEra, skill: unknown): Promise<string> {
   if (!isObject(skill) || typeof skill['uri'] !== 'string') fail(`${era}: skills/list: an entry has no "uri": ${JSON.stringify(skill)?.slice(0, 120)}`);
@@ -58,6 +68,12 @@ async function checkSkill(ctx: CheckContext, era: AppEra, skill: unknown): Promi
   }
   const got = (await result(ctx, era, 'skills/get', { uri }))['skill'];
   if (!isObject(got) || got['uri'] !== uri) fail(`${era}: skills/get ${uri} gave ${JSON.stringify(got)?.slice(0, 120)}, not that skill`);
+  // One skill, one document: skills/get answering another version than the listing (a stale copy) is caught here.
+  for (const field of ['frontmatter', 'resources']) {
+    if (canonicalJson(got[field]) !== canonicalJson(skill[field])) {
+      fail(`${era}: skills/get ${uri} gives "${field}" ${canonicalJson(got[field]).slice(0, 160)}, skills/list ${canonicalJson(skill[field]).slice(0, 160)}: a stale copy of the skill`);
+    }
+  }
   return uri;
 }
 
@@ -65,7 +81,7 @@ export const skillsServed: Check = {
   id: 'skills-served',
   group: 'mcp',
   era: 'any',
-  title: 'A deployment that declares the Skills extension lists its skills, serves skills/get, and every listed file reads back with its digest and size',
+  title: 'A deployment that declares the Skills extension lists its skills, serves skills/get with the same entry, and every listed file reads back with its digest and size',
   spec: 'SEP-2640 Skills extension (io.modelcontextprotocol/skills): capability, skills/list and skills/get, "Skill" entries (frontmatter verbatim, every file with a sha256 digest and size), files read through resources/read',
   level: 'MUST',
   needsSignIn: true,

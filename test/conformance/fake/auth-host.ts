@@ -3,6 +3,7 @@ import { consentPage, missingRedirectUri, page, signInPage } from './auth-pages.
 import { AUTHORIZATION_PARAMETERS, pick, repeatsAParameter, type AuthorizationRequest } from './authorization-parameters.js';
 import { clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
+import { errorPagesRefreshAway } from './invariant-faults.js';
 import { jsonAsTextPlain } from './media-types.js';
 import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
 import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParameters } from './token-parameters.js';
@@ -27,7 +28,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   const { state, faults } = config;
   const app = express();
   app.use(express.urlencoded({ extended: false }));
-  app.use(jsonAsTextPlain(faults.jsonAsTextPlain, { token: '/oauth/token', revocation: '/oauth/revoke' }));
+  app.use(jsonAsTextPlain(faults.jsonAsTextPlain, { token: '/oauth/token', revocation: '/oauth/revoke', 'auth-origin-metadata': '/.well-known/oauth-authorization-server' }));
+  app.use(errorPagesRefreshAway(faults.errorPagesRefreshAway));
 
   if (!faults.noAuthOriginMetadata) {
     app.use('/.well-known', (req, res, next) => {
@@ -157,8 +159,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       target.searchParams.set('state', faults.mangleState ? request.state.slice(0, -1) : request.state);
     }
     if (!faults.omitIss) target.searchParams.set('iss', config.issuer());
-    res.redirect(faults.formPostRedirectStatus ?? 303, target.toString());
+    const location = faults.codeThroughInterstitial ? `/oauth/continue?next=${encodeURIComponent(target.toString())}` : target.toString();
+    res.redirect(faults.formPostRedirectStatus ?? 303, location);
   });
+  if (faults.codeThroughInterstitial) app.get('/oauth/continue', (req, res) => res.redirect(303, String(req.query['next'])));
 
   app.post('/oauth/token', async (req, res) => {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');

@@ -41,5 +41,5 @@ export interface BranchFaults {
   /** Registers native redirect URIs only: an https one is refused. */
   readonly httpsRedirectsRefused?: boolean;
   /** Sends this endpoint's JSON answers as text/plain (the token endpoint's errors only). */
-  readonly jsonAsTextPlain?: 'protected-resource' | 'registration' | 'token' | 'revocation';
+  readonly jsonAsTextPlain?: 'protected-resource' | 'registration' | 'token' | 'revocation' | 'auth-origin-metadata';
 }

@@ -81,4 +81,6 @@ export type McpAppFault =
   /** The view's content as text/html in the 2026-07-28 era only. */
   | 'modern-plain-html-mime-type'
   /** resources/list names a ui:// resource as text/html. */
-  | 'listed-plain-mime-type';
+  | 'listed-plain-mime-type'
+  /** The view's HTML cut at half, as a proxy that drops the rest of a long body leaves it. */
+  | 'view-cut-at-half';

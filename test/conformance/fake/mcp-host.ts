@@ -171,8 +171,12 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const surveys = config.state.surveys;
   const invalid = invalidMessageRefusal(req.body, faults);
   if (invalid) return void res.status(invalid.status).json(invalid.body);
-  if (config.offers !== 'legacy' && claimsModern(req)) return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId, holder: config.state.holderOf(caller.token) } }));
-  if (config.offers === 'modern') return refuseLegacy(req, res, faults.modernFault);
+  if (config.offers !== 'legacy' && claimsModern(req)) {
+    if ((req.body as { method?: unknown } | undefined)?.method === 'server/discover') config.state.modernDiscovered = true;
+    return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId, holder: config.state.holderOf(caller.token) } }));
+  }
+  if (config.offers === 'modern') return refuseLegacy(req, res, faults);
+  if (faults.initializeRefusedAfterDiscover && (req.body as { method?: unknown } | undefined)?.method === 'initialize' && config.state.modernDiscovered) return refuseLegacy(req, res, faults);
   if (faults.legacyServerError) return void res.status(500).send('Internal Server Error');
   const version = req.headers['mcp-protocol-version'];
   const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
@@ -251,7 +255,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
       return reply({ result: { ...content, structuredContent: structured } });
     }
     default:
-      return reply({ error: { code: -32601, message: 'Method not found' } }, faults.unknownMethodHttpStatus ?? 200);
+      return reply({ error: { code: -32601, ...(faults.unknownMethodErrorUnworded ? {} : { message: 'Method not found' }) } }, faults.unknownMethodHttpStatus ?? 200);
   }
 }
 

@@ -43,7 +43,8 @@ export function claimsModern(req: Request): boolean {
  * all): 400, as a request without the required `_meta` (basic/versioning, "Compatibility
  * Matrix"), naming the version it speaks unless the fault leaves that out.
  */
-export function refuseLegacy(req: Request, res: Response, fault: ModernFault | undefined): void {
+export function refuseLegacy(req: Request, res: Response, faults: Faults): void {
+  const fault = faults.modernFault;
   const message = req.body as Message;
   const named = fault !== 'initialize-error-unnamed';
   res.status(400).json({
@@ -52,7 +53,7 @@ export function refuseLegacy(req: Request, res: Response, fault: ModernFault | u
     error: {
       code: -32602,
       message: named ? `Invalid params: ${message.method ?? 'this request'} lacks _meta; this server speaks ${REVISION} only` : 'Invalid params',
-      ...(named ? { data: { supported: [REVISION] } } : {}),
+      ...(named ? { data: { supported: supportedNamed(faults) } } : {}),
     },
   });
 }
@@ -76,7 +77,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     return faults.fractionalIdRefused32602 ? refuse(422, -32602, 'Invalid params: id') : refuse(400, -32600, 'Invalid Request: an id is a string or an integer');
   }
   const requested = meta[VERSION_KEY];
-  if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: [REVISION], requested });
+  if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: supportedNamed(faults), requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
   if (modernValuesMalformed(message.method, message.params, meta['io.modelcontextprotocol/clientCapabilities'], faults)) return refuse(400, -32602, 'Invalid params');
   if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version') {
@@ -87,7 +88,8 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   if (methodMismatch) return refuse(400, -32020, 'Mcp-Method does not match the body');
   const name = message.params?.['name'] ?? message.params?.['uri'];
   const nameUnchecked = fault === 'name-header-unchecked' || (fault === 'read-name-header-unchecked' && message.method === 'resources/read' && typeof req.headers['mcp-name'] === 'string');
-  if (['tools/call', 'resources/read'].includes(message.method ?? '') && !nameUnchecked && !nameHeaderMatches(req, fault, name, message.method)) {
+  const undecoded = fault === 'name-header-not-decoded' || (faults.readNameUndecoded === true && message.method === 'resources/read');
+  if (['tools/call', 'resources/read'].includes(message.method ?? '') && !nameUnchecked && !nameHeaderMatches(req, fault, name, message.method, undecoded)) {
     return refuse(400, -32020, 'Mcp-Name does not match the body');
   }
   const complete = (result: Record<string, unknown>): void =>
@@ -114,7 +116,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
       const elicits = elicitsForms(capabilities, faults.confirmationFault);
       const call = { elicits, inputResponses: message.params?.['inputResponses'], requestState: message.params?.['requestState'] };
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>, call);
-      if ('inputRequired' in outcome) return reply(200, { result: { ...outcome.inputRequired, resultType: 'input_required', _meta: serverInfo } });
+      if ('inputRequired' in outcome) return reply(200, { result: { ...outcome.inputRequired, resultType: 'input_required', _meta: serverInfo, ...(faults.inputRequiredCacheable ? cacheHints : {}) } });
       if ('invalidParams' in outcome) return refuse(200, -32602, `Invalid params: ${outcome.invalidParams}`);
       if ('error' in outcome && fault === 'tool-errors-as-jsonrpc-errors') return reply(200, { error: { code: -32000, message: outcome.error } });
       if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error, ...outcome.details }) }], isError: true });
@@ -132,6 +134,9 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
       }
       return fault === 'resource-not-found-32002' ? refuse(200, -32002, 'Resource not found', { uri: name }) : refuse(200, -32602, 'Resource not found', { uri: name });
     }
+    case 'completion/complete':
+      if (faults.undeclaredCompletionsAnswered) return complete({ completion: { values: [], hasMore: false } });
+      return refuse(404, -32601, 'Method not found');
     default:
       return refuse(fault === 'unknown-method-200' ? 200 : 404, -32601, 'Method not found');
   }
@@ -158,16 +163,21 @@ function modernToolList(fault: ModernFault | undefined): readonly Record<string,
 }
 
 /** Mcp-Name against the body's name or uri, a Base64 sentinel decoded unless the fault compares it raw. */
-function nameHeaderMatches(req: Request, fault: ModernFault | undefined, name: unknown, method: string | undefined): boolean {
+function nameHeaderMatches(req: Request, fault: ModernFault | undefined, name: unknown, method: string | undefined, undecoded: boolean): boolean {
   const value = req.headers['mcp-name'];
   if (typeof value !== 'string') return fault === (method === 'resources/read' ? 'read-name-header-optional' : 'name-header-optional');
   const encoded = /^=\?base64\?(.*)\?=$/.exec(value.trim())?.[1];
-  const decoded = encoded === undefined || fault === 'name-header-not-decoded' ? value.trim() : Buffer.from(encoded, 'base64').toString('utf8');
+  const decoded = encoded === undefined || undecoded ? value.trim() : Buffer.from(encoded, 'base64').toString('utf8');
   return fault === 'name-header-case-insensitive' ? decoded.toLowerCase() === String(name).toLowerCase() : decoded === name;
 }
 
 function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== key));
+}
+
+/** The versions a refusal names as supported: the one served, but for the fault that adds one it refuses. */
+export function supportedNamed(faults: Faults): string[] {
+  return faults.refusalsNameLegacy ? [REVISION, '2025-11-25'] : [REVISION];
 }
 
 /** What server/discover lists: the revision served, but for the faults that get it wrong. */

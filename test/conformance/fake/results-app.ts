@@ -39,7 +39,7 @@ function viewContents(fault: McpAppFault | undefined, era: AppEra): Record<strin
   return {
     uri: fault === 'content-uri-differs' ? `${VIEW_URI}?v=2` : VIEW_URI,
     mimeType: plainHtml ? 'text/html' : MCP_APP_MIME_TYPE,
-    text: fault === 'not-a-document' ? '<div id="chart"></div>' : VIEW_HTML,
+    text: fault === 'not-a-document' ? '<div id="chart"></div>' : fault === 'view-cut-at-half' ? VIEW_HTML.slice(0, VIEW_HTML.length / 2) : VIEW_HTML,
     ...(fault === 'text-and-blob' ? { blob: Buffer.from(VIEW_HTML).toString('base64') } : {}),
     _meta: { ui: { csp, permissions: { clipboardWrite: fault === 'permissions-boolean' ? true : {} }, prefersBorder: true } },
   };

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /** Ways to break the fake's Skills extension (SEP-2640), one rule each. */
-export type SkillsFault = 'undeclared' | 'digest-wrong' | 'frontmatter-differs' | 'get-missing';
+/** `get-stale`: skills/get answers the skill as it was before its SKILL.md last changed (another digest and size). */
+export type SkillsFault = 'undeclared' | 'digest-wrong' | 'frontmatter-differs' | 'get-missing' | 'get-stale';
 
 const SKILL_URI = 'skill://fake-survey/SKILL.md';
 const SKILL_MD = '---\nname: fake-survey\ndescription: How to use the fake survey server.\n---\n\n# Fake survey\n\nCall get_me first.\n';
@@ -13,6 +14,12 @@ const entry = (fault: SkillsFault | undefined) => ({
   resources: [{ uri: SKILL_URI, digest: fault === 'digest-wrong' ? digest('something else') : digest(SKILL_MD), size: Buffer.byteLength(SKILL_MD) }],
 });
 
+/** The entry as it was when SKILL.md said less: what a skills/get served from a stale copy answers. */
+function staleEntry(): Record<string, unknown> {
+  const before = SKILL_MD.replace('Call get_me first.\n', '');
+  return { ...entry(undefined), resources: [{ uri: SKILL_URI, digest: digest(before), size: Buffer.byteLength(before) }] };
+}
+
 /** The capabilities the fake adds for the extension. */
 export const skillsCapabilities = (fault: SkillsFault | undefined): Record<string, unknown> =>
   fault === 'undeclared' ? {} : { extensions: { 'io.modelcontextprotocol/skills': {} } };
@@ -21,7 +28,7 @@ export const skillsCapabilities = (fault: SkillsFault | undefined): Record<strin
 export function skillsAnswer(method: string | undefined, params: Record<string, unknown> | undefined, fault: SkillsFault | undefined): Record<string, unknown> | undefined {
   if (method === 'skills/list') return { result: { skills: [entry(fault)] } };
   if (method === 'skills/get') {
-    if (params?.['uri'] === SKILL_URI && fault !== 'get-missing') return { result: { skill: entry(fault) } };
+    if (params?.['uri'] === SKILL_URI && fault !== 'get-missing') return { result: { skill: fault === 'get-stale' ? staleEntry() : entry(fault) } };
     return { error: { code: -32602, message: `No skill is served at ${String(params?.['uri'])}` } };
   }
   if (method === 'resources/read' && params?.['uri'] === SKILL_URI) return { result: { contents: [{ uri: SKILL_URI, mimeType: 'text/markdown', text: SKILL_MD }] } };

@@ -89,6 +89,8 @@ export class FakeState {
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   /** People whose client's last initialize offered MCP Apps, as a stateful server keeps it per session. */
   readonly appHosts = new Set<string>();
+  /** A 2026-07-28 server/discover was answered: one fault refuses initialize from then on. */
+  modernDiscovered = false;
   /** The scratch surveys a runner creates to check confirmations. */
   readonly surveys = new FakeSurveys();
   /** 2025-11-25 clients that declared elicitation, and the calls waiting for their person. */
