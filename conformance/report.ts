@@ -24,6 +24,10 @@ export interface CheckResult {
   readonly title: string;
   readonly spec: string;
   readonly level: Level;
+  /** `case` for a case a table generated (its id names the variant after `@`). */
+  readonly kind?: 'case';
+  /** The requirement ids a case proves, for grouping cases under their rule. */
+  readonly rules?: readonly string[];
   readonly status: Status;
   /** What was observed when it passed, or why it failed, was skipped or was blocked. */
   readonly message: string;
@@ -107,4 +111,21 @@ function toEvidence({ request, response }: Exchange): Evidence {
 
 function cut(text: string): string {
   return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length - MAX_BODY} more characters)` : text;
+}
+
+/** A rule and the generated cases that prove it, with their counts: the report's view of the tables. */
+export interface RuleCases {
+  readonly rule: string;
+  readonly cases: readonly CheckResult[];
+  readonly counts: Readonly<Record<Status, number>>;
+}
+
+/** The cases of a run grouped under each rule they prove (a case of two rules is under both), rules in first-seen order. */
+export function casesByRule(results: readonly CheckResult[]): RuleCases[] {
+  const byRule = new Map<string, CheckResult[]>();
+  for (const result of results) {
+    if (result.kind !== 'case') continue;
+    for (const rule of result.rules ?? []) byRule.set(rule, [...(byRule.get(rule) ?? []), result]);
+  }
+  return [...byRule].map(([rule, cases]) => ({ rule, cases, counts: countResults(cases) }));
 }

@@ -1,10 +1,10 @@
 import type { Check } from '../check.js';
+import { AUTHORIZATION_CASES } from '../tables/index.js';
 import { privateKeyJwtAccepted } from '../checks/authorization/private-key-jwt-accepted.js';
 import { privateKeyJwtAssertionRequired } from '../checks/authorization/private-key-jwt-assertion-required.js';
 import { privateKeyJwtWrongAudienceRefused } from '../checks/authorization/private-key-jwt-wrong-audience-refused.js';
 import { privateKeyJwtExpiredRefused } from '../checks/authorization/private-key-jwt-expired-refused.js';
 import { privateKeyJwtWrongKeyRefused } from '../checks/authorization/private-key-jwt-wrong-key-refused.js';
-import { privateKeyJwtJtiReplayRefused } from '../checks/authorization/private-key-jwt-jti-replay-refused.js';
 import { privateKeyJwtPublicClientAssertionRefused } from '../checks/authorization/private-key-jwt-public-client-assertion-refused.js';
 import { authorizationCodeFlow } from '../checks/authorization/authorization-code-flow.js';
 import { authorizationDeniedRedirect } from '../checks/authorization/authorization-denied-redirect.js';
@@ -23,7 +23,6 @@ import { issReturned } from '../checks/authorization/iss-returned.js';
 import { loopbackRedirectAnyPort } from '../checks/authorization/loopback-redirect-any-port.js';
 import { noErrorRedirectToUntrustedWebUri } from '../checks/authorization/no-error-redirect-to-untrusted-web-uri.js';
 import { pkceNoDowngrade } from '../checks/authorization/pkce-no-downgrade.js';
-import { pkceRequired } from '../checks/authorization/pkce-required.js';
 import { pkceUnknownMethodRefused } from '../checks/authorization/pkce-unknown-method-refused.js';
 import { pkceVerifierMismatch } from '../checks/authorization/pkce-verifier-mismatch.js';
 import { refreshBoundToClient } from '../checks/authorization/refresh-bound-to-client.js';
@@ -71,7 +70,6 @@ export const AUTHORIZATION: readonly Check[] = [
   loopbackRedirectAnyPort,
   clientMetadataDocumentFlow,
   badClientMetadataDocumentRefused,
-  pkceRequired,
   pkceUnknownMethodRefused,
   codeSingleUse,
   codeReplayRevokesTokens,
@@ -120,6 +118,7 @@ export const AUTHORIZATION: readonly Check[] = [
   privateKeyJwtWrongAudienceRefused,
   privateKeyJwtExpiredRefused,
   privateKeyJwtWrongKeyRefused,
-  privateKeyJwtJtiReplayRefused,
   privateKeyJwtPublicClientAssertionRefused,
+  // The authorization and token tables' cases (conformance/tables/), pkce-required and private-key-jwt-jti-replay-refused among them.
+  ...AUTHORIZATION_CASES,
 ];
