@@ -3,8 +3,6 @@ import { AUTHORIZATION_CASES } from '../tables/index.js';
 import { privateKeyJwtAccepted } from '../checks/authorization/private-key-jwt-accepted.js';
 import { privateKeyJwtAssertionRequired } from '../checks/authorization/private-key-jwt-assertion-required.js';
 import { privateKeyJwtWrongAudienceRefused } from '../checks/authorization/private-key-jwt-wrong-audience-refused.js';
-import { privateKeyJwtExpiredRefused } from '../checks/authorization/private-key-jwt-expired-refused.js';
-import { privateKeyJwtWrongKeyRefused } from '../checks/authorization/private-key-jwt-wrong-key-refused.js';
 import { privateKeyJwtPublicClientAssertionRefused } from '../checks/authorization/private-key-jwt-public-client-assertion-refused.js';
 import { authorizationCodeFlow } from '../checks/authorization/authorization-code-flow.js';
 import { authorizationDeniedRedirect } from '../checks/authorization/authorization-denied-redirect.js';
@@ -12,7 +10,6 @@ import { authorizationErrorRedirect } from '../checks/authorization/authorizatio
 import { badClientMetadataDocumentRefused } from '../checks/authorization/bad-client-metadata-document-refused.js';
 import { clientMetadataDocumentFlow } from '../checks/authorization/client-metadata-document-flow.js';
 import { codeBoundToClient } from '../checks/authorization/code-bound-to-client.js';
-import { codeBoundToRedirectUri } from '../checks/authorization/code-bound-to-redirect-uri.js';
 import { codeParallelRedemption } from '../checks/authorization/code-parallel-redemption.js';
 import { codeReplayRevokesTokens } from '../checks/authorization/code-replay-revokes-tokens.js';
 import { codeSingleUse } from '../checks/authorization/code-single-use.js';
@@ -101,7 +98,6 @@ export const AUTHORIZATION: readonly Check[] = [
   signInRequiresCsrf,
   sessionCookieFlags,
   codeBoundToClient,
-  codeBoundToRedirectUri,
   codeParallelRedemption,
   refreshBoundToClient,
   refreshParallel,
@@ -116,9 +112,7 @@ export const AUTHORIZATION: readonly Check[] = [
   privateKeyJwtAccepted,
   privateKeyJwtAssertionRequired,
   privateKeyJwtWrongAudienceRefused,
-  privateKeyJwtExpiredRefused,
-  privateKeyJwtWrongKeyRefused,
   privateKeyJwtPublicClientAssertionRefused,
-  // The authorization and token tables' cases (conformance/tables/), pkce-required and private-key-jwt-jti-replay-refused among them.
+  // The authorization and token tables' cases (conformance/tables/), pkce-required, code-bound-to-redirect-uri and three private-key-jwt checks among them.
   ...AUTHORIZATION_CASES,
 ];

@@ -1,6 +1,6 @@
 import type { ClientKindName } from '../variants/axes.js';
 import { mintAssertion, type FormPairs } from '../variants/client-kinds.js';
-import { INVALID_CLIENT, omit, replace, type Baseline, type Cell } from './table.js';
+import { INVALID_CLIENT, omit, replace, type Baseline, type Cell, type Mutation } from './table.js';
 
 /** Client authentication by assertion is cimd-jwt's alone; the public kinds send client_id only. */
 export const JWT_ONLY = { only: ['cimd-jwt'] as ClientKindName[], why: 'a public client sends no client_assertion to spoil' } as const;
@@ -16,7 +16,10 @@ export const PUBLIC_ONLY = {
  * the same on either grant. `acceptFirst` spends the assertion once in a valid request of the same
  * client and gives the valid request to replay it in, so that the replay changes only its jti.
  */
-export function assertionCells<B extends Baseline>(acceptFirst: (baseline: B, assertion: string) => Promise<FormPairs>): Cell<B>[] {
+export function assertionCells<B extends Baseline>(
+  acceptFirst: (baseline: B, assertion: string) => Promise<FormPairs>,
+  knownAs: Partial<Record<Mutation, string>> = {},
+): Cell<B>[] {
   const spoiled = (mutation: Cell<B>['mutation'], rules: Cell<B>['rules'], make: (baseline: B) => Promise<string>): Cell<B> => ({
     mutation,
     change: async (baseline) => replace(baseline.pairs, 'client_assertion', await make(baseline)),
@@ -25,7 +28,7 @@ export function assertionCells<B extends Baseline>(acceptFirst: (baseline: B, as
     consumes: 'code',
     clients: JWT_ONLY,
   });
-  return [
+  const cells: Cell<B>[] = [
     {
       mutation: 'omitted',
       change: async ({ pairs }) => omit(omit(pairs, 'client_assertion'), 'client_assertion_type'),
@@ -47,4 +50,5 @@ export function assertionCells<B extends Baseline>(acceptFirst: (baseline: B, as
       level: 'SHOULD',
     },
   ];
+  return cells.map((cell) => (knownAs[cell.mutation] ? { ...cell, knownAs: knownAs[cell.mutation] } : cell));
 }

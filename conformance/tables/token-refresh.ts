@@ -31,7 +31,8 @@ export const TOKEN_REFRESH_TABLE: Table<RefreshBaseline> = {
         {
           mutation: 'omitted',
           change: async ({ pairs }) => omit(pairs, 'client_id'),
-          expect: refusal(['invalid_request', 'invalid_client'], [400, 401]),
+          // Which code names the missing client is rfc6749-5.2-errors' (token-error-responses); here, only that nothing is issued.
+          expect: refusal(['invalid_request', 'invalid_client', 'invalid_grant'], [400, 401]),
           rules: ['mcp-2026-07-28-as-oauth21', 'rfc6749-6-refresh-client'],
           consumes: 'grant',
           clients: PUBLIC_ONLY,
@@ -45,7 +46,7 @@ export const TOKEN_REFRESH_TABLE: Table<RefreshBaseline> = {
         const { ctx, client } = baseline;
         const renewed = expectIssued(await postForm(ctx, client.tokenEndpoint, replace(baseline.pairs, 'client_assertion', assertion)), 'a refresh with the assertion');
         return replace(baseline.pairs, 'refresh_token', renewed.refreshToken);
-      }).map((cell) => ({ ...cell, consumes: 'grant' as const, ...(cell.mutation === 'replayed' && { knownAs: 'private-key-jwt-jti-replay-refused' }) })),
+      }, { replayed: 'private-key-jwt-jti-replay-refused' }).map((cell) => ({ ...cell, consumes: 'grant' as const })),
     },
   ] satisfies Row<RefreshBaseline>[],
 };
