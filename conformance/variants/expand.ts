@@ -17,6 +17,9 @@ export interface Case extends Check {
 export interface NotApplicable {
   readonly id: string;
   readonly reason: string;
+  /** The rules the cell proves elsewhere: for these, the variant is n/a rather than missing. */
+  readonly rules: readonly string[];
+  readonly variant: Variant;
 }
 
 export interface Expansion {
@@ -40,7 +43,7 @@ export function expandTable<B extends Baseline>(table: Table<B>): Expansion {
       for (const client of AXES.client) {
         const variant: Variant = { ...table.pinned, client };
         const id = `${family}@${variantId(variant)}`;
-        if (!kinds.includes(client)) notApplicable.push({ id, reason: cell.clients?.why ?? '' });
+        if (!kinds.includes(client)) notApplicable.push({ id, reason: cell.clients?.why ?? '', rules: cell.rules, variant });
         else cases.push(caseOf(table, row, cell, family, client, client === kinds[0] && cell.knownAs ? cell.knownAs : id));
       }
     }
