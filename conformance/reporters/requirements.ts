@@ -20,6 +20,8 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
       lines.push(`    ${statusOf(requirement)} on ${requirement.branches.filter(isCovered).length} of ${requirement.branches.length} branches:`);
       for (const branch of requirement.branches) lines.push(`      ${branch.name}${branch.era && !branch.name.includes(branch.era) ? ` [${branch.era}]` : ''}: ${branchLine(branch)}`);
     }
+    const cases = catalog.filter((check) => check.rules?.includes(requirement.id)).map((check) => check.id);
+    if (cases.length > 0) lines.push(`    and by ${cases.length} table cases: ${cases.join(', ')}`);
   }
   const { total, proven, partial, unobservable } = summarizeTrace(requirements);
   lines.push(
@@ -36,7 +38,8 @@ function branchLine(branch: Branch): string {
 
 function provingChecks(requirements: readonly Requirement[], catalog: readonly Check[]): number {
   const proving = new Set(requirements.flatMap(checksOf));
-  return catalog.filter((check) => proving.has(check.id)).length;
+  const ids = new Set(requirements.map((requirement) => requirement.id));
+  return catalog.filter((check) => proving.has(check.id) || (check.rules ?? []).some((rule) => ids.has(rule))).length;
 }
 
 /** `--list --requirements --json FILE`: the manifest as data, each requirement with its status and branches. */

@@ -1,24 +1,8 @@
 import type { Era } from '../groups.js';
-import type { Variant } from '../variants/axes.js';
 import { isCovered, isObservable, type Requirement } from './requirement.js';
-import { derivedBranchProblems } from './derived-branches.js';
+import { derivedBranchProblems, type AuditedCheck, type AuditedNotApplicable } from './derived-branches.js';
 
-/**
- * What the audit needs of a catalog check: its id, the era it runs in (`any`: not bound to one),
- * and for a generated case the rules it proves and its variant.
- */
-export interface AuditedCheck {
-  readonly id: string;
-  readonly era: Era;
-  readonly rules?: readonly string[];
-  readonly variant?: Variant;
-}
-
-/** A table point no client kind takes (conformance/tables/): the branch it would be is n/a, not missing. */
-export interface AuditedNotApplicable {
-  readonly rules: readonly string[];
-  readonly variant: Variant;
-}
+export type { AuditedCheck, AuditedNotApplicable } from './derived-branches.js';
 
 /**
  * What is wrong with a manifest against a catalog, one sentence per problem: a rule with neither

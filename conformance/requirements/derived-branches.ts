@@ -1,6 +1,23 @@
 import { AXES, BASELINE, type AxisName, type Variant } from '../variants/axes.js';
-import type { AuditedCheck, AuditedNotApplicable } from './audit.js';
+import type { Era } from '../groups.js';
 import { isObservable, type Requirement } from './requirement.js';
+
+/**
+ * What the audit needs of a catalog check: its id, the era it runs in (`any`: not bound to one),
+ * and for a generated case the rules it proves and its variant.
+ */
+export interface AuditedCheck {
+  readonly id: string;
+  readonly era: Era;
+  readonly rules?: readonly string[];
+  readonly variant?: Variant;
+}
+
+/** A table point no client kind takes (conformance/tables/): the branch it would be is n/a, not missing. */
+export interface AuditedNotApplicable {
+  readonly rules: readonly string[];
+  readonly variant: Variant;
+}
 
 /** The name of the branch an axis value derives: `client: cimd-jwt`. */
 export function derivedBranchName(axis: AxisName, value: string): string {
