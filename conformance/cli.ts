@@ -33,6 +33,7 @@ export interface ConformanceFlags {
   readonly timeout?: string;
   readonly clientMetadataUrl?: string;
   readonly badClientMetadataUrl?: string;
+  readonly connectedAppsUrl?: string;
   /** Given once per document. */
   readonly clientMetadataJwtUrl?: readonly string[];
   readonly clientMetadataJwtKey?: string;
@@ -71,6 +72,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS))
     .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
     .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it")
+    .option('--connected-apps-url <url>', "the person's connected-apps page on the auth host: signed in, it must list the runner's client")
     .option(
       '--client-metadata-jwt-url <url>',
       "a private_key_jwt client's metadata document you host (the runner's redirect URI, the key): checks its assertions where the deployment lists private_key_jwt; give it twice, one document with jwks_uri and one with jwks inline, to check both",

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { AUTHORIZATION_CASES } from '../tables/index.js';
+import { connectedAppsPage } from '../checks/authorization/connected-apps-page.js';
 import { privateKeyJwtAccepted } from '../checks/authorization/private-key-jwt-accepted.js';
 import { privateKeyJwtAssertionRequired } from '../checks/authorization/private-key-jwt-assertion-required.js';
 import { privateKeyJwtWrongAudienceRefused } from '../checks/authorization/private-key-jwt-wrong-audience-refused.js';
@@ -97,6 +98,7 @@ export const AUTHORIZATION: readonly Check[] = [
   signInNotFramable,
   signInRequiresCsrf,
   sessionCookieFlags,
+  connectedAppsPage,
   codeBoundToClient,
   codeParallelRedemption,
   refreshBoundToClient,

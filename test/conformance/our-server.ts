@@ -121,8 +121,8 @@ export async function hostConformanceDocuments(certificates = makeTestCertificat
 
 export interface OurServer {
   readonly server: RunningServer;
-  /** What the runner needs to authorize with the hosted documents. */
-  readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string };
+  /** What the runner needs to authorize with the hosted documents, and to read the person's connected apps. */
+  readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string; readonly connectedAppsUrl: string };
   /** What the server trusts: another document host started with these is fetched from too. */
   readonly certificates: TestCertificates;
   close(): Promise<void>;
@@ -140,7 +140,7 @@ export async function startOurServer(overrides: Partial<ServerConfig> = {}, cert
   const server = await startServer(config, { clock: systemClock, clientMetadataFetch: { ca: cimd.documents.certificates.ca } });
   return {
     server,
-    documents: cimd.runner,
+    documents: { ...cimd.runner, connectedAppsUrl: `${server.authUrl}/account/apps` },
     certificates: cimd.documents.certificates,
     async close() {
       await server.close();

@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { consentPage, missingRedirectUri, page, signInPage } from './auth-pages.js';
+import { connectedApps } from './connected-apps.js';
 import { AUTHORIZATION_PARAMETERS, pick, repeatsAParameter, type AuthorizationRequest } from './authorization-parameters.js';
 import { clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
@@ -104,6 +105,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     }
     return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '', faults);
   });
+
+  app.get('/account/apps', (req, res) => connectedApps(res, sessionOf(req, res, state, faults), state, faults));
 
   app.post('/oauth/sign-in', (req, res) => {
     const session = sessionOf(req, res, state, faults);

@@ -19,6 +19,8 @@ export interface VariantFaults {
   readonly rotationStopsAfterFirst?: boolean;
   /** Revoking a refresh token revokes it and the access token issued with it, sparing earlier rotations' access tokens. */
   readonly revokeRefreshSparesEarlierAccess?: boolean;
+  /** The connected-apps page answers a signed-in person with the sign-in form again. */
+  readonly connectedAppsAsksSignIn?: boolean;
   /** A registered client whose redirect URIs include an https one gets an https URL as client_id. */
   readonly httpsClientIdForHttpsRedirect?: boolean;
 }
