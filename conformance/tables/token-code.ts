@@ -1,6 +1,6 @@
 import type { Authorization } from '../context.js';
 import { omit, refusal, replace, type Baseline, type Cell, type Row, type Table } from './table.js';
-import { assertionCells, PUBLIC_ONLY } from './assertion-cells.js';
+import { assertionCells, clientIdOmitted } from './assertion-cells.js';
 import { expectIssued, judgeRefusal, postForm, redemptionPairs } from './token-requests.js';
 
 /** A fresh approved authorization of the variant's client, and its valid redemption. */
@@ -62,20 +62,7 @@ export const TOKEN_CODE_TABLE: Table<CodeBaseline> = {
       parameter: 'code_verifier',
       cells: [{ mutation: 'omitted', change: async ({ pairs }) => omit(pairs, 'code_verifier'), expect: CODE_REFUSED, rules: ['rfc7636-4.5-verifier-required'], consumes: 'code' }],
     },
-    {
-      parameter: 'client_id',
-      cells: [
-        {
-          mutation: 'omitted',
-          change: async ({ pairs }) => omit(pairs, 'client_id'),
-          // Which code names the missing client is rfc6749-5.2-errors' (token-error-responses); here, only that nothing is issued.
-          expect: refusal(['invalid_request', 'invalid_client', 'invalid_grant'], [400, 401]),
-          rules: ['mcp-2026-07-28-as-oauth21', 'rfc6749-4.1.3-client'],
-          consumes: 'code',
-          clients: PUBLIC_ONLY,
-        },
-      ],
-    },
+    { parameter: 'client_id', cells: [clientIdOmitted<CodeBaseline>('rfc6749-4.1.3-client', 'code')] },
     { parameter: 'client_assertion', cells: assertionCells<CodeBaseline>(async (baseline, assertion) => {
       // The replayed assertion is first accepted on another code of the same client.
       const { ctx, kind, authorization } = baseline;

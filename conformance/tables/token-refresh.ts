@@ -1,6 +1,6 @@
 import type { OAuthClient } from '../client.js';
-import { assertionCells, PUBLIC_ONLY } from './assertion-cells.js';
-import { omit, refusal, replace, type Baseline, type Row, type Table } from './table.js';
+import { assertionCells, clientIdOmitted } from './assertion-cells.js';
+import { replace, type Baseline, type Row, type Table } from './table.js';
 import { expectIssued, freshTokens, judgeRefusal, postForm, refreshPairs } from './token-requests.js';
 
 /** A fresh grant of the variant's client, and the valid refresh of its refresh token. */
@@ -25,20 +25,7 @@ export const TOKEN_REFRESH_TABLE: Table<RefreshBaseline> = {
     return judgeRefusal(await postForm(ctx, client.tokenEndpoint, pairs), cell.expect, what);
   },
   rows: [
-    {
-      parameter: 'client_id',
-      cells: [
-        {
-          mutation: 'omitted',
-          change: async ({ pairs }) => omit(pairs, 'client_id'),
-          // Which code names the missing client is rfc6749-5.2-errors' (token-error-responses); here, only that nothing is issued.
-          expect: refusal(['invalid_request', 'invalid_client', 'invalid_grant'], [400, 401]),
-          rules: ['mcp-2026-07-28-as-oauth21', 'rfc6749-6-refresh-client'],
-          consumes: 'grant',
-          clients: PUBLIC_ONLY,
-        },
-      ],
-    },
+    { parameter: 'client_id', cells: [clientIdOmitted<RefreshBaseline>('rfc6749-6-refresh-client', 'grant')] },
     {
       parameter: 'client_assertion',
       // Accepted once by a refresh that rotates the grant's token; the replay then presents the successor.

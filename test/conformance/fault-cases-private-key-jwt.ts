@@ -1,7 +1,8 @@
 import type { Faults } from './fake/faults.js';
 import type { FaultCase } from './fault-cases.js';
 
-const jwtCase = (check: string, deployment: string, faults: Faults, reason: RegExp, group: FaultCase['group'] = 'authorization', mayAlsoFail?: readonly string[]): FaultCase => ({
+/** One fault, the check it fails and why; the group, and checks it may fail too, when they differ from the usual. */
+export const jwtCase = (check: string, deployment: string, faults: Faults, reason: RegExp, group: FaultCase['group'] = 'authorization', mayAlsoFail?: readonly string[]): FaultCase => ({
   check,
   group,
   deployment,

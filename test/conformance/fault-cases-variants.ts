@@ -1,14 +1,9 @@
 import type { Faults } from './fake/faults.js';
 import type { FaultCase } from './fault-cases.js';
+import { jwtCase } from './fault-cases-private-key-jwt.js';
 
-const variantCase = (check: string, group: FaultCase['group'], deployment: string, faults: Faults, reason: RegExp, mayAlsoFail?: readonly string[]): FaultCase => ({
-  check,
-  group,
-  deployment,
-  fake: { faults },
-  reason,
-  ...(mayAlsoFail && { mayAlsoFail }),
-});
+const variantCase = (check: string, group: FaultCase['group'], deployment: string, faults: Faults, reason: RegExp, mayAlsoFail?: readonly string[]): FaultCase =>
+  jwtCase(check, deployment, faults, reason, group, mayAlsoFail);
 
 /**
  * The wrong deployments of issue 41's "variants never sent": a rule kept for one client kind, grant
