@@ -1,5 +1,6 @@
 import type { CheckContext } from './context.js';
 import type { Era, Group, Level } from './groups.js';
+import type { Variant } from './variants/axes.js';
 
 export { GROUPS, type Era, type Group, type Level } from './groups.js';
 
@@ -29,6 +30,14 @@ export interface Check {
   readonly era?: Era;
   /** Needs a person to sign in (a token or a fresh authorization). */
   readonly needsSignIn: boolean;
+  /** `case`: generated from a parameter table (conformance/tables/), one change to a valid request. */
+  readonly kind?: 'case';
+  /** The requirement ids a case proves (a hand-written check is traced by the manifest instead). */
+  readonly rules?: readonly string[];
+  /** A case's table, parameter and mutation whatever the variant (`token.client_assertion.alg-none`): `--only` takes it too. */
+  readonly family?: string;
+  /** The axis values a case runs under, e.g. `{ client: 'cimd-jwt', grant: 'code' }`. */
+  readonly variant?: Variant;
   /**
    * Proves the rule or throws CheckFailed / CheckSkipped / CheckNotVerified. Resolves to a one-line account of what
    * was observed; the requests made while it runs are recorded as its evidence.

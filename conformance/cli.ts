@@ -38,6 +38,7 @@ export interface ConformanceFlags {
   readonly timeout?: string;
   readonly clientMetadataUrl?: string;
   readonly badClientMetadataUrl?: string;
+  readonly connectedAppsUrl?: string;
   /** Given once per document. */
   readonly clientMetadataJwtUrl?: readonly string[];
   readonly clientMetadataJwtKey?: string;
@@ -64,8 +65,8 @@ export function addConformanceOptions(command: Command): Command {
       'the registration budget the deployment is configured with',
       formatRate(SPEC_REGISTER_RATE_LIMIT),
     )
-    .option('--only <checks>', 'comma-separated check ids or groups to run')
-    .option('--skip <checks>', 'comma-separated check ids or groups to leave out')
+    .option('--only <checks>', 'comma-separated check ids, case ids or families (the id before @), or groups to run')
+    .option('--skip <checks>', 'comma-separated check ids, case ids or families, or groups to leave out')
     .option('--protocol <era>', `MCP revision to check: ${PROTOCOL_CHOICES.join(', ')} (default auto: every era the deployment offers, found with server/discover)`)
     .option('--list', 'print every check with its era and spec section, and run nothing')
     .option('--requirements', 'with --list: print every requirement and the checks that prove it')
@@ -80,6 +81,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS))
     .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
     .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it")
+    .option('--connected-apps-url <url>', "the person's connected-apps page on the auth host: signed in, it must list the runner's client")
     .option(
       '--client-metadata-jwt-url <url>',
       "a private_key_jwt client's metadata document you host (the runner's redirect URI, the key): checks its assertions where the deployment lists private_key_jwt; give it twice, one document with jwks_uri and one with jwks inline, to check both",

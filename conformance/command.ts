@@ -96,6 +96,7 @@ const flagsSchema = z.object({
     .default(DEFAULT_TIMEOUT_MS),
   clientMetadataUrl: httpsUrlFlag.optional(),
   badClientMetadataUrl: httpsUrlFlag.optional(),
+  connectedAppsUrl: z.string().url('must be a URL, e.g. https://auth.example/account/apps').optional(),
   clientMetadataJwtUrl: z.array(httpsUrlFlag).optional(),
   clientMetadataJwtKey: z.string().min(1).optional(),
   refreshGrace: z
@@ -153,6 +154,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       timeoutMs: parsed.timeout,
       clientMetadataUrl: parsed.clientMetadataUrl,
       badClientMetadataUrl: parsed.badClientMetadataUrl,
+      connectedAppsUrl: parsed.connectedAppsUrl,
       privateKeyJwtClient: await privateKeyJwtClientFrom(parsed),
       protocol: parsed.protocol,
       refreshGraceSeconds: parsed.refreshGrace,

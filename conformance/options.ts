@@ -68,6 +68,8 @@ export interface ConformanceOptions {
   readonly clientMetadataUrl?: string;
   /** A document whose `client_id` differs from its URL: the deployment must refuse it. */
   readonly badClientMetadataUrl?: string;
+  /** The person's connected-apps page (contract section 5.5 rule 1), on the auth host, behind their session. */
+  readonly connectedAppsUrl?: string;
   /** The deployment's refresh grace: the replay checks wait it out when a retry is answered. */
   readonly refreshGraceSeconds?: number;
   /** Stop at the first failed check: the report then holds the checks run up to it. */
@@ -100,6 +102,7 @@ export interface RunSettings {
   readonly timeoutMs: number;
   readonly clientMetadataUrl: string | undefined;
   readonly badClientMetadataUrl: string | undefined;
+  readonly connectedAppsUrl: string | undefined;
   readonly privateKeyJwtClient: PrivateKeyJwtClient | undefined;
   readonly protocol: ProtocolChoice;
   readonly refreshGraceSeconds: number;
@@ -118,6 +121,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     clientMetadataUrl: options.clientMetadataUrl,
     badClientMetadataUrl: options.badClientMetadataUrl,
+    connectedAppsUrl: options.connectedAppsUrl,
     privateKeyJwtClient: options.privateKeyJwtClient,
     protocol: options.protocol ?? 'auto',
     failFast: options.failFast ?? false,

@@ -94,8 +94,9 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
     const { id, group, title, spec, level } = check;
     const durationMs = Date.now() - startedAt;
     const blocked = blockedBy === undefined ? {} : { blockedBy };
+    const generated = check.kind === 'case' ? { kind: check.kind, rules: check.rules ?? [] } : {};
     // Messages quote URLs and bodies too: redacted as the evidence is.
-    return { id, group, title, spec, level, status, message: redactText(message), ...blocked, durationMs, evidence, omittedEvidence: omitted };
+    return { id, group, title, spec, level, ...generated, status, message: redactText(message), ...blocked, durationMs, evidence, omittedEvidence: omitted };
   };
   const blocker = roots.blockerOf(check);
   if (blocker) return result('blocked', blockedMessage(blocker), [], blocker.rootId);

@@ -3,7 +3,7 @@ import { usageError } from './errors.js';
 import type { ProtocolChoice } from './options.js';
 
 /**
- * The checks a run makes, in catalog order: those named (by id or group) in `only`, or all,
+ * The checks a run makes, in catalog order: those named (by id, group or case family) in `only`, or all,
  * minus those named in `skip` and those of the MCP era `protocol` leaves out. Unknown names are
  * a usage error, so a typo cannot silently drop a check.
  */
@@ -13,14 +13,15 @@ export function selectChecks(
   skip: readonly string[] = [],
   protocol: ProtocolChoice = 'auto',
 ): Check[] {
-  const known = new Set<string>([...GROUPS, ...catalog.map((check) => check.id)]);
+  const known = new Set<string>([...GROUPS, ...catalog.flatMap((check) => [check.id, ...(check.family ? [check.family] : [])])]);
   for (const [flag, names] of [['--only', only], ['--skip', skip]] as const) {
     const unknown = names.filter((name) => !known.has(name));
     if (unknown.length > 0) {
       throw usageError(`unknown check or group ${unknown.map((n) => `"${n}"`).join(', ')} in ${flag}; --list shows them`);
     }
   }
-  const named = (names: readonly string[], check: Check): boolean => names.includes(check.id) || names.includes(check.group);
+  const named = (names: readonly string[], check: Check): boolean =>
+    names.includes(check.id) || names.includes(check.group) || (check.family !== undefined && names.includes(check.family));
   const chosen = catalog.filter((check) => (only.length === 0 || named(only, check)) && !named(skip, check));
   if (chosen.length === 0) throw usageError('--only and --skip leave no check to run');
   const selected = chosen.filter((check) => protocol === 'auto' || [protocol, 'any'].includes(eraOf(check)));

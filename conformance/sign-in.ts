@@ -38,6 +38,8 @@ export interface SignIn {
    * if asked, and presses its approve button. Only headless sign-in can; a person in a browser decides alone.
    */
   readonly confirmOnPage?: (url: URL) => Promise<AuthorizationOutcome>;
+  /** GETs a page of the deployment as the signed-in person (their session cookie), following redirects. Only headless sign-in can. */
+  readonly visit?: (url: URL) => Promise<readonly Exchange[]>;
   close(): Promise<void>;
 }
 
@@ -77,8 +79,27 @@ export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
     decide: (url, decision) => walkAuthorization(http, jar, url, credentials, decision),
     forgeSignIn: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'forge-sign-in-csrf'),
     confirmOnPage: (url) => walkAuthorization(http, jar, url, credentials),
+    visit: (url) => visitWithSession(http, jar, url),
     close: async () => {},
   };
+}
+
+const VISIT_REDIRECTS = 5;
+
+/** A GET with the jar's cookies, following redirects on the way as a browser would: every exchange, the page last. */
+async function visitWithSession(http: Http, jar: CookieJar, start: URL): Promise<Exchange[]> {
+  const exchanges: Exchange[] = [];
+  let url = start;
+  for (let hop = 0; hop <= VISIT_REDIRECTS; hop += 1) {
+    const cookie = jar.headerFor(url.toString());
+    const exchange = await http.send({ url: url.toString(), headers: { accept: 'text/html', ...(cookie && { cookie }) } });
+    jar.store(url.toString(), exchange.response.setCookie);
+    exchanges.push(exchange);
+    const location = exchange.response.headers['location'];
+    if (exchange.response.status < 300 || exchange.response.status >= 400 || !location) break;
+    url = new URL(location, url);
+  }
+  return exchanges;
 }
 
 /**

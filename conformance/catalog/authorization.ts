@@ -1,10 +1,9 @@
 import type { Check } from '../check.js';
+import { AUTHORIZATION_CASES } from '../tables/index.js';
+import { connectedAppsPage } from '../checks/authorization/connected-apps-page.js';
 import { privateKeyJwtAccepted } from '../checks/authorization/private-key-jwt-accepted.js';
 import { privateKeyJwtAssertionRequired } from '../checks/authorization/private-key-jwt-assertion-required.js';
 import { privateKeyJwtWrongAudienceRefused } from '../checks/authorization/private-key-jwt-wrong-audience-refused.js';
-import { privateKeyJwtExpiredRefused } from '../checks/authorization/private-key-jwt-expired-refused.js';
-import { privateKeyJwtWrongKeyRefused } from '../checks/authorization/private-key-jwt-wrong-key-refused.js';
-import { privateKeyJwtJtiReplayRefused } from '../checks/authorization/private-key-jwt-jti-replay-refused.js';
 import { privateKeyJwtPublicClientAssertionRefused } from '../checks/authorization/private-key-jwt-public-client-assertion-refused.js';
 import { privateKeyJwtAudienceArrayRefused } from '../checks/authorization/private-key-jwt-audience-array-refused.js';
 import { privateKeyJwtAudienceInjectionRefused } from '../checks/authorization/private-key-jwt-audience-injection-refused.js';
@@ -16,7 +15,6 @@ import { authorizationErrorRedirect } from '../checks/authorization/authorizatio
 import { badClientMetadataDocumentRefused } from '../checks/authorization/bad-client-metadata-document-refused.js';
 import { clientMetadataDocumentFlow } from '../checks/authorization/client-metadata-document-flow.js';
 import { codeBoundToClient } from '../checks/authorization/code-bound-to-client.js';
-import { codeBoundToRedirectUri } from '../checks/authorization/code-bound-to-redirect-uri.js';
 import { codeParallelRedemption } from '../checks/authorization/code-parallel-redemption.js';
 import { codeReplayRevokesTokens } from '../checks/authorization/code-replay-revokes-tokens.js';
 import { codeSingleUse } from '../checks/authorization/code-single-use.js';
@@ -27,7 +25,6 @@ import { issReturned } from '../checks/authorization/iss-returned.js';
 import { loopbackRedirectAnyPort } from '../checks/authorization/loopback-redirect-any-port.js';
 import { noErrorRedirectToUntrustedWebUri } from '../checks/authorization/no-error-redirect-to-untrusted-web-uri.js';
 import { pkceNoDowngrade } from '../checks/authorization/pkce-no-downgrade.js';
-import { pkceRequired } from '../checks/authorization/pkce-required.js';
 import { pkceUnknownMethodRefused } from '../checks/authorization/pkce-unknown-method-refused.js';
 import { pkceVerifierMismatch } from '../checks/authorization/pkce-verifier-mismatch.js';
 import { refreshBoundToClient } from '../checks/authorization/refresh-bound-to-client.js';
@@ -75,7 +72,6 @@ export const AUTHORIZATION: readonly Check[] = [
   loopbackRedirectAnyPort,
   clientMetadataDocumentFlow,
   badClientMetadataDocumentRefused,
-  pkceRequired,
   pkceUnknownMethodRefused,
   codeSingleUse,
   codeReplayRevokesTokens,
@@ -106,8 +102,8 @@ export const AUTHORIZATION: readonly Check[] = [
   signInNotFramable,
   signInRequiresCsrf,
   sessionCookieFlags,
+  connectedAppsPage,
   codeBoundToClient,
-  codeBoundToRedirectUri,
   codeParallelRedemption,
   refreshBoundToClient,
   refreshParallel,
@@ -122,12 +118,11 @@ export const AUTHORIZATION: readonly Check[] = [
   privateKeyJwtAccepted,
   privateKeyJwtAssertionRequired,
   privateKeyJwtWrongAudienceRefused,
-  privateKeyJwtExpiredRefused,
-  privateKeyJwtWrongKeyRefused,
-  privateKeyJwtJtiReplayRefused,
   privateKeyJwtPublicClientAssertionRefused,
   privateKeyJwtAudienceArrayRefused,
   privateKeyJwtAudienceInjectionRefused,
   privateKeyJwtIatFutureRefused,
   privateKeyJwtIatTooOldRefused,
+  // The authorization and token tables' cases (conformance/tables/), pkce-required, code-bound-to-redirect-uri and three private-key-jwt checks among them.
+  ...AUTHORIZATION_CASES,
 ];

@@ -1,4 +1,5 @@
 import type { Check } from '../check.js';
+import { REVOCATION_CASES } from '../tables/index.js';
 import { authorizationEmptyParameterOmitted } from '../checks/authorization/authorization-empty-parameter-omitted.js';
 import { authorizationEndpointNoCors } from '../checks/authorization/authorization-endpoint-no-cors.js';
 import { authorizationPagesNoThirdPartyContent } from '../checks/authorization/authorization-pages-no-third-party-content.js';
@@ -32,7 +33,6 @@ import { mcpAppResourceRead } from '../checks/mcp/mcp-app-resource-read.js';
 import { skillsServed } from '../checks/mcp/skills-served.js';
 import { mcpAppToolUiResource } from '../checks/mcp/mcp-app-tool-ui-resource.js';
 import { missingTokenNoErrorCode } from '../checks/mcp/missing-token-no-error-code.js';
-import { revokeErrorResponse } from '../checks/revocation/revoke-error-response.js';
 import { revokeUnderOtherHint } from '../checks/revocation/revoke-under-other-hint.js';
 import { revokeUnknownHintIgnored } from '../checks/revocation/revoke-unknown-hint-ignored.js';
 import { revokeOtherClientsRefreshIgnored } from '../checks/revocation/revoke-other-clients-refresh-ignored.js';
@@ -71,7 +71,8 @@ export const WHILE_TOKEN_WORKS: readonly Check[] = [
   pkceRefusalsExplained,
   tokenRequestParameters,
   bearerChallengeSyntax,
-  revokeErrorResponse,
+  // The revocation table's cases, revoke-error-response among them: each revokes a grant of its own.
+  ...REVOCATION_CASES,
   revokeUnknownHintIgnored,
   authorizationEndpointNoCors,
   redirectUriExactMatch,

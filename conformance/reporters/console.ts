@@ -1,7 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { GROUPS } from '../check.js';
 import { causesOf, type Cause } from '../causes.js';
-import { allResults, countResults, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
+import { allResults, casesByRule, countResults, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
 import { formatDuration } from './duration.js';
 import { evidenceLines } from './evidence-text.js';
 
@@ -41,7 +41,7 @@ export function renderConsole(report: Report, options: { readonly color: boolean
     lines.push('', chalk.bold(group));
     for (const result of results) lines.push(...resultLines(result, idWidth, chalk));
   }
-  lines.push(...skipLines(report, chalk), '', summaryLine(report, chalk));
+  lines.push(...ruleLines(report, chalk), ...skipLines(report, chalk), '', summaryLine(report, chalk));
   return `${lines.join('\n')}\n`;
 }
 
@@ -114,6 +114,19 @@ function summaryLine(report: Report, chalk: ChalkInstance): string {
   ];
   const judged = report.invariants ? ` and ${plural(report.invariants.invariants, 'invariant')} over ${plural(report.invariants.exchanges, 'exchange')}` : '';
   return `${plural(report.results.length, 'check')}${judged} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
+}
+
+/** The generated cases under the rules they prove: a rule reads as proven where all its cases passed. */
+function ruleLines(report: Report, chalk: ChalkInstance): string[] {
+  const rules = casesByRule(report.results);
+  if (rules.length === 0) return [];
+  const lines = ['', chalk.bold('cases, by rule')];
+  for (const { rule, cases, counts } of rules) {
+    const failed = cases.filter((result) => result.status === 'fail' || result.status === 'warn').map((result) => result.id);
+    const tally = `${counts.pass} passed, ${counts.fail + counts.warn} failed, ${counts.skip + counts.blocked} not judged`;
+    lines.push(`  ${rule}: ${plural(cases.length, 'case')} (${tally})${failed.length > 0 ? chalk.red(`: ${failed.join(', ')}`) : ''}`);
+  }
+  return lines;
 }
 
 /** Skips counted by reason (most are an era the deployment does not offer), then what this run could not verify. */

@@ -1,6 +1,6 @@
 import { GROUPS, type Group } from '../check.js';
 import { causesOf } from '../causes.js';
-import { allResults, countResults, failedInvariants, rootCauses, skipReasons, type CheckResult, type InvariantSummary, type Report, type Status } from '../report.js';
+import { allResults, casesByRule, countResults, failedInvariants, rootCauses, skipReasons, type CheckResult, type InvariantSummary, type Report, type Status } from '../report.js';
 import { LABEL } from './console.js';
 import { formatCheckDuration, formatDuration } from './duration.js';
 import { renderExchange } from './html-evidence.js';
@@ -67,6 +67,7 @@ ${causeList(report)}
 <tbody>${groups.map(summaryRow)}</tbody>
 </table>
 ${attention.length > 0 ? attentionList(attention, allResults(report)) : ''}
+${ruleTable(report.results)}
 ${groups.map(groupSection)}
 </main>
 <footer>Authorization codes, tokens, client secrets, assertions, passwords and cookies are redacted from the evidence and messages; long bodies are cut, and a check that made many requests keeps its first and last ones.</footer>
@@ -117,6 +118,20 @@ function causeList(report: Report): SafeHtml | string {
 function readableTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** The generated cases under the rules they prove; nothing when the run made none. */
+function ruleTable(results: readonly CheckResult[]): SafeHtml | string {
+  const rules = casesByRule(results);
+  if (rules.length === 0) return '';
+  return html`<table class="summary">
+<caption>Cases, by rule</caption>
+<tbody>${rules.map(({ rule, cases, counts }) => html`<tr><th scope="row">${rule}</th><td>${cases.length} cases: ${countsText(counts)}</td><td>${cases
+    .filter((result) => result.status === 'fail' || result.status === 'warn')
+    .map((result) => result.id)
+    .join(', ')}</td></tr>
+`)}</tbody>
+</table>`;
 }
 
 function summaryRow({ group, counts, results }: GroupSummary): SafeHtml {

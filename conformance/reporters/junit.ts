@@ -62,7 +62,8 @@ function properties(report: Report): string[] {
 function testCase(result: CheckResult): string {
   const open = `    ${element('testcase', {
     name: `${result.id}: ${result.title}`,
-    classname: `conformance.${result.group}`,
+    // A case is filed under the first rule it proves: CI then lists a rule's variants together.
+    classname: result.kind === 'case' ? `conformance.${result.group}.${result.rules?.[0] ?? 'case'}` : `conformance.${result.group}`,
     time: seconds(result.durationMs),
   })}`;
   const about = `${result.level}, ${result.spec}`;

@@ -20,6 +20,8 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
       lines.push(`    ${statusOf(requirement)} on ${requirement.branches.filter(isCovered).length} of ${requirement.branches.length} branches:`);
       for (const branch of requirement.branches) lines.push(`      ${branch.name}${branch.era && !branch.name.includes(branch.era) ? ` [${branch.era}]` : ''}: ${branchLine(branch)}`);
     }
+    const cases = catalog.filter((check) => check.rules?.includes(requirement.id)).map((check) => check.id);
+    if (cases.length > 0) lines.push(`    and by ${cases.length} table cases: ${cases.join(', ')}`);
   }
   const { total, proven, partial, unobservable } = summarizeTrace(requirements);
   lines.push(
@@ -34,10 +36,11 @@ function branchLine(branch: Branch): string {
   return isCovered(branch) ? `proven by: ${branch.checks.join(', ')}` : `no check yet: ${branch.missing}`;
 }
 
-/** How many of `provers` (checks, or invariants) some branch names. */
-function proving(requirements: readonly Requirement[], provers: readonly { readonly id: string }[]): number {
+/** How many of `provers` (checks, or invariants) some branch names, or that prove a rule by its id (a table's cases). */
+function proving(requirements: readonly Requirement[], provers: readonly { readonly id: string; readonly rules?: readonly string[] }[]): number {
   const named = new Set(requirements.flatMap(checksOf));
-  return provers.filter((prover) => named.has(prover.id)).length;
+  const ids = new Set(requirements.map((requirement) => requirement.id));
+  return provers.filter((prover) => named.has(prover.id) || (prover.rules ?? []).some((rule) => ids.has(rule))).length;
 }
 
 /** `--list --requirements --json FILE`: the manifest as data, each requirement with its status and branches. */

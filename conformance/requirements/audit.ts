@@ -1,19 +1,17 @@
 import type { Era } from '../groups.js';
 import { isCovered, isObservable, type Requirement } from './requirement.js';
+import { derivedBranchProblems, type AuditedCheck, type AuditedNotApplicable } from './derived-branches.js';
 
-/** What the audit needs of a catalog check: its id, and the era it runs in (`any`: not bound to one). */
-export interface AuditedCheck {
-  readonly id: string;
-  readonly era: Era;
-}
+export type { AuditedCheck, AuditedNotApplicable } from './derived-branches.js';
 
 /**
  * What is wrong with a manifest against a catalog, one sentence per problem: a rule with neither
  * branches nor a reason, a branch that names a check not in the catalog or one that runs in
  * another era, a branch of every era that its checks take in one era only, an uncovered branch
- * that does not say what is missing, and a check that proves nothing.
+ * that does not say what is missing, a check that proves nothing, a case proving a rule the
+ * manifest lacks, and a branch a bound axis derives that nothing takes (derived-branches.ts).
  */
-export function traceProblems(requirements: readonly Requirement[], catalog: readonly AuditedCheck[]): string[] {
+export function traceProblems(requirements: readonly Requirement[], catalog: readonly AuditedCheck[], notApplicable: readonly AuditedNotApplicable[] = []): string[] {
   const eraOf = new Map(catalog.map((check) => [check.id, check.era]));
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -46,7 +44,12 @@ export function traceProblems(requirements: readonly Requirement[], catalog: rea
       }
     }
   }
+  const known = new Set(requirements.map((requirement) => requirement.id));
+  for (const check of catalog) {
+    for (const rule of (check.rules ?? []).filter((rule) => !known.has(rule))) problems.push(`case ${check.id} proves ${rule}, which is not in the manifest`);
+  }
+  problems.push(...derivedBranchProblems(requirements, catalog, notApplicable));
   const proving = new Set(requirements.flatMap((requirement) => (isObservable(requirement) ? requirement.branches.flatMap((branch) => branch.checks) : [])));
-  for (const check of catalog.filter((check) => !proving.has(check.id))) problems.push(`check ${check.id} proves no requirement`);
+  for (const check of catalog.filter((check) => !proving.has(check.id) && (check.rules ?? []).length === 0)) problems.push(`check ${check.id} proves no requirement`);
   return problems;
 }

@@ -178,9 +178,10 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     branch('refresh token revoked', 'revoked-refresh-token-signs-out'),
     inEra('2026-07-28', 'revoked-access-token-401', 'revoked-refresh-token-signs-out'),
   ]),
-  mustAnyEra('contract-5.5-connected-apps', '5.5 rule 1', 'Revoking from the connected-apps page signs the client out immediately', {
-    unobservable: "the connected-apps page is part of the person's platform profile, behind their own session; the runner revokes through the revocation endpoint, which rule 2 makes equivalent",
-  }),
+  mustAnyEra('contract-5.5-connected-apps', '5.5 rule 1', 'The person revokes a client from the connected-apps page, which shows them the clients they approved; the client is signed out immediately', [
+    branch('the page, signed in (--connected-apps-url)', 'connected-apps-page'),
+    missing('revoking from the page', "no check submits the page's revoke form: the runner revokes through the revocation endpoint, which rule 2 makes equivalent"),
+  ]),
   mustAnyEra('contract-5.5-revocation-endpoint', '5.5 rule 2', 'Calling the revocation endpoint has the same effect', [
     branch('access token revoked', 'revoked-access-token-401'),
     branch('refresh token revoked', 'revoked-refresh-token-signs-out'),

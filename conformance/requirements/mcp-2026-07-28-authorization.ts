@@ -17,7 +17,7 @@ export const MCP_2026_07_28_AUTHORIZATION: readonly Requirement[] = [
     'pkce-required',
     'code-single-use',
     'refresh-token-rotation',
-  ]),
+  ], ['client']),
   should('mcp-2026-07-28-cimd-advertised', 'basic/authorization/client-registration', 'The authorization server metadata advertises client_id_metadata_document_supported', [
     'client-id-metadata-document-supported',
   ]),

@@ -1,4 +1,5 @@
 import type { Era, Level } from '../groups.js';
+import type { AxisName } from '../variants/axes.js';
 
 export type { Era } from '../groups.js';
 
@@ -50,6 +51,12 @@ interface RequirementBase {
   readonly rule: string;
   /** `any` for rules that hold whatever revision a request speaks (OAuth, bearer answers, limits), else the MCP revision that introduced it. */
   readonly era: Era;
+  /**
+   * The variant axes the rule holds over (`client`: for each client kind): the audit derives one
+   * branch per value and wants each taken by a check or case of that value, n/a in a table, or
+   * written as `missing('client: cimd-jwt', …)`.
+   */
+  readonly binds?: readonly AxisName[];
 }
 
 /**
@@ -160,9 +167,9 @@ function branchesOf(proof: readonly [string, ...string[]] | readonly [Branch, ..
 export function requirementsFrom(source: RequirementSource, era: Era) {
   const make =
     (level: RequirementLevel) =>
-    (id: string, section: string, rule: string, proof: Proof): Requirement =>
+    (id: string, section: string, rule: string, proof: Proof, binds?: readonly AxisName[]): Requirement =>
       'unobservable' in proof
         ? { id, source, section, level, rule, era, unobservable: proof.unobservable }
-        : { id, source, section, level, rule, era, branches: branchesOf(proof) };
+        : { id, source, section, level, rule, era, branches: branchesOf(proof), ...(binds && { binds }) };
   return { must: make('MUST'), should: make('SHOULD'), may: make('MAY') };
 }

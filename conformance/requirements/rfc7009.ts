@@ -15,7 +15,7 @@ export const RFC7009_REQUIREMENTS: readonly Requirement[] = [
   rfc7009.must('rfc7009-2-post', '2, 2.1', 'The revocation endpoint takes an HTTP POST with a form-encoded body', ['revoked-access-token-401']),
   rfc7009.must('rfc7009-2-endpoint-url', '2', 'The revocation endpoint URL follows RFC 6749 section 3.1 (absolute, no fragment)', ['endpoints']),
   rfc7009.must('rfc7009-2-tls', '2', 'The revocation endpoint is an https URL and the server uses TLS; an http twin, if any, is never published', { unobservable: TLS }),
-  rfc7009.must('rfc7009-2.1-token-required', '2.1', 'token is required: a request without it is an error', ['revoke-error-response']),
+  rfc7009.must('rfc7009-2.1-token-required', '2.1', 'token is required: a request without it is an error', ['revoke-error-response'], ['client']),
   rfc7009.must('rfc7009-2.1-hint-fallback', '2.1', 'A token not found under its token_type_hint is searched for under every type', [
     branch('access token under the refresh_token hint', 'revoke-under-other-hint'),
     branch('refresh token under the access_token hint', 'revoke-refresh-under-access-hint'),

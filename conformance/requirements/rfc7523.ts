@@ -32,10 +32,10 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
   rfc7523.may('rfc7523-3-aud-token-endpoint', '3 (3)', 'The token endpoint URL may be used as aud (draft-ietf-oauth-rfc7523bis keeps the issuer alone): tried and noted, never failed', [
     'private-key-jwt-accepted',
   ]),
-  rfc7523.must('rfc7523-3-exp', '3 (4)', 'An assertion past its exp is rejected', ['private-key-jwt-expired-refused']),
+  rfc7523.must('rfc7523-3-exp', '3 (4)', 'An assertion past its exp is rejected', ['private-key-jwt-expired-refused'], ['grant']),
   rfc7523.may('rfc7523-3-exp-bound', '3 (4)', 'The server may reject an assertion with an unreasonably far exp', { unobservable: PERMISSION }),
-  rfc7523.may('rfc7523-3-jti', '3 (7)', 'The server may keep used jti values and reject a replayed assertion', ['private-key-jwt-jti-replay-refused']),
-  rfc7523.must('rfc7523-3-signature', '3 (9)', "An assertion not signed by a key of the client is rejected", ['private-key-jwt-wrong-key-refused']),
+  rfc7523.may('rfc7523-3-jti', '3 (7)', 'The server may keep used jti values and reject a replayed assertion', ['private-key-jwt-jti-replay-refused'], ['grant']),
+  rfc7523.must('rfc7523-3-signature', '3 (9)', "An assertion not signed by a key of the client is rejected", ['private-key-jwt-wrong-key-refused'], ['grant']),
   rfc7523.must('rfc7523-3-validated', '3', 'An assertion sent with a token request is validated: one for a public client, which has no keys, is rejected', [
     'private-key-jwt-public-client-assertion-refused',
   ]),

@@ -19,7 +19,7 @@ export const RFC7636_REQUIREMENTS: readonly Requirement[] = [
   }),
   rfc7636.must('rfc7636-4.4.1-required', '4.4.1', 'A server requiring PKCE refuses a request without code_challenge with invalid_request', ['pkce-required', 'authorization-error-redirect']),
   rfc7636.should('rfc7636-4.4.1-explained', '4.4.1', 'The PKCE refusals explain themselves in error_description or error_uri', ['pkce-refusals-explained']),
-  rfc7636.must('rfc7636-4.5-verifier-required', '4.5', 'A code is redeemed only with a code_verifier', ['pkce-verifier-form-refused']),
+  rfc7636.must('rfc7636-4.5-verifier-required', '4.5', 'A code is redeemed only with a code_verifier', ['pkce-verifier-form-refused'], ['client']),
   rfc7636.must('rfc7636-4.5-method-bound', '4.5', 'The token endpoint verifies with the method bound to the code', ['pkce-no-downgrade']),
   rfc7636.must('rfc7636-4.6-s256', '4.6', 'The verifier is checked by the method the challenge was sent with (S256: BASE64URL(SHA256(verifier)))', [
     branch('S256', 'authorization-code-flow', 'pkce-verifier-mismatch'),

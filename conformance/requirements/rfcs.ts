@@ -39,7 +39,7 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-4.1.3-client', '4.1.3', 'The token endpoint checks the code was issued to this client', ['code-bound-to-client']),
   rfc6749.must('rfc6749-4.1.3-redirect', '4.1.3', 'The token endpoint checks redirect_uri is identical to the authorization request', [
     'code-bound-to-redirect-uri',
-  ]),
+  ], ['client']),
   rfc6749.must('rfc6749-4.1.3-valid-code', '4.1.3', 'An invalid or unknown code is refused', [
     branch('unknown code', 'token-error-responses'),
     branch('spent code', 'code-single-use'),
@@ -100,10 +100,10 @@ export const RFC_REQUIREMENTS: readonly Requirement[] = [
   rfc7009.must('rfc7009-2.1-client', '2.1', 'Only the client a token was issued to may revoke it', [
     branch('access token', 'revoke-other-clients-token-ignored'),
     branch('refresh token', 'revoke-other-clients-refresh-ignored'),
-  ]),
+  ], ['client']),
   rfc7009.must('rfc7009-2.2-unknown', '2.2', 'An invalid token gets 200', ['revoke-unknown-token-200']),
 
-  oauth21.must('oauth21-4.1.1-pkce', '4.1.1', 'A request without code_challenge is refused', ['pkce-required']),
+  oauth21.must('oauth21-4.1.1-pkce', '4.1.1', 'A request without code_challenge is refused', ['pkce-required'], ['client']),
   oauth21.must('oauth21-4.1.1-exact-redirect', '4.1.1', 'The redirect URI is compared by exact string match', ['unregistered-redirect-uri-refused']),
   oauth21.must('oauth21-4.3.1-rotation', '4.3.1', 'Refresh tokens of public clients rotate, and a spent one is refused', [
     'refresh-token-rotation',

@@ -2,6 +2,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivateKeyJwtClient } from '../../conformance/options.js';
 import { runConformance } from '../../conformance/run.js';
+import { CASES } from '../../conformance/tables/index.js';
 import { demoSignIn, startOurServer, type OurServer } from './our-server.js';
 import { ClientMetadataHost, makeTestCertificates } from '../helpers/client-metadata-host.js';
 
@@ -20,6 +21,8 @@ const jwtChecks = [
   'private-key-jwt-iat-future-refused',
   'private-key-jwt-iat-too-old-refused',
 ];
+/** The table cases of the private_key_jwt client (three of them kept the ids of the checks they replaced). */
+const jwtCases = CASES.filter((generated) => generated.variant.client === 'cimd-jwt').map((generated) => generated.id);
 
 let documents: ClientMetadataHost;
 let on: OurServer;
@@ -47,12 +50,13 @@ afterAll(async () => {
 });
 
 const run = (ours: OurServer) =>
-  runConformance({ url: ours.server.baseUrl, signIn: demoSignIn, ...ours.documents, privateKeyJwtClient, only: jwtChecks });
+  runConformance({ url: ours.server.baseUrl, signIn: demoSignIn, ...ours.documents, privateKeyJwtClient, only: [...jwtChecks, ...jwtCases] });
 
 describe('the private_key_jwt checks against survey-mcp serve, in both configurations', () => {
-  it('pass every assertion rule with --client-auth-private-key-jwt', async () => {
+  it('pass every assertion rule, and every table case of the private_key_jwt client, with --client-auth-private-key-jwt', async () => {
     const report = await run(on);
-    expect(report.results.map((result) => [result.id, result.status])).toEqual(jwtChecks.map((id) => [id, 'pass']));
+    const ids = [...new Set([...jwtChecks, ...jwtCases])].sort();
+    expect(report.results.map((result) => [result.id, result.status, result.message]).sort()).toEqual(ids.map((id) => [id, 'pass', expect.any(String)]));
   }, 60_000);
 
   it('skip, saying none alone conforms, without the flag (the contract), but for the refusal of the private_key_jwt client', async () => {

@@ -21,16 +21,19 @@ describe('the check catalog', () => {
     }
   });
 
-  test('every check lives in a file named by its id under its group', () => {
-    for (const check of CATALOG) {
+  test('every check lives in a file named by its id under its group; a case is generated from its table instead', () => {
+    for (const check of CATALOG.filter((candidate) => candidate.kind !== 'case')) {
       expect(GROUPS, check.id).toContain(check.group);
       expect(existsSync(`${checksDirectory}${check.group}/${check.id}.ts`), check.id).toBe(true);
     }
   });
 
-  test('every check has a wrong deployment that makes it fail', () => {
+  test('every check, and every case family (a table cell in any client kind), has a wrong deployment that makes it fail', () => {
     const covered = new Set(FAULT_CASES.map((faultCase) => faultCase.check));
-    expect(CATALOG.map((check) => check.id).filter((id) => !covered.has(id))).toEqual([]);
+    const familyOf = new Map(CATALOG.map((check) => [check.id, check.family ?? check.id]));
+    const coveredFamilies = new Set(FAULT_CASES.map((faultCase) => familyOf.get(faultCase.check)));
+    expect(CATALOG.filter((check) => check.kind !== 'case').map((check) => check.id).filter((id) => !covered.has(id))).toEqual([]);
+    expect([...new Set(CATALOG.filter((check) => check.kind === 'case').map((check) => check.family))].filter((family) => !coveredFamilies.has(family))).toEqual([]);
     for (const faultCase of FAULT_CASES) {
       expect(CATALOG.find((check) => check.id === faultCase.check)?.group, faultCase.check).toBe(faultCase.group);
     }

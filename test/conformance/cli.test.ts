@@ -42,7 +42,9 @@ describe('survey-mcp conformance', () => {
   test('--list prints every check with its level and spec section, without a deployment', async () => {
     const io = captureIo();
     await conformanceCommand({ list: true }, io);
-    for (const check of CATALOG) expect(io.out()).toMatch(new RegExp(`  ${check.id} +${check.level} +\\S`));
+    // A case id has regular-expression characters of its own (`token.code.replayed@dcr-public+code`).
+    const escaped = (id: string): string => id.replace(/[.+]/g, '\\$&');
+    for (const check of CATALOG) expect(io.out()).toMatch(new RegExp(`  ${escaped(check.id)} +${check.level} +\\S`));
   });
 
   test('--list --requirements prints each requirement with the checks that prove it, or why it cannot be seen', async () => {

@@ -31,6 +31,8 @@ export interface FakeDeployment {
   /** For --client-metadata-url and --bad-client-metadata-url. */
   readonly clientMetadataUrl: string;
   readonly badClientMetadataUrl: string;
+  /** For --connected-apps-url. */
+  readonly connectedAppsUrl: string;
   /** For --refresh-grace. */
   readonly refreshGraceSeconds: number;
   close(): Promise<void>;
@@ -74,6 +76,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     foreignToken: state.foreignToken,
     clientMetadataUrl: CLIENT_METADATA_URL,
     badClientMetadataUrl: BAD_CLIENT_METADATA_URL,
+    connectedAppsUrl: `${authUrl}/account/apps`,
     refreshGraceSeconds,
     async close() {
       await Promise.all([mcpHost.close(), authHost.close()]);

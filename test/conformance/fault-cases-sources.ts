@@ -1,8 +1,8 @@
 import type { Faults } from './fake/faults.js';
 import type { FaultCase } from './fault-cases.js';
 
-function authorizationCase(check: string, deployment: string, faults: Faults, reason: RegExp): FaultCase {
-  return { check, group: 'authorization', deployment, fake: { faults }, reason };
+function authorizationCase(check: string, deployment: string, faults: Faults, reason: RegExp, mayAlsoFail?: readonly string[]): FaultCase {
+  return { check, group: 'authorization', deployment, fake: { faults }, reason, ...(mayAlsoFail ? { mayAlsoFail } : {}) };
 }
 
 function appCase(check: string, deployment: string, mcpAppFault: Faults['mcpAppFault'], reason: RegExp, mayAlsoFail?: readonly string[]): FaultCase {
@@ -20,7 +20,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   authorizationCase('client-metadata-url-form-refused', 'drops the fragment of a client_id', { clientMetadataUrlLoose: 'fragment' }, /a client_id with a fragment .*: the deployment accepted it/),
   authorizationCase('client-metadata-url-form-refused', 'resolves dot segments in a client_id', { clientMetadataUrlLoose: 'dot-segment' }, /a client_id with a dot segment \(https:\/\/client\.example\/oauth\/\.\/conformance\.json\): the deployment accepted it/),
   authorizationCase('client-metadata-url-form-refused', 'drops the user and password of a client_id', { clientMetadataUrlLoose: 'userinfo' }, /a client_id with a user and password .*: the deployment accepted it/),
-  authorizationCase('client-metadata-redirect-uri-refused', "redirects a metadata-document client to a URI its document does not list", { clientMetadataRedirectUnchecked: true }, /the unlisted redirect URI http:\/\/127\.0\.0\.1:\d+\/not-in-the-document: the deployment accepted it/),
+  authorizationCase('client-metadata-redirect-uri-refused', "redirects a metadata-document client to a URI its document does not list", { clientMetadataRedirectUnchecked: true }, /the unlisted redirect URI http:\/\/127\.0\.0\.1:\d+\/not-in-the-document: the deployment accepted it/, ['authorize.redirect_uri.extended-path', 'authorize.redirect_uri.loopback-alias']),
   authorizationCase('client-metadata-consent-shows-host', "shows a metadata-document client's name but not its host", { consentHidesClientIdHost: true }, /the consent page for client_id https:\/\/client\.example\/oauth\/conformance\.json does not show its host client\.example/),
   {
     // A deployment that needs no document takes a client_id with a fragment as well, by its nature.
@@ -84,7 +84,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   authorizationCase('token-request-parameters', 'reads the first of a repeated token parameter', { tokenParameters: 'repeated-first' }, /a code redemption that gives code twice: expected "error": "invalid_request", got .*invalid_grant/),
   authorizationCase('pkce-default-method-plain', 'takes a challenge without a method as S256', { missingMethodAsS256: true }, /the code of a challenge without a method, redeemed with the challenge itself \(plain\): HTTP 400 .*invalid_grant/),
   authorizationCase('pkce-refusals-explained', 'refuses a request without a challenge without saying why', { pkceRefusalsUnexplained: true }, /a request without code_challenge: refused with invalid_request but neither error_description nor error_uri/),
-  authorizationCase('pkce-verifier-form-refused', 'redeems a code without a verifier', { missingVerifierAccepted: true }, /redeeming a code with no verifier: expected HTTP 400, got HTTP 200/),
+  authorizationCase('pkce-verifier-form-refused', 'redeems a code without a verifier', { missingVerifierAccepted: true }, /redeeming a code with no verifier: expected HTTP 400, got HTTP 200/, ['token.code_verifier.omitted']),
   authorizationCase('pkce-verifier-form-refused', 'redeems a code with a 42-character verifier that matches its challenge', { verifierFormUnchecked: true }, /redeeming a code with a 42-character verifier: expected HTTP 400, got HTTP 200/),
   {
     check: 'signed-metadata-form',
@@ -105,7 +105,9 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     group: 'revocation',
     deployment: 'answers a revocation request without a token 200',
     fake: { faults: { revokeWithoutTokenAccepted: true } },
-    reason: /a revocation request without a token: expected HTTP 400, got HTTP 200/,
+    // Without a token is without one, empty or left out.
+    mayAlsoFail: ['revocation.token.empty'],
+    reason: /a revocation by the dcr-public client with token left out: expected HTTP 400 with "invalid_request", got HTTP 200/,
   },
   {
     check: 'revoke-unknown-hint-ignored',
@@ -131,7 +133,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   appCase('mcp-app-resource-csp', 'grants a permission as true instead of an object', 'permissions-boolean', /_meta\.ui\.permissions clipboardWrite is true: each permission is an object/),
   // RFC 9700: redirect matching, CORS, redirects after a posted form, third-party content
   authorizationCase('authorization-endpoint-no-cors', 'lets any origin read its authorization endpoint', { authorizationEndpointCors: true }, /lets https:\/\/conformance\.invalid read it: GET answered Access-Control-Allow-Origin: \*; OPTIONS answered/),
-  authorizationCase('redirect-uri-exact-match', 'matches redirect URIs by prefix', { redirectMatchLoose: 'prefix' }, /redirected to the unregistered http:\/\/127\.0\.0\.1:\d+\/callback\/conformance: an open redirect/),
+  authorizationCase('redirect-uri-exact-match', 'matches redirect URIs by prefix', { redirectMatchLoose: 'prefix' }, /redirected to the unregistered http:\/\/127\.0\.0\.1:\d+\/callback\/conformance: an open redirect/, ['authorize.redirect_uri.extended-path']),
   authorizationCase('redirect-uri-exact-match', 'matches redirect URIs ignoring case', { redirectMatchLoose: 'case-insensitive' }, /redirected to the unregistered http:\/\/127\.0\.0\.1:\d+\/CALLBACK: an open redirect/),
   authorizationCase('redirect-uri-exact-match', 'matches redirect URIs after decoding them and dropping the user', { redirectMatchLoose: 'normalised' }, /redirected to the unregistered http:\/\/conformance@127\.0\.0\.1:\d+\/callback: an open redirect/),
   {
@@ -172,7 +174,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     group: 'registration',
     deployment: 'generates client_ids that are https URLs',
     fake: { faults: { registeredClientIdLikeUrl: true } },
-    reason: /POST \/register issued client_id "https:\/\/clients\.fake-survey-mcp\.example\/client_.+", which reads as the URL of a client metadata document/,
+    reason: /POST \/register for a native client issued client_id "https:\/\/clients\.fake-survey-mcp\.example\/client_.+", which reads as the URL of a client metadata document/,
   },
 ];
 

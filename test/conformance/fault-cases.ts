@@ -10,6 +10,7 @@ import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
 import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
 import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 import { NEVER_JUDGED_FAULT_CASES } from './fault-cases-never-judged.js';
+import { VARIANT_FAULT_CASES } from './fault-cases-variants.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -21,7 +22,10 @@ export interface FaultCase {
   /** The failure message must match: the check failed for the right reason. */
   readonly reason: RegExp;
   readonly run?: Partial<ConformanceOptions>;
-  /** Checks of the same group that catch this fault too, by its nature, on some runs. */
+  /**
+   * Checks of the same group that catch this fault too, by its nature, on some runs: ids, case
+   * families (`token.client_assertion.omitted`), or `@cimd-jwt` for every case of a client kind.
+   */
   readonly mayAlsoFail?: readonly string[];
 }
 
@@ -267,7 +271,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
     group: 'authorization',
     deployment: 'lets a client leave PKCE out',
     fake: { faults: { pkceOptional: true } },
-    reason: /a request without code_challenge: the deployment issued a code/,
+    reason: /by the dcr-public client with code_challenge left out: the deployment issued a code/,
   },
   {
     check: 'pkce-unknown-method-refused',
@@ -316,7 +320,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
     group: 'authorization',
     deployment: 'returns the same refresh token',
     fake: { faults: { noRefreshRotation: true } },
-    reason: /returned the same refresh token/,
+    reason: /refresh 1 returned a refresh token already issued/,
   },
   {
     check: 'spent-refresh-token-refused',
@@ -518,7 +522,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
     group: 'revocation',
     deployment: 'keeps access tokens alive when their refresh token is revoked',
     fake: { faults: { revokeRefreshKeepsAccess: true } },
-    reason: /after revoking its refresh token: expected HTTP 401, got HTTP 200/,
+    reason: /the newest access token's next request after revoking the refresh token: expected HTTP 401, got HTTP 200/,
   },
   {
     check: 'revoke-unknown-token-200',
@@ -535,4 +539,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...CONFIRMATION_FAULT_CASES,
   ...SURVIVOR_FAULT_CASES,
   ...NEVER_JUDGED_FAULT_CASES,
+  ...VARIANT_FAULT_CASES,
 ];

@@ -25,6 +25,7 @@ export function runAgainst(fake: FakeDeployment, options: Partial<ConformanceOpt
     foreignToken: fake.foreignToken,
     clientMetadataUrl: fake.clientMetadataUrl,
     badClientMetadataUrl: fake.badClientMetadataUrl,
+    connectedAppsUrl: fake.connectedAppsUrl,
     privateKeyJwtClient: JWT_CLIENT,
     refreshGraceSeconds: fake.refreshGraceSeconds,
     ...options,

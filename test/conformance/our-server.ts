@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { ServerConfig } from '../../src/config.js';
 import type { ConformanceOptions } from '../../conformance/options.js';
 import type { Report } from '../../conformance/report.js';
+import { CASES } from '../../conformance/tables/index.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { operator } from '../../src/platform/context.js';
@@ -65,9 +66,16 @@ export async function viewerSurvey(store: Store): Promise<string> {
 
 export const modernOnlyChecks = ['modern-initialize-names-versions', 'modern-legacy-stream-405'];
 
-/** The private_key_jwt rules: `serve` lists none alone unless --client-auth-private-key-jwt, so they skip, saying so. */
+/**
+ * The private_key_jwt rules and the cimd-jwt cases of the tables: `serve` lists none alone unless
+ * --client-auth-private-key-jwt, so they skip (the cases as n/a rows), saying so.
+ */
 const privateKeyJwtSkip = (result: Report['results'][number]): boolean =>
-  result.id.startsWith('private-key-jwt-') && result.status === 'skip' && /none alone is a conforming choice/.test(result.message ?? '');
+  (result.id.startsWith('private-key-jwt-') || result.id.includes('@cimd-jwt')) && result.status === 'skip' && /none alone is a conforming choice/.test(result.message ?? '');
+
+/** The hand-written private_key_jwt checks, and the table cases of that client kind. */
+const PRIVATE_KEY_JWT_CHECKS = 4;
+const CIMD_JWT_CASES = CASES.filter((generated) => generated.variant.client === 'cimd-jwt').length;
 
 /** Every verdict but a pass, the modern-only skips and the private_key_jwt skips, as `id: status message`, in run order. */
 export function notPassed(report: Report): string[] {
@@ -90,7 +98,7 @@ export function expectFullRun(report: Report, expected: readonly unknown[]): voi
   expect(modernOnly.sort()).toEqual(modernOnlyChecks.map((id) => [id, 'skip', expect.stringMatching(/^the deployment speaks 2025-11-25 too/)]));
   expect(report.eras).toBe('2025-11-25 and 2026-07-28');
   expect(notPassed(report)).toEqual(expected);
-  expect(report.results.filter(privateKeyJwtSkip).length).toBe(7);
+  expect(report.results.filter(privateKeyJwtSkip).length).toBe(PRIVATE_KEY_JWT_CHECKS + CIMD_JWT_CASES);
   expect(report.results.length).toBeGreaterThanOrEqual(60);
 }
 
@@ -113,8 +121,8 @@ export async function hostConformanceDocuments(certificates = makeTestCertificat
 
 export interface OurServer {
   readonly server: RunningServer;
-  /** What the runner needs to authorize with the hosted documents. */
-  readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string };
+  /** What the runner needs to authorize with the hosted documents, and to read the person's connected apps. */
+  readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string; readonly connectedAppsUrl: string };
   /** What the server trusts: another document host started with these is fetched from too. */
   readonly certificates: TestCertificates;
   close(): Promise<void>;
@@ -132,7 +140,7 @@ export async function startOurServer(overrides: Partial<ServerConfig> = {}, cert
   const server = await startServer(config, { clock: systemClock, clientMetadataFetch: { ca: cimd.documents.certificates.ca } });
   return {
     server,
-    documents: cimd.runner,
+    documents: { ...cimd.runner, connectedAppsUrl: `${server.authUrl}/account/apps` },
     certificates: cimd.documents.certificates,
     async close() {
       await server.close();

@@ -286,3 +286,30 @@ describe('invariant results', () => {
     expect(json.invariants?.results[0]).toMatchObject({ id: 'metadata-served-as-json', kind: 'invariant', exchangesJudged: 8 });
   });
 });
+
+describe('generated cases in every report format', () => {
+  const rule = 'rfc7523-3-signature';
+  const caseReport: Report = {
+    ...report,
+    counts: { pass: 1, fail: 1, warn: 0, skip: 1, 'not-verified': 0, blocked: 0 },
+    results: [
+      result({ id: 'private-key-jwt-wrong-key-refused', group: 'authorization', kind: 'case', rules: [rule] }),
+      result({ id: 'token.client_assertion.alg-none@cimd-jwt+code', group: 'authorization', kind: 'case', rules: [rule, 'rfc7523-3.2-invalid-client'], status: 'fail', message: 'accepted' }),
+      result({ id: 'token.client_assertion.alg-none@cimd-jwt+refresh', group: 'authorization', kind: 'case', rules: [rule], status: 'skip', message: 'n/a for cimd-jwt+refresh: no key' }),
+    ],
+  };
+
+  test('the console groups them under each rule they prove, naming the failed ones', () => {
+    const text = renderConsole(caseReport, { color: false });
+    expect(text).toContain(`cases, by rule\n  ${rule}: 3 cases (1 passed, 1 failed, 1 not judged): token.client_assertion.alg-none@cimd-jwt+code\n  rfc7523-3.2-invalid-client: 1 case (0 passed, 1 failed, 0 not judged)`);
+    expect(renderConsole(report, { color: false })).not.toContain('cases, by rule');
+  });
+
+  test('HTML, JSON and JUnit carry them as cases of their rule', () => {
+    expect(renderHtml(caseReport)).toContain(`<caption>Cases, by rule</caption>`);
+    expect(renderHtml(caseReport)).toContain(`<th scope="row">${rule}</th><td>3 cases:`);
+    const json = JSON.parse(renderJson(caseReport)) as Report;
+    expect(json.results.map((each) => [each.kind, each.rules?.[0]])).toEqual([['case', rule], ['case', rule], ['case', rule]]);
+    expect(renderJunit(caseReport)).toContain(`classname="conformance.authorization.${rule}"`);
+  });
+});

@@ -7,6 +7,7 @@ import { renderUncoveredBranches } from '../../conformance/reporters/branches.js
 import { renderSourceTable } from '../../conformance/reporters/requirements.js';
 import { traceProblems } from '../../conformance/requirements/audit.js';
 import { countBySource, REQUIREMENTS } from '../../conformance/requirements/manifest.js';
+import { NOT_APPLICABLE } from '../../conformance/tables/index.js';
 import {
   branch,
   inEra,
@@ -28,8 +29,11 @@ const catalog = [
 
 describe('the requirements manifest', () => {
   test('traces every branch of every requirement to catalog checks or invariants of its era, or says what is missing, and every check and invariant to a requirement', () => {
-    const audited = [...CATALOG.map((check) => ({ id: check.id, era: eraOf(check) })), ...INVARIANTS.map(({ id, era }) => ({ id, era }))];
-    expect(traceProblems(REQUIREMENTS, audited)).toEqual([]);
+    const audited = [
+      ...CATALOG.map((check) => ({ id: check.id, era: eraOf(check), ...(check.rules && { rules: check.rules }), ...(check.variant && { variant: check.variant }) })),
+      ...INVARIANTS.map(({ id, era }) => ({ id, era })),
+    ];
+    expect(traceProblems(REQUIREMENTS, audited, NOT_APPLICABLE)).toEqual([]);
   });
 
   test('every requirement has an id, a section, a level and a rule', () => {
@@ -86,6 +90,32 @@ describe('the requirements manifest', () => {
     expect(traceProblems([partial, silent, must('ok', '1', 'r', ['a'])], catalog)).toEqual([
       's, branch "2026-07-28 era" has no check and does not say what is missing',
       'check new proves no requirement',
+    ]);
+  });
+
+  test('a rule bound to the client axis wants each client kind taken by a check or case, n/a in a table, or written as missing', () => {
+    const bound = (id: string, branches: Parameters<typeof must>[3]) => must(id, '1', 'r', branches, ['client']);
+    const cases = [
+      { id: 'a', era: 'any' as const },
+      { id: 'c1', era: 'any' as const, rules: ['every-kind'], variant: { client: 'cimd-public' as const } },
+      { id: 'c2', era: 'any' as const, rules: ['every-kind'], variant: { client: 'cimd-jwt' as const } },
+      { id: 'c3', era: 'any' as const, rules: ['public-only'], variant: { client: 'cimd-public' as const } },
+    ];
+    const problems = traceProblems(
+      [
+        bound('every-kind', ['a']),
+        bound('public-only', ['a']),
+        bound('one-kind', ['a']),
+        bound('written', [branch('x', 'a'), branch('client: cimd-public', 'a'), missing('client: cimd-jwt', 'no case yet')]),
+        must('typo', '1', 'r', ['a']),
+      ],
+      [...cases, { id: 'c4', era: 'any', rules: ['no-such-rule'] }],
+      [{ rules: ['public-only'], variant: { client: 'cimd-jwt' } }],
+    );
+    expect(problems).toEqual([
+      'case c4 proves no-such-rule, which is not in the manifest',
+      "one-kind binds client, but no check or case proving it takes client: cimd-public: add one, or write missing('client: cimd-public', …)",
+      "one-kind binds client, but no check or case proving it takes client: cimd-jwt: add one, or write missing('client: cimd-jwt', …)",
     ]);
   });
 

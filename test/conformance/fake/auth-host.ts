@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { consentPage, missingRedirectUri, page, signInPage } from './auth-pages.js';
+import { connectedApps } from './connected-apps.js';
 import { AUTHORIZATION_PARAMETERS, pick, repeatsAParameter, type AuthorizationRequest } from './authorization-parameters.js';
 import { clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
@@ -107,6 +108,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     return session.userId ? consentPage(res, request, session, client, faults) : signInPage(res, request, session, '', faults);
   });
 
+  app.get('/account/apps', (req, res) => connectedApps(res, sessionOf(req, res, state, faults), state, faults));
+
   app.post('/oauth/sign-in', (req, res) => {
     const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
@@ -168,7 +171,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
     const raw = req.body as Record<string, string | string[]>;
     const parameterFault = tokenParameterFault(raw, faults);
-    const body = tokenParameters(raw, parameterFault);
+    const body = clientIdInferred(tokenParameters(raw, parameterFault), config);
     const refuse = (error: string): void => {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
@@ -196,7 +199,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const body = req.body as Record<string, unknown>;
     const token = String(body['token'] ?? '');
     // RFC 7009 §2.2.1: a malformed request is an error as in RFC 6749 §5.2; an invalid token is not.
-    if (!token && !faults.revokeWithoutTokenAccepted) return res.status(400).json({ error: 'invalid_request' });
+    const emptyTaken = body['token'] === '' && faults.revokeEmptyTokenAccepted;
+    if (!token && !faults.revokeWithoutTokenAccepted && !emptyTaken) return res.status(400).json({ error: 'invalid_request' });
     if (brokenDocumentClientId(String(body['client_id'] ?? '')) && !faults.revocationTakesAnyDocumentClientId) return res.status(400).json({ error: 'invalid_client' });
     const hint = body['token_type_hint'];
     if (faults.revocationRefusesUnknownHint && hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
@@ -212,16 +216,32 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;
     // RFC 7009 section 2.1: a token is revoked only for the client it was issued to.
     const anyClient = access ? faults.revokeAnyClientsToken : faults.revokeAnyClientsRefreshToken;
-    if (owner !== body['client_id'] && !anyClient) return res.status(200).end();
-    if (access) access.revoked = true;
+    const unnamed = body['client_id'] === undefined && faults.revokeWithoutClientId;
+    if (owner !== body['client_id'] && !anyClient && !unnamed) return res.status(200).end();
+    // Contract section 5.5 rule 2: revoking either token signs the client out, as the connected-apps page does.
+    if (access) {
+      access.revoked = true;
+      if (!faults.revokeAccessKeepsRefresh) state.revokeGrant(access.grantId);
+    }
     if (refreshToken) {
       if (faults.revokeRefreshKeepsAccess) refreshToken.revoked = true;
+      else if (faults.revokeRefreshSparesEarlierAccess) state.revokeRefreshTokenAlone(token);
       else state.revokeGrant(refreshToken.grantId);
     }
     return res.status(200).end();
   });
 
   return app;
+}
+
+/** A public client's token request as a fake broken to infer a missing client_id from its code or refresh token reads it. */
+function clientIdInferred(body: Record<string, string | undefined>, config: AuthHostConfig): Record<string, string | undefined> {
+  const { state, faults } = config;
+  if (!faults.clientIdOptional || body.client_id !== undefined) return body;
+  const code = state.codes.get(body.code ?? '');
+  const refreshed = state.refreshTokens.get(body.refresh_token ?? '');
+  const owner = code?.clientId ?? (refreshed ? state.grants.get(refreshed.grantId)?.clientId : undefined);
+  return { ...body, client_id: owner };
 }
 
 /** A registered client, or one described by a metadata document whose client_id is its URL. */

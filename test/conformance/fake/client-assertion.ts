@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createLocalJWKSet, decodeJwt, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import type { PrivateKeyJwtClient } from '../../../conformance/options.js';
 import type { Faults } from './faults.js';
 import type { FakeClient } from './state.js';
@@ -84,7 +84,8 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
   if (faults.assertionsRefused) return false;
   const audiences = audiencesOf(audience, faults);
   try {
-    const payload = faults.assertionSignatureUnchecked
+    const unsigned = faults.assertionAlgNoneAccepted && decodeProtectedHeader(assertion).alg === 'none';
+    const payload = faults.assertionSignatureUnchecked || unsigned
       ? claimsChecked(decodeJwt(assertion), client.clientId, audiences)
       : (
           await jwtVerify(assertion, createLocalJWKSet(keySetOf(client.record, faults) ?? { keys: [] }), {

@@ -4,12 +4,13 @@ import type { ConfirmationFaults } from './faults-confirmations.js';
 import type { SourceFaults } from './faults-sources.js';
 import type { SurvivorFaults } from './survivors.js';
 import type { InvariantFaults } from './invariant-faults.js';
+import type { VariantFaults } from './faults-variants.js';
 
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults {
+export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults, VariantFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;

@@ -37,7 +37,8 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
   const clientName = String(body['client_name'] ?? '');
   const key = JSON.stringify([clientName, redirectUris, body['scope'] ?? 'mcp_customer']);
   const known = faults.newClientIdOnReRegistration ? undefined : state.clientIdsByRegistration.get(key);
-  const clientId = known ?? (faults.registeredClientIdLikeUrl ? `https://clients.fake-survey-mcp.example/${randomId('client_')}` : randomId('client_'));
+  const urlLike = faults.registeredClientIdLikeUrl || (faults.httpsClientIdForHttpsRedirect && redirectUris.some((uri) => String(uri).startsWith('https://')));
+  const clientId = known ?? (urlLike ? `https://clients.fake-survey-mcp.example/${randomId('client_')}` : randomId('client_'));
   if (!known) {
     const record = {
       client_id: clientId,

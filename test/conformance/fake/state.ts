@@ -43,6 +43,8 @@ export interface FakeGrant {
 
 export interface FakeAccessToken {
   readonly userId: string;
+  /** The refresh token handed out in the same answer. */
+  readonly issuedWith?: string;
   readonly grantId: string | undefined;
   readonly scope: string;
   readonly expiresAt: number;
@@ -53,6 +55,8 @@ export interface FakeRefreshToken {
   readonly grantId: string;
   spent: boolean;
   revoked: boolean;
+  /** Issued by a rotation (not with the code). */
+  readonly rotated?: boolean;
   /** When it was spent, and the refresh token it was rotated into: a retry within the grace gets that one. */
   spentAt?: number;
   successor?: string;
@@ -127,6 +131,13 @@ export class FakeState {
 
   revokeAccessTokensOf(grantId: string | undefined): void {
     for (const token of this.accessTokens.values()) if (token.grantId === grantId) token.revoked = true;
+  }
+
+  /** A refresh token and the access token issued with it, its grant left live (a fault's revocation). */
+  revokeRefreshTokenAlone(refreshToken: string): void {
+    const record = this.refreshTokens.get(refreshToken);
+    if (record) record.revoked = true;
+    for (const token of this.accessTokens.values()) if (token.issuedWith === refreshToken) token.revoked = true;
   }
 
   revokeGrant(grantId: string | undefined): void {

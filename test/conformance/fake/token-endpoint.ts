@@ -24,7 +24,8 @@ export async function redeemCode(
     return refuse('invalid_grant');
   }
   if (code.clientId !== body.client_id && !faults.codeNotBoundToClient) return refuse('invalid_grant');
-  if (code.redirectUri !== body.redirect_uri && !faults.codeNotBoundToRedirectUri) return refuse('invalid_grant');
+  const redirectUnchecked = faults.codeNotBoundToRedirectUri || (body.redirect_uri === undefined && faults.redirectUriOptionalAtToken);
+  if (code.redirectUri !== body.redirect_uri && !redirectUnchecked) return refuse('invalid_grant');
   const unverified = body.code_verifier === undefined && faults.missingVerifierAccepted;
   // RFC 7636 §4.1: a verifier is 43 to 128 unreserved characters, whatever it hashes to.
   if (!unverified && !verifierForm(faults).test(body.code_verifier ?? '') && !faults.verifierFormUnchecked) return refuse('invalid_request');
@@ -68,11 +69,11 @@ export async function refresh(
     return refuse('invalid_grant');
   }
   if (faults.refreshRace) await setTimeout(RACE_WINDOW_MS);
-  if (faults.noRefreshRotation) {
+  if (faults.noRefreshRotation || (faults.rotationStopsAfterFirst && record.rotated)) {
     return renew(body.refresh_token);
   }
   const successor = randomId('rt_');
-  state.refreshTokens.set(successor, { grantId: record.grantId, spent: false, revoked: false });
+  state.refreshTokens.set(successor, { grantId: record.grantId, spent: false, revoked: false, rotated: true });
   Object.assign(record, { spent: true, spentAt: Date.now(), successor });
   renew(successor);
 }
@@ -86,15 +87,16 @@ function issueTokens(
 ): Record<string, unknown> {
   const { state, faults, accessTokenTtlSeconds } = config;
   const accessToken = randomId('at_');
+  // A refresh token given here is already stored (a rotation's successor, or one kept unrotated).
+  const refreshToken = keptRefreshToken ?? randomId('rt_');
   state.accessTokens.set(accessToken, {
+    issuedWith: refreshToken,
     userId,
     grantId,
     scope: 'mcp_customer',
     expiresAt: Date.now() + accessTokenTtlSeconds * 1000,
     revoked: false,
   });
-  // A refresh token given here is already stored (a rotation's successor, or one kept unrotated).
-  const refreshToken = keptRefreshToken ?? randomId('rt_');
   if (!keptRefreshToken) state.refreshTokens.set(refreshToken, { grantId, spent: false, revoked: false });
   return {
     access_token: accessToken,
