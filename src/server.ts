@@ -207,7 +207,8 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   // Loaded only with single sign-on: openid-client adds a few MB to every other server.
   const { SsoRelyingParty } = await import('./oauth/sso/relying-party.js');
   const relyingParty = await SsoRelyingParty.discover(settings);
-  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn, allowedToJoin: settings.allowedToJoin };
+  const idJag = settings.idJag ? (await import('./oauth/id-jag/keys.js')).idJagKeys(relyingParty.keySet) : undefined;
+  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn, allowedToJoin: settings.allowedToJoin, ...(idJag && { idJag }) };
 }
 
 /** Purges audit events past the retention before serving and every hour after; returns what stops it. */

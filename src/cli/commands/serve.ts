@@ -103,6 +103,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (config.sso) {
     console.log(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
     console.log(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);
+    if (config.sso.idJag) console.log(`  enterprise-managed authorization (ID-JAG)    grants of ${config.sso.issuer} redeem at ${server.authUrl}/oauth/token`);
   }
   if (config.allowPrivateClientMetadata) {
     console.log(

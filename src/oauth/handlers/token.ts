@@ -9,6 +9,7 @@ import { isValidVerifier, verifyPkce } from '../pkce.js';
 import { openLineage, sealSuccessor } from '../refresh-grace.js';
 import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
 import { recordAudit } from '../../platform/audit.js';
+import { idJagGrants, jwtBearerGrantType, redeemIdJag } from '../id-jag/grant.js';
 
 type Params = Record<string, string | undefined>;
 
@@ -169,6 +170,12 @@ export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): Requ
       return;
     }
     const grantType = required(params, 'grant_type');
+    const idJag = idJagGrants(context);
+    if (grantType === jwtBearerGrantType && idJag) {
+      const issued = await redeemIdJag(context, idJag, await requestingClient(context, req, params), params);
+      res.json(tokenResponse(context, issued.accessToken, undefined, issued.scope));
+      return;
+    }
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
       throw new OAuthError(
         'unsupported_grant_type',
