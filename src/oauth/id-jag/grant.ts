@@ -62,7 +62,7 @@ export async function redeemIdJag(
   const { idJag } = sso;
   const claims = await verifyIdJag(assertion, {
     issuer: idJag.issuer,
-    keys: idJag.keys,
+    keySet: (refetch) => idJag.keySet(refetch),
     audience: context.issuer,
     clientId: client.id,
     namesResource: (resource) => namesThisResource(context, resource),

@@ -1,4 +1,5 @@
-import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { ClientMetadataError } from '../client-metadata/errors.js';
 import { assertionAlgorithms } from '../client-assertion.js';
 import { invalidGrant, OAuthError } from '../errors.js';
 
@@ -13,7 +14,8 @@ export const idJagSkewSeconds = 60;
 export interface IdJagExpectations {
   /** The company's identity provider (`--sso-issuer`): `iss`. */
   readonly issuer: string;
-  readonly keys: JWTVerifyGetKey;
+  /** The provider's published keys; `refetch` asks it again for a `kid` the copy lacks. */
+  readonly keySet: (refetch: boolean) => Promise<JSONWebKeySet>;
   /** Our issuer as published in our metadata: `aud`, a single value. */
   readonly audience: string;
   /** The client that authenticated at the token endpoint: `client_id`. */
@@ -58,11 +60,8 @@ function whyRefused(error: unknown, expect: IdJagExpectations): string {
 }
 
 /** A key set that cannot be fetched just now says nothing about the grant: 503, to try again. */
-function keySetUnavailable(error: unknown): OAuthError | undefined {
-  const fetchFailed = error instanceof TypeError || error instanceof errors.JWKSTimeout || (error instanceof errors.JOSEError && /JSON Web Key Set/.test(error.message) && !(error instanceof errors.JWKSNoMatchingKey));
-  if (!fetchFailed) return undefined;
-  return new OAuthError('temporarily_unavailable', `the identity provider's key set could not be fetched just now (${error.message}); try again shortly`, { retryAfterSeconds: 5 });
-}
+const keySetUnavailable = (error: ClientMetadataError): OAuthError =>
+  new OAuthError('temporarily_unavailable', `${error.message}; try again shortly`, { retryAfterSeconds: 10 });
 
 /** `alg: none` and shared-secret MACs are refused before any key is looked for: the provider signs with a private key. */
 function checkAlgorithm(assertion: string): void {
@@ -115,9 +114,8 @@ function claimsProblem(payload: JWTPayload, expect: IdJagExpectations): string |
  */
 export async function verifyIdJag(assertion: string, expect: IdJagExpectations): Promise<IdJagClaims> {
   checkAlgorithm(assertion);
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(assertion, expect.keys, {
+  const verify = async (refetch: boolean) =>
+    jwtVerify(assertion, createLocalJWKSet(await expect.keySet(refetch)), {
       typ: idJagType,
       issuer: expect.issuer,
       audience: expect.audience,
@@ -125,9 +123,13 @@ export async function verifyIdJag(assertion: string, expect: IdJagExpectations):
       requiredClaims: ['iss', 'sub', 'aud', 'exp', 'iat', 'jti', 'client_id'],
       currentDate: new Date(expect.nowMs),
       clockTolerance: idJagSkewSeconds,
-    }));
+    });
+  let payload: JWTPayload;
+  try {
+    // A key the copy lacks may be one the provider has just rolled in: it is asked once more.
+    payload = (await verify(false).catch((error: unknown) => (error instanceof errors.JWKSNoMatchingKey ? verify(true) : Promise.reject(error)))).payload;
   } catch (error) {
-    throw keySetUnavailable(error) ?? refused(whyRefused(error, expect));
+    throw error instanceof ClientMetadataError ? keySetUnavailable(error) : refused(whyRefused(error, expect));
   }
   const problem = claimsProblem(payload, expect);
   if (problem) throw refused(problem);
