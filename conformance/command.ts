@@ -29,6 +29,7 @@ import { renderRequirementJson, renderRequirementTrace } from './reporters/requi
 import { REQUIREMENTS } from './requirements/manifest.js';
 import { setupErrorReport, type Report } from './report.js';
 import { privateKeyJwtClientFrom } from './private-key-jwt-flags.js';
+import { idJagIssuerFrom } from './checks/id-jag/flags.js';
 import { runConformance } from './run.js';
 import { targetFrom } from './target.js';
 
@@ -85,6 +86,9 @@ const flagsSchema = z.object({
   badClientMetadataUrl: httpsUrlFlag.optional(),
   clientMetadataJwtUrl: z.array(httpsUrlFlag).optional(),
   clientMetadataJwtKey: z.string().min(1).optional(),
+  idJagKey: z.string().min(1).optional(),
+  idJagIssuer: z.string().min(1).optional(),
+  idJagSubject: z.string().min(1).optional(),
   refreshGrace: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 60')
@@ -139,6 +143,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       clientMetadataUrl: parsed.clientMetadataUrl,
       badClientMetadataUrl: parsed.badClientMetadataUrl,
       privateKeyJwtClient: await privateKeyJwtClientFrom(parsed),
+      idJag: await idJagIssuerFrom(parsed),
       protocol: parsed.protocol,
       refreshGraceSeconds: parsed.refreshGrace,
       failFast: parsed.failFast,

@@ -12,6 +12,7 @@ export const GROUPS = [
   'tool-errors',
   'modern-mcp',
   'confirmations',
+  'id-jag',
   'rate-limits',
   'revocation',
 ] as const;

@@ -1,3 +1,4 @@
+import type { IdJagIssuer } from './checks/id-jag/id-jag.js';
 import type { Progress } from './progress.js';
 
 /** A budget of `limit` requests in any sliding window of `windowSeconds`. */
@@ -78,6 +79,8 @@ export interface ConformanceOptions {
    * (with its `kid` and `alg`) of the key they publish.
    */
   readonly privateKeyJwtClient?: PrivateKeyJwtClient;
+  /** An identity provider the deployment trusts for ID-JAGs (`--id-jag-key`, `--id-jag-issuer`): the run signs as it. */
+  readonly idJag?: IdJagIssuer;
 }
 
 export interface PrivateKeyJwtClient {
@@ -101,6 +104,7 @@ export interface RunSettings {
   readonly clientMetadataUrl: string | undefined;
   readonly badClientMetadataUrl: string | undefined;
   readonly privateKeyJwtClient: PrivateKeyJwtClient | undefined;
+  readonly idJag: IdJagIssuer | undefined;
   readonly protocol: ProtocolChoice;
   readonly refreshGraceSeconds: number;
   readonly failFast: boolean;
@@ -119,6 +123,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     clientMetadataUrl: options.clientMetadataUrl,
     badClientMetadataUrl: options.badClientMetadataUrl,
     privateKeyJwtClient: options.privateKeyJwtClient,
+    idJag: options.idJag,
     protocol: options.protocol ?? 'auto',
     failFast: options.failFast ?? false,
     refreshGraceSeconds: options.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS,
