@@ -8,5 +8,6 @@ export const idJagIatFutureRefused: Check = {
   spec: 'RFC 7523 section 3 (6): the server may reject JWTs with an unreasonable iat',
   level: 'MUST',
   needsSignIn: false,
-  run: (ctx) => refusedIdJag(ctx, () => ({ claims: { iat: Math.floor(Date.now() / 1000) + 600 }, expiresIn: 660 }), 'an ID-JAG issued ten minutes in the future'),
+  // Four minutes ahead and valid for five from now: within any lifetime bound, so only iat is wrong.
+  run: (ctx) => refusedIdJag(ctx, () => ({ claims: { iat: Math.floor(Date.now() / 1000) + 240 }, expiresIn: 300 }), 'an ID-JAG issued four minutes in the future'),
 };

@@ -3,12 +3,13 @@ import type { BranchFaults } from './faults-branches.js';
 import type { ConfirmationFaults } from './faults-confirmations.js';
 import type { SourceFaults } from './faults-sources.js';
 import type { SurvivorFaults } from './survivors.js';
+import type { IdJagFaults } from './id-jag.js';
 
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults {
+export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, IdJagFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;
