@@ -1,4 +1,3 @@
-import type { IdJagIssuer } from './checks/id-jag/id-jag.js';
 import type { Progress } from './progress.js';
 
 /** A budget of `limit` requests in any sliding window of `windowSeconds`. */
@@ -87,6 +86,15 @@ export interface PrivateKeyJwtClient {
   /** The first is the one the refusal checks use; private-key-jwt-accepted signs in with each. */
   readonly documentUrls: readonly [string, ...string[]];
   readonly privateJwk: Readonly<Record<string, unknown>>;
+}
+
+/** The identity provider the run signs ID-JAGs as (`--id-jag-key`, `--id-jag-issuer`, `--id-jag-subject`). */
+export interface IdJagIssuer {
+  readonly issuer: string;
+  /** One private JWK with its `kid` and `alg`, published at the provider's jwks_uri. */
+  readonly privateJwk: Readonly<Record<string, unknown>>;
+  /** The person's `sub` at the provider; the run's `--user` email when not given. */
+  readonly subject?: string;
 }
 
 /** Options with every default applied. */

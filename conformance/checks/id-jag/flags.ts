@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { usageError } from '../../errors.js';
-import type { IdJagIssuer } from './id-jag.js';
+import type { IdJagIssuer } from '../../options.js';
 
 /**
  * --id-jag-key with --id-jag-issuer (and --id-jag-subject): the run signs ID-JAGs as the identity

@@ -6,20 +6,12 @@ import type { CheckContext } from '../../context.js';
 import { describeResponse, expectJsonObject } from '../../expect.js';
 import { cite, jsonOf, type Exchange } from '../../http.js';
 import { isObject } from '../../mcp.js';
+import type { IdJagIssuer } from '../../options.js';
 
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 export const ID_JAG_PROFILE = 'urn:ietf:params:oauth:grant-profile:id-jag';
 export const ID_JAG_TYPE = 'oauth-id-jag+jwt';
 export const ID_JAG_SPEC = 'draft-ietf-oauth-identity-assertion-authz-grant section 4.4 (processing rules); MCP enterprise-managed authorization (SEP-990)';
-
-/** The identity provider the run signs ID-JAGs as (`--id-jag-key`, `--id-jag-issuer`, `--id-jag-subject`). */
-export interface IdJagIssuer {
-  readonly issuer: string;
-  /** One private JWK with its `kid` and `alg`, published at the provider's jwks_uri. */
-  readonly privateJwk: Readonly<Record<string, unknown>>;
-  /** The person's `sub` at the provider; the run's `--user` email when not given. */
-  readonly subject?: string;
-}
 
 /** What one ID-JAG check works with: the provider, the person, the client and our audience. */
 export interface IdJagRun {

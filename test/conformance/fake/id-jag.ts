@@ -1,6 +1,6 @@
 import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import type { Response } from 'express';
-import type { IdJagIssuer } from '../../../conformance/checks/id-jag/id-jag.js';
+import type { IdJagIssuer } from '../../../conformance/options.js';
 import type { AuthHostConfig } from './auth-host.js';
 import { randomId, USERS } from './state.js';
 
