@@ -125,7 +125,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       onFetch: metrics && ((outcome) => metrics.clientMetadataFetch(outcome)),
     });
     const privateKeyJwt = config.clientAuthPrivateKeyJwt
-      ? new ClientKeySets({ fetch: (url) => clientMetadata.fetchKeySet(url), clock })
+      ? new ClientKeySets({ fetch: (url, clientId) => clientMetadata.fetchKeySet(url, clientId), clock })
       : undefined;
     const context: OAuthContext = {
       store,

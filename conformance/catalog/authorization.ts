@@ -6,6 +6,10 @@ import { privateKeyJwtExpiredRefused } from '../checks/authorization/private-key
 import { privateKeyJwtWrongKeyRefused } from '../checks/authorization/private-key-jwt-wrong-key-refused.js';
 import { privateKeyJwtJtiReplayRefused } from '../checks/authorization/private-key-jwt-jti-replay-refused.js';
 import { privateKeyJwtPublicClientAssertionRefused } from '../checks/authorization/private-key-jwt-public-client-assertion-refused.js';
+import { privateKeyJwtAudienceArrayRefused } from '../checks/authorization/private-key-jwt-audience-array-refused.js';
+import { privateKeyJwtAudienceInjectionRefused } from '../checks/authorization/private-key-jwt-audience-injection-refused.js';
+import { privateKeyJwtIatFutureRefused } from '../checks/authorization/private-key-jwt-iat-future-refused.js';
+import { privateKeyJwtIatTooOldRefused } from '../checks/authorization/private-key-jwt-iat-too-old-refused.js';
 import { authorizationCodeFlow } from '../checks/authorization/authorization-code-flow.js';
 import { authorizationDeniedRedirect } from '../checks/authorization/authorization-denied-redirect.js';
 import { authorizationErrorRedirect } from '../checks/authorization/authorization-error-redirect.js';
@@ -122,4 +126,8 @@ export const AUTHORIZATION: readonly Check[] = [
   privateKeyJwtWrongKeyRefused,
   privateKeyJwtJtiReplayRefused,
   privateKeyJwtPublicClientAssertionRefused,
+  privateKeyJwtAudienceArrayRefused,
+  privateKeyJwtAudienceInjectionRefused,
+  privateKeyJwtIatFutureRefused,
+  privateKeyJwtIatTooOldRefused,
 ];

@@ -21,6 +21,14 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
     branch('the issuer, accepted', 'private-key-jwt-accepted'),
     branch('another server, rejected', 'private-key-jwt-wrong-audience-refused'),
   ]),
+  rfc7523.should('rfc7523bis-aud-single', '3 (3), draft-ietf-oauth-rfc7523bis', 'aud is one string naming this server: an array is rejected, also when it names the issuer or the token endpoint beside another server (audience injection)', [
+    branch('an array naming the issuer', 'private-key-jwt-audience-array-refused'),
+    branch("an array naming another server's token endpoint and this one's", 'private-key-jwt-audience-injection-refused'),
+  ]),
+  rfc7523.may('rfc7523-3-iat', '3 (6)', 'The server may reject an assertion whose iat is unreasonably far in the past, or in the future beyond the clock skew', [
+    branch('in the future', 'private-key-jwt-iat-future-refused'),
+    branch('a year old', 'private-key-jwt-iat-too-old-refused'),
+  ]),
   rfc7523.may('rfc7523-3-aud-token-endpoint', '3 (3)', 'The token endpoint URL may be used as aud (draft-ietf-oauth-rfc7523bis keeps the issuer alone): tried and noted, never failed', [
     'private-key-jwt-accepted',
   ]),
@@ -37,5 +45,9 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
     'private-key-jwt-expired-refused',
     'private-key-jwt-wrong-key-refused',
     'private-key-jwt-public-client-assertion-refused',
+    'private-key-jwt-audience-array-refused',
+    'private-key-jwt-audience-injection-refused',
+    'private-key-jwt-iat-future-refused',
+    'private-key-jwt-iat-too-old-refused',
   ]),
 ];

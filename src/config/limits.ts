@@ -5,9 +5,10 @@ export const defaultMcpRateLimit: RateRule = { limit: 180, windowMs: 60_000 };
 export const defaultRegisterRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 export const defaultSignInRateLimit: RateRule = { limit: 20, windowMs: 60_000 };
 /**
- * Far above any real client: Gemini CLI renews before almost every request, twice in parallel,
- * and the MCP endpoint admits 180 requests a minute per person, so one grant needs at most ~360
- * renewals a minute; an address may be an office of many people behind one NAT.
+ * Sized for the busiest real client: Gemini CLI renews before almost every request, twice in
+ * parallel, and the MCP endpoint admits 180 requests a minute per person, so one grant needs up
+ * to ~360 renewals a minute. Charged only once the client authenticated; a retry within the grace
+ * mints nothing (it gets the rotation's own answer), so this bounds rotations, not access tokens.
  */
 export const defaultTokenGrantRateLimit: RateRule = { limit: 400, windowMs: 60_000 };
 export const defaultTokenRateLimit: RateRule = { limit: 1200, windowMs: 60_000 };

@@ -46,7 +46,7 @@ export function createAuthApp(options: AuthAppOptions): Express {
     '/oauth/token',
     rateLimit({ slidingLog: options.slidingLog, rule: options.tokenRateLimit, keyOf: (req) => `token:ip:${clientAddressKey(callerOf(req))}` }),
     form,
-    tokenHandler(context, { slidingLog: options.slidingLog, rule: options.tokenGrantRateLimit }),
+    tokenHandler(context, { slidingLog: options.slidingLog, rule: options.tokenGrantRateLimit, addressOf: (req) => clientAddressKey(callerOf(req)) }),
   );
   app.post('/oauth/revoke', form, revokeHandler(context));
 

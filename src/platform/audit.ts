@@ -39,7 +39,9 @@ export type AuditAction =
   | 'grant.create'
   | 'grant.revoke'
   | 'refresh.reuse'
+  | 'client.assertion-refused'
   | 'sign-in'
+  | 'sign-in.refused'
   | 'account.create-sso';
 
 /** Adds one event to the trail, with the app and address of the request it happens in. */

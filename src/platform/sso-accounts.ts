@@ -89,7 +89,16 @@ export async function accountForIdentity(
 async function signInAs(ctx: PlatformContext, user: User, identity: ProviderIdentity, email: string): Promise<SsoSignIn> {
   if (user.disabled) return { kind: 'refused', reason: 'account_disabled', email };
   const bound = await ctx.store.linkSsoIdentity(user.id, { issuer: identity.issuer, subject: identity.subject }, ctx.clock.now());
-  if (bound.issuer !== identity.issuer || bound.subject !== identity.subject) return { kind: 'refused', reason: 'subject_mismatch', email };
+  if (bound.issuer !== identity.issuer || bound.subject !== identity.subject) {
+    // Someone else's provider identity with this email: the owner should hear of it. Bounded by
+    // the sign-in budget of the account, which the callback charges before it gets here.
+    await recordAudit(ctx, {
+      action: 'sign-in.refused',
+      actorUserId: user.id,
+      detail: { method: 'sso', reason: 'subject_mismatch', issuer: identity.issuer, subject: identity.subject },
+    });
+    return { kind: 'refused', reason: 'subject_mismatch', email };
+  }
   return { kind: 'signed-in', user };
 }
 

@@ -93,14 +93,14 @@ export interface RotateRefreshRequest {
   readonly nowMs: number;
   /**
    * Kept on the spent token until `until` (absent: no grace), so that the same token presented
-   * again by the same client before then is a retry, answered with its successor, not a replay.
-   * `sealedSuccessor` is the new refresh token encrypted under a key only the spent token's
-   * holder can derive (oauth/refresh-grace.ts); the store cannot open it.
+   * again by the same client before then is a retry, answered as the rotation was, not a replay.
+   * `sealedSuccessor` is that answer (the new refresh and access tokens) encrypted under a key
+   * only the spent token's holder can derive (oauth/refresh-grace.ts); the store cannot open it.
    */
   readonly grace?: { readonly until: number; readonly sealedSuccessor: string };
 }
 
-/** One step of a lineage: the successor's hash and its secret, sealed under the previous token. */
+/** One step of a lineage: the successor's hash and the rotation's answer, sealed under the previous token. */
 export interface SealedSuccessor {
   readonly successorHash: string;
   readonly sealed: string;
@@ -109,8 +109,8 @@ export interface SealedSuccessor {
 export type RotateRefreshResult =
   | { readonly outcome: 'rotated'; readonly grantId: string; readonly userId: string; readonly scope: string }
   /**
-   * A spent refresh token came back within its grace: `issue.access` was added to the grant (its
-   * refresh token was not), and `lineage` leads from the presented token to the live one.
+   * A spent refresh token came back within its grace: nothing was issued (the caller answers with
+   * what the rotation gave, sealed), and `lineage` leads from the presented token to the live one.
    */
   | {
       readonly outcome: 'retried';
@@ -119,11 +119,12 @@ export type RotateRefreshResult =
       readonly scope: string;
       readonly lineage: readonly SealedSuccessor[];
     }
-  /** A spent refresh token came back after its grace: the whole grant is now revoked. */
-  | { readonly outcome: 'reused' }
+  /** A spent refresh token came back after its grace: the whole grant (the person's) is now revoked. */
+  | { readonly outcome: 'reused'; readonly grantId: string; readonly userId: string }
   | { readonly outcome: 'unknown' | 'other_client' | 'revoked' | 'expired' | 'user_disabled' };
 
-export type RevokeTokenResult = 'revoked' | 'unknown' | 'other_client';
+/** `revoked` names the person whose grant ended, for the audit trail. */
+export type RevokeTokenResult = { readonly outcome: 'revoked'; readonly userId: string } | { readonly outcome: 'unknown' | 'other_client' };
 
 /** A client the person approved and has not revoked, for the connected-apps page. */
 export interface ConnectedApp {

@@ -114,8 +114,9 @@ describe('decideRetry', () => {
 
 describe('decideRevoke', () => {
   it('ends the grant only for the client the token was issued to', () => {
-    expect(decideRevoke(refresh, 'cli_a')).toEqual({ action: 'revoke_grant', grantId: 'grt_a' });
-    expect(decideRevoke(refresh, 'cli_b')).toEqual({ action: 'refuse', result: 'other_client' });
-    expect(decideRevoke(undefined, 'cli_a')).toEqual({ action: 'refuse', result: 'unknown' });
+    const token = { ...refresh, user_id: 'usr_a' };
+    expect(decideRevoke(token, 'cli_a')).toEqual({ action: 'revoke_grant', grantId: 'grt_a', userId: 'usr_a' });
+    expect(decideRevoke(token, 'cli_b')).toEqual({ action: 'refuse', result: { outcome: 'other_client' } });
+    expect(decideRevoke(undefined, 'cli_a')).toEqual({ action: 'refuse', result: { outcome: 'unknown' } });
   });
 });

@@ -111,10 +111,12 @@ export function decideRetry<Row extends TokenState>(
 
 /** A revocation by the client the token was issued to ends its grant; anything else changes nothing. */
 export function decideRevoke(
-  token: Pick<TokenState, 'client_id' | 'grant_id'> | undefined,
+  token: (Pick<TokenState, 'client_id' | 'grant_id'> & { readonly user_id: string }) | undefined,
   clientId: string,
-): { readonly action: 'refuse'; readonly result: Exclude<RevokeTokenResult, 'revoked'> } | { readonly action: 'revoke_grant'; readonly grantId: string } {
-  if (!token) return { action: 'refuse', result: 'unknown' };
-  if (token.client_id !== clientId) return { action: 'refuse', result: 'other_client' };
-  return { action: 'revoke_grant', grantId: token.grant_id };
+):
+  | { readonly action: 'refuse'; readonly result: Exclude<RevokeTokenResult, { outcome: 'revoked' }> }
+  | { readonly action: 'revoke_grant'; readonly grantId: string; readonly userId: string } {
+  if (!token) return { action: 'refuse', result: { outcome: 'unknown' } };
+  if (token.client_id !== clientId) return { action: 'refuse', result: { outcome: 'other_client' } };
+  return { action: 'revoke_grant', grantId: token.grant_id, userId: token.user_id };
 }

@@ -15,6 +15,10 @@ const jwtChecks = [
   'private-key-jwt-wrong-key-refused',
   'private-key-jwt-jti-replay-refused',
   'private-key-jwt-public-client-assertion-refused',
+  'private-key-jwt-audience-array-refused',
+  'private-key-jwt-audience-injection-refused',
+  'private-key-jwt-iat-future-refused',
+  'private-key-jwt-iat-too-old-refused',
 ];
 
 let documents: ClientMetadataHost;

@@ -25,7 +25,11 @@ export const PRIVATE_KEY_JWT_FAULT_CASES: readonly FaultCase[] = [
   jwtCase('private-key-jwt-assertion-required', 'serves a private_key_jwt client that sends no assertion', { assertionOptional: true }, /without client_assertion: the deployment accepted it and issued tokens/),
   jwtCase('private-key-jwt-assertion-required', 'lists none alone and serves a private_key_jwt client as public', { privateKeyJwtUnlisted: true, assertionOptional: true }, /lists none alone, issued it tokens without an assertion/),
   jwtCase('private-key-jwt-wrong-audience-refused', "takes an assertion whatever its aud", { assertionAudienceUnchecked: true }, /aud is https:\/\/another-server\.example: the deployment accepted it/),
-  jwtCase('private-key-jwt-expired-refused', 'takes an expired assertion', { assertionExpiryUnchecked: true }, /expired nine minutes ago: the deployment accepted it/),
+  jwtCase('private-key-jwt-audience-array-refused', 'takes an array aud that names the issuer', { assertionAudienceArrayAccepted: true }, /aud is the array \["https:\/\/another-server\.example", the issuer\]: the deployment accepted it/),
+  jwtCase('private-key-jwt-audience-injection-refused', 'takes an array aud that names its token endpoint beside another', { assertionAudienceInjectionAccepted: true }, /aud is the array \["https:\/\/another-server\.example\/token", the token endpoint\]: the deployment accepted it/),
+  jwtCase('private-key-jwt-iat-future-refused', 'takes an assertion issued in the future', { assertionIatFutureAccepted: true }, /iat is 250 seconds in the future .*: the deployment accepted it/),
+  jwtCase('private-key-jwt-iat-too-old-refused', 'takes an assertion issued a year ago', { assertionIatAgeUnchecked: true }, /iat is a year old .*: the deployment accepted it/),
+  jwtCase('private-key-jwt-expired-refused', 'takes an expired assertion', { assertionExpiryUnchecked: true }, /expired two minutes ago \(issued four minutes ago\): the deployment accepted it/),
   jwtCase('private-key-jwt-wrong-key-refused', 'does not verify the signature of an assertion', { assertionSignatureUnchecked: true }, /signed by another key under the published kid: the deployment accepted it/),
   jwtCase('private-key-jwt-jti-replay-refused', 'takes one assertion again and again', { assertionJtiReusable: true }, /same jti\) sent again with the refresh grant: the deployment accepted it/),
 ];

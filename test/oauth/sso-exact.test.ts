@@ -103,6 +103,10 @@ describe("single sign-on keeps the provider's subject", () => {
       expect(alertOf(other.landing.html)).toContain("is linked to another identity at Acme ID (a different 'sub')");
       expect(alertOf(other.landing.html)).toContain('survey-mcp users sso-unlink');
       expect(await signedInEmail(target, other.jar)).toBeUndefined();
+      // The refusal is in the trail, under the account's owner, with the identity that was refused.
+      const alice = (await target.store.findUserByEmail('alice@example.com'))!;
+      const refusals = (await target.store.listAuditEvents({ userId: alice.id, limit: 10 })).filter((event) => event.action === 'sign-in.refused');
+      expect(refusals).toEqual([expect.objectContaining({ actorEmail: 'alice@example.com', detail: expect.objectContaining({ method: 'sso', reason: 'subject_mismatch', issuer: idp.issuer }) })]);
       expect((await unlinkSsoIdentity(target, operator, { email: 'alice@example.com' })).unlinked).toBe(true);
       expect(new URL((await signInAs(target, 'alice-elsewhere')).landing.url).pathname).toBe('/oauth/authorize');
       expect((await signInAs(target, 'alice')).landing.status).toBe(403);

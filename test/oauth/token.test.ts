@@ -194,13 +194,13 @@ describe('refresh_token grant', () => {
     await expectError(await refresh(second.refresh_token), 'invalid_grant', 'the refresh token has been revoked');
   });
 
-  it('answers every one of ten parallel refreshes with one token within the grace, all with the same next refresh token', async () => {
+  it('answers every one of ten parallel refreshes with one token within the grace with the same answer: one next refresh token, one access token', async () => {
     const tokens = await fresh();
     const responses = await Promise.all(Array.from({ length: 10 }, () => refresh(tokens.refresh_token)));
     expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
     const pairs = (await Promise.all(responses.map(readJson))) as TokenResponse[];
     expect(new Set(pairs.map((pair) => pair.refresh_token)).size).toBe(1);
-    expect(new Set(pairs.map((pair) => pair.access_token)).size).toBe(10);
+    expect(new Set(pairs.map((pair) => pair.access_token)).size).toBe(1);
     for (const pair of pairs) expect((await check(pair.access_token)).ok).toBe(true);
   });
 

@@ -139,8 +139,9 @@ describe('two instances on one PostgreSQL and one Redis, behind a balancer witho
   });
 
   // Gemini CLI sends one refresh token twice at once; behind a balancer the two land on different
-  // instances, and a retry may too (issue 23). All within the grace: each gets a working pair.
-  it('answers a refresh on one instance and its retry on the other, even at the same moment, in one lineage', async () => {
+  // instances, and a retry may too (issue 23). All within the grace: each gets the one answer the
+  // rotation gave, whichever instance sealed it (issue 43: one spent token, one live access token).
+  it('answers a refresh on one instance and its retry on the other, even at the same moment, with the same pair', async () => {
     const person = await newPerson('retry');
     const { client, tokens } = await obtainTokens(service, { email: person.email });
     const refresh = (instance: Instance, refreshToken: string) =>
@@ -151,12 +152,14 @@ describe('two instances on one PostgreSQL and one Redis, behind a balancer witho
     expect([first.status, retry.status]).toEqual([200, 200]);
     const [fromA, fromB] = [await readJson(first), await readJson(retry)];
     expect(fromB.refresh_token).toBe(fromA.refresh_token);
+    expect(fromB.access_token).toBe(fromA.access_token);
     expect([await pingStatus(b.direct, fromA.access_token), await pingStatus(a.direct, fromB.access_token)]).toEqual([200, 200]);
 
     const both = await Promise.all([refresh(a, fromB.refresh_token), refresh(b, fromB.refresh_token)]);
     expect(both.map((response) => response.status)).toEqual([200, 200]);
     const pairs = await Promise.all(both.map(readJson));
     expect(pairs[0]!.refresh_token).toBe(pairs[1]!.refresh_token);
+    expect(pairs[0]!.access_token).toBe(pairs[1]!.access_token);
     const next = await refresh(a, pairs[1]!.refresh_token);
     expect(next.status).toBe(200);
     expect(await pingStatus(b.direct, (await readJson(next)).access_token)).toBe(200);

@@ -8,5 +8,6 @@ export const privateKeyJwtExpiredRefused: Check = {
   spec: 'RFC 7523 section 3 (4): the JWT must not be used after exp',
   level: 'MUST',
   needsSignIn: true,
-  run: (ctx) => refusedAssertion(ctx, () => ({ issuedAgo: 600, expiresIn: -540 }), 'an assertion that expired nine minutes ago'),
+  // Issued recently enough that a refusal for its age (iat) alone does not pass for one of exp.
+  run: (ctx) => refusedAssertion(ctx, () => ({ issuedAgo: 240, expiresIn: -120 }), 'an assertion that expired two minutes ago (issued four minutes ago)'),
 };

@@ -12,9 +12,11 @@ export const PRIVATE_KEY_JWT_SPEC = 'RFC 7523 section 3, RFC 7521 section 4.2; C
 
 /** What the runner varies in an assertion to see it refused. */
 export interface AssertionShape {
-  readonly aud?: string;
+  /** An array is the form draft-ietf-oauth-rfc7523bis refuses. */
+  readonly aud?: string | readonly string[];
   /** Seconds from now; negative for an expired assertion. */
   readonly expiresIn?: number;
+  /** Seconds before now for iat; negative for an iat in the future. */
   readonly issuedAgo?: number;
   readonly jti?: string;
   /** Sign with a key the document does not publish, under the published key's kid. */
@@ -74,7 +76,7 @@ async function assertionOf(clientId: string, jwk: Readonly<Record<string, unknow
     .setProtectedHeader({ alg, kid })
     .setIssuer(clientId)
     .setSubject(clientId)
-    .setAudience(shape.aud ?? aud)
+    .setAudience(typeof shape.aud === 'object' ? [...shape.aud] : (shape.aud ?? aud))
     .setIssuedAt(now)
     .setExpirationTime(now + (shape.issuedAgo ?? 0) + (shape.expiresIn ?? 60))
     .setJti(shape.jti ?? randomUUID())

@@ -6,8 +6,8 @@ import { ClientMetadataError } from './errors.js';
 import type { FetchedDocument } from './fetch-document.js';
 
 export interface KeySetOptions {
-  /** The checked fetch of documents, drawing on the known-document budget of the URL. */
-  readonly fetch: (url: URL) => Promise<FetchedDocument>;
+  /** The checked fetch of documents, drawing on the budget of the client whose document names the URL. */
+  readonly fetch: (url: URL, clientId: string) => Promise<FetchedDocument>;
   readonly clock: Clock;
   readonly cacheBounds?: CacheBounds;
   /** An unknown `kid` refetches a key set at most this often: a stranger's junk assertions cost one fetch. */
@@ -34,15 +34,17 @@ export class ClientKeySets {
 
   constructor(private readonly options: KeySetOptions) {}
 
-  async keySet(jwksUri: string, refetch = false): Promise<JSONWebKeySet> {
+  /** The key set at `jwksUri` as `clientId`'s document names it: kept per client, so no other client's refetches touch it. */
+  async keySet(clientId: string, jwksUri: string, refetch = false): Promise<JSONWebKeySet> {
     const now = this.options.clock.now();
-    const cached = this.cache.get(jwksUri);
+    const entry = `${clientId} ${jwksUri}`;
+    const cached = this.cache.get(entry);
     const recent = cached !== undefined && now - cached.fetchedAt < (this.options.refetchAfterMs ?? 10_000);
     if (cached && now < cached.freshUntil && (!refetch || recent)) return cached.keys;
     const bounds = this.options.cacheBounds ?? defaultCacheBounds;
     let fetched: FetchedDocument;
     try {
-      fetched = await this.options.fetch(new URL(jwksUri));
+      fetched = await this.options.fetch(new URL(jwksUri), clientId);
     } catch (error) {
       // As with documents, the last good copy stands in while its host is in trouble.
       if (error instanceof ClientMetadataError && error.transient && cached && now < cached.freshUntil + bounds.staleMs) return cached.keys;
@@ -51,8 +53,8 @@ export class ClientKeySets {
     if (!isKeySet(fetched.document)) {
       throw new ClientMetadataError('invalid_document', explain`the key set at ${jwksUri} is not a JSON Web Key Set: it must be an object with 'keys'`);
     }
-    this.cache.delete(jwksUri);
-    this.cache.set(jwksUri, { keys: fetched.document, fetchedAt: now, freshUntil: now + freshLifetimeMs(fetched.cacheControl, bounds) });
+    this.cache.delete(entry);
+    this.cache.set(entry, { keys: fetched.document, fetchedAt: now, freshUntil: now + freshLifetimeMs(fetched.cacheControl, bounds) });
     if (this.cache.size > (this.options.maxEntries ?? 1000)) this.cache.delete(this.cache.keys().next().value!);
     return fetched.document;
   }

@@ -199,6 +199,19 @@ describe('resolving a client by its metadata document', () => {
     expect(fetches.at(-1)).toBe(url);
   });
 
+  it("charges a key-set fetch to the document naming it: another document named as a key set keeps its own budget", async () => {
+    const clients = resolver();
+    serve('max-age=60');
+    await clients.resolve(url);
+    const attacker = 'https://evil.example/client.json';
+    const spent: string[] = [];
+    for (let i = 0; i < 20; i++) spent.push(await clients.fetchKeySet(new URL(url), attacker).then(() => 'fetched', (error: ClientMetadataError) => error.problem));
+    expect(spent.filter((outcome) => outcome === 'host_busy')).toHaveLength(10);
+    clock.advance(61_000);
+    serve(undefined, 'Renamed App');
+    expect((await clients.resolve(url)).name).toBe('Renamed App');
+  });
+
   it('refetches a document a person approved before from its own budget, though this instance holds no copy', async () => {
     const clients = new ClientMetadataResolver({
       policy: { allowPrivateAddresses: false, timeoutMs: 1000, maxBytes: 5120 },

@@ -168,6 +168,16 @@ export class ClientMetadataResolver {
     return client;
   }
 
+  /**
+   * A person approved the client: the copy this request was served from becomes its last good
+   * copy in the store at once, so it stands in after eviction, a restart or on another instance
+   * from the approval on, not only from its first refetch.
+   */
+  async approved(clientId: string): Promise<void> {
+    const cached = this.cache.get(clientId);
+    if (cached && this.options.copies) await this.options.copies.saveClientMetadataCopy(cached);
+  }
+
   /** The store's copy, when this instance holds none: taken into memory, as if fetched here. */
   private async storedCopy(clientId: string): Promise<Cached | undefined> {
     const stored = await this.options.copies?.findClientMetadataCopy(clientId);
@@ -190,13 +200,22 @@ export class ClientMetadataResolver {
 
   /**
    * A private_key_jwt client's key set at its `jwks_uri`: the same checked fetch as documents,
-   * from the budget of a known document (its client's document was just fetched).
+   * charged to the document that names it (`clientId`), as many a minute as a known document's
+   * refetches, and to the address it is fetched from. Never to the budget of the URL itself: a
+   * stranger's document may name any URL — another client's document — as its key set, and so
+   * would spend that document's refetches and pin its stale copy.
    */
-  fetchKeySet(url: URL): Promise<FetchedDocument> {
-    return this.fetchKnown(url);
+  async fetchKeySet(url: URL, clientId: string): Promise<FetchedDocument> {
+    const knownRule = this.options.knownRule ?? defaultKnownRule;
+    await this.admit(`keys:${clientId}`, knownRule, clientId);
+    // Many documents may name one URL: together they take at most what first fetches may from one address.
+    const hostRule = this.options.hostRule ?? defaultHostRule;
+    const beforeConnect = (address: string) =>
+      this.admit(`keys-address:${address}`, { limit: hostRule.limit * addressNames, windowMs: hostRule.windowMs }, url.hostname);
+    return this.fetchDocument(url, { ...this.options.policy, beforeConnect });
   }
 
-  /** A document we hold: its own budget, which no other URL's fetches can use up. */
+  /** A document we hold: its own budget, which no other URL's fetches can use up (key sets have their own). */
   private async fetchKnown(url: URL): Promise<FetchedDocument> {
     await this.admit(`url:${url.href}`, this.options.knownRule ?? defaultKnownRule, url.href);
     return this.fetchDocument(url, this.options.policy);

@@ -145,8 +145,12 @@ export function decideAuthorizationHandler(context: OAuthContext): RequestHandle
       sendPage(res, 400, errorPage(ours("the form must send 'decision' as approve or deny")));
       return;
     }
-    // Grants refer to a client row; a metadata client gets one once a person approves it.
-    if (isMetadataDocumentUrl(request.client.id)) await context.store.saveMetadataClient(request.client);
+    // Grants refer to a client row; a metadata client gets one once a person approves it, and
+    // its document's last good copy is kept from then on.
+    if (isMetadataDocumentUrl(request.client.id)) {
+      await context.store.saveMetadataClient(request.client);
+      await context.clientMetadata.approved(request.client.id);
+    }
     const code = mintSecret();
     const now = context.clock.now();
     await context.store.insertAuthorizationCode({

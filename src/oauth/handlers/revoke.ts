@@ -20,7 +20,9 @@ export function revokeHandler(context: OAuthContext): RequestHandler {
     if (!token) throw invalidRequest("'token' is required");
     const clientId = await revokingClientId(context, req, params);
     const revoked = await context.store.revokeToken(hashSecret(token), clientId, context.clock.now());
-    if (revoked === 'revoked') await recordAudit(context, { action: 'grant.revoke', clientId, detail: { by: 'revocation endpoint' } });
+    if (revoked.outcome === 'revoked') {
+      await recordAudit(context, { action: 'grant.revoke', actorUserId: revoked.userId, clientId, detail: { by: 'revocation endpoint' } });
+    }
     res.status(200).end();
   };
 }

@@ -1,14 +1,14 @@
 import type { RequestHandler } from 'express';
-import type { RateRule, SlidingLog } from '../../limits/limiter.js';
 import { newId } from '../../platform/ids.js';
 import type { OAuthClient, RedeemCodeResult, RotateRefreshResult } from '../../store/auth-store.js';
-import { formParams, requestingClient } from '../client-auth.js';
+import { formParams } from '../client-auth.js';
 import { namesThisResource, type OAuthContext } from '../context.js';
 import { OAuthError, invalidGrant, invalidRequest } from '../errors.js';
 import { isValidVerifier, verifyPkce } from '../pkce.js';
-import { openLineage, sealSuccessor } from '../refresh-grace.js';
+import { openLineage, sealAnswer } from '../refresh-grace.js';
 import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
 import { recordAudit } from '../../platform/audit.js';
+import { authenticatedClient, grantOverBudget, sendTooMany, type GrantRateLimit } from '../token-limits.js';
 import { idJagGrants, jwtBearerGrantType, redeemIdJag } from '../id-jag/grant.js';
 
 type Params = Record<string, string | undefined>;
@@ -48,10 +48,10 @@ function mintIssue(context: OAuthContext, client: OAuthClient, nowMs: number): M
   return { access, refresh: mintToken('refresh', nowMs, refreshTokenTtlMs) };
 }
 
-const tokenResponse = (context: OAuthContext, access: string, refresh: string | undefined, scope: string) => ({
+const tokenResponse = (context: OAuthContext, access: string, refresh: string | undefined, scope: string, expiresInMs = context.accessTokenTtlMs) => ({
   access_token: access,
   token_type: 'Bearer',
-  expires_in: Math.round(context.accessTokenTtlMs / 1000),
+  expires_in: Math.round(expiresInMs / 1000),
   ...(refresh && { refresh_token: refresh }),
   scope,
 });
@@ -111,23 +111,23 @@ async function refresh(context: OAuthContext, client: OAuthClient, params: Param
     issue: { access: access.stored, refresh: rotated.stored },
     nowMs: now,
     ...(context.refreshGraceMs > 0 && {
-      grace: { until: now + context.refreshGraceMs, sealedSuccessor: sealSuccessor(refreshToken, rotated.secret, rotated.stored.tokenHash) },
+      grace: {
+        until: now + context.refreshGraceMs,
+        sealedSuccessor: sealAnswer(refreshToken, { refresh: rotated.secret, access: access.secret, accessExpiresAt: access.stored.expiresAt }, rotated.stored.tokenHash),
+      },
     }),
   });
   if (result.outcome === 'rotated') return tokenResponse(context, access.secret, rotated.secret, result.scope);
-  if (result.outcome === 'reused') await recordAudit(context, { action: 'refresh.reuse', clientId: client.id, detail: { revoked: 'grant' } });
+  if (result.outcome === 'reused') {
+    await recordAudit(context, { action: 'refresh.reuse', actorUserId: result.userId, clientId: client.id, detail: { revoked: 'grant', grant: result.grantId } });
+  }
   if (result.outcome !== 'retried') throw invalidGrant(refreshRefusals[result.outcome]);
-  // A retry within the grace: a new access token with the lineage's live refresh token, which
-  // only the presented token opens. Its store row matched that token's hash, so it always opens.
-  const live = openLineage(refreshToken, result.lineage);
-  if (live === undefined) throw new Error('a sealed successor did not open with the refresh token it was sealed under');
-  return tokenResponse(context, access.secret, live, result.scope);
-}
-
-/** Refreshes per grant, over all addresses: one stolen token cannot mint without end (`--token-grant-rate-limit`). */
-export interface GrantRateLimit {
-  readonly slidingLog: SlidingLog;
-  readonly rule: RateRule;
+  // A retry within the grace: the very answer the rotation gave (same access token, same
+  // successor), which only the presented token opens; nothing new is issued. Its store row
+  // matched that token's hash, so it opens, unless sealed before the answer held the access token.
+  const first = openLineage(refreshToken, result.lineage);
+  if (first === undefined) throw invalidGrant('the refresh token was already used and its answer cannot be given again; authorize again');
+  return tokenResponse(context, first.access, first.refresh, result.scope, Math.max(0, first.accessExpiresAt - now));
 }
 
 /** How often token traffic purges rows that can no longer be used (by the server's clock). */
@@ -147,15 +147,6 @@ function purgeSchedule(context: OAuthContext): () => Promise<void> {
   };
 }
 
-/** The 429 to send when the grant of this refresh token has spent its budget, else undefined. */
-async function grantOverBudget(context: OAuthContext, limit: GrantRateLimit, params: Params) {
-  if (params.grant_type !== 'refresh_token' || !params.refresh_token) return undefined;
-  const grantId = await context.store.grantOfRefreshToken(hashSecret(params.refresh_token));
-  if (grantId === undefined) return undefined;
-  const decision = await limit.slidingLog.consume(`token:grant:${grantId}`, limit.rule);
-  return decision.allowed ? undefined : decision;
-}
-
 /** POST /oauth/token: `authorization_code` and `refresh_token` grants for public clients. */
 export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): RequestHandler {
   const purgeIfDue = purgeSchedule(context);
@@ -163,16 +154,12 @@ export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): Requ
     res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
     await purgeIfDue();
     const params = formParams(req.body);
-    const over = await grantOverBudget(context, limit, params);
-    if (over) {
-      res.status(429).set('Retry-After', String(over.retryAfterSeconds));
-      res.json({ error: 'rate_limit_exceeded', error_description: `too many refreshes of this grant; retry in ${over.retryAfterSeconds} seconds` });
-      return;
-    }
     const grantType = required(params, 'grant_type');
     const idJag = idJagGrants(context);
     if (grantType === jwtBearerGrantType && idJag) {
-      const issued = await redeemIdJag(context, idJag, await requestingClient(context, req, params), params);
+      const client = await authenticatedClient(context, limit, req, params);
+      if ('allowed' in client) return sendTooMany(res, client, 'too many failed client authentications from this address');
+      const issued = await redeemIdJag(context, idJag, client, params);
       res.json(tokenResponse(context, issued.accessToken, undefined, issued.scope));
       return;
     }
@@ -182,7 +169,11 @@ export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): Requ
         `'grant_type' '${grantType}' is not supported: use authorization_code or refresh_token`,
       );
     }
-    const client = await requestingClient(context, req, params);
+    // Budgets after authentication: a forged assertion spends its address's, never the grant's.
+    const client = await authenticatedClient(context, limit, req, params);
+    if ('allowed' in client) return sendTooMany(res, client, 'too many failed client authentications from this address');
+    const over = await grantOverBudget(context, limit, params);
+    if (over) return sendTooMany(res, over, 'too many refreshes of this grant');
     if (!client.grantTypes.includes(grantType)) {
       throw new OAuthError('unauthorized_client', `this client did not register the '${grantType}' grant`);
     }

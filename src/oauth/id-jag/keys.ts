@@ -24,7 +24,8 @@ export interface IdJagKeys {
 /** The keys at the provider's `jwks_uri` (from its OpenID metadata), kept as its `Cache-Control` says. */
 export function idJagKeys(provider: { readonly issuer: string; readonly jwksUri: string }, clock: Clock): IdJagKeys {
   const sets = new ClientKeySets({ fetch: fetchKeySet, clock, refetchAfterMs: keySetRefetchIntervalMs });
-  return { ...provider, keySet: (refetch) => sets.keySet(provider.jwksUri, refetch) };
+  // Keyed by the issuer, as a client's key set is keyed by its client_id.
+  return { ...provider, keySet: (refetch) => sets.keySet(provider.issuer, provider.jwksUri, refetch) };
 }
 
 /**

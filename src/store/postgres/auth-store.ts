@@ -170,11 +170,12 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
         // Locking the token row serialises rotations and retries of the same token: only the first
         // finds it unspent; the others, on any instance, then see its sealed successor (or its
         // grace gone).
-        const verdict = decideRotate(await lockedToken(tx, refreshHash), clientId, nowMs);
+        const token = await lockedToken(tx, refreshHash);
+        const verdict = decideRotate(token, clientId, nowMs);
         if (verdict.action === 'refuse') return verdict.result;
         if (verdict.action === 'revoke_grant') {
           if (verdict.grantId) await revokeGrant(tx, verdict.grantId, nowMs);
-          return { outcome: 'reused' };
+          return { outcome: 'reused', grantId: token!.grant_id, userId: token!.user_id };
         }
         const { row } = verdict;
         if (verdict.action === 'retry') {
@@ -182,9 +183,8 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
           if (retry.action === 'refuse') return retry.result;
           if (retry.action === 'revoke_grant') {
             await revokeGrant(tx, retry.grantId, nowMs);
-            return { outcome: 'reused' };
+            return { outcome: 'reused', grantId: row.grant_id, userId: row.user_id };
           }
-          await insertTokens(tx, row.grant_id, row.scope, nowMs, { access: issue.access });
           return { outcome: 'retried', grantId: row.grant_id, userId: row.user_id, scope: row.scope, lineage: retry.links };
         }
         // Seals are kept only for their grace: each rotation clears those whose grace has passed,
@@ -211,7 +211,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
         const verdict = decideRevoke(await tx.one<TokenGrantRow<PostgresColumns>>(tokenWithGrant, [tokenHash]), clientId);
         if (verdict.action === 'refuse') return verdict.result;
         await revokeGrant(tx, verdict.grantId, nowMs);
-        return 'revoked' as const;
+        return { outcome: 'revoked', userId: verdict.userId } as const;
       });
     },
 

@@ -177,11 +177,12 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   };
 
   const rotate = db.transaction(({ refreshHash, clientId, issue, nowMs, grace }: RotateRefreshRequest): RotateRefreshResult => {
-    const verdict = decideRotate(tokenState(refreshHash), clientId, nowMs);
+    const token = tokenState(refreshHash);
+    const verdict = decideRotate(token, clientId, nowMs);
     if (verdict.action === 'refuse') return verdict.result;
     if (verdict.action === 'revoke_grant') {
       if (verdict.grantId) revokeGrant(verdict.grantId, nowMs);
-      return { outcome: 'reused' };
+      return { outcome: 'reused', grantId: token!.grant_id, userId: token!.user_id };
     }
     const { row } = verdict;
     if (verdict.action === 'retry') {
@@ -189,9 +190,8 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
       if (retry.action === 'refuse') return retry.result;
       if (retry.action === 'revoke_grant') {
         revokeGrant(retry.grantId, nowMs);
-        return { outcome: 'reused' };
+        return { outcome: 'reused', grantId: row.grant_id, userId: row.user_id };
       }
-      insertToken.run(issue.access.tokenHash, issue.access.kind, row.grant_id, row.scope, nowMs, issue.access.expiresAt);
       return { outcome: 'retried', grantId: row.grant_id, userId: row.user_id, scope: row.scope, lineage: retry.links };
     }
     clearPastSeals.run(nowMs);
@@ -206,7 +206,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     const verdict = decideRevoke(tokenByHash.get(tokenHash), clientId);
     if (verdict.action === 'refuse') return verdict.result;
     revokeGrant(verdict.grantId, nowMs);
-    return 'revoked' as const;
+    return { outcome: 'revoked', userId: verdict.userId } as const;
   });
 
   const revokeClient = db.transaction((userId: string, clientId: string, nowMs: number) => {

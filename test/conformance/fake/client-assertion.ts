@@ -63,6 +63,18 @@ function claimsChecked(payload: JWTPayload, clientId: string, audiences: readonl
   return payload;
 }
 
+/** Where an array aud is taken, and which member it must name there. */
+const arrayAudienceTaken = (aud: readonly string[], { issuer, tokenEndpoint }: AssertionAudience, faults: Faults): boolean =>
+  (faults.assertionAudienceArrayAccepted === true && aud.includes(issuer)) || (faults.assertionAudienceInjectionAccepted === true && aud.includes(tokenEndpoint));
+
+/** draft-ietf-oauth-rfc7523bis beyond what jwtVerify checks: one aud string, an iat neither ahead of the clock skew nor older than five minutes. */
+function bisRulesHold(payload: JWTPayload, audience: AssertionAudience, faults: Faults): boolean {
+  if (Array.isArray(payload.aud) && !arrayAudienceTaken(payload.aud, audience, faults)) return false;
+  const now = Date.now() / 1000;
+  if (payload.iat !== undefined && payload.iat > now + 30 && !faults.assertionIatFutureAccepted) return false;
+  return payload.iat === undefined || now - payload.iat <= 330 || faults.assertionIatAgeUnchecked === true;
+}
+
 /** Whether a token request of `client` authenticates as its document says (RFC 7523); false: invalid_client. */
 export async function clientAuthenticates(client: FakeClient, body: Record<string, string | undefined>, audience: AssertionAudience, faults: Faults): Promise<boolean> {
   const assertion = body['client_assertion'];
@@ -82,6 +94,7 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
             ...(faults.assertionExpiryUnchecked && { currentDate: new Date(0) }),
           })
         ).payload;
+    if (!bisRulesHold(payload, audience, faults)) return false;
     if (!faults.assertionJtiReusable) {
       if (usedJtis.has(String(payload.jti))) return false;
       usedJtis.add(String(payload.jti));

@@ -9,6 +9,14 @@ export interface PrivateKeyJwtFaults {
   /** Refuses every assertion, good ones too. */
   readonly assertionsRefused?: boolean;
   readonly assertionAudienceUnchecked?: boolean;
+  /** Takes an array aud that names the issuer among others (the bis draft asks for one string). */
+  readonly assertionAudienceArrayAccepted?: boolean;
+  /** Takes an array aud that names the token endpoint among others (the audience-injection form). */
+  readonly assertionAudienceInjectionAccepted?: boolean;
+  /** Takes an assertion whose iat is in the future beyond the clock skew. */
+  readonly assertionIatFutureAccepted?: boolean;
+  /** Takes an assertion whose iat is older than any lifetime it allows. */
+  readonly assertionIatAgeUnchecked?: boolean;
   /** Conformant: takes the issuer alone as an assertion's aud, not the token endpoint URL RFC 7523 section 3 (3) only permits (rfc7523bis drops it). */
   readonly assertionTokenEndpointAudienceRefused?: boolean;
   /** Reads keys inline in 'jwks' only: a document naming them at a jwks_uri cannot authenticate. */

@@ -30,7 +30,11 @@ let key: SigningKey;
 
 beforeAll(async () => {
   host = await ClientMetadataHost.start();
-  server = await startTestServer({ allowPrivateClientMetadata: true, clientAuthPrivateKeyJwt: true }, deps(host));
+  // Callers' addresses from X-Forwarded-For: a thief and the client's owner come from two.
+  server = await startTestServer(
+    { allowPrivateClientMetadata: true, clientAuthPrivateKeyJwt: true, trustProxy: true, tokenGrantRateLimit: { limit: 10, windowMs: 60_000 } },
+    deps(host),
+  );
   await createTestUser(server);
   key = await signingKey('key-1');
 });
@@ -54,7 +58,9 @@ function publish(path: string, keys: readonly JWK[]): string {
 interface AssertionOptions {
   readonly key?: SigningKey;
   readonly kid?: string;
-  readonly aud?: string;
+  readonly aud?: string | string[];
+  /** Moves 'iat' this many seconds from when the assertion is signed (negative: into the past). */
+  readonly iatOffset?: number;
   readonly lifetimeSeconds?: number;
   readonly issuedSecondsAgo?: number;
   readonly jti?: string;
@@ -68,7 +74,7 @@ function assertion(clientId: string, options: AssertionOptions = {}): Promise<st
     .setIssuer(clientId)
     .setSubject(clientId)
     .setAudience(options.aud ?? `${server.authUrl}/oauth/token`)
-    .setIssuedAt(now)
+    .setIssuedAt(now + (options.iatOffset ?? 0))
     .setExpirationTime(now + (options.lifetimeSeconds ?? 60))
     .setJti(options.jti ?? randomUUID())
     .sign(signer.privateKey);
@@ -109,6 +115,10 @@ describe('a private_key_jwt client known by its metadata document (serve --clien
     ['none at all', async () => ({}), "the client assertion is refused: this client authenticates with private_key_jwt (its metadata document says so): send 'client_assertion'"],
     ['a wrong assertion type', async (id) => ({ client_assertion_type: 'urn:x', client_assertion: await assertion(id) }), `'client_assertion_type' must be '${assertionType}'`],
     ['a wrong aud', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: 'https://elsewhere.example' }) }), "'aud' must be this server's issuer"],
+    ['an aud array naming another server and our issuer', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: ['https://other-as.example', server.baseUrl] }) }), "'aud' must be a single string"],
+    ['an aud array naming another token endpoint and ours', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { aud: ['https://other-as.example/token', `${server.authUrl}/oauth/token`] }) }), "'aud' must be a single string"],
+    ['an iat 250 seconds in the future', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: 250 }) }), 'seconds in the future: sign the assertion when you send it'],
+    ['an iat a year old', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { iatOffset: -365 * 86_400 }) }), 'seconds old: an assertion may live at most 300 seconds'],
     ['an expired one', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { issuedSecondsAgo: 600, lifetimeSeconds: 60 }) }), "it has expired ('exp' is past)"],
     ['one that lives too long', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { lifetimeSeconds: 3600 }) }), 'an assertion may live at most 300 seconds'],
     ['an unknown kid', async (id) => ({ client_assertion_type: assertionType, client_assertion: await assertion(id, { kid: 'key-unknown' }) }), "no key in the client's key set matches its 'kid' and 'alg'"],
@@ -169,6 +179,59 @@ describe('a private_key_jwt client known by its metadata document (serve --clien
       error: 'invalid_client',
       error_description: "this client is public (token_endpoint_auth_method 'none'): send no 'client_assertion'",
     });
+  });
+});
+
+describe('limits and the audit trail after client authentication', () => {
+  const tokenFrom = (address: string, fields: Record<string, string>) =>
+    fetch(`${server.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const refreshFrom = (address: string, fields: Record<string, string>) => tokenFrom(address, { grant_type: 'refresh_token', ...fields });
+
+  it("charges a key-set fetch to the document naming it: a stranger's document naming another client's document as its jwks_uri cannot pin that client's copy", async () => {
+    const victimFields = { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' };
+    const minute = { 'cache-control': 'max-age=60' };
+    const victim = host.document('/victim.json', { client_name: 'Victim App', ...victimFields }, minute);
+    const consentOf = async () => (await fetch(authorizeUrl(server, { client: { client_id: victim, client_name: '', redirect_uris: [redirectUri] }, challenge, redirectUri }))).text();
+    expect(await consentOf()).toContain('Victim App');
+    const attacker = host.document('/attacker.json', { client_name: 'Attacker', redirect_uris: [redirectUri], token_endpoint_auth_method: 'private_key_jwt', jwks_uri: victim });
+    for (let i = 0; i < 20; i++) {
+      const junk = await tokenFrom('203.0.113.77', {
+        grant_type: 'authorization_code', code: 'junk', redirect_uri: redirectUri, code_verifier: verifier,
+        client_id: attacker, client_assertion_type: assertionType, client_assertion: await assertion(attacker),
+      });
+      // Not a key set (401); past the attacker's budget, its fetch is put off (503).
+      expect([401, 503]).toContain(junk.status);
+      await junk.arrayBuffer();
+    }
+    // The attacker's own budget of key-set fetches: 10 a minute, besides the victim's one read.
+    expect(host.fetchesOf('/victim.json')).toBe(11);
+    // The owner renames the app; once the copy expires (a minute), the change shows.
+    host.document('/victim.json', { client_name: 'Victim App Renamed', ...victimFields }, minute);
+    server.clock.advance(60_000);
+    expect(await consentOf()).toContain('Victim App Renamed');
+  });
+
+  it("charges a thief's forged assertions to the thief's address, never the grant: the owner still refreshes, and the trail holds one row a minute", async () => {
+    const clientId = publish('/chatgpt/stolen.json', [key.jwk]);
+    const tokens = await readJson(await redeem(clientId, await codeFor(clientId), { client_assertion_type: assertionType, client_assertion: await assertion(clientId) }));
+    const thiefKey = await signingKey('key-1');
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const forged = await refreshFrom('203.0.113.66', { refresh_token: tokens.refresh_token, client_assertion_type: assertionType, client_assertion: await assertion(clientId, { key: thiefKey }) });
+      statuses.push(forged.status);
+      await forged.arrayBuffer();
+    }
+    // 60 refusals, then the thief's address has spent its budget of failed authentications.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(60);
+    expect(statuses.slice(60)).toEqual(Array.from({ length: 10 }, () => 429));
+    const owner = await refreshFrom('198.51.100.7', { refresh_token: tokens.refresh_token, client_assertion_type: assertionType, client_assertion: await assertion(clientId) });
+    expect(owner.status).toBe(200);
+    const refusals = (await server.store.listAuditEvents({ limit: 500 })).filter((event) => event.action === 'client.assertion-refused' && event.clientId === clientId);
+    expect(refusals).toEqual([expect.objectContaining({ address: '203.0.113.66', detail: expect.objectContaining({ reason: expect.stringContaining("its signature does not verify with the client's key") }) })]);
   });
 });
 
