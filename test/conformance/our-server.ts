@@ -94,7 +94,7 @@ export function expectFullRun(report: Report, expected: readonly unknown[]): voi
   expect(modernOnly.sort()).toEqual(modernOnlyChecks.map((id) => [id, 'skip', expect.stringMatching(/^the deployment speaks 2025-11-25 too/)]));
   expect(report.eras).toBe('2025-11-25 and 2026-07-28');
   expect(notPassed(report)).toEqual(expected);
-  expect(report.results.filter(privateKeyJwtSkip).length).toBe(7);
+  expect(report.results.filter(privateKeyJwtSkip).length).toBe(11);
   expect(report.results.filter(idJagSkip).length).toBe(16);
   expect(report.results.length).toBeGreaterThanOrEqual(60);
 }
