@@ -10,6 +10,7 @@ import { createAccount } from '../src/platform/accounts.js';
 import { operator } from '../src/platform/context.js';
 import { systemClock } from '../src/platform/clock.js';
 import { isStoreEmpty, seedDemo } from '../src/platform/demo/index.js';
+import { seedLoadSurvey } from '../src/platform/demo/load.js';
 import { openStore } from '../src/store/open.js';
 
 /** Alice owns every survey the bench reads, so every tool answers her in full. */
@@ -45,6 +46,33 @@ export async function prepareStore(location: string): Promise<BenchTokens> {
       crowd.push(await issue(person.id));
     }
     return { token: await issue(benchUser), crowd };
+  } finally {
+    await store.close();
+  }
+}
+
+/** A survey large enough that a `where` filter's scan is the costliest search a person can send. */
+export interface LargeSurvey {
+  readonly surveyId: string;
+  /** Its long-text question: a `contains` test on it reads every response's answer. */
+  readonly textQuestionId: string;
+  readonly responses: number;
+}
+
+/**
+ * Alice's survey of `responses` generated responses in the store at `location`, seeded on the
+ * first call (150,000 take 10–30 s) and found by its title afterwards (a PostgreSQL schema kept
+ * between runs).
+ */
+export async function largeSurvey(location: string, responses: number): Promise<LargeSurvey> {
+  const store = await openStore(location);
+  const title = `Heavy neighbour: ${responses} responses`;
+  try {
+    const owner = (await store.findUserByEmail('alice@example.com'))!;
+    const found = (await store.listSurveysFor({ userId: owner.id, query: title }, undefined, 1))[0]?.survey;
+    const surveyId = found?.id ?? (await seedLoadSurvey({ store, clock: systemClock }, operator, { responses, title, ownerEmail: owner.email }));
+    const textQuestionId = (await store.listQuestions(surveyId)).find((question) => question.type === 'long_text')!.id;
+    return { surveyId, textQuestionId, responses };
   } finally {
     await store.close();
   }

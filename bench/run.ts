@@ -157,7 +157,7 @@ async function runCases(scratch: string, launch: LaunchOptions, soakMinutes: num
   });
 
   // One person's costliest accepted request against another person's get_me, on each store.
-  progress('heavy neighbour: the search, then 8 s each idle, heaviest and hung-up batches, on SQLite and PostgreSQL + Redis');
+  progress('heavy neighbour: the search (150,000-response survey seeded on first use), then 8 s each idle, heaviest and hung-up batches, and a burst of 120, on SQLite and PostgreSQL + Redis');
   const neighbour: NeighbourRow[] = [await neighbourRow('SQLite', { db: join(scratch, 'neighbour.db') }, 8)];
   await neighbourRow('PostgreSQL + Redis', { db: neighbourPostgresUrl, rateStore: neighbourRedisUrl }, 8).then(
     (row) => neighbour.push(row),

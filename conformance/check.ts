@@ -30,7 +30,7 @@ export interface Check {
   /** Needs a person to sign in (a token or a fresh authorization). */
   readonly needsSignIn: boolean;
   /**
-   * Proves the rule or throws CheckFailed / CheckSkipped. Resolves to a one-line account of what
+   * Proves the rule or throws CheckFailed / CheckSkipped / CheckNotVerified. Resolves to a one-line account of what
    * was observed; the requests made while it runs are recorded as its evidence.
    */
   run(ctx: CheckContext): Promise<string>;
@@ -40,8 +40,17 @@ export class CheckFailed extends Error {
   override readonly name = 'CheckFailed';
 }
 
+/** The rule does not apply to this deployment: an era or a feature it shows it does not offer. */
 export class CheckSkipped extends Error {
   override readonly name = 'CheckSkipped';
+}
+
+/**
+ * The rule may apply, but this run cannot judge it: it needs an opt-in flag, a document the user
+ * hosts, or a headless sign-in. Reported as NOT VERIFIED, apart from skips, in every format.
+ */
+export class CheckNotVerified extends Error {
+  override readonly name = 'CheckNotVerified';
 }
 
 export function fail(reason: string): never {
@@ -50,4 +59,9 @@ export function fail(reason: string): never {
 
 export function skip(reason: string): never {
   throw new CheckSkipped(reason);
+}
+
+/** `reason` says what the run lacks and how to give it (the flag to pass). */
+export function notVerified(reason: string): never {
+  throw new CheckNotVerified(reason);
 }

@@ -8,6 +8,7 @@ import {
   SPEC_REGISTER_RATE_LIMIT,
   type RateLimit,
 } from './options.js';
+import { DEFAULT_BASELINE_MAX_AGE_DAYS } from './baseline.js';
 
 /** The flags as commander hands them over (all strings or booleans). */
 export interface ConformanceFlags {
@@ -29,6 +30,10 @@ export interface ConformanceFlags {
   readonly json?: string;
   readonly junit?: string;
   readonly html?: string;
+  readonly sarif?: string;
+  readonly sarifAnchor?: string;
+  readonly baseline?: string;
+  readonly baselineMaxAge?: string;
   readonly includeRegisterLimit?: boolean;
   readonly timeout?: string;
   readonly clientMetadataUrl?: string;
@@ -70,6 +75,10 @@ export function addConformanceOptions(command: Command): Command {
     .option('--json <file>', 'also write the report, with evidence, as JSON (with --list --requirements: the manifest, each rule with its branches)')
     .option('--junit <file>', 'also write the report as JUnit XML for CI')
     .option('--html <file>', 'also write the report as one self-contained HTML page, failures with their evidence')
+    .option('--sarif <file>', 'also write the failures and warnings as SARIF 2.1.0, for GitHub code scanning and other dashboards')
+    .option('--sarif-anchor <path>', "the repository file SARIF results point at (GitHub needs one; default: the running GitHub Actions workflow's file, else the deployment's URL)")
+    .option('--baseline <file>', 'an earlier --json report of this deployment: failures already failing there are reported as known and do not fail the run; new ones do')
+    .option('--baseline-max-age <days>', 'a known failure fails the run again once it has been failing this many days (counted from the first baseline that had it)', String(DEFAULT_BASELINE_MAX_AGE_DAYS))
     .option('--include-register-limit', "also check the registration limit (spends this machine's budget)")
     .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', String(DEFAULT_TIMEOUT_MS))
     .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
@@ -94,7 +103,8 @@ export function addConformanceOptions(command: Command): Command {
 
 const EXIT_CODES = `
 Exit codes:
-  0  every MUST passed (warnings allowed)
+  0  every MUST passed (warnings allowed), or with --baseline every failure is
+     known there and younger than --baseline-max-age
   1  a check failed: the deployment broke a rule (checks blocked by that
      failure, reported BLOCKED, are not judged and do not count)
   2  bad usage, or a setup error before any check was judged: the URL cannot be

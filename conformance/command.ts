@@ -4,9 +4,10 @@
  * the checks and openid-client only when this command runs.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, stat, writeFile } from 'node:fs/promises';
+import { access, appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { compareWithBaseline, DEFAULT_BASELINE_MAX_AGE_DAYS, deciding, parseBaseline, type BaselineReport } from './baseline.js';
 import { CATALOG } from './catalog.js';
 import { eraOf, GROUPS, type Check } from './check.js';
 import type { ConformanceFlags } from './cli.js';
@@ -22,9 +23,11 @@ import {
 } from './options.js';
 import { streamProgress } from './progress.js';
 import { renderConsole, shouldUseColor } from './reporters/console.js';
+import { onGithubActions, renderAnnotations, renderStepSummary } from './reporters/github.js';
 import { renderHtml } from './reporters/html.js';
 import { renderJson } from './reporters/json.js';
 import { renderJunit } from './reporters/junit.js';
+import { renderSarif, sarifAnchor } from './reporters/sarif.js';
 import { renderRequirementJson, renderRequirementTrace } from './reporters/requirements.js';
 import { REQUIREMENTS } from './requirements/manifest.js';
 import { setupErrorReport, type Report } from './report.js';
@@ -76,6 +79,14 @@ const flagsSchema = z.object({
   json: z.string().min(1).optional(),
   junit: z.string().min(1).optional(),
   html: z.string().min(1).optional(),
+  sarif: z.string().min(1).optional(),
+  sarifAnchor: z.string().min(1).optional(),
+  baseline: z.string().min(1).optional(),
+  baselineMaxAge: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of days, e.g. 30')
+    .transform(Number)
+    .default(DEFAULT_BASELINE_MAX_AGE_DAYS),
   includeRegisterLimit: z.boolean().default(false),
   timeout: z
     .string()
@@ -119,7 +130,9 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   const startedAt = new Date();
   const target = targetFrom(parsed.url).baseUrl;
   const signIn = signInFrom(parsed, io.env);
-  const reports = reportFiles(parsed);
+  const reports = reportFiles(parsed, io.env, target);
+  // Before the run too: a wrong baseline path is a usage error, not a surprise after minutes.
+  const baseline = parsed.baseline === undefined ? undefined : await readBaseline(parsed.baseline);
   // Before the run, so that a typo in a path does not cost a run of several minutes.
   const unwritable = await firstUnwritable(reports);
   if (unwritable) {
@@ -153,28 +166,66 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
     if (error instanceof SetupFailed) await recordSetupError(reports, setupErrorReport(target, startedAt, error.message));
     throw error;
   }
-  io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
-  for (const file of reports) await writeReport(file, report);
-  // Exit 1 for root failures only: a blocked check was not judged, and its root is counted already.
-  const { fail, blocked } = report.counts;
-  if (fail > 0) {
-    const blockedText = blocked > 0 ? ` (${blocked} more blocked by them)` : '';
-    throw new ConformanceExitError(`${fail} of ${report.results.length} conformance checks failed${blockedText}`, 1);
+  if (baseline && parsed.baseline) {
+    report = compareWithBaseline(report, baseline, { file: parsed.baseline, maxAgeDays: parsed.baselineMaxAge, now: new Date() });
   }
+  io.stdout.write(renderConsole(report, { color: shouldUseColor(io.stdout, io.env) }));
+  if (onGithubActions(io.env)) io.stdout.write(renderAnnotations(report));
+  await writeStepSummary(io.env, report);
+  for (const file of reports) await writeReport(file, report);
+  // Exit 1 for root failures only (a blocked check was not judged, and its root is counted
+  // already), and with a baseline only for those not known there.
+  const failures = deciding(report);
+  if (failures.length > 0) {
+    const { blocked } = report.counts;
+    const blockedText = blocked > 0 ? ` (${blocked} more blocked by them)` : '';
+    const known = report.counts.fail - failures.length;
+    const knownText = known > 0 ? `; ${known} more known in the baseline` : '';
+    const message = report.baseline
+      ? `${failures.length} conformance checks failed that the baseline does not excuse (new, or known too long: ${failures.map((result) => result.id).join(', ')})${blockedText}${knownText}`
+      : `${failures.length} of ${report.results.length} conformance checks failed${blockedText}`;
+    throw new ConformanceExitError(message, 1);
+  }
+}
+
+async function readBaseline(path: string): Promise<BaselineReport> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw usageError(`--baseline ${path} cannot be read (${code ?? (error as Error).message}): give a report an earlier run wrote with --json`);
+  }
+  try {
+    return parseBaseline(text, path);
+  } catch (error) {
+    throw usageError((error as Error).message);
+  }
+}
+
+/** GitHub Actions' job summary, when the job offers one; a summary that cannot be written is not the deployment's fault. */
+async function writeStepSummary(env: NodeJS.ProcessEnv, report: Report): Promise<void> {
+  const path = env['GITHUB_STEP_SUMMARY'];
+  if (!path) return;
+  await appendFile(path, renderStepSummary(report)).catch(() => undefined);
 }
 
 /** A report file asked for on the command line. */
 interface ReportFile {
-  readonly flag: '--json' | '--junit' | '--html';
+  readonly flag: '--json' | '--junit' | '--html' | '--sarif';
   readonly path: string;
   readonly render: (report: Report) => string;
 }
 
-function reportFiles(flags: ParsedFlags): ReportFile[] {
+function reportFiles(flags: ParsedFlags, env: NodeJS.ProcessEnv, target: string): ReportFile[] {
   const files: ReportFile[] = [];
   if (flags.json) files.push({ flag: '--json', path: flags.json, render: renderJson });
   if (flags.junit) files.push({ flag: '--junit', path: flags.junit, render: renderJunit });
   if (flags.html) files.push({ flag: '--html', path: flags.html, render: renderHtml });
+  if (flags.sarif) {
+    const anchor = sarifAnchor(flags.sarifAnchor, env, target);
+    files.push({ flag: '--sarif', path: flags.sarif, render: (report) => renderSarif(report, { anchor }) });
+  }
   return files;
 }
 

@@ -49,7 +49,8 @@ export function offeredEras(ctx: CheckContext): Promise<OfferedEras> {
     // A refusal is a 4xx (basic/versioning: a modern-only server rejects initialize with 400); a
     // 5xx is a server error, no evidence that the era is absent, so its checks run and fail.
     const status = initialize.exchange.response.status;
-    const refused = status >= 400 && status < 500 && !isObject(initialize.message?.result);
+    // 401 and 403 judge the token, not the era: no evidence either way, so its checks run.
+    const refused = status >= 400 && status < 500 && status !== 401 && status !== 403 && !isObject(initialize.message?.result);
     const modern = listed(MODERN_REVISION) || served !== undefined;
     const legacy = typeof version === 'string' || !modern || !refused;
     const discovered = `server/discover answered supportedVersions ${JSON.stringify(versions)}`;

@@ -67,6 +67,35 @@ export function cite(...exchanges: readonly Exchange[]): void {
   activeTranscript.getStore()?.push(...exchanges);
 }
 
+/** Reads server-sent events into `stream.body` as they come, handing each one's data to `onEvent`. */
+async function readEvents(chunks: AsyncIterable<Uint8Array>, stream: { body: string }, onEvent: (data: string) => Promise<void>): Promise<void> {
+  const decoder = new TextDecoder();
+  let pending = '';
+  for await (const chunk of chunks) {
+    const text = decoder.decode(chunk, { stream: true });
+    stream.body += text;
+    pending += text;
+    const events = pending.split(/\r?\n\r?\n/);
+    pending = events.pop() ?? '';
+    for (const event of events) {
+      const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice('data:'.length).trimStart());
+      if (data.length > 0) await onEvent(data.join('\n'));
+    }
+  }
+}
+
+const BUFFERING_HINT =
+  "a proxy that buffers responses is likely holding the stream until it ends; turn buffering off for the MCP endpoint (nginx: proxy_buffering off, or let the server's X-Accel-Buffering: no through)";
+
+/** An event stream answered at once whose first byte never came: a buffering proxy's mark. */
+class StreamHeld extends Error {
+  override readonly name = 'StreamHeld';
+
+  constructor(readonly headersAfterMs: number) {
+    super('the event stream was held');
+  }
+}
+
 /** How many of the run's latest exchanges `Http.history` keeps: several rate windows' worth. */
 const HISTORY = 4000;
 
@@ -90,25 +119,35 @@ export class Http {
    * reading on: a check can answer a request the server sent in the stream while the stream is
    * still open (an `elicitation/create`, say). The exchange records the whole body once it ends.
    */
-  sendStreaming(request: HttpRequest, onEvent: (data: string) => Promise<void>): Promise<Exchange> {
+  async sendStreaming(request: HttpRequest, onEvent: (data: string) => Promise<void>): Promise<Exchange> {
+    const progress = { answered: false };
+    try {
+      return await this.sendStreamingOnce(request, onEvent, progress);
+    } catch (error) {
+      // Not even headers: a buffering proxy holds those too until the body's first buffer fills.
+      if (!progress.answered && error instanceof RequestFailed && error.reason === this.timeoutReason()) {
+        throw new RequestFailed(error.request, `${error.reason} to a request answered as an event stream (the question comes in the stream, before the answer): ${BUFFERING_HINT}`);
+      }
+      throw error;
+    }
+  }
+
+  private sendStreamingOnce(request: HttpRequest, onEvent: (data: string) => Promise<void>, progress: { answered: boolean }): Promise<Exchange> {
+    const startedAt = Date.now();
     return this.sendReading(request, async (response) => {
+      progress.answered = true;
       const isStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
       if (!isStream || !response.body) return response.text();
-      const decoder = new TextDecoder();
-      let body = '';
-      let pending = '';
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        const text = decoder.decode(chunk, { stream: true });
-        body += text;
-        pending += text;
-        const events = pending.split(/\r?\n\r?\n/);
-        pending = events.pop() ?? '';
-        for (const event of events) {
-          const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice('data:'.length).trimStart());
-          if (data.length > 0) await onEvent(data.join('\n'));
-        }
+      const headersAfterMs = Date.now() - startedAt;
+      const stream = { body: '' };
+      try {
+        await readEvents(response.body as unknown as AsyncIterable<Uint8Array>, stream, onEvent);
+      } catch (error) {
+        // Headers at once, then not a byte until the timeout: something in between holds the stream.
+        if (stream.body === '' && error instanceof Error && error.name === 'TimeoutError') throw new StreamHeld(headersAfterMs);
+        throw error;
       }
-      return body;
+      return stream.body;
     });
   }
 
@@ -168,10 +207,15 @@ export class Http {
     return new Response(hasBody ? exchange.response.body : null, { status, headers });
   };
 
+  private timeoutReason(): string {
+    return `no answer within ${this.timeoutMs} ms`;
+  }
+
   private describeFailure(error: unknown): string {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      return `no answer within ${this.timeoutMs} ms`;
+    if (error instanceof StreamHeld) {
+      return `no event within ${this.timeoutMs} ms on an event stream whose headers came after ${error.headersAfterMs} ms: ${BUFFERING_HINT}`;
     }
+    if (error instanceof Error && error.name === 'TimeoutError') return this.timeoutReason();
     const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
     return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   }

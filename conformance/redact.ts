@@ -1,6 +1,7 @@
 /**
  * Reports end up as CI artifacts and in bug reports: authorization codes, tokens, client secrets,
- * assertions, passwords and session cookies must not. Every report format renders the evidence
+ * assertions, passwords, session cookies, CSRF tokens and confirmation seals must not (a seal
+ * applies a change the person confirmed; a CSRF token forges their form). Every report format renders the evidence
  * and messages redacted here, so one place decides what is secret.
  */
 
@@ -15,17 +16,28 @@ const SECRET_NAMES = [
   'client_assertion',
   'assertion',
   'password',
+  'csrf_token',
+  'confirmation_token',
+  'requestState',
 ].join('|');
 
 /** `name=value` in a query string or a form body, wherever it appears (a Location, a link in a page). */
 const SECRET_PARAMETER = new RegExp(`((?:^|[?&#;]|&amp;)(?:${SECRET_NAMES})=)[^&#\\s"'<>]*`, 'g');
-const SECRET_JSON = new RegExp(`("(?:${SECRET_NAMES})"\\s*:\\s*")[^"]*(")`, 'g');
+/** A JSON member, also inside JSON strings (a tool result's text holds JSON): its quotes escaped at any depth. */
+const SECRET_JSON = new RegExp(`(\\\\*"(?:${SECRET_NAMES})\\\\*"\\s*:\\s*\\\\*")[^"\\\\]*`, 'g');
+/** A hidden form field in a page, `name` before or after `value`. */
+const SECRET_INPUT = new RegExp(`(<input[^>]*?\\bname=["'](?:${SECRET_NAMES})["'][^>]*?\\bvalue=["'])[^"']*`, 'gi');
+const SECRET_INPUT_VALUE_FIRST = new RegExp(`(<input[^>]*?\\bvalue=["'])[^"']*(["'][^>]*?\\bname=["'](?:${SECRET_NAMES})["'])`, 'gi');
 
 const REDACTED = '[redacted]';
 
 /** A body, a URL or a message with its secrets replaced. */
 export function redactText(text: string): string {
-  return text.replace(SECRET_JSON, `$1${REDACTED}$2`).replace(SECRET_PARAMETER, `$1${REDACTED}`);
+  return text
+    .replace(SECRET_JSON, `$1${REDACTED}`)
+    .replace(SECRET_INPUT, `$1${REDACTED}`)
+    .replace(SECRET_INPUT_VALUE_FIRST, `$1${REDACTED}$2`)
+    .replace(SECRET_PARAMETER, `$1${REDACTED}`);
 }
 
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {

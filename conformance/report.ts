@@ -1,12 +1,23 @@
 import type { Group, Level } from './groups.js';
 import type { Exchange } from './http.js';
 import { redactHeaders, redactText } from './redact.js';
+import { toolVersion } from './tool-version.js';
 
 /**
  * `blocked`: not judged, because a prerequisite it needs failed in another check (its root
- * cause, `blockedBy`). Only root failures decide the exit code.
+ * cause, `blockedBy`). Only root failures decide the exit code. `skip`: the rule does not apply
+ * to this deployment (an era or a feature it does not offer); `not-verified`: it may apply, but
+ * this run could not judge it (an opt-in flag, a headless sign-in, a document to host).
  */
-export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'blocked';
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'not-verified' | 'blocked';
+
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'not-verified', 'blocked'];
+
+/** The JSON report's shape; `schemas/report.v1.json` describes it (docs/conformance.md, "The JSON report"). */
+export const REPORT_SCHEMA_VERSION = 1;
+
+/** How a result compares with `--baseline`: failing there too (known), or not (new). */
+export type BaselineState = 'new' | 'known' | 'expired';
 
 /** One exchange as reported: secrets redacted, long bodies cut. */
 export interface Evidence {
@@ -33,9 +44,25 @@ export interface CheckResult {
   readonly evidence: readonly Evidence[];
   /** Exchanges left out of `evidence` to keep reports readable (the middle of a long run). */
   readonly omittedEvidence: number;
+  /** A failure or warning compared with `--baseline`. */
+  readonly baseline?: BaselineState;
+  /** When a known failure was first seen failing (carried from baseline to baseline). */
+  readonly knownSince?: string;
+}
+
+/** What `--baseline` found: the checks failing anew, still, no longer, and known for too long. */
+export interface BaselineSummary {
+  readonly file: string;
+  readonly startedAt: string;
+  readonly new: readonly string[];
+  readonly known: readonly string[];
+  readonly expired: readonly string[];
+  readonly fixed: readonly string[];
 }
 
 export interface Report {
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  readonly tool: { readonly name: string; readonly version: string };
   readonly target: string;
   /** The MCP eras the deployment was found to offer, e.g. `2026-07-28 only`; absent when no check asked. */
   readonly eras?: string;
@@ -45,11 +72,18 @@ export interface Report {
   readonly results: readonly CheckResult[];
   /** Why the run ended before any check was judged (then `results` is empty). */
   readonly setupError?: string;
+  readonly baseline?: BaselineSummary;
+}
+
+/** The fields every report starts with. */
+export function reportHeader(): Pick<Report, 'schemaVersion' | 'tool'> {
+  return { schemaVersion: REPORT_SCHEMA_VERSION, tool: { name: 'survey-mcp conformance', version: toolVersion } };
 }
 
 /** The report of a run that could not start: no results, and the reason in their place. */
 export function setupErrorReport(target: string, startedAt: Date, message: string): Report {
   return {
+    ...reportHeader(),
     target,
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
@@ -60,16 +94,16 @@ export function setupErrorReport(target: string, startedAt: Date, message: strin
 }
 
 export function countResults(results: readonly CheckResult[]): Record<Status, number> {
-  const counts: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, blocked: 0 };
+  const counts = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<Status, number>;
   for (const result of results) counts[result.status] += 1;
   return counts;
 }
 
-/** Why checks were skipped, most frequent first: `[reason, count]`. */
-export function skipReasons(results: readonly CheckResult[]): [string, number][] {
+/** Why checks were skipped (or not verified), most frequent first: `[reason, count]`. */
+export function skipReasons(results: readonly CheckResult[], status: 'skip' | 'not-verified' = 'skip'): [string, number][] {
   const counts = new Map<string, number>();
   for (const result of results) {
-    if (result.status === 'skip') counts.set(result.message, (counts.get(result.message) ?? 0) + 1);
+    if (result.status === status) counts.set(result.message, (counts.get(result.message) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]);
 }

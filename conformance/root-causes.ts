@@ -1,5 +1,5 @@
 import type { Check } from './check.js';
-import { header, type Exchange } from './http.js';
+import { header, retryAfterSeconds, type Exchange } from './http.js';
 import { formatRateLimit, type RateLimit } from './options.js';
 import { prerequisitesOf, providedBy, type Prerequisite } from './prerequisites.js';
 
@@ -83,7 +83,7 @@ export function diagnose(
     if (spent < earlyBelow(rate)) {
       return {
         prerequisite: 'rate-limit-budget',
-        hint: `the deployment answered HTTP 429 after ${spent} requests in ${rate.windowSeconds} s, fewer than the budget the runner was told (${formatRateLimit(rate)}): is --mcp-rate-limit right? Pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS`,
+        hint: `the deployment answered HTTP 429 after admitting ${spent} requests in ${rate.windowSeconds} s, fewer than the budget the runner was told (${formatRateLimit(rate)}): is --mcp-rate-limit right? Pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS`,
       };
     }
   }
@@ -97,19 +97,41 @@ export function earlyBelow(rate: RateLimit): number {
 
 /**
  * Requests that carried a token to the same endpoint within a window before `exchange` was
- * answered, itself included: those sent alongside it (a wave of concurrent ones) may have reached
- * the deployment first.
+ * answered and were admitted (anything but a 429), itself counted when admitted: those sent
+ * alongside it (a wave of concurrent ones) may have reached the deployment first. A burst of 180
+ * of which 20 were admitted has spent 20, not 180, of the deployment's budget.
  */
 export function spentBefore(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): number {
+  return countedInWindow(history, exchange, rate).length;
+}
+
+function countedInWindow(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): Exchange[] {
   const answeredAt = exchange.startedAt + exchange.durationMs;
   const since = answeredAt - rate.windowSeconds * 1000;
   return history.filter(
     (earlier) =>
       earlier.request.url === exchange.request.url &&
       earlier.request.headers['authorization'] !== undefined &&
+      earlier.response.status !== 429 &&
       earlier.startedAt >= since &&
       earlier.startedAt <= answeredAt,
-  ).length;
+  );
+}
+
+/**
+ * A 429 whose Retry-After comes far sooner than the told budget could free a request: under a
+ * sliding window of `windowSeconds`, the oldest request counted ages out only a window after it
+ * was sent. Asked to retry in 1 s when that is 40 s away, the deployment's window is shorter than
+ * the runner was told (a stricter limit admits a slow spending almost whole, so counting alone
+ * misses it). Undefined when Retry-After is absent or agrees within a factor of two.
+ */
+export function shorterWindow(history: readonly Exchange[], refused: Exchange, rate: RateLimit): { retryAfter: number; expected: number } | undefined {
+  const retryAfter = retryAfterSeconds(refused);
+  const oldest = countedInWindow(history, refused, rate)[0];
+  if (retryAfter === undefined || !oldest) return undefined;
+  const answeredAt = refused.startedAt + refused.durationMs;
+  const expected = (oldest.startedAt + rate.windowSeconds * 1000 - answeredAt) / 1000;
+  return expected - retryAfter > 5 && retryAfter < expected / 2 ? { retryAfter, expected: Math.round(expected) } : undefined;
 }
 
 function isHtml(exchange: Exchange): boolean {

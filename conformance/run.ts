@@ -1,5 +1,5 @@
 import { CATALOG } from './catalog.js';
-import { CheckFailed, CheckSkipped, type Check } from './check.js';
+import { CheckFailed, CheckNotVerified, CheckSkipped, type Check } from './check.js';
 import { createContext, PageNotDriven, PrerequisiteFailed, type CheckContext } from './context.js';
 import { describeError } from './describe-error.js';
 import { reportedEras, requireEraOf } from './eras.js';
@@ -9,7 +9,7 @@ import { isObject, Mcp } from './mcp.js';
 import { ModernMcp } from './modern.js';
 import { settingsFrom, type ConformanceOptions, type RunSettings } from './options.js';
 import { silentProgress, type Progress } from './progress.js';
-import { countResults, evidenceOf, type CheckResult, type Report, type Status } from './report.js';
+import { countResults, evidenceOf, reportHeader, type CheckResult, type Report, type Status } from './report.js';
 import { selectChecks } from './select.js';
 import { browserSignIn, headlessSignIn, SignInFailed, type SignIn } from './sign-in.js';
 import { targetFrom, type Target } from './target.js';
@@ -64,6 +64,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     }
     const eras = await reportedEras(ctx, checks);
     return {
+      ...reportHeader(),
       target: target.baseUrl,
       ...(eras ? { eras } : {}),
       startedAt: startedAt.toISOString(),
@@ -97,6 +98,7 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
   if (captured.ok) return result('pass', captured.value, captured.exchanges);
   const { error } = captured;
   if (error instanceof ConformanceExitError) throw error;
+  if (error instanceof CheckNotVerified) return result('not-verified', error.message, []);
   if (error instanceof CheckSkipped) return result('skip', error.message, []);
   const exchanges =
     error instanceof PrerequisiteFailed || error instanceof SignInFailed

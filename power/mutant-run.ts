@@ -50,15 +50,17 @@ function listening(serve: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`serve did not listen within ${listenTimeoutMs / 1000} s`)), listenTimeoutMs);
-    serve.stdout!.on('data', (chunk: Buffer) => {
+    // The banner is on stderr when stdout carries the JSON log (not a terminal), on stdout otherwise.
+    const read = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /MCP server \(add this URL to your assistant\)\s+(http:\/\/\S+)/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
         resolve(url);
       }
-    });
-    serve.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    };
+    serve.stdout!.on('data', read);
+    serve.stderr!.on('data', read);
     serve.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`serve exited with code ${code} before it listened: ${output.slice(-300).trim()}`));

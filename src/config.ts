@@ -34,7 +34,7 @@ export interface ServerConfig {
   /** Where rate windows live: `redis://…`, or undefined for the SQLite store file. */
   readonly rateStore: string | undefined;
   readonly mcpRateLimit: RateRule;
-  /** MCP requests one person may have running at once; 100 more wait up to 10 s, more get 429. */
+  /** MCP requests one person may have running at once; the rest of their budget waits up to 10 s each, then 429. */
   readonly mcpInFlightLimit: number;
   /** Request and header deadlines, keep-alive and sockets per client address, on both hosts. */
   readonly connectionLimits: ConnectionLimits;

@@ -4,6 +4,7 @@ import { ConfigError, type ServerConfig, type SsoSettings } from './config.js';
 import { createAuthApp } from './http/auth-app.js';
 import { clientAddressKey } from './http/client-address.js';
 import { createLimitedServer, serveWithinLimits } from './http/connection-limits.js';
+import { drainServer, ServingPhases } from './http/serving-phases.js';
 import { metricsEndpoint } from './http/telemetry/metrics-endpoint.js';
 import { observeRequests, type RequestTelemetry } from './http/telemetry/observe-requests.js';
 import { authHostRoutes, mcpHostRoutes } from './http/telemetry/routes.js';
@@ -75,11 +76,12 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
   const store = timedBy(metrics, await openStore(config.db));
   const cleanup: Array<() => Promise<void>> = [() => store.close()];
   const listeners: Server[] = [];
+  const phases = new Map<Server, ServingPhases>();
   let draining = false;
   const close = async (options: { graceMs?: number } = {}) => {
     draining = true;
     // The listeners first, side by side: with a grace, requests in flight still need everything below.
-    await Promise.all(listeners.map((server) => stop(server, options.graceMs ?? 0)));
+    await Promise.all(listeners.map((server) => drainServer(server, phases.get(server), options.graceMs ?? 0)));
     for (const step of cleanup.reverse()) await step();
     log?.event('stopped');
     await log?.flush();
@@ -99,10 +101,15 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     const sso = config.sso && (await singleSignOn(config.sso, store, clock));
     cleanup.push(await purgeAuditOnSchedule(store, clock, config.auditRetentionMs, log));
 
+    // Requests that reach a host before its app is wired below are held (ServingPhases), not lost.
     const mcpServer = await listen(config.host, config.port, config.connectionLimits);
     listeners.push(mcpServer);
+    const mcpPhases = servedInPhases(mcpServer);
+    phases.set(mcpServer, mcpPhases);
     const authServer = await listen(config.host, config.authPort, config.connectionLimits);
     listeners.push(authServer);
+    const authPhases = servedInPhases(authServer);
+    phases.set(authServer, authPhases);
     let metricsUrl: string | undefined;
     if (metrics && config.metrics) {
       const metricsServer = await listen(config.metrics.host, config.metrics.port, config.connectionLimits, '--metrics-port', createServer());
@@ -169,9 +176,8 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     // `/` skips Express (its routing cost ~100 µs a request); every other path goes to the app.
     const endpoint = mcpEndpoint(mcp);
     const telemetry: RequestTelemetry = { metrics, log, trustProxy: config.trustProxy };
-    serveWithinLimits(mcpServer, observeRequests('mcp', mcpHostRoutes, telemetry, (req, res) => endpoint(req, res, () => app(req, res))));
-    serveWithinLimits(
-      authServer,
+    mcpPhases.open(observeRequests('mcp', mcpHostRoutes, telemetry, (req, res) => endpoint(req, res, () => app(req, res))));
+    authPhases.open(
       observeRequests(
         'auth',
         authHostRoutes,
@@ -257,19 +263,11 @@ function listen(host: string, port: number, limits: ConnectionLimits, flags = '-
   });
 }
 
-/**
- * Stops accepting connections and closes the idle ones; requests in flight get `graceMs` to
- * finish (their keep-alive connections then close), after which every connection is cut.
- */
-function stop(server: Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    if (graceMs <= 0) return server.closeAllConnections();
-    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
-    server.once('close', () => clearTimeout(cut));
-  });
+/** A limited host's requests, answered through its phases from the moment it listens. */
+function servedInPhases(server: Server): ServingPhases {
+  const phases = new ServingPhases();
+  serveWithinLimits(server, phases.handle);
+  return phases;
 }
 
 /** The store or rate log with each operation timed into the metrics, when they are on. */

@@ -126,6 +126,32 @@ describe('the README and docs/', () => {
     expect(refused).toEqual([]);
   });
 
+  // The package is not on the npm registry: `npx survey-mcp` works in the clone, where its bin is
+  // linked, and nowhere else (E404). A recipe must run there, or install the packed package first.
+  it('run survey-mcp only where it is installed: in the clone, or after installing the packed package', () => {
+    const installs = /npm (?:ci|install)\b|npm pack\b/;
+    const outsideClone = /^\s*cd\s+(?!survey-mcp\b)/m;
+    const unreachable: string[] = [];
+    for (const page of pages) {
+      for (const block of codeBlocks(page, ['sh', 'bash', 'yaml'])) {
+        const calls = /\bnpx survey-mcp\b/.exec(block);
+        if (!calls) continue;
+        const before = block.slice(0, calls.index);
+        const isJob = /^\s*(?:-\s*)?(?:runs-on|steps):/m.test(block);
+        if (isJob && !(/actions\/checkout@/.test(before) && installs.test(before))) unreachable.push(`${page}: a CI job calls npx survey-mcp without a checkout and npm ci`);
+        if (outsideClone.test(before) && !installs.test(before)) unreachable.push(`${page}: npx survey-mcp after a cd out of the clone, with nothing installed there`);
+      }
+    }
+    expect(unreachable).toEqual([]);
+  });
+
+  it('leave readiness 503s out of the 5xx alert: they are the probe doing its job', () => {
+    const alert = /alert: SurveyMcpServerErrors[^\n]*\n\s*expr: (.*)/.exec(text.get('docs/operations.md')!)?.[1];
+    const selectors = [...(alert ?? '').matchAll(/survey_mcp_http_requests_total\{([^}]*)\}/g)].map(([, labels]) => labels!);
+    expect(selectors).toHaveLength(2);
+    for (const labels of selectors) expect(labels).toContain('route!="/readyz"');
+  });
+
   it('quote the number of checks the catalog has, the number of tools, and the trace summary', () => {
     const all = pages.map((page) => prose(page).join('\n') + codeBlocks(page, ['']).join('\n')).join('\n');
     // Not the tail of a date (`2025-11-25 checks`) nor a path (`tools/call`).

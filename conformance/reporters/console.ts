@@ -1,6 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import { GROUPS } from '../check.js';
-import { rootCauses, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
+import { causesOf, type Cause } from '../causes.js';
+import { skipReasons, type CheckResult, type Report, type Status } from '../report.js';
 import { formatDuration } from './duration.js';
 import { evidenceLines } from './evidence-text.js';
 
@@ -8,7 +9,14 @@ import { evidenceLines } from './evidence-text.js';
 const EVIDENCE_SHOWN = 3;
 const BODY_SHOWN = 300;
 
-const LABEL: Readonly<Record<Status, string>> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', blocked: 'BLOCKED' };
+export const LABEL: Readonly<Record<Status, string>> = {
+  pass: 'PASS',
+  fail: 'FAIL',
+  warn: 'WARN',
+  skip: 'SKIP',
+  'not-verified': 'NOT VERIFIED',
+  blocked: 'BLOCKED',
+};
 
 /**
  * Colour only for a terminal, and never when NO_COLOR is set (https://no-color.org);
@@ -25,7 +33,7 @@ export function renderConsole(report: Report, options: { readonly color: boolean
   const lines = [chalk.bold(`survey-mcp conformance: ${report.target}`)];
   if (report.eras) lines.push(`eras offered: ${report.eras}`);
   const idWidth = Math.max(...report.results.map((result) => result.id.length));
-  lines.push(...rootCauseLines(report, chalk));
+  lines.push(...causeLines(report, chalk), ...baselineLines(report, chalk));
   for (const group of GROUPS) {
     const results = report.results.filter((result) => result.group === group);
     if (results.length === 0) continue;
@@ -37,13 +45,14 @@ export function renderConsole(report: Report, options: { readonly color: boolean
 }
 
 function resultLines(result: CheckResult, idWidth: number, chalk: ChalkInstance): string[] {
-  const paint = { pass: chalk.green, fail: chalk.red, warn: chalk.yellow, skip: chalk.gray, blocked: chalk.gray }[result.status];
-  const head = `  ${paint(LABEL[result.status])}  ${result.id.padEnd(idWidth)}  ${result.title}`;
+  const paint = { pass: chalk.green, fail: chalk.red, warn: chalk.yellow, skip: chalk.gray, 'not-verified': chalk.cyan, blocked: chalk.gray }[result.status];
+  const known = result.baseline === 'known' ? chalk.gray(' (known: failing in the baseline)') : '';
+  const head = `  ${paint(LABEL[result.status])}  ${result.id.padEnd(idWidth)}  ${result.title}${known}`;
   if (result.status === 'pass') return [head];
   if (result.status === 'blocked') return [head, `        ${paint(result.message)}`];
   const detail = `${result.level}, ${result.spec}`;
   const lines = [head, `        ${paint(result.message)} ${chalk.gray(`(${detail})`)}`];
-  if (result.status === 'skip') return lines;
+  if (result.status === 'skip' || result.status === 'not-verified') return lines;
   const shown = result.evidence.slice(-EVIDENCE_SHOWN);
   for (const evidence of shown) {
     lines.push(...evidenceLines(evidence, BODY_SHOWN).map((line) => chalk.gray(`        ${line}`)));
@@ -51,35 +60,71 @@ function resultLines(result: CheckResult, idWidth: number, chalk: ChalkInstance)
   return lines;
 }
 
-/** The failures first, each once, with how many checks it kept from being judged: where to start. */
-function rootCauseLines(report: Report, chalk: ChalkInstance): string[] {
-  const roots = rootCauses(report.results);
-  if (roots.length === 0 || report.counts.blocked === 0) return [];
-  const lines = ['', chalk.bold(`root causes (${roots.length}; fix these first):`)];
-  for (const { result, blocked } of roots) {
-    const blocks = blocked > 0 ? chalk.gray(` (blocks ${plural(blocked, 'check')})`) : '';
-    lines.push(`  ${chalk.red('FAIL')}  ${result.id}: ${result.message}${blocks}`);
-  }
+/**
+ * What to fix first, whenever anything failed or warned: one line per cause (causes.ts), with the
+ * checks that show it and those it kept from being judged. A cause behind one check reads as that
+ * check's failure.
+ */
+function causeLines(report: Report, chalk: ChalkInstance): string[] {
+  const causes = causesOf(report.results);
+  if (causes.length === 0) return [];
+  const lines = ['', chalk.bold(`causes (${causes.length}; fix these first):`)];
+  for (const cause of causes) lines.push(causeLine(cause, report, chalk));
   return lines;
+}
+
+function causeLine(cause: Cause, report: Report, chalk: ChalkInstance): string {
+  const label = cause.status === 'fail' ? chalk.red('FAIL') : chalk.yellow('WARN');
+  const blocks = cause.blocked > 0 ? chalk.gray(` (blocks ${plural(cause.blocked, 'check')})`) : '';
+  if (cause.checks.length === 1) {
+    const only = report.results.find((result) => result.id === cause.checks[0]);
+    return `  ${label}  ${cause.checks[0]}: ${only?.message ?? cause.example}${blocks}`;
+  }
+  const named = cause.checks.slice(0, 3).join(', ') + (cause.checks.length > 3 ? `, +${cause.checks.length - 3} more` : '');
+  return `  ${label}  ${cause.cause}: ${plural(cause.checks.length, 'check')} (${named})${blocks}`;
+}
+
+/** With --baseline: what is new since it (these set the exit code), and what it had that now passes. */
+function baselineLines(report: Report, chalk: ChalkInstance): string[] {
+  const baseline = report.baseline;
+  if (!baseline) return [];
+  const list = (ids: readonly string[]): string => (ids.length === 0 ? 'none' : ids.join(', '));
+  return [
+    '',
+    chalk.bold(`compared with the baseline ${baseline.file} (run ${baseline.startedAt}):`),
+    `  new failures:   ${(baseline.new.length > 0 ? chalk.red : chalk.gray)(list(baseline.new))}`,
+    `  known too long: ${(baseline.expired.length > 0 ? chalk.red : chalk.gray)(list(baseline.expired))}`,
+    `  still known:    ${chalk.gray(list(baseline.known))}`,
+    `  fixed:          ${(baseline.fixed.length > 0 ? chalk.green : chalk.gray)(list(baseline.fixed))}`,
+  ];
 }
 
 function summaryLine(report: Report, chalk: ChalkInstance): string {
   const { pass, fail, warn, skip, blocked } = report.counts;
+  const notVerified = report.counts['not-verified'];
   const parts = [
     chalk.green(`${pass} passed`),
     (fail > 0 ? chalk.red : chalk.gray)(`${fail} failed`),
     ...(blocked > 0 ? [chalk.gray(`${blocked} blocked`)] : []),
     (warn > 0 ? chalk.yellow : chalk.gray)(`${plural(warn, 'warning')}`),
     chalk.gray(`${skip} skipped`),
+    ...(notVerified > 0 ? [chalk.cyan(`${notVerified} not verified`)] : []),
   ];
   return `${plural(report.results.length, 'check')} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
 }
 
-/** Skips counted by reason: most are one missing flag or one era the deployment does not offer. */
+/** Skips counted by reason (most are an era the deployment does not offer), then what this run could not verify. */
 function skipLines(report: Report, chalk: ChalkInstance): string[] {
-  const reasons = skipReasons(report.results);
-  if (reasons.length === 0) return [];
-  return ['', chalk.bold('skipped, by reason'), ...reasons.map(([reason, count]) => `  ${String(count).padStart(3)}  ${chalk.gray(reason)}`)];
+  const lines: string[] = [];
+  for (const [status, heading] of [
+    ['skip', 'skipped by rule, by reason'],
+    ['not-verified', 'not verified in this run (give what it needs to judge them), by reason'],
+  ] as const) {
+    const reasons = skipReasons(report.results, status);
+    if (reasons.length === 0) continue;
+    lines.push('', chalk.bold(heading), ...reasons.map(([reason, count]) => `  ${String(count).padStart(3)}  ${chalk.gray(reason)}`));
+  }
+  return lines;
 }
 
 function plural(count: number, noun: string): string {

@@ -4,13 +4,13 @@ import { SafeHtml } from './safe-html.js';
 export const REPORT_STYLE = new SafeHtml(`
 :root {
   --bg: #ffffff; --fg: #1d2330; --muted: #5d6675; --line: #d9dde4; --panel: #f5f7fa; --code: #eef1f5;
-  --pass: #1f8a4c; --warn: #b26b00; --fail: #c62828; --skip: #8a93a3; --blocked: #6b5b95;
+  --pass: #1f8a4c; --warn: #b26b00; --fail: #c62828; --skip: #8a93a3; --blocked: #6b5b95; --not-verified: #1d7a8c;
   --fail-bg: #fdecec; --warn-bg: #fff5e0;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #14171c; --fg: #e4e7ec; --muted: #9aa3b2; --line: #333a45; --panel: #1b1f26; --code: #232833;
-    --pass: #3fb371; --warn: #e0a030; --fail: #ef5350; --skip: #7d8696; --blocked: #9d8bc9;
+    --pass: #3fb371; --warn: #e0a030; --fail: #ef5350; --skip: #7d8696; --blocked: #9d8bc9; --not-verified: #4fb3c6;
     --fail-bg: #3a1d1f; --warn-bg: #3a2d14;
   }
 }
@@ -34,14 +34,14 @@ div.bar { display: flex; height: 22px; margin: 4px 0; border-radius: 4px; overfl
 .segment { display: flex; align-items: center; justify-content: center; color: #fff; font-size: 12px; font-weight: 600; min-width: 18px; }
 .segment.pass { background: var(--pass); } .segment.warn { background: var(--warn); }
 .segment.fail { background: var(--fail); } .segment.skip { background: var(--skip); }
-.segment.blocked { background: var(--blocked); }
+.segment.blocked { background: var(--blocked); } .segment.not-verified { background: var(--not-verified); }
 table.summary td.counts { color: var(--muted); font-size: 13px; padding-left: 12px; white-space: nowrap; width: 1%; }
 @media (max-width: 600px) { table.summary td.counts { white-space: normal; width: 40%; } }
 .badge { display: inline-block; min-width: 42px; text-align: center; border-radius: 3px; padding: 0 5px; color: #fff;
   font: 600 11px/18px ui-monospace, Menlo, Consolas, monospace; vertical-align: 1px; }
 .badge.pass { background: var(--pass); } .badge.warn { background: var(--warn); }
 .badge.fail { background: var(--fail); } .badge.skip { background: var(--skip); }
-.badge.blocked { background: var(--blocked); }
+.badge.blocked { background: var(--blocked); } .badge.not-verified { background: var(--not-verified); }
 nav.attention { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 6px; padding: 4px 16px; margin-top: 20px; }
 nav.attention h2 { margin: 10px 0 6px; font-size: 16px; }
 nav.attention ul { padding-left: 0; list-style: none; }

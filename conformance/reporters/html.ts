@@ -1,13 +1,21 @@
 import { GROUPS, type Group } from '../check.js';
+import { causesOf } from '../causes.js';
 import { countResults, rootCauses, skipReasons, type CheckResult, type Report, type Status } from '../report.js';
+import { LABEL } from './console.js';
 import { formatCheckDuration, formatDuration } from './duration.js';
 import { renderExchange } from './html-evidence.js';
 import { REPORT_STYLE } from './html-style.js';
 import { html, type SafeHtml } from './safe-html.js';
 
-const LABEL: Readonly<Record<Status, string>> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', blocked: 'BLOCKED' };
-const PAST: Readonly<Record<Status, string>> = { pass: 'passed', fail: 'failed', warn: 'warned', skip: 'skipped', blocked: 'blocked' };
-const ORDER: readonly Status[] = ['pass', 'warn', 'fail', 'blocked', 'skip'];
+const PAST: Readonly<Record<Status, string>> = {
+  pass: 'passed',
+  fail: 'failed',
+  warn: 'warned',
+  skip: 'skipped',
+  'not-verified': 'not verified',
+  blocked: 'blocked',
+};
+const ORDER: readonly Status[] = ['pass', 'warn', 'fail', 'blocked', 'skip', 'not-verified'];
 
 interface GroupSummary {
   readonly group: Group;
@@ -48,7 +56,9 @@ ${report.eras !== undefined && html`<dt>Eras offered</dt><dd>${report.eras}</dd>
 <dt>Duration</dt><dd>${formatDuration(report.durationMs)}</dd>
 <dt>Checks</dt><dd>${countsText(report.counts)}</dd>
 ${skipReasons(report.results).map(([reason, count]) => html`<dt>Skipped</dt><dd>${count}: ${reason}</dd>
+`)}${skipReasons(report.results, 'not-verified').map(([reason, count]) => html`<dt>Not verified</dt><dd>${count}: ${reason}</dd>
 `)}</dl>
+${causeList(report)}
 </header>
 <main>
 <table class="summary">
@@ -76,7 +86,23 @@ function verdict(report: Report): string {
 function countsText(counts: Readonly<Record<Status, number>>): string {
   const { pass, fail, warn, skip, blocked } = counts;
   const blockedText = blocked > 0 ? `, ${blocked} blocked` : '';
-  return `${pass} passed, ${fail} failed${blockedText}, ${warn} ${warn === 1 ? 'warning' : 'warnings'}, ${skip} skipped`;
+  const notVerified = counts['not-verified'] > 0 ? `, ${counts['not-verified']} not verified` : '';
+  return `${pass} passed, ${fail} failed${blockedText}, ${warn} ${warn === 1 ? 'warning' : 'warnings'}, ${skip} skipped${notVerified}`;
+}
+
+/** The page opens with what to fix: one line per cause (causes.ts), its checks linked. */
+function causeList(report: Report): SafeHtml | string {
+  const causes = causesOf(report.results);
+  if (causes.length === 0) return '';
+  return html`<section class="causes">
+<h2>Causes, fix these first</h2>
+<ol>${causes.map(
+    (cause) =>
+      html`<li><span class="badge ${cause.status}">${LABEL[cause.status]}</span> ${cause.checks.length === 1 ? cause.example : cause.cause}: ${cause.checks.map(
+        (id, index) => html`${index > 0 ? ', ' : ''}<a href="#check-${id}">${id}</a>`,
+      )}${cause.blocked > 0 ? html` <span class="blocks">(blocks ${cause.blocked} ${cause.blocked === 1 ? 'check' : 'checks'})</span>` : ''}</li>`,
+  )}</ol>
+</section>`;
 }
 
 /** `2026-11-26 03:12:40 UTC`: one time zone for everyone reading a CI artifact. */

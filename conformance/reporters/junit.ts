@@ -19,7 +19,7 @@ export function renderJunit(report: Report): string {
         tests: results.length,
         failures: results.filter((result) => result.status === 'fail').length,
         errors: 0,
-        skipped: results.filter((result) => result.status === 'skip' || result.status === 'blocked').length,
+        skipped: results.filter((result) => result.status === 'skip' || result.status === 'not-verified' || result.status === 'blocked').length,
         time: seconds(results.reduce((total, result) => total + result.durationMs, 0)),
       });
       return [`  ${open}>`, ...properties(report), ...results.map(testCase), '  </testsuite>'].join('\n');
@@ -29,7 +29,7 @@ export function renderJunit(report: Report): string {
     tests: report.results.length,
     failures: report.counts.fail,
     errors: 0,
-    skipped: report.counts.skip + report.counts.blocked,
+    skipped: report.counts.skip + report.counts['not-verified'] + report.counts.blocked,
     time: seconds(report.durationMs),
     timestamp: report.startedAt,
   });
@@ -73,6 +73,9 @@ function testCase(result: CheckResult): string {
     case 'blocked':
       // JUnit has no "blocked": a skip that names its root cause, so CI counts only the root as failed.
       return inner(`${element('skipped', { message: result.message })}/>`);
+    case 'not-verified':
+      // Nor "not verified": a skip whose message says so, apart from skips by rule.
+      return inner(`${element('skipped', { message: `NOT VERIFIED: ${result.message}` })}/>`);
     case 'warn':
       return inner(`<system-out>${escape(`WARNING (${about}): ${result.message}\n${evidenceText(result)}`)}</system-out>`);
     case 'fail':

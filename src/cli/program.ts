@@ -107,7 +107,7 @@ export function buildProgram(): Command {
     .option('--auth-url <url>', '{auth_url} as browsers see it, e.g. behind a reverse proxy', argument(parsePublicUrl, '--auth-url'))
     .option('--rate-store <location>', 'rate windows: redis://… (default: $SURVEY_MCP_RATE_STORE, else the --db file)')
     .option('--mcp-rate-limit <N/S>', 'MCP requests per user per S seconds (default 180/60)', argument(parseRateRule, '--mcp-rate-limit'))
-    .option('--mcp-in-flight <n>', 'MCP requests one user may have running at once; 100 more wait up to 10 s, then 429 (default 4)', argument(wholeNumber(1, 1_000), '--mcp-in-flight'))
+    .option('--mcp-in-flight <n>', 'MCP requests one user may have running at once; the rest of their rate budget waits its turn, each up to 10 s, then 429 (default 4)', argument(wholeNumber(1, 1_000), '--mcp-in-flight'))
     .option('--request-timeout <seconds>', 'time for a whole request, headers and body, on both hosts (default 30)', argument(seconds(1, 600), '--request-timeout'))
     .option('--headers-timeout <seconds>', 'time for the request headers, at most --request-timeout (default 10)', argument(seconds(1, 600), '--headers-timeout'))
     .option('--keep-alive-timeout <seconds>', 'an idle keep-alive connection closes after this (default 5)', argument(seconds(1, 600), '--keep-alive-timeout'))

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InFlightLimit, inFlightRule } from './in-flight.js';
 
 /** Timers a test fires by hand. */
@@ -70,9 +70,9 @@ describe('InFlightLimit', () => {
     expect(await limit.acquire('bob', AbortSignal.abort())).toBeUndefined();
   });
 
-  it('queues the whole rest of a rate budget, each request for up to a window (spec 8 rule 3)', async () => {
+  it('queues the whole rest of a rate budget, each request for up to 10 s (spec 8 rule 3)', async () => {
     const rule = inFlightRule(4, { limit: 180, windowMs: 60_000 });
-    expect(rule).toEqual({ limit: 4, queue: 180, waitMs: 60_000 });
+    expect(rule).toEqual({ limit: 4, queue: 180, waitMs: 10_000 });
     const limit = new InFlightLimit(rule, manualTimers());
     const running = [];
     for (let i = 0; i < 4; i++) running.push(await limit.acquire('alice'));
@@ -81,5 +81,24 @@ describe('InFlightLimit', () => {
     for (const release of running) release!();
     expect(limit.waiting('alice')).toBe(172);
     expect(await Promise.all(queued.slice(0, 4))).toSatisfy((turns: unknown[]) => turns.every((turn) => typeof turn === 'function'));
+  });
+
+  describe('on the clock', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('refuses a request still waiting for its turn 10 s after it queued, whatever the rate window (docs/limits.md)', async () => {
+      vi.useFakeTimers();
+      const limit = new InFlightLimit(inFlightRule(4, { limit: 180, windowMs: 60_000 }));
+      for (let i = 0; i < 4; i++) await limit.acquire('alice');
+      let outcome: unknown = 'waiting';
+      void limit.acquire('alice').then((turn) => (outcome = turn));
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(outcome).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toBeUndefined();
+      expect(limit.waiting('alice')).toBe(0);
+    });
   });
 });

@@ -19,11 +19,18 @@ export interface InFlightRule {
 export const defaultMcpInFlightLimit = 4;
 
 /**
- * `limit` running per key; the rest of the person's rate budget may wait, each request at most a
- * window: spec 8 rule 3 lets the whole budget be sent at once, so all of it is served in turn and
- * only the rate limit refuses (the queue can never hold more than the rate limit admitted).
+ * The longest a request waits for its turn before its 429: shorter than the connection's request
+ * timeout (30 s, limits/connections.ts), so a queued request is answered, never timed out.
  */
-export const inFlightRule = (limit: number, rate: RateRule): InFlightRule => ({ limit, queue: rate.limit, waitMs: rate.windowMs });
+export const inFlightWaitMs = 10_000;
+
+/**
+ * `limit` running per key; the rest of the person's rate budget may wait, each request at most
+ * `inFlightWaitMs`: spec 8 rule 3 lets the whole budget be sent at once, so all of it is queued
+ * and served in turn as long as the turns come within the wait (the queue can never hold more
+ * than the rate limit admitted).
+ */
+export const inFlightRule = (limit: number, rate: RateRule): InFlightRule => ({ limit, queue: rate.limit, waitMs: inFlightWaitMs });
 
 /** Gives the turn back; calling it again does nothing. */
 export type Release = () => void;

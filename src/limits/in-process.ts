@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { RateLogInUseError, RateStoreUnavailableError } from './errors.js';
 import type { RateDecision, RateRule, SlidingLog } from './limiter.js';
 import { MemoryLog } from './memory.js';
-import { assertNow, assertRule, windowStartMs } from './sliding-log.js';
+import { assertCount, assertNow, assertRule, windowStartMs } from './sliding-log.js';
 import { batchWriter, tuneLogConnection, WriteBehindThread, type RateBatch } from './write-behind.js';
 
 export interface InProcessSlidingLogOptions {
@@ -109,15 +109,16 @@ export class InProcessSlidingLog implements SlidingLog {
     this.#flushTimer.unref();
   }
 
-  async consume(key: string, rule: RateRule, nowMs?: number): Promise<RateDecision> {
+  async consume(key: string, rule: RateRule, nowMs?: number, count = 1): Promise<RateDecision> {
     assertRule(rule);
+    assertCount(count, rule);
     const now = nowMs ?? Date.now();
     assertNow(now);
     if (this.#closed) throw new RateStoreUnavailableError(this.store, 'closed');
     if (rule.windowMs > this.#longestWindowMs) this.#longestWindowMs = rule.windowMs;
     if (now > this.#latestMs) this.#latestMs = now;
-    const decision = this.#memory.consume(key, rule, now);
-    if (decision.allowed) {
+    const decision = this.#memory.consume(key, rule, now, count);
+    for (let i = 0; decision.allowed && i < count; i++) {
       this.#pendingKeys.push(key);
       this.#pendingAts.push(now);
     }

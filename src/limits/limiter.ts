@@ -18,10 +18,12 @@ export interface SlidingLog {
   /**
    * Admits and logs one request for `key`, or refuses it without logging it.
    * `nowMs` simulates the clock (tests); without it the store's clock is used (Redis: the
-   * server's, so every instance agrees). Rejects with `TypeError` for an invalid rule or `nowMs`,
-   * and with `RateStoreUnavailableError` (status 503) when the store cannot answer.
+   * server's, so every instance agrees). `count` (default 1, at most `rule.limit`) admits and
+   * logs that many requests at once, or none: a refusal's Retry-After is when all of them would
+   * fit. Rejects with `TypeError` for an invalid rule, `nowMs` or `count`, and with
+   * `RateStoreUnavailableError` (status 503) when the store cannot answer.
    */
-  consume(key: string, rule: RateRule, nowMs?: number): Promise<RateDecision>;
+  consume(key: string, rule: RateRule, nowMs?: number, count?: number): Promise<RateDecision>;
   /** Releases the connection; later calls to `consume` reject. Safe to call twice. */
   close(): Promise<void>;
 }

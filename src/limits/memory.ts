@@ -12,16 +12,16 @@ import { ADMITTED, decide, windowStartMs } from './sliding-log.js';
 export class MemoryLog {
   readonly #logs = new Map<string, number[]>();
 
-  /** Admits and logs one request for `key` at `nowMs`, or refuses it without logging it. */
-  consume(key: string, rule: RateRule, nowMs: number): RateDecision {
+  /** Admits and logs `count` requests for `key` at `nowMs`, or refuses them all without logging any. */
+  consume(key: string, rule: RateRule, nowMs: number, count = 1): RateDecision {
     let log = this.#logs.get(key);
     if (log === undefined) {
       log = [];
       this.#logs.set(key, log);
     }
     dropUntil(log, windowStartMs(nowMs, rule.windowMs));
-    if (log.length >= rule.limit) return decide(log[log.length - rule.limit], rule, nowMs);
-    insertSorted(log, nowMs);
+    if (log.length + count > rule.limit) return decide(log[log.length + count - 1 - rule.limit], rule, nowMs);
+    for (let i = 0; i < count; i++) insertSorted(log, nowMs);
     return ADMITTED;
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateStoreUnavailableError, UnsupportedRateStoreError, redactUrl } from './errors.js';
 import type { RateDecision, RateRule, SlidingLog } from './limiter.js';
-import { ADMITTED, assertNow, assertRule, decide } from './sliding-log.js';
+import { ADMITTED, assertCount, assertNow, assertRule, decide } from './sliding-log.js';
 
 export interface RedisSlidingLogOptions {
   /** Prepended to every key; default `survey-mcp:rate:`. */
@@ -18,8 +18,9 @@ export interface RedisSlidingLogOptions {
 
 /**
  * One sorted set per key, member = a unique id per admitted request, score = its time in ms.
- * ARGV: limit, windowMs, nowMs ('' = use Redis's own clock), unique member suffix.
- * Returns {1} when admitted, {0, score of the limit-th newest member, now} when refused.
+ * ARGV: limit, windowMs, nowMs ('' = use Redis's own clock), unique member suffix, count.
+ * Returns {1} when admitted (count members added), {0, score of the member whose leaving makes
+ * room for count, now} when refused (nothing added).
  * Scripts run atomically, so concurrent clients never admit more than the limit. Since Redis 5
  * scripts replicate by effects, so reading TIME before writing is allowed.
  */
@@ -34,12 +35,15 @@ if not now then
 end
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
-if count < limit then
-  redis.call('ZADD', key, now, now .. ':' .. ARGV[4])
+local adding = tonumber(ARGV[5])
+if count + adding <= limit then
+  for i = 1, adding do
+    redis.call('ZADD', key, now, now .. ':' .. ARGV[4] .. ':' .. i)
+  end
   redis.call('PEXPIRE', key, math.ceil(window))
   return {1}
 end
-local blocking = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')
+local blocking = redis.call('ZRANGE', key, count + adding - 1 - limit, count + adding - 1 - limit, 'WITHSCORES')
 return {0, blocking[2], now}
 `;
 
@@ -52,6 +56,7 @@ interface SlidingLogCommands {
     windowMs: number,
     nowMs: string,
     member: string,
+    count: number,
   ): Promise<ConsumeReply>;
 }
 
@@ -113,8 +118,9 @@ export class RedisSlidingLog implements SlidingLog {
     this.#client = client as Redis & SlidingLogCommands;
   }
 
-  async consume(key: string, rule: RateRule, nowMs?: number): Promise<RateDecision> {
+  async consume(key: string, rule: RateRule, nowMs?: number, count = 1): Promise<RateDecision> {
     assertRule(rule);
+    assertCount(count, rule);
     if (nowMs !== undefined) assertNow(nowMs);
     await this.#whenReady();
     this.#counter = (this.#counter + 1) % Number.MAX_SAFE_INTEGER;
@@ -127,6 +133,7 @@ export class RedisSlidingLog implements SlidingLog {
           rule.windowMs,
           nowMs === undefined ? '' : String(nowMs),
           `${this.#memberPrefix}:${this.#counter}`,
+          count,
         ),
         this.#commandTimeoutMs,
       );

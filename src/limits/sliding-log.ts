@@ -8,6 +8,7 @@
  *   admitted requests are logged.
  * - When refused, the next slot frees when the `limit`-th newest logged request leaves the window.
  *   With an unchanged rule that is the oldest one, since the log never holds more than `limit`.
+ *   `count` requests at once (a batch's calls) fit when the `(limit − count + 1)`-th newest has left.
  */
 import type { RateDecision, RateRule } from './limiter.js';
 
@@ -20,6 +21,13 @@ export function assertRule(rule: RateRule): void {
   }
   if (!Number.isInteger(rule.windowMs) || rule.windowMs < 1) {
     throw new TypeError(`"windowMs" must be a positive integer, got ${String(rule.windowMs)}`);
+  }
+}
+
+/** Rejects a count of requests to log at once that no rule could ever admit: 1 to `rule.limit`. */
+export function assertCount(count: number, rule: RateRule): void {
+  if (!Number.isInteger(count) || count < 1 || count > rule.limit) {
+    throw new TypeError(`"count" must be an integer from 1 to the limit ${rule.limit}, got ${String(count)}`);
   }
 }
 

@@ -16,7 +16,7 @@ import type { Platform } from '../platform/index.js';
 import type { SurveyDetailRead } from '../store/survey-store.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { answerCache } from './answer-cache.js';
-import { answerChars, maxBatchAnswerChars, notRun, type BatchWork } from './batch-work.js';
+import { BatchAnswerBudget, notRun, type BatchWork } from './batch-work.js';
 import { answerDirectly, directCall } from './direct-call.js';
 import { ExchangeTransport } from './exchange-transport.js';
 import { outagesHandedOver } from './pending-exchanges.js';
@@ -97,6 +97,7 @@ export async function createMcpDispatcher(
   options: DispatcherOptions = {},
 ): Promise<McpDispatcher> {
   const registry = createToolRegistry(surveyTools, options);
+  const readOnlyTools = new Set(surveyTools.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name));
   const clock = options.clock ?? systemClock;
   const keptAnswers = options.changeStamp && answerCache(options.changeStamp);
   const share = options.elicitationShare ?? inProcessElicitationShare();
@@ -158,19 +159,21 @@ export async function createMcpDispatcher(
     //
     // A batch holds the process like one request at a time: its calls run one after another,
     // each in an in-flight turn of its own, and other people's requests get their turn between
-    // two of them. A batch whose client has gone stops there; one whose answers have reached the
-    // bound of an answer runs no further call.
+    // two of them. A batch whose client has gone stops there; its answers stay within their
+    // bound (BatchAnswerBudget).
     async handle(messages, extra, work = {}) {
       const answers: JSONRPCMessage[] = [];
-      let chars = 0;
-      for (const request of messages.filter(isRequest)) {
+      const requests = messages.filter(isRequest);
+      const budget = new BatchAnswerBudget(readOnlyTools, requests.length === 1);
+      for (const request of requests) {
+        const refusal = budget.refusal(request);
+        if (refusal) {
+          answers.push(refusal);
+          continue;
+        }
         if (answers.length > 0) {
           await new Promise(setImmediate);
           if (work.gone?.aborted) break;
-          if (chars >= maxBatchAnswerChars) {
-            answers.push(notRun(request, `the answers of this batch reached ${maxBatchAnswerChars.toLocaleString('en')} characters`));
-            continue;
-          }
           if (work.nextTurn && !(await work.nextTurn())) {
             if (work.gone?.aborted) break;
             answers.push(notRun(request, 'no in-flight turn came for it'));
@@ -185,10 +188,9 @@ export async function createMcpDispatcher(
         const asking = work.ask && client && extra.authInfo && request.method === 'tools/call';
         const requestExtra = asking ? { ...extra, authInfo: withAsker(extra.authInfo!, personAsker(askerDeps, client, work.ask!)) } : extra;
         const direct = directCall(request, requestExtra.authInfo);
-        const refusal = direct ? undefined : invalidParams(request);
-        const answer = refusal ?? (await (direct ? answerDirectly(request, direct, callAsking) : transport.exchange(request, requestExtra)));
-        chars += answerChars(answer);
-        answers.push(answer);
+        const invalid = direct ? undefined : invalidParams(request);
+        const answer = invalid ?? (await budget.run(request, () => (direct ? answerDirectly(request, direct, callAsking) : transport.exchange(request, requestExtra))));
+        answers.push(budget.admit(request, answer));
       }
       return answers;
     },

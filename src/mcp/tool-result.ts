@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { keepText } from './answer-cache.js';
 import { answerJson } from './answer-json.js';
@@ -13,15 +14,29 @@ export const maxAnswerChars = 1024 * 1024;
 const megabytes = (chars: number): string => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
+ * Set by a batch around each read it runs (batch-work.ts): the characters of text its answer may
+ * take in what is left of the batch's answer, so that an answer that would not fit stops being
+ * built at once rather than being built and thrown away.
+ */
+export const batchAnswerRoom = new AsyncLocalStorage<{ readonly textChars: number; readonly boundChars: number }>();
+
+/** The error of a call of a batch whose answer would take the batch's answers past their bound. */
+export const pastBatchBound = (what: string, boundChars: number): string =>
+  `validation failed: the answer of ${what} would take the answers of this batch past the ${boundChars.toLocaleString('en')} characters they may hold: send it again in a request of its own`;
+
+/**
  * Success: JSON in `structuredContent`, mirrored as text for clients that read only text. An
  * answer too large to send becomes a tool error here, inside the tool's error path, and is never
  * serialised in full (see `answerJson`); neither can a RangeError from V8 escape as an HTTP 500.
  */
 export async function toolSuccess(toolName: string, result: Record<string, unknown>): Promise<CallToolResult> {
-  const text = await answerJson(result, maxAnswerChars).catch((error: unknown) => {
+  const room = batchAnswerRoom.getStore();
+  const budget = Math.min(maxAnswerChars, room?.textChars ?? maxAnswerChars);
+  const text = await answerJson(result, budget).catch((error: unknown) => {
     if (error instanceof RangeError) return undefined;
     throw error;
   });
+  if (text === undefined && room && budget < maxAnswerChars) return toolError(pastBatchBound(toolName, room.boundChars));
   if (text === undefined) {
     return toolError(
       `validation failed: the answer of ${toolName} would be over the ${megabytes(maxAnswerChars)} an answer may hold: ask for less (a smaller limit, fewer question_ids or a narrower filter)`,

@@ -1,6 +1,8 @@
 import type { CollaboratorRole, Question, Survey } from '../store/survey-store.js';
 import type { PlatformContext } from './context.js';
 import { shown } from './errors.js';
+import { questionVersion } from './present.js';
+import { maxCollaborators } from './shares.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
 import { autoCloseDue, hasResponses, isLive, reopenProblem, transitionCapability, transitionProblem } from './states.js';
 
@@ -125,8 +127,9 @@ async function shareChange(ctx: PlatformContext, actorUserId: string, args: Args
       summary: `Lowering ${who}'s role on ${titled(survey)} (${responses(survey)}) from ${current} to ${next}: they stop ${lost.map((r) => lostWith[r]).join(' and ')}.`,
     };
   }
-  // A first share with someone outside the workspace; raising an outsider who has access already is not asked.
-  if (workspaceRole === undefined && !current) {
+  // A first share with someone outside the workspace; raising an outsider who has access already
+  // is not asked, nor a share the collaborator cap refuses.
+  if (workspaceRole === undefined && !current && (await ctx.store.listCollaborators(survey.id)).length < maxCollaborators) {
     return {
       surveyId: survey.id,
       summary: `Sharing ${titled(survey)} (${responses(survey)}) as ${next} with ${who}, who is outside the survey's workspace.`,
@@ -151,6 +154,8 @@ async function questionChange(ctx: PlatformContext, actorUserId: string, args: A
   const question = typeof questionId === 'string' ? await ctx.store.findQuestion(questionId) : undefined;
   const found = question && (await permitted(ctx, actorUserId, question.surveyId, 'edit'));
   if (!question || !found || found.survey.status === 'archived') return undefined;
+  // An edit based on another version of the question is refused as a conflict, unasked.
+  if (!deleting && args['version'] !== undefined && args['version'] !== questionVersion(question)) return undefined;
   const { survey } = found;
   if (deleting) {
     // A survey with responses keeps its questions, a live one its last: that deletion is refused, not asked about.

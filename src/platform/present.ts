@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Collaborator, Question, Survey, SurveyStatus } from '../store/survey-store.js';
 import type { EffectiveRole } from './roles.js';
 
@@ -53,6 +54,7 @@ export interface QuestionJson {
   id: string;
   survey_id: string;
   position: number;
+  version: string;
   type: Question['type'];
   text: string;
   description: string;
@@ -61,10 +63,22 @@ export interface QuestionJson {
   choices: Array<{ id: string; position: number; label: string }>;
 }
 
+/**
+ * An opaque tag of what `update_question` changes (text, description, required, settings, the
+ * choices and their order): equal tags, equal questions. An edit sent with the tag it was based
+ * on applies only while the question still has it, so no edit silently undoes another.
+ */
+export const questionVersion = (question: Omit<Question, 'position'>): string =>
+  createHash('sha256')
+    .update(JSON.stringify([question.text, question.description, question.required, question.settings, question.choices.map((c) => [c.id, c.label])]))
+    .digest('base64url')
+    .slice(0, 16);
+
 export const questionJson = (question: Question): QuestionJson => ({
   id: question.id,
   survey_id: question.surveyId,
   position: question.position,
+  version: questionVersion(question),
   type: question.type,
   text: question.text,
   description: question.description,

@@ -5,7 +5,7 @@ import type { PlatformContext } from './context.js';
 import { shown, validationFailed } from './errors.js';
 import { checkQuestionsSize } from './survey-size.js';
 import { newId } from './ids.js';
-import { questionJson, type QuestionJson } from './present.js';
+import { questionJson, questionVersion, type QuestionJson } from './present.js';
 import {
   checkChoiceLabels,
   checkDescription,
@@ -66,6 +66,11 @@ export interface QuestionResult {
   question: QuestionJson;
 }
 
+export interface UpdateQuestionResult extends QuestionResult {
+  /** False when the question already was as asked: nothing was stored or audited. */
+  changed: boolean;
+}
+
 export async function addQuestion(ctx: PlatformContext, actorUserId: string, args: AddQuestionArgs): Promise<QuestionResult> {
   return editingSurvey(ctx, args.survey_id, async (ctx) => {
     const { survey } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
@@ -94,12 +99,20 @@ export interface UpdateQuestionArgs {
   /** The full new list, in order: items with an id keep (and may relabel) that choice. */
   choices?: Array<{ id?: string; label: string }>;
   settings?: Record<string, unknown>;
+  /** The question's `version` the edit is based on: refused as a conflict once it changed. */
+  version?: string;
 }
 
-export async function updateQuestion(ctx: PlatformContext, actorUserId: string, args: UpdateQuestionArgs): Promise<QuestionResult> {
+export async function updateQuestion(ctx: PlatformContext, actorUserId: string, args: UpdateQuestionArgs): Promise<UpdateQuestionResult> {
   return editingQuestion(ctx, args.question_id, async (ctx) => {
     const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
     assertEditable(survey);
+    // Checked with the survey locked: no other edit lands between this check and the write.
+    if (args.version !== undefined && args.version !== questionVersion(question)) {
+      throw validationFailed(
+        `conflict: question '${question.id}' was changed by another edit since its version '${shown(args.version)}' was read, so nothing was changed: read it again (get_survey) and send your edit again`,
+      );
+    }
     const locked = hasResponses(survey);
     const settings = args.settings === undefined ? question.settings : checkSettings(question.type, args.settings);
     if (locked && !isDeepStrictEqual(settings, question.settings)) {
@@ -108,7 +121,7 @@ export async function updateQuestion(ctx: PlatformContext, actorUserId: string, 
     if (locked && args.required === true && !question.required) {
       throw validationFailed(lockedMessage(survey.id, 'making a question required'));
     }
-    const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked);
+    const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked, args.version !== undefined);
     const existing = await ctx.store.listQuestions(survey.id);
     const fields = {
       text: args.text === undefined ? question.text : checkQuestionText(args.text),
@@ -117,14 +130,18 @@ export async function updateQuestion(ctx: PlatformContext, actorUserId: string, 
       settings,
     };
     const position = checkPosition(args.position, existing.length, question.position);
+    const { text, description, required, settings: held, choices: heldChoices } = question;
+    if (position === question.position && isDeepStrictEqual({ ...fields, choices }, { text, description, required, settings: held, choices: heldChoices })) {
+      return { question: questionJson(question), changed: false };
+    }
     checkQuestionsSize(survey.id, existing.map((other) => (other.id === question.id ? { ...other, ...fields, choices } : other)));
     const updated = await ctx.store.updateQuestion(question.id, fields, choices, position);
     await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
-    return { question: questionJson(updated) };
+    return { question: questionJson(updated), changed: true };
   });
 }
 
-function nextChoices(question: Question, given: Array<{ id?: string; label: string }>, locked: boolean): Choice[] {
+function nextChoices(question: Question, given: Array<{ id?: string; label: string }>, locked: boolean, versioned: boolean): Choice[] {
   if (!isChoiceType(question.type)) {
     throw validationFailed(`'choices' only apply to single_choice and multiple_choice questions, not ${question.type}`);
   }
@@ -141,6 +158,13 @@ function nextChoices(question: Question, given: Array<{ id?: string; label: stri
   const removed = question.choices.filter((choice) => !kept.has(choice.id));
   if (locked && removed.length > 0) {
     throw validationFailed(lockedMessage(question.surveyId, `removing choice '${removed[0]!.label}'`));
+  }
+  // A list read before another edit added a choice leaves that choice out: only a list sent with
+  // the version it was read at may remove choices, so a concurrent addition is never undone.
+  if (removed.length > 0 && !versioned) {
+    throw validationFailed(
+      `'choices' leaves out choice '${removed[0]!.label}' ('${removed[0]!.id}') of question '${question.id}', and removing a choice needs the question's 'version' from get_survey: without it a choice another edit added since you read the question would be lost. Nothing was changed: read the question again and send the whole list with its 'version'`,
+    );
   }
   return choices;
 }

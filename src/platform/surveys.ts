@@ -171,6 +171,8 @@ export interface UpdateSurveyArgs {
 
 export interface UpdateSurveyResult {
   survey: SurveyJson;
+  /** False when every field given already had that value: nothing was stored or audited. */
+  changed: boolean;
 }
 
 export function updateSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
@@ -210,15 +212,11 @@ async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: Upd
   if (args.anonymous !== undefined && args.anonymous !== survey.anonymous && hasResponses(survey)) {
     throw validationFailed(`'anonymous' cannot change once survey '${survey.id}' has responses`);
   }
-  const updated = await ctx.store.updateSurvey(survey.id, {
-    ...fields,
-    opensAt,
-    closesAt,
-    responseLimit: args.response_limit,
-    anonymous: args.anonymous,
-    updatedAt: now,
-  });
-  return { survey: surveyJson(await closeIfDue(ctx, updated), role) };
+  const given: Partial<SurveyFields> = { ...fields, opensAt, closesAt, responseLimit: args.response_limit, anonymous: args.anonymous };
+  const changes = Object.fromEntries(Object.entries(given).filter(([field, value]) => value !== undefined && value !== survey[field as keyof SurveyFields]));
+  if (Object.keys(changes).length === 0) return { survey: surveyJson(survey, role), changed: false };
+  const updated = await ctx.store.updateSurvey(survey.id, { ...changes, updatedAt: now });
+  return { survey: surveyJson(await closeIfDue(ctx, updated), role), changed: true };
 }
 
 export interface SetSurveyStatusArgs {

@@ -34,8 +34,9 @@ describe('survey-mcp audit', () => {
   });
 
   it('filters by --since (a span or a date), --survey and --user, and prints JSON', async () => {
-    const recent = JSON.parse((await cli('audit', '--db', db, '--since', '7d', '--json')).stdout) as Array<{ id: string }>;
+    const recent = JSON.parse((await cli('audit', '--db', db, '--since', '7d', '--json')).stdout) as Array<{ id: string; at: string }>;
     expect(recent.map((event) => event.id)).toEqual(['aud_new']);
+    expect(recent[0]!.at).toBe(new Date(now - 60_000).toISOString());
     const since = new Date(now - 30 * day).toISOString().slice(0, 10);
     expect(JSON.parse((await cli('audit', '--db', db, '--since', since, '--survey', 'srv_a', '--json')).stdout)).toMatchObject([{ id: 'aud_old', actorEmail: 'ann@example.com' }]);
     expect((await cli('audit', '--db', db, '--user', 'ann@example.com', '--limit', '1')).stdout.trim().split('\n')).toHaveLength(1);

@@ -93,7 +93,7 @@ describe.each(versions)('the packed package installed and run by Node %s', (vers
     serve.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     serve.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     await new Promise<void>((resolve, reject) => {
-      serve!.stdout!.on('data', () => output.includes('Press Ctrl+C to stop.') && resolve());
+      serve!.stderr!.on('data', () => output.includes('Press Ctrl+C to stop.') && resolve());
       serve!.once('close', (code, signal) => reject(new Error(`serve on Node ${version} exited ${code ?? signal} before it ran:\n${output}`)));
     });
     const baseUrl = /MCP server \(add this URL to your assistant\)\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;

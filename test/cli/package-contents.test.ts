@@ -29,8 +29,10 @@ beforeAll(() => {
 afterAll(() => rmSync(destination, { recursive: true, force: true }));
 
 describe('the published package', () => {
-  it('holds the command, the compiled server and runner, the README and the LICENSE', () => {
-    expect(packed).toEqual(expect.arrayContaining(['bin/survey-mcp.js', 'dist/src/cli/main.js', 'dist/conformance/cli.js', 'README.md', 'LICENSE', 'package.json']));
+  it('holds the command, the compiled server and runner, the report schema, the README and the LICENSE', () => {
+    expect(packed).toEqual(
+      expect.arrayContaining(['bin/survey-mcp.js', 'dist/src/cli/main.js', 'dist/conformance/cli.js', 'schemas/report.v1.json', 'README.md', 'LICENSE', 'package.json']),
+    );
     expect(manifest.bin).toEqual({ 'survey-mcp': 'bin/survey-mcp.js' });
     expect(manifest.license).toBe('MIT');
   });
@@ -39,7 +41,7 @@ describe('the published package', () => {
     expect(packed.filter((path) => path.endsWith('.map'))).toEqual([]);
     expect(packed.filter((path) => path.includes('bench'))).toEqual([]);
     expect(packed.filter((path) => /(^|\/)test\/|\.test\.js$/.test(path))).toEqual([]);
-    expect(packed.filter((path) => !path.startsWith('dist/') && !path.startsWith('bin/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(packed.filter((path) => !path.startsWith('dist/') && !path.startsWith('bin/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json', 'schemas/report.v1.json']);
   });
 
   it('runs no script when a consumer installs it', () => {

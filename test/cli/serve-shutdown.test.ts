@@ -52,8 +52,8 @@ it('answers every request in flight at SIGTERM, refuses new connections, and exi
   // Every request reached the server (its first bytes are in) before the signal.
   await new Promise((resolve) => setTimeout(resolve, 300));
   serve.child.kill('SIGTERM');
-  for (let i = 0; i < 100 && !serve.stdout.includes('SIGTERM: stopping'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(serve.stdout).toContain('SIGTERM: stopping');
+  for (let i = 0; i < 100 && !serve.stderr.includes('SIGTERM: stopping'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(serve.stderr).toContain('SIGTERM: stopping');
   await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   for (const request of held) request.finish();
   const answers = await Promise.all(held.map((request) => request.answer));
@@ -62,7 +62,9 @@ it('answers every request in flight at SIGTERM, refuses new connections, and exi
     expect(JSON.parse(answer.text).result.structuredContent.user.email).toBe('pat@example.com');
   }
   expect(await serve.finished()).toBe(0);
-  const logged = serve.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; status?: number });
+  // stdout is the JSON log alone, as a collector reads it: every line parses; the banner is on stderr.
+  const logged = serve.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { msg: string; status?: number });
+  expect(serve.stderr).toContain('survey-mcp is running');
   expect(logged.filter((line) => line.msg === 'request' && line.status === 200)).toHaveLength(20);
   expect(logged.map((line) => line.msg).filter((msg) => msg !== 'request')).toEqual(['listening', 'stopping', 'stopped']);
 }, 60_000);

@@ -28,7 +28,7 @@ describe('survey-mcp serve --sso-issuer', () => {
     const outcome = await cli(...serveArgs('unreachable.db', '--sso-issuer', issuer, '--sso-client-id', 'survey-mcp'));
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toMatch(new RegExp(`^survey-mcp: single sign-on: the OpenID provider '${issuer}' cannot be used: .*ECONNREFUSED`));
-    expect(outcome.stdout).not.toContain('survey-mcp is running');
+    expect(outcome.stdout + outcome.stderr).not.toContain('survey-mcp is running');
   });
 
   it('refuses a provider whose discovery document names another issuer', async () => {
@@ -80,9 +80,9 @@ describe('survey-mcp serve --sso-issuer', () => {
       const running = await startServe(serveArgs('env.db', '--sso-client-id', providerClientId, '--sso-name', 'Acme ID').slice(1), {
         SURVEY_MCP_SSO_ISSUER: idp.issuer,
       });
-      const authUrl = /sign-in and tokens\s+(http:\/\/\S+)/.exec(running.stdout)![1]!;
-      expect(running.stdout).toContain(`single sign-on                               Acme ID: ${idp.issuer}`);
-      expect(running.stdout).toContain(`redirect URI to register at the provider     ${authUrl}/sso/callback`);
+      const authUrl = /sign-in and tokens\s+(http:\/\/\S+)/.exec(running.stderr)![1]!;
+      expect(running.stderr).toContain(`single sign-on                               Acme ID: ${idp.issuer}`);
+      expect(running.stderr).toContain(`redirect URI to register at the provider     ${authUrl}/sso/callback`);
       const page = await (await fetch(`${authUrl}/account/apps`)).text();
       expect(page).toContain('Sign in with Acme ID</button>');
     } finally {

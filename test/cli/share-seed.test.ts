@@ -46,6 +46,9 @@ describe('seed and share commands', () => {
     const removed = await cli('share', '--db', db, '--survey', 'srv_demo_offsite', '--user', 'bob@example.com', '--role', 'none');
     expect(removed.stdout).toMatch(/removed bob@example.com/);
     expect(removed.stdout).not.toMatch(/bob@example.com +viewer/);
+    const again = await cli('share', '--db', db, '--survey', 'srv_demo_offsite', '--user', 'bob@example.com', '--role', 'none');
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.stdout).toMatch(/^bob@example.com had no share on srv_demo_offsite: nothing changed$/m);
   });
 
   it('fails clearly on an unknown survey, an unknown user and a bad role', async () => {

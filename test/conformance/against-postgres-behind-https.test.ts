@@ -16,6 +16,7 @@ import { cliWith } from '../helpers/cli.js';
 import { makeTestCertificates } from '../helpers/client-metadata-host.js';
 import { startHttpsProxy, type HttpsProxy } from '../helpers/https-proxy.js';
 import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
+import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas.js';
 import { redisDatabase, testRedisUrl } from '../helpers/redis.js';
 import { testServerConfig } from '../helpers/server.js';
 import { freePorts } from '../scale-out/processes.js';
@@ -77,9 +78,16 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
       '--client-metadata-url', cimd.runner.clientMetadataUrl,
       '--bad-client-metadata-url', cimd.runner.badClientMetadataUrl,
       '--json', reportFile,
+      '--sarif', join(dir, 'report.sarif'),
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report;
+    const json = await readFile(reportFile, 'utf8');
+    expect(reportSchemaErrors(json)).toEqual([]);
+    const sarif = await readFile(join(dir, 'report.sarif'), 'utf8');
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    const report = JSON.parse(json) as Report;
+    // Passing, the SARIF has a rule per check and the one warning as its only result.
+    expect(JSON.parse(sarif).runs[0].tool.driver.rules).toHaveLength(report.results.length);
 
     // Every request went to the public https addresses the server named in its metadata.
     const origins = new Set(report.results.flatMap((result) => result.evidence.map((evidence) => new URL(evidence.request.split(' ')[1]!).origin)));

@@ -15,6 +15,7 @@ import { systemClock } from '../../src/platform/clock.js';
 import { cliWith } from '../helpers/cli.js';
 import { makeTestCertificates } from '../helpers/client-metadata-host.js';
 import { startHttpsProxy } from '../helpers/https-proxy.js';
+import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas.js';
 import { startRewriting429Proxy } from '../helpers/rewriting-proxy.js';
 import { freePorts } from '../scale-out/processes.js';
 import { demoSignIn, foreignToken, shortWindows, startOurServer } from './our-server.js';
@@ -70,7 +71,7 @@ describe('the runner against a misconfigured deployment', () => {
     const { server } = await ourServer();
     // The server counts 20 per 3 s (shortWindows); the runner is told the specification's 180 per 60 s.
     const report = await runConformance({ url: server.baseUrl, signIn: demoSignIn, only: ['rate-limits'] });
-    expectOneRootCause(report, 'mcp-rate-limit-enforced', /HTTP 429 after \d+ requests in 60 s, fewer than the budget the runner was told \(180 per 60 s\): is --mcp-rate-limit right\?/);
+    expectOneRootCause(report, 'mcp-rate-limit-enforced', /HTTP 429 after admitting \d+ requests in 60 s, fewer than the budget the runner was told \(180 per 60 s\): is --mcp-rate-limit right\?/);
     expect(report.counts.blocked).toBe(report.results.length - 1);
   });
 
@@ -104,20 +105,29 @@ describe('the runner against a misconfigured deployment', () => {
     const dir = await mkdtemp(join(tmpdir(), 'survey-mcp-internal-addresses-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await writeFile(join(dir, 'ca.pem'), certificates.ca);
+    const github = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md'), GITHUB_WORKFLOW_REF: 'octo/app/.github/workflows/qa.yml@refs/heads/main' };
     const run = await cliWith(
-      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') }, timeoutMs: 60_000 },
+      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'), ...github }, timeoutMs: 60_000 },
       'conformance', '--url', mcpProxy.url,
       '--user', demoSignIn.user, '--password', demoSignIn.password,
       '--foreign-token', await foreignToken(server.store),
-      '--json', join(dir, 'report.json'),
+      '--json', join(dir, 'report.json'), '--sarif', join(dir, 'report.sarif'),
     );
-    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+    const json = await readFile(join(dir, 'report.json'), 'utf8');
+    const report = JSON.parse(json) as Report;
     expect(run.code).toBe(1);
+    // Every format a team's CI reads, valid, and naming the root cause.
+    expect(reportSchemaErrors(json)).toEqual([]);
+    const sarif = await readFile(join(dir, 'report.sarif'), 'utf8');
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    expect(JSON.parse(sarif).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('.github/workflows/qa.yml');
+    expect(run.stdout).toMatch(new RegExp(`^::error title=${report.results.find((result) => result.status === 'fail')!.id}::`, 'm'));
+    expect(await readFile(github.GITHUB_STEP_SUMMARY, 'utf8')).toMatch(/^### survey-mcp conformance: https:\/\/127\.0\.0\.1:\d+\n/);
     const [root] = report.results.filter((result) => result.status === 'fail');
     expectOneRootCause(report, root!.id, /127\.0\.0\.1/);
     expect(report.counts.blocked).toBeGreaterThan(report.results.length / 2);
     expect(run.stderr).toMatch(/^survey-mcp: 1 of \d+ conformance checks failed \(\d+ more blocked by them\)/m);
-    expect(run.stdout).toContain(`root causes (1; fix these first):\n  FAIL  ${root!.id}: `);
+    expect(run.stdout).toContain(`causes (1; fix these first):\n  FAIL  ${root!.id}: `);
     // Run alone, a check that needs the internal address meets it: the error names the URL refused.
     const alone = await cliWith(
       { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') } },

@@ -12,6 +12,7 @@ import { isProven, statusOf } from '../../conformance/requirements/requirement.j
 import { addConformanceOptions, type ConformanceFlags } from '../../conformance/cli.js';
 import { conformanceCommand, type ConformanceIo } from '../../conformance/command.js';
 import { cli } from '../helpers/cli.js';
+import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas.js';
 import { root } from '../helpers/build.js';
 import { withFakeDeployment } from './harness.js';
 
@@ -103,6 +104,7 @@ describe('survey-mcp conformance', () => {
       registerRateLimit: '20/60',
       timeout: '10000',
       refreshGrace: '60',
+      baselineMaxAge: '30',
     });
   });
 
@@ -119,6 +121,8 @@ describe('survey-mcp conformance', () => {
     [{ url: 'http://x', only: 'dicsovery' }, 'unknown check or group "dicsovery" in --only; --list shows them'],
     [{ url: 'http://x', clientMetadataUrl: 'http://qa.example/c.json' }, '--client-metadata-url must be an https URL with a path, e.g. https://qa.example/client.json'],
     [{ url: 'http://x', requirements: true }, '--requirements goes with --list: survey-mcp conformance --list --requirements'],
+    [{ url: 'http://x', baselineMaxAge: '0' }, '--baseline-max-age must be a positive whole number of days, e.g. 30'],
+    [{ url: 'http://127.0.0.1:1', baseline: '/nonexistent/base.json' }, '--baseline /nonexistent/base.json cannot be read (ENOENT): give a report an earlier run wrote with --json'],
   ] satisfies [ConformanceFlags, string][])('bad usage %j exits 2 saying what to fix', async (flags, message) => {
     expect(await exitOf(flags)).toMatchObject({ exitCode: 2, message });
   });
@@ -135,6 +139,7 @@ describe('survey-mcp conformance', () => {
           json: join(directory, 'reports/conformance.json'),
           junit: join(directory, 'reports/conformance.xml'),
           html: join(directory, 'reports/conformance.html'),
+          sarif: join(directory, 'reports/conformance.sarif'),
         },
         io,
       );
@@ -142,9 +147,14 @@ describe('survey-mcp conformance', () => {
       expect(io.out()).toContain('  PASS  client-metadata-document-flow');
       expect(io.out()).not.toMatch(/\x1b\[/);
     });
-    const json = JSON.parse(await readFile(join(directory, 'reports/conformance.json'), 'utf8')) as { counts: unknown };
+    const text = await readFile(join(directory, 'reports/conformance.json'), 'utf8');
+    expect(reportSchemaErrors(text)).toEqual([]);
+    const json = JSON.parse(text) as { counts: unknown };
     const selected = CATALOG.filter((check) => check.group === 'discovery').length + 2;
-    expect(json.counts).toEqual({ pass: selected, fail: 0, warn: 0, blocked: 0, skip: 0 });
+    expect(json.counts).toEqual({ pass: selected, fail: 0, warn: 0, blocked: 0, skip: 0, 'not-verified': 0 });
+    const sarif = await readFile(join(directory, 'reports/conformance.sarif'), 'utf8');
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    expect(JSON.parse(sarif).runs[0].results).toEqual([]);
     expect(await readFile(join(directory, 'reports/conformance.xml'), 'utf8')).toContain(`tests="${selected}" failures="0"`);
     expect(await readFile(join(directory, 'reports/conformance.html'), 'utf8')).toContain('<p class="verdict pass">every MUST passed</p>');
   });

@@ -12,7 +12,9 @@ import { renderJunit } from '../../conformance/reporters/junit.js';
 import { redactText } from '../../conformance/redact.js';
 import { demoSignIn, foreignToken, shortWindows, startOurServer, type OurServer } from './our-server.js';
 
-const SECRET_FIELDS = ['code', 'code_verifier', 'access_token', 'refresh_token', 'token', 'password', 'client_secret'];
+const SECRET_FIELDS = ['code', 'code_verifier', 'access_token', 'refresh_token', 'token', 'password', 'client_secret', 'csrf_token', 'confirmation_token', 'requestState'];
+/** CSRF tokens and confirmation seals, kept apart to prove the run saw some. */
+const formAndSealSecrets = new Set<string>();
 
 /** A `plain` PKCE challenge is its verifier, public in the authorization request by design. */
 const challenges = new Set<string>();
@@ -23,6 +25,16 @@ function secretsIn(text: string, into: Set<string>): void {
   for (const name of SECRET_FIELDS) {
     for (const match of text.matchAll(new RegExp(`(?:^|[?&])${name}=([^&#\\s"]+)`, 'g'))) into.add(decodeURIComponent(match[1]!));
     for (const match of text.matchAll(new RegExp(`"${name}"\\s*:\\s*"([^"]+)"`, 'g'))) into.add(match[1]!);
+  }
+  for (const pattern of [
+    /name="csrf_token"[^>]*value="([^"]+)"/g,
+    /\\+"confirmation_token\\+"\s*:\s*\\+"([^"\\]+)\\+"/g,
+    /"(?:requestState|confirmation_token)"\s*:\s*"([^"]+)"/g,
+  ]) {
+    for (const match of text.matchAll(pattern)) {
+      into.add(match[1]!);
+      formAndSealSecrets.add(match[1]!);
+    }
   }
 }
 
@@ -55,7 +67,7 @@ beforeAll(async () => {
       ...ours.documents,
       ...shortWindows.runner,
       includeRegisterLimit: false,
-      only: ['registration', 'authorization', 'revocation'],
+      only: ['registration', 'authorization', 'confirmations', 'revocation'],
     });
   } finally {
     spy.mockRestore();
@@ -71,6 +83,10 @@ describe('the reports of a run carry no secret seen on the wire', () => {
   it('the run saw codes, tokens, cookies and the password', () => {
     expect(report.results.length).toBeGreaterThan(40);
     expect(secrets.size).toBeGreaterThan(20);
+  });
+
+  it('the run saw CSRF tokens and confirmation seals', () => {
+    expect([...formAndSealSecrets].filter((secret) => secrets.has(secret)).length).toBeGreaterThan(2);
   });
 
   // The console and JUnit show evidence for failures only: the same results, marked failed.
@@ -100,5 +116,23 @@ describe('redactText', () => {
       'grant_type=authorization_code&code=[redacted]&code_verifier=[redacted]&client_assertion=[redacted]',
     );
     expect(redactText('{"client_secret": "s3cr3t", "code": -32601}')).toBe('{"client_secret": "[redacted]", "code": -32601}');
+  });
+});
+
+describe('redactText, CSRF tokens and confirmation seals', () => {
+  it('redacts a CSRF token in a form body and in a page, whichever attribute comes first', () => {
+    expect(redactText('email=a%40b&password=x&csrf_token=Zq9-Ab_cd')).toBe('email=a%40b&password=[redacted]&csrf_token=[redacted]');
+    expect(redactText('<input type="hidden" name="csrf_token" value="Zq9-Ab_cd">')).toBe('<input type="hidden" name="csrf_token" value="[redacted]">');
+    expect(redactText(`<input value='Zq9-Ab_cd' type=hidden name='csrf_token'>`)).toBe(`<input value='[redacted]' type=hidden name='csrf_token'>`);
+  });
+
+  it('redacts a 2025-11-25 confirmation token in a tool result text and a 2026-07-28 requestState', () => {
+    const toolResult = JSON.stringify({ content: [{ type: 'text', text: JSON.stringify({ error: 'confirm', confirmation_token: 'seal.v1.abc' }) }] });
+    expect(redactText(toolResult)).not.toContain('seal.v1.abc');
+    expect(redactText(toolResult)).toContain('[redacted]');
+    expect(redactText('{"resultType":"input_required","requestState":"seal.v2.xyz"}')).toBe('{"resultType":"input_required","requestState":"[redacted]"}');
+    expect(redactText('"arguments":{"question_id":"q1","confirmation_token":"seal.v1.abc"}')).toBe('"arguments":{"question_id":"q1","confirmation_token":"[redacted]"}');
+    const twiceEscaped = JSON.stringify({ result: { content: [{ text: JSON.stringify({ error: 'call again with "confirmation_token": "seal.v1.abc"' }) }] } });
+    expect(redactText(twiceEscaped)).not.toContain('seal.v1.abc');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../conformance/http.js';
-import { evidenceOf, setupErrorReport, type CheckResult, type Report } from '../../conformance/report.js';
+import { evidenceOf, reportHeader, setupErrorReport, type CheckResult, type Report } from '../../conformance/report.js';
 import { renderConsole, shouldUseColor } from '../../conformance/reporters/console.js';
 import { renderHtml } from '../../conformance/reporters/html.js';
 import { renderJson } from '../../conformance/reporters/json.js';
@@ -34,10 +34,11 @@ function result(overrides: Partial<CheckResult>): CheckResult {
 }
 
 const report: Report = {
+  ...reportHeader(),
   target: 'http://127.0.0.1:8787',
   startedAt: '2025-01-01T00:00:00.000Z',
   durationMs: 1500,
-  counts: { pass: 1, fail: 1, warn: 1, skip: 1, blocked: 0 },
+  counts: { pass: 1, fail: 1, warn: 1, skip: 1, 'not-verified': 0, blocked: 0 },
   results: [
     result({ id: 'issuer-matches-base-url', group: 'discovery', message: 'issuer ok' }),
     result({
@@ -203,10 +204,11 @@ describe('evidence', () => {
 
 describe('root causes and blocked checks', () => {
   const blockedReport: Report = {
+    ...reportHeader(),
     target: 'https://mcp.example',
     startedAt: '2025-01-01T00:00:00.000Z',
     durationMs: 119_600,
-    counts: { pass: 1, fail: 1, warn: 0, skip: 2, blocked: 2 },
+    counts: { pass: 1, fail: 1, warn: 0, skip: 2, 'not-verified': 0, blocked: 2 },
     results: [
       result({ id: 'protected-resource-metadata', group: 'discovery', status: 'fail', message: 'resource is http://10.0.0.5:8787' }),
       result({ id: 'issuer-matches-base-url', group: 'discovery', status: 'pass' }),
@@ -217,17 +219,17 @@ describe('root causes and blocked checks', () => {
     ],
   };
 
-  test('the console leads with the root cause and what it blocks, gives each blocked check its own line, counts skips by reason, and reads 2 min 0 s', () => {
+  test('the console leads with the cause and what it blocks, gives each blocked check its own line, counts skips by reason, and reads 2 min 0 s', () => {
     const text = renderConsole(blockedReport, { color: false });
     const lines = text.split('\n');
-    expect(lines.slice(1, 4)).toEqual(['', 'root causes (1; fix these first):', '  FAIL  protected-resource-metadata: resource is http://10.0.0.5:8787 (blocks 2 checks)']);
+    expect(lines.slice(1, 4)).toEqual(['', 'causes (1; fix these first):', '  FAIL  protected-resource-metadata: resource is http://10.0.0.5:8787 (blocks 2 checks)']);
     expect(text).toMatch(/ {2}BLOCKED {2}initialize +A request without a token gets 401\n {8}blocked by protected-resource-metadata: it needs the metadata documents/);
-    expect(text).toContain('skipped, by reason\n    2  the deployment does not offer 2026-07-28\n');
+    expect(text).toContain('skipped by rule, by reason\n    2  the deployment does not offer 2026-07-28\n');
     expect(lines.at(-2)).toBe('6 checks in 2 min 0 s: 1 passed, 1 failed, 2 blocked, 0 warnings, 2 skipped');
   });
 
   test('one check is "1 check"', () => {
-    const one: Report = { ...blockedReport, durationMs: 400, counts: { pass: 1, fail: 0, warn: 0, skip: 0, blocked: 0 }, results: [result({})] };
+    const one: Report = { ...blockedReport, durationMs: 400, counts: { pass: 1, fail: 0, warn: 0, skip: 0, 'not-verified': 0, blocked: 0 }, results: [result({})] };
     expect(renderConsole(one, { color: false }).trimEnd().split('\n').at(-1)).toBe('1 check in 0.4 s: 1 passed, 0 failed, 0 warnings, 0 skipped');
   });
 

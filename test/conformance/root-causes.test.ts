@@ -3,7 +3,7 @@ import { CATALOG } from '../../conformance/catalog.js';
 import { describeError } from '../../conformance/describe-error.js';
 import type { Exchange } from '../../conformance/http.js';
 import { prerequisiteOfStep, prerequisitesOf, providedBy } from '../../conformance/prerequisites.js';
-import { diagnose, RootCauses } from '../../conformance/root-causes.js';
+import { diagnose, RootCauses, shorterWindow, spentBefore } from '../../conformance/root-causes.js';
 
 const MCP = 'https://mcp.example/';
 const rate = { limit: 20, windowSeconds: 60 };
@@ -57,7 +57,7 @@ describe('diagnose', () => {
 
   test('a 429 well before the budget asks about --mcp-rate-limit; one at the budget does not', () => {
     const early = [...Array.from({ length: 5 }, (_, i) => exchange(i, 200)), exchange(6, 429)];
-    expect(diagnose(early.slice(-1), early, MCP, rate)?.hint).toMatch(/HTTP 429 after 6 requests in 60 s, fewer than the budget the runner was told \(20 per 60 s\): is --mcp-rate-limit right\?/);
+    expect(diagnose(early.slice(-1), early, MCP, rate)?.hint).toMatch(/HTTP 429 after admitting 5 requests in 60 s, fewer than the budget the runner was told \(20 per 60 s\): is --mcp-rate-limit right\?/);
     const spent = [...Array.from({ length: 20 }, (_, i) => exchange(i, 200)), exchange(21, 429)];
     expect(diagnose(spent.slice(-1), spent, MCP, rate)).toBeUndefined();
   });
@@ -73,4 +73,32 @@ test('an error openid-client raises about a URL it refused to request names that
   const inner = new Error('only requests to HTTPS are allowed', { cause: new URL('http://10.0.0.5:8787/token') });
   const outer = new Error('only requests to HTTPS are allowed', { cause: inner });
   expect(describeError(outer)).toBe('only requests to HTTPS are allowed (the request to http://10.0.0.5:8787/token)');
+});
+
+describe('a limit stricter than the runner was told', () => {
+  const told = { limit: 180, windowSeconds: 60 };
+  const refusedAt = (at: number, retryAfter: string): Exchange => {
+    const refused = exchange(at, 429);
+    return { ...refused, response: { ...refused.response, headers: { ...refused.response.headers, 'retry-after': retryAfter } } };
+  };
+
+  test('a burst counts what was admitted, not what was sent', () => {
+    const burst = [...Array.from({ length: 20 }, () => exchange(1_000, 200)), ...Array.from({ length: 160 }, () => exchange(1_000, 429))];
+    expect(spentBefore(burst, burst.at(-1)!, told)).toBe(20);
+  });
+
+  test('a slow spending almost whole, then a Retry-After far sooner than the window frees a request, is a shorter window', () => {
+    // 170 admitted over 25 s (a loaded machine), then "retry in 1 s" where 180/60 frees one only in ~35 s.
+    const spending = Array.from({ length: 170 }, (_, i) => exchange(i * 147, 200));
+    const refused = refusedAt(25_000, '1');
+    expect(shorterWindow([...spending, refused], refused, told)).toEqual({ retryAfter: 1, expected: 35 });
+  });
+
+  test('a Retry-After that agrees with the told window, or counts to an older request, is not', () => {
+    const spending = Array.from({ length: 180 }, (_, i) => exchange(i * 20, 200));
+    expect(shorterWindow([...spending, refusedAt(3_600, '57')], refusedAt(3_600, '57'), told)).toBeUndefined();
+    // Requests of an earlier check, 50 s before, age out first: 10 s is right.
+    const earlier = [exchange(0, 200), ...Array.from({ length: 179 }, (_, i) => exchange(45_000 + i * 20, 200))];
+    expect(shorterWindow([...earlier, refusedAt(50_000, '10')], refusedAt(50_000, '10'), told)).toBeUndefined();
+  });
 });

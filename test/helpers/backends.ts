@@ -24,17 +24,23 @@ export async function startTeamServer(backend: Backend): Promise<Team> {
     mcpRateLimit: { limit: 1_000_000, windowMs: 60_000 },
     ...(schema && { db: postgresUrl(schema), rateStore: ':memory:' }),
   });
-  const alice = await createTestUser(server, 'alice@example.com', 'Alice');
+  const alice = await aliceAdministering(server);
   await createTestUser(server, 'bob@example.com', 'Bob');
-  await server.store.insertWorkspace({ id: 'wsp_test', name: 'Test', createdAt: server.clock.now() });
-  await server.store.setWorkspaceMember('wsp_test', alice.id, 'admin');
   return {
     server,
-    alice: await tokenFor(server, 'alice@example.com'),
+    alice,
     bob: await tokenFor(server, 'bob@example.com'),
     async close() {
       await server.close();
       if (schema) await dropSchemas([schema]);
     },
   };
+}
+
+/** Makes alice@example.com, admin of workspace `wsp_test` (so owner of every survey in it); her token. */
+export async function aliceAdministering(server: TestServer): Promise<string> {
+  const alice = await createTestUser(server, 'alice@example.com', 'Alice');
+  await server.store.insertWorkspace({ id: 'wsp_test', name: 'Test', createdAt: server.clock.now() });
+  await server.store.setWorkspaceMember('wsp_test', alice.id, 'admin');
+  return tokenFor(server, 'alice@example.com');
 }

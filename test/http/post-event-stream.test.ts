@@ -15,6 +15,9 @@ describe('the event stream answering a POST that asks the person', () => {
     const text = await response.text();
     server.close();
     expect(response.headers.get('content-type')).toBe('text/event-stream');
+    // What nginx and compressing proxies honour to pass each event on at once.
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
     expect(text.startsWith('event: message\ndata: {"jsonrpc":"2.0","id":"confirm-1","method":"elicitation/create","params":{}}\n\n')).toBe(true);
     expect(text).toContain(': waiting for the person\n\n');
     expect(text.endsWith('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n')).toBe(true);

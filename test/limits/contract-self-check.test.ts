@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RateDecision, RateRule, SlidingLog } from '../../src/limits/limiter.js';
-import { ADMITTED, assertNow, assertRule, decide, retryAfterSeconds, windowStartMs } from '../../src/limits/sliding-log.js';
+import { ADMITTED, assertCount, assertNow, assertRule, decide, retryAfterSeconds, windowStartMs } from '../../src/limits/sliding-log.js';
 import { MemoryLog } from '../../src/limits/memory.js';
 import { describeSlidingLogContract, scenarios, sharedStoreScenarios, type SlidingLogHarness } from './sliding-log.contract.js';
 
-type SyncConsume = (key: string, rule: RateRule, nowMs: number) => RateDecision;
-type Consume = (key: string, rule: RateRule, nowMs: number) => RateDecision | Promise<RateDecision>;
+type SyncConsume = (key: string, rule: RateRule, nowMs: number, count: number) => RateDecision;
+type Consume = (key: string, rule: RateRule, nowMs: number, count: number) => RateDecision | Promise<RateDecision>;
 
 /** Every instance opened by the harness shares one state, as processes share one store. */
 function harnessOf(makeConsume: () => Consume): () => Promise<SlidingLogHarness> {
@@ -17,10 +17,11 @@ function harnessOf(makeConsume: () => Consume): () => Promise<SlidingLogHarness>
     const consume = makeConsume();
     return {
       open: async (): Promise<SlidingLog> => ({
-        consume: async (key, rule, nowMs = Date.now()) => {
+        consume: async (key, rule, nowMs = Date.now(), count = 1) => {
           assertRule(rule);
+          assertCount(count, rule);
           assertNow(nowMs);
-          return consume(key, rule, nowMs);
+          return consume(key, rule, nowMs, count);
         },
         close: async () => {},
       }),
@@ -32,7 +33,7 @@ function harnessOf(makeConsume: () => Consume): () => Promise<SlidingLogHarness>
 /** The reference: the in-process log's own core, an exact sliding log that logs only admitted requests. */
 function exactSlidingLog(): SyncConsume {
   const log = new MemoryLog();
-  return (key, rule, nowMs) => log.consume(key, rule, nowMs);
+  return (key, rule, nowMs, count) => log.consume(key, rule, nowMs, count);
 }
 
 /** Wrong: a counter per clock-aligned window. */
@@ -93,7 +94,7 @@ function logsRefusedRequests(): Consume {
       refused.push(nowMs);
       return decide(refused[0], rule, nowMs);
     }
-    const decision = exact(key, rule, nowMs);
+    const decision = exact(key, rule, nowMs, 1);
     if (!decision.allowed) refused.push(nowMs);
     return decision;
   };

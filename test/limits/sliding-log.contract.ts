@@ -146,6 +146,21 @@ export const scenarios = {
     for (const decision of decisions.filter((d) => !d.allowed)) expectRefused(decision, 60);
   },
 
+  'admits a batch of requests only when all of them fit, and refuses it whole without logging any': async (harness) => {
+    const log = await harness.open();
+    for (let i = 0; i < 170; i++) expect((await log.consume('batch', RULE, T0 + i * 100)).allowed).toBe(true);
+    // 20 need the 10 oldest gone: the 10th oldest (T0 + 900) leaves at T0 + 60 900.
+    expectRefused(await log.consume('batch', RULE, T0 + 17_000, 20), 44);
+    expectRefused(await log.consume('batch', RULE, T0 + 60_899, 20), 1);
+    // Nothing of the refused batches was logged: with the 9 oldest gone, 161 are left and 19 fit.
+    expect(await log.consume('batch', RULE, T0 + 60_899, 10)).toEqual({ allowed: true });
+    expect(await log.consume('batch', RULE, T0 + 60_899, 9)).toEqual({ allowed: true });
+    expect((await log.consume('batch', RULE, T0 + 60_899)).allowed).toBe(false);
+    expect(await log.consume('later', RULE, T0, 180)).toEqual({ allowed: true });
+    await expect(log.consume('user', RULE, T0, 181)).rejects.toThrow(TypeError);
+    await expect(log.consume('user', RULE, T0, 0)).rejects.toThrow(TypeError);
+  },
+
   'rejects a rule that is not a positive integer limit and window as a programming error': async (harness) => {
     const log = await harness.open();
     await expect(log.consume('user', { limit: 0, windowMs: 60_000 }, T0)).rejects.toThrow(TypeError);

@@ -62,20 +62,22 @@ describe('a JSON-RPC batch (legacy era)', () => {
     ]);
   });
 
-  it('runs no further call once its answers reach the bound of a batch answer (2 × 1 MiB of text)', async () => {
+  it('answers a read that would take its answers past 2 × 1 MiB with an error naming the bound, and the calls after it as usual', async () => {
     await server.store.insertWorkspace({ id: 'wsp_batch', name: 'Batch', createdAt: server.clock.now() });
     await server.store.setWorkspaceMember('wsp_batch', userId, 'admin');
     const platform = createPlatform({ store: server.store, clock: server.clock });
     const labels = (i: number) => Array.from({ length: 50 }, (_, c) => `q${i}c${c}`.padEnd(60, '.'));
     const questions = Array.from({ length: 120 }, (_, i) => ({ type: 'single_choice' as const, text: `Question ${i}`, choices: labels(i) }));
     const survey = await platform.createSurvey(userId, { workspace_id: 'wsp_batch', title: 'Large', questions });
-    const calls = Array.from({ length: 10 }, (_, id) => ({ jsonrpc: '2.0' as const, id, method: 'tools/call', params: { name: 'get_survey', arguments: { survey_id: survey.survey.id } } }));
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0' as const, id, method: 'tools/call', params: { name, arguments: args } });
+    const large = { survey_id: survey.survey.id };
+    const calls = [call(0, 'get_survey', large), call(1, 'get_survey', large), call(2, 'get_me', {}), call(3, 'get_survey', large)];
     const extra = { authInfo: { token: 't', clientId: 'c', scopes: ['mcp_customer'], extra: { userId } } };
-    const answers = await dispatcher.handle(calls, extra);
-    const ran = answers.filter((answer) => 'result' in answer).length;
-    expect(ran).toBeGreaterThan(1);
-    expect(ran).toBeLessThan(5);
-    expect(answers).toHaveLength(10);
-    expect(answers.at(-1)).toMatchObject({ id: 9, error: { code: -32603, message: expect.stringMatching(/^not run: the answers of this batch reached 2,097,152 characters/) } });
+    const answers = (await dispatcher.handle(calls, extra)) as unknown as Array<{ id: number; result: { isError?: boolean; content: Array<{ text: string }> } }>;
+    expect(answers.map((answer) => [answer.id, answer.result.isError === true])).toEqual([[0, false], [1, true], [2, false], [3, true]]);
+    expect(JSON.parse(answers[1]!.result.content[0]!.text)).toEqual({
+      error: 'validation failed: the answer of get_survey would take the answers of this batch past the 2,097,152 characters they may hold: send it again in a request of its own',
+    });
+    expect(JSON.stringify(answers).length).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
 });

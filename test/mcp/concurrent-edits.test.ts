@@ -121,6 +121,42 @@ describe.each(backends)('parallel edits on %s', (backend) => {
     expect(acknowledged).toHaveLength(1);
   });
 
+  // Two clients read the question, then each sends the list it read plus its own choice.
+  const choiceRace = async (withVersion: boolean) => {
+    const surveyId = await newSurvey([{ type: 'single_choice', text: 'Plan', choices: ['Free', 'Pro'] }]);
+    const plan = (await questionsOf(surveyId))[0]!;
+    const known = plan.choices.map((c: Json) => ({ id: c.id, label: c.label }));
+    const version = withVersion ? { version: plan.version } : {};
+    const answers = await parallel(2, (i) => call('update_question', { question_id: plan.id, choices: [...known, { label: `Tier ${i}` }], ...version }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const after = (await questionsOf(surveyId))[0]!;
+    return { plan, answers, labels: after.choices.map((c: Json) => c.label) as string[] };
+  };
+
+  it('2 parallel update_question each adding a choice to a draft, 10 rounds: one lands, the other is refused, none is lost', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { plan, answers, labels } = await choiceRace(false);
+      const landed = answers.filter((a) => !a.isError).map((a) => a.payload.question.choices.at(-1).label);
+      expect(landed).toHaveLength(1);
+      expect(labels).toEqual(['Free', 'Pro', landed[0]]);
+      const landedId = answers.find((a) => !a.isError)!.payload.question.choices.at(-1).id;
+      expect(answers.find((a) => a.isError)!.payload.error).toBe(
+        `validation failed: 'choices' leaves out choice '${landed[0]}' ('${landedId}') of question '${plan.id}', and removing a choice needs the question's 'version' from get_survey: without it a choice another edit added since you read the question would be lost. Nothing was changed: read the question again and send the whole list with its 'version'`,
+      );
+    }
+  });
+
+  it('2 parallel update_question with the version they read, 10 rounds: one lands, the other is refused as a conflict', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { plan, answers, labels } = await choiceRace(true);
+      const landed = answers.filter((a) => !a.isError).map((a) => a.payload.question.choices.at(-1).label);
+      expect(labels).toEqual(['Free', 'Pro', ...landed]);
+      expect(answers.filter((a) => a.isError).map((a) => a.payload.error)).toEqual([
+        `validation failed: conflict: question '${plan.id}' was changed by another edit since its version '${plan.version}' was read, so nothing was changed: read it again (get_survey) and send your edit again`,
+      ]);
+    }
+  });
+
   it('4 parallel set_survey_status (archive, open, archive, open) on a closed survey: one change, a consistent row', async () => {
     for (let run = 0; run < 5; run++) {
       const surveyId = await newSurvey([text(1)]);

@@ -60,7 +60,7 @@ describe.each(backends)('the size of a survey on %s', (backend) => {
       expect(added.payload.error).toMatch(/over the 900 KiB a survey may hold/);
       const firstQuestion = created.payload.questions[0];
       const grown = labels(200, 'g').map((label) => ({ label }));
-      const updated = await call(era, 'update_question', { question_id: firstQuestion.id, text: 'T'.repeat(500), choices: grown });
+      const updated = await call(era, 'update_question', { question_id: firstQuestion.id, text: 'T'.repeat(500), choices: grown, version: firstQuestion.version });
       expect(updated.payload.error).toMatch(/over the 900 KiB a survey may hold/);
 
       const read = await call(era, 'get_survey', { survey_id: surveyId });

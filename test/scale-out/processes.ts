@@ -85,13 +85,14 @@ export async function runCli(args: readonly string[]): Promise<{ code: number | 
 
 /**
  * Starts `survey-mcp serve` and resolves once it has printed all it prints at start (its last line
- * is the Ctrl+C hint); rejects if it exits first.
+ * is the Ctrl+C hint; on stderr, as stdout is not a terminal and so carries the JSON log alone);
+ * rejects if it exits first.
  */
 export async function startServe(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliProcess> {
   const serve = new CliProcess(['serve', '--host', '127.0.0.1', ...args], env);
   const ready = new Promise<void>((resolve, reject) => {
-    serve.child.stdout!.on('data', () => {
-      if (serve.stdout.includes('Press Ctrl+C to stop.')) resolve();
+    serve.child.stderr!.on('data', () => {
+      if (serve.stderr.includes('Press Ctrl+C to stop.')) resolve();
     });
     void serve.exited.then((code) => reject(new Error(`survey-mcp serve exited with ${code} before it ran:\n${serve.stderr}`)));
   });

@@ -1,4 +1,4 @@
-import { skip, type Check } from '../../check.js';
+import { type Check, notVerified, skip } from '../../check.js';
 import { consentPageOf } from '../../sign-in.js';
 import { expectErrorRedirect } from './error-redirect.js';
 
@@ -11,7 +11,7 @@ export const authorizationDeniedRedirect: Check = {
   needsSignIn: true,
   async run(ctx) {
     const { decide } = ctx.signIn();
-    if (!decide) skip('with --browser the person decides; run headless (--user/--password) to refuse on their behalf');
+    if (!decide) notVerified('with --browser the person decides; run headless (--user/--password) to refuse on their behalf');
     const pending = await (await ctx.client()).beginAuthorization();
     const outcome = await decide(pending.url, 'refuse');
     if (outcome.kind === 'callback' && !consentPageOf(outcome.exchanges)) {

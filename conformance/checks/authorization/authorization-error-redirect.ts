@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { errorRedirectProblem } from './error-redirect.js';
 
 /** Each error an authorization request can make once client and redirect URI are valid. */
@@ -32,7 +32,7 @@ export const authorizationErrorRedirect: Check = {
       for (const [name, value] of Object.entries(branch.overrides)) if (value === undefined) pending.url.searchParams.delete(name);
       const outcome = await ctx.probe(pending.url);
       if (outcome.kind === 'sign-in-required') {
-        skip('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
+        notVerified('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
       }
       const problem = errorRedirectProblem(outcome, pending, branch.errors, ctx.target.baseUrl);
       if (problem) problems.push(`${branch.what}: ${problem}`);

@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { errorCodeProblem } from './error-redirect.js';
 
 export const authorizationRepeatedParameterRefused: Check = {
@@ -14,7 +14,7 @@ export const authorizationRepeatedParameterRefused: Check = {
     // Twice the same value, so only the repetition itself is wrong.
     pending.url.searchParams.append('code_challenge_method', 'S256');
     const outcome = await ctx.probe(pending.url);
-    if (outcome.kind === 'sign-in-required') skip('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
+    if (outcome.kind === 'sign-in-required') notVerified('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
     // A deployment that trusts none of a request with a repeated parameter, its redirect URI
     // included, may stop at a page: safer than section 4.1.2.1's redirect, and still a refusal.
     if (outcome.kind === 'page' && outcome.exchange.response.status >= 400) {

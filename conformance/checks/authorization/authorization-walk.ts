@@ -1,4 +1,4 @@
-import { skip } from '../../check.js';
+import { notVerified, skip } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { cite, type Exchange } from '../../http.js';
 
@@ -8,7 +8,7 @@ import { cite, type Exchange } from '../../http.js';
  */
 export async function authorizationServerWalk(ctx: CheckContext): Promise<{ readonly origin: string; readonly exchanges: readonly Exchange[] }> {
   const { walk } = await ctx.session();
-  if (walk.length === 0) skip('with --browser the person saw the pages and posted the forms, not the runner; run headless (--user/--password)');
+  if (walk.length === 0) notVerified('with --browser the person saw the pages and posted the forms, not the runner; run headless (--user/--password)');
   const origin = new URL(walk[0]?.request.url ?? ctx.target.baseUrl).origin;
   return { origin, exchanges: walk.filter((exchange) => new URL(exchange.request.url).origin === origin) };
 }

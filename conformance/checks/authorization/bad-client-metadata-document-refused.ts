@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { badMetadataClient } from '../shared/bad-client-metadata.js';
 
@@ -15,7 +15,7 @@ export const badClientMetadataDocumentRefused: Check = {
     const outcome = await ctx.probe(url);
     switch (outcome.kind) {
       case 'sign-in-required':
-        skip('the deployment asks for a sign-in before judging the client; run headless (--user/--password)');
+        notVerified('the deployment asks for a sign-in before judging the client; run headless (--user/--password)');
       case 'callback':
         fail(`the deployment accepted the document at ${documentUrl} and redirected to ${outcome.url.origin}${outcome.url.pathname}`);
       case 'page':

@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified, skip } from '../../check.js';
 import { cite } from '../../http.js';
 import { consentPageOf } from '../../sign-in.js';
 import { documentUrlOf } from './client-metadata-refusal.js';
@@ -14,7 +14,7 @@ export const clientMetadataConsentShowsHost: Check = {
   async run(ctx) {
     const documentUrl = documentUrlOf(ctx);
     const { walk } = await ctx.authorizeCode(await ctx.metadataClient(documentUrl));
-    if (walk.length === 0) skip('with --browser the person saw the consent page, not the runner; run headless (--user/--password)');
+    if (walk.length === 0) notVerified('with --browser the person saw the consent page, not the runner; run headless (--user/--password)');
     const page = consentPageOf(walk);
     if (!page) skip('the authorization went through without a consent form the runner could see');
     cite(page);

@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { isObject, jsonRpcOf } from '../../mcp.js';
 import { tryToken } from '../../eras.js';
@@ -13,7 +13,7 @@ export const clientMetadataDocumentFlow: Check = {
   async run(ctx) {
     const documentUrl = ctx.settings.clientMetadataUrl;
     if (!documentUrl) {
-      skip('needs --client-metadata-url: a client metadata document you host where the deployment can fetch it');
+      notVerified('needs --client-metadata-url: a client metadata document you host where the deployment can fetch it');
     }
     const grant = await ctx.authorize(await ctx.metadataClient(documentUrl));
     // In whichever era the deployment speaks: a client of either may be identified this way.

@@ -1,4 +1,4 @@
-import { fail, skip } from '../../check.js';
+import { fail, notVerified } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { describeResponse } from '../../expect.js';
 
@@ -10,7 +10,7 @@ export async function expectErrorPage(ctx: CheckContext, url: URL, what: string)
   const outcome = await ctx.probe(url);
   switch (outcome.kind) {
     case 'sign-in-required':
-      skip('the deployment asks for a sign-in before judging the client; run headless (--user/--password)');
+      notVerified('the deployment asks for a sign-in before judging the client; run headless (--user/--password)');
     case 'callback':
       fail(`${what}: the deployment accepted it and redirected to ${outcome.url.origin}${outcome.url.pathname}`);
     case 'page':
@@ -22,6 +22,6 @@ export async function expectErrorPage(ctx: CheckContext, url: URL, what: string)
 /** The --client-metadata-url the run was given, or a skip saying how to give one. */
 export function documentUrlOf(ctx: CheckContext): string {
   const documentUrl = ctx.settings.clientMetadataUrl;
-  if (!documentUrl) skip('needs --client-metadata-url: a client metadata document you host where the deployment can fetch it');
+  if (!documentUrl) notVerified('needs --client-metadata-url: a client metadata document you host where the deployment can fetch it');
   return documentUrl;
 }

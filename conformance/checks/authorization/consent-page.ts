@@ -1,4 +1,4 @@
-import { skip } from '../../check.js';
+import { notVerified, skip } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { cite, type Exchange } from '../../http.js';
 import { consentPageOf } from '../../sign-in.js';
@@ -6,7 +6,7 @@ import { consentPageOf } from '../../sign-in.js';
 /** The consent page of the run's main authorization, as the runner saw it. */
 export async function consentPage(ctx: CheckContext): Promise<Exchange> {
   const { walk } = await ctx.session();
-  if (walk.length === 0) skip('with --browser the person saw the consent page, not the runner; run headless (--user/--password)');
+  if (walk.length === 0) notVerified('with --browser the person saw the consent page, not the runner; run headless (--user/--password)');
   const page = consentPageOf(walk);
   if (!page) skip('the authorization went through without a consent form the runner could see');
   cite(page);

@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified, skip } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { consentPageOf } from '../../sign-in.js';
 
@@ -11,7 +11,7 @@ export const consentRequiresCsrf: Check = {
   needsSignIn: true,
   async run(ctx) {
     const { decide } = ctx.signIn();
-    if (!decide) skip('with --browser the person approves; run headless (--user/--password) to forge an approval');
+    if (!decide) notVerified('with --browser the person approves; run headless (--user/--password) to forge an approval');
     const { url } = await (await ctx.client()).beginAuthorization();
     const outcome = await decide(url, 'forge-csrf');
     if (outcome.kind === 'callback' && !consentPageOf(outcome.exchanges)) {

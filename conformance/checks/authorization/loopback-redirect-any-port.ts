@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 
 export const loopbackRedirectAnyPort: Check = {
@@ -16,7 +16,7 @@ export const loopbackRedirectAnyPort: Check = {
     const outcome = await ctx.probe(url);
     switch (outcome.kind) {
       case 'sign-in-required':
-        skip('the deployment asks for a sign-in before judging the redirect URI; run headless (--user/--password)');
+        notVerified('the deployment asks for a sign-in before judging the redirect URI; run headless (--user/--password)');
       case 'page':
         fail(`the registered ${client.redirectUri} on port ${moved.port} was refused: ${describeResponse(outcome.exchange)}`);
       case 'callback': {

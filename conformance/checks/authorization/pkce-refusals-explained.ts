@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 
 /** The PKCE refusals of RFC 7636 section 4.4.1, each with the explanation the RFC gives as example. */
 const REFUSALS: ReadonlyArray<readonly [string, Readonly<Record<string, string | undefined>>]> = [
@@ -18,7 +18,7 @@ export const pkceRefusalsExplained: Check = {
     const explained: string[] = [];
     for (const [what, overrides] of REFUSALS) {
       const outcome = await ctx.probe((await client.beginAuthorization(overrides)).url);
-      if (outcome.kind === 'sign-in-required') skip(`the deployment asks for a sign-in before judging ${what}; run headless (--user/--password)`);
+      if (outcome.kind === 'sign-in-required') notVerified(`the deployment asks for a sign-in before judging ${what}; run headless (--user/--password)`);
       // An error page explains itself to the person; whether there is a refusal at all is pkce-required's.
       if (outcome.kind !== 'callback' || outcome.url.searchParams.get('error') !== 'invalid_request') continue;
       const description = outcome.url.searchParams.get('error_description') || outcome.url.searchParams.get('error_uri');

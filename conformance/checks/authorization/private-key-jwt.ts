@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import { fail, skip } from '../../check.js';
+import { fail, notVerified, skip } from '../../check.js';
 import type { Authorization, CheckContext } from '../../context.js';
 import { describeResponse, expectJsonObject } from '../../expect.js';
 import { cite, jsonOf, type Exchange } from '../../http.js';
@@ -57,7 +57,7 @@ export async function privateKeyJwtListed(ctx: CheckContext): Promise<{ issuer: 
 export async function privateKeyJwtRun(ctx: CheckContext): Promise<JwtClientRun> {
   const audiences = await privateKeyJwtListed(ctx);
   const jwt = ctx.settings.privateKeyJwtClient;
-  if (!jwt) skip('needs --client-metadata-jwt-url and --client-metadata-jwt-key: a private_key_jwt client document you host and its private key');
+  if (!jwt) notVerified('needs --client-metadata-jwt-url and --client-metadata-jwt-key: a private_key_jwt client document you host and its private key');
   return { ctx, jwt, documentUrl: jwt.documentUrls[0], ...audiences };
 }
 

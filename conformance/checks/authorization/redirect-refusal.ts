@@ -1,4 +1,4 @@
-import { fail, skip } from '../../check.js';
+import { fail, notVerified } from '../../check.js';
 import type { OAuthClient } from '../../client.js';
 import type { CheckContext } from '../../context.js';
 import { describeResponse } from '../../expect.js';
@@ -24,7 +24,7 @@ export async function expectErrorPage(ctx: CheckContext, url: URL, what: string,
   const outcome = await ctx.probe(url);
   switch (outcome.kind) {
     case 'sign-in-required':
-      skip(`the deployment asks for a sign-in before judging ${what}; run headless (--user/--password)`);
+      notVerified(`the deployment asks for a sign-in before judging ${what}; run headless (--user/--password)`);
     case 'callback':
       fail(redirected(outcome.url));
     case 'page': {

@@ -1,4 +1,4 @@
-import { fail, skip } from '../../check.js';
+import { fail, notVerified } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { describeResponse } from '../../expect.js';
 
@@ -17,7 +17,7 @@ export async function expectAuthorizationRefused(
   const outcome = await ctx.probe(url);
   switch (outcome.kind) {
     case 'sign-in-required':
-      skip(`the deployment asks for a sign-in before judging ${what}; run headless (--user/--password) to follow it`);
+      notVerified(`the deployment asks for a sign-in before judging ${what}; run headless (--user/--password) to follow it`);
     case 'page':
       if (outcome.exchange.response.status < 400) {
         fail(`${what}: ended at a page with ${describeResponse(outcome.exchange)}, expected an error`);

@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { errorCodeProblem } from './error-redirect.js';
 
 export const resourceForeignInvalidTarget: Check = {
@@ -15,7 +15,7 @@ export const resourceForeignInvalidTarget: Check = {
     for (const resource of resources) {
       const pending = await client.beginAuthorization({ resource });
       const outcome = await ctx.probe(pending.url);
-      if (outcome.kind === 'sign-in-required') skip('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
+      if (outcome.kind === 'sign-in-required') notVerified('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
       const problem = errorCodeProblem(outcome, 'invalid_target');
       if (problem) problems.push(`resource ${resource}: ${problem}`);
     }

@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { jsonOf } from '../../http.js';
 import { errorCodeProblem } from './error-redirect.js';
@@ -18,7 +18,7 @@ export const resourceRelativeInvalidTarget: Check = {
     const client = await ctx.client();
     const pending = await client.beginAuthorization({ resource: RELATIVE });
     const outcome = await ctx.probe(pending.url);
-    if (outcome.kind === 'sign-in-required') skip('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
+    if (outcome.kind === 'sign-in-required') notVerified('the deployment asks for a sign-in before judging the request; run headless (--user/--password)');
     const problem = errorCodeProblem(outcome, 'invalid_target');
     if (problem) fail(`an authorization request with resource=${RELATIVE}: ${problem}`);
     const { tokens } = await ctx.authorize();

@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { consentPageOf } from '../../sign-in.js';
 
@@ -11,7 +11,7 @@ export const signInRequiresCsrf: Check = {
   needsSignIn: true,
   async run(ctx) {
     const { forgeSignIn } = ctx.signIn();
-    if (!forgeSignIn) skip('with --browser the person signs in; run headless (--user/--password) to forge a sign-in');
+    if (!forgeSignIn) notVerified('with --browser the person signs in; run headless (--user/--password) to forge a sign-in');
     const { url } = await (await ctx.client()).beginAuthorization();
     const outcome = await forgeSignIn(url);
     const issued = outcome.kind === 'callback' && outcome.url.searchParams.has('code');

@@ -1,4 +1,4 @@
-import { skip, type Check } from '../../check.js';
+import { type Check, notVerified } from '../../check.js';
 import { refusedInEachEra } from '../../each-era.js';
 import { expectErrorBody } from '../../expect.js';
 
@@ -13,7 +13,7 @@ export const foreignToken403: Check = {
   async run(ctx) {
     const token = ctx.settings.foreignToken;
     if (!token) {
-      skip('pass --foreign-token with a valid token of another service (e.g. `survey-mcp token issue --user EMAIL --scope reporting`)');
+      notVerified('pass --foreign-token with a valid token of another service (e.g. `survey-mcp token issue --user EMAIL --scope reporting`)');
     }
     return refusedInEachEra(ctx, token, 'with a token of another service', (exchange, what) => {
       expectErrorBody(exchange, 403, 'insufficient_scope', what);

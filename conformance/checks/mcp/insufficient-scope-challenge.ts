@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { refusedInEachEra } from '../../each-era.js';
 import { bearerChallenge, expectStatus } from '../../expect.js';
 import type { Exchange } from '../../http.js';
@@ -19,7 +19,7 @@ export const insufficientScopeChallenge: Check = {
   needsSignIn: false,
   async run(ctx) {
     const token = ctx.settings.foreignToken;
-    if (!token) skip('pass --foreign-token with a valid token of another service (e.g. `survey-mcp token issue --user EMAIL --scope reporting`)');
+    if (!token) notVerified('pass --foreign-token with a valid token of another service (e.g. `survey-mcp token issue --user EMAIL --scope reporting`)');
     return refusedInEachEra(ctx, token, 'with a token of another service', (exchange, what) => expectScopeChallenge(exchange, what, ctx.target));
   },
 };

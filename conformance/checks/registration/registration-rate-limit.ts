@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { register, registrationRequest } from '../../client.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
@@ -16,7 +16,7 @@ export const registrationRateLimit: Check = {
   async run(ctx) {
     const rate = ctx.settings.registerRateLimit;
     if (!ctx.settings.includeRegisterLimit) {
-      skip(`it spends this machine's registration budget (${formatRateLimit(rate)}); pass --include-register-limit`);
+      notVerified(`it spends this machine's registration budget (${formatRateLimit(rate)}); pass --include-register-limit`);
     }
     const request = registrationRequest('survey-mcp conformance (rate limit)', [DEFAULT_REDIRECT_URI]);
     const startedAt = Date.now();

@@ -1,4 +1,4 @@
-import { skip } from '../../check.js';
+import { notVerified } from '../../check.js';
 import type { OAuthClient } from '../../client.js';
 import type { CheckContext } from '../../context.js';
 
@@ -6,7 +6,7 @@ import type { CheckContext } from '../../context.js';
 export async function badMetadataClient(ctx: CheckContext): Promise<{ readonly documentUrl: string; readonly client: OAuthClient }> {
   const documentUrl = ctx.settings.badClientMetadataUrl;
   if (!documentUrl) {
-    skip("needs --bad-client-metadata-url: a document you host whose client_id is not its own URL, listing the runner's redirect URI");
+    notVerified("needs --bad-client-metadata-url: a document you host whose client_id is not its own URL, listing the runner's redirect URI");
   }
   return { documentUrl, client: await ctx.metadataClient(documentUrl) };
 }

@@ -17,17 +17,33 @@ export interface ListedSurvey {
   readonly responses: number;
 }
 
-/** The first 100 surveys list_surveys shows the person, with their role and response count. */
-export async function listedSurveys(ctx: CheckContext): Promise<ListedSurvey[]> {
-  const { structured } = await callToolOk(ctx, 'list_surveys', { limit: 100 });
-  const surveys = Array.isArray(structured['surveys']) ? structured['surveys'].filter(isObject) : [];
-  return surveys
-    .filter((survey) => typeof survey['id'] === 'string')
-    .map((survey) => {
-      const counts = isObject(survey['response_counts']) ? Object.values(survey['response_counts']) : [];
-      const responses = counts.reduce((sum: number, count) => sum + (typeof count === 'number' ? count : 0), 0);
-      return { id: String(survey['id']), myRole: String(survey['my_role']), responses };
-    });
+/**
+ * Pages list_surveys reads at most: 5,000 surveys. A store that earlier runs (or people) filled
+ * keeps its surveys with responses on any page, so the runner reads them all, once a run.
+ */
+const MAX_PAGES = 50;
+
+/** Every survey list_surveys shows the person (following next_cursor), with their role and response count. */
+export function listedSurveys(ctx: CheckContext): Promise<ListedSurvey[]> {
+  return ctx.once('list the surveys the person is shown', async () => {
+    const listed: ListedSurvey[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const { structured } = await callToolOk(ctx, 'list_surveys', { limit: 100, ...(cursor === undefined ? {} : { cursor }) });
+      const surveys = Array.isArray(structured['surveys']) ? structured['surveys'].filter(isObject) : [];
+      listed.push(...surveys.filter((survey) => typeof survey['id'] === 'string').map(listedSurvey));
+      const next = structured['next_cursor'];
+      if (typeof next !== 'string' || next === '' || surveys.length === 0) break;
+      cursor = next;
+    }
+    return listed;
+  });
+}
+
+function listedSurvey(survey: Record<string, unknown>): ListedSurvey {
+  const counts = isObject(survey['response_counts']) ? Object.values(survey['response_counts']) : [];
+  const responses = counts.reduce((sum: number, count) => sum + (typeof count === 'number' ? count : 0), 0);
+  return { id: String(survey['id']), myRole: String(survey['my_role']), responses };
 }
 
 /** The surveys with responses the person may read (analyst or above), fullest first. */

@@ -1,4 +1,4 @@
-import { CheckSkipped, fail, skip, type Check } from '../../check.js';
+import { type Check, CheckSkipped, fail, notVerified } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { isObject } from '../../mcp.js';
 import { DEFAULT_FORBIDDEN_SURVEY_ID } from '../../options.js';
@@ -40,7 +40,7 @@ export const toolErrorNotAuthorized: Check = {
     const what = `get_survey for "${surveyId}" (set --forbidden-survey-id to a survey this person may not open)`;
     const forbidden = expectToolErrorInEachEra(ctx, 'get_survey', { survey_id: surveyId }, what, (message, era) => {
       if (given === undefined && /not found/i.test(message)) {
-        skip(`this deployment has no demo survey "${surveyId}": pass --forbidden-survey-id with a survey this person may not open`);
+        notVerified(`this deployment has no demo survey "${surveyId}": pass --forbidden-survey-id with a survey this person may not open`);
       }
       notAuthorized(message, era);
     });

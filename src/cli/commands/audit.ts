@@ -20,7 +20,8 @@ export async function audit(options: AuditOptions): Promise<void> {
     return ctx.store.listAuditEvents({ userId: user?.id, surveyId: options.survey, since: options.since, limit: options.limit ?? 100 });
   });
   if (options.json) {
-    console.log(JSON.stringify(entries, null, 2));
+    // ISO 8601 times, as the lines print them: epoch milliseconds read as a number to a person or a query.
+    console.log(JSON.stringify(entries.map((entry) => ({ ...entry, at: new Date(entry.at).toISOString() })), null, 2));
     return;
   }
   if (entries.length === 0) {

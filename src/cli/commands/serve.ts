@@ -5,8 +5,9 @@ import { defaultConnectionLimits } from '../../limits/connections.js';
 import { redactUrl } from '../../redact-url.js';
 import type { LogFormat, LogLevel } from '../../telemetry/request-log.js';
 import { defaultMetricsHost, parseLogFormat } from '../../telemetry/settings.js';
-import { startServer } from '../../server.js';
+import { startServer, type RunningServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
+import { whenLauncherExits } from '../launcher.js';
 import { checkServeCanStart } from '../serve-preflight.js';
 import { tuneHeapForServing } from '../serving-heap.js';
 
@@ -83,8 +84,9 @@ export function serveConfig(options: ServeOptions): ServerConfig {
 }
 
 /**
- * Runs both hosts until SIGINT or SIGTERM, then stops accepting, lets requests in flight finish
- * (up to `--shutdown-timeout`), and closes the rate log and the store.
+ * Runs both hosts until SIGINT or SIGTERM (or the npm that started it exits: launcher.ts), then
+ * stops accepting, lets requests in flight finish (up to `--shutdown-timeout`), and closes the
+ * rate log and the store.
  */
 export async function serve(options: ServeOptions): Promise<void> {
   const config = serveConfig(options);
@@ -92,43 +94,51 @@ export async function serve(options: ServeOptions): Promise<void> {
   tuneHeapForServing();
   const server = await startServer(config);
   server.log?.event('listening', { baseUrl: server.baseUrl, authUrl: server.authUrl, metricsUrl: server.metricsUrl });
-  console.log(chalk.bold('survey-mcp is running'));
-  console.log(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);
-  console.log(`  sign-in and tokens                           ${server.authUrl}`);
-  console.log(`  connected apps                               ${server.authUrl}/account/apps`);
-  console.log(`  store                                        ${redactUrl(config.db)}`);
-  if (config.rateStore) console.log(`  rate windows                                 ${redactUrl(config.rateStore)}`);
-  console.log(`  health (for load balancers)                  ${server.baseUrl}/healthz, ${server.baseUrl}/readyz`);
-  if (server.metricsUrl) console.log(`  metrics (Prometheus)                         ${server.metricsUrl}`);
+  // A JSON log owns stdout, one object a line for a collector: the banner for people goes to stderr.
+  const say = config.log?.format === 'json' ? console.error : console.log;
+  await printBanner(say, config, server);
+
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    whenLauncherExits(() => resolve('npm exited'));
+  });
+  say(chalk.dim(`${signal}: stopping, requests in flight have ${config.shutdownGraceMs / 1000} s to finish…`));
+  server.log?.event('stopping', { signal, graceMs: config.shutdownGraceMs });
+  await server.close({ graceMs: config.shutdownGraceMs });
+}
+
+/** What a person starting `serve` needs: where it listens, what it keeps, how to connect. */
+async function printBanner(say: (line: string) => void, config: ServerConfig, server: RunningServer): Promise<void> {
+  say(chalk.bold('survey-mcp is running'));
+  say(`  MCP server (add this URL to your assistant)  ${chalk.cyan(server.baseUrl)}`);
+  say(`  sign-in and tokens                           ${server.authUrl}`);
+  say(`  connected apps                               ${server.authUrl}/account/apps`);
+  say(`  store                                        ${redactUrl(config.db)}`);
+  if (config.rateStore) say(`  rate windows                                 ${redactUrl(config.rateStore)}`);
+  say(`  health (for load balancers)                  ${server.baseUrl}/healthz, ${server.baseUrl}/readyz`);
+  if (server.metricsUrl) say(`  metrics (Prometheus)                         ${server.metricsUrl}`);
   if (config.sso) {
-    console.log(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
-    console.log(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);
-    if (config.sso.idJag) console.log(`  enterprise-managed authorization (ID-JAG)    grants of ${config.sso.issuer} redeem at ${server.authUrl}/oauth/token`);
+    say(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
+    say(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);
+    if (config.sso.idJag) say(`  enterprise-managed authorization (ID-JAG)    grants of ${config.sso.issuer} redeem at ${server.authUrl}/oauth/token`);
   }
   if (config.allowPrivateClientMetadata) {
-    console.log(
+    say(
       chalk.yellow('  client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only'),
     );
   }
   if (config.clientAuthPrivateKeyJwt) {
-    console.log('  client authentication                        none, and private_key_jwt for metadata-document clients such as ChatGPT (--client-auth-private-key-jwt)');
+    say('  client authentication                        none, and private_key_jwt for metadata-document clients such as ChatGPT (--client-auth-private-key-jwt)');
   }
   if (server.seeded) {
     const { demoPassword, demoUsers } = await import('../../platform/demo/index.js');
-    console.log(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);
-    console.log(`  demo password                                ${demoPassword}`);
+    say(`  demo accounts (seeded)                       ${demoUsers.map((user) => user.email).join(', ')}`);
+    say(`  demo password                                ${demoPassword}`);
   }
-  console.log(chalk.bold('\nProtocol revisions spoken (per request)'));
-  for (const line of protocolEras) console.log(`  ${line}`);
-  console.log(chalk.bold('\nConnect an assistant'));
-  for (const line of clientSetup(server.baseUrl, config.streamGetStatus)) console.log(`  ${line}`);
-  console.log(chalk.dim('\nPress Ctrl+C to stop.'));
-
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'));
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-  });
-  console.log(chalk.dim(`${signal}: stopping, requests in flight have ${config.shutdownGraceMs / 1000} s to finish…`));
-  server.log?.event('stopping', { signal, graceMs: config.shutdownGraceMs });
-  await server.close({ graceMs: config.shutdownGraceMs });
+  say(chalk.bold('\nProtocol revisions spoken (per request)'));
+  for (const line of protocolEras) say(`  ${line}`);
+  say(chalk.bold('\nConnect an assistant'));
+  for (const line of clientSetup(server.baseUrl, config.streamGetStatus)) say(`  ${line}`);
+  say(chalk.dim('\nPress Ctrl+C to stop.'));
 }

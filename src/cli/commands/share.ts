@@ -19,8 +19,8 @@ export async function share(options: ShareOptions): Promise<void> {
   const result = await withPlatform(options, (ctx) =>
     shareSurveyAsAdmin(ctx, operator, { survey_id: options.survey, user_email: options.user, role }),
   );
-  console.log(
-    role === 'none' ? `removed ${options.user} from ${result.survey_id}` : `${options.user} is now ${role} on ${result.survey_id}`,
-  );
+  const done = role === 'none' ? `removed ${options.user} from ${result.survey_id}` : `${options.user} is now ${role} on ${result.survey_id}`;
+  const held = role === 'none' ? 'had no share' : `was ${role} already`;
+  console.log(result.changed ? done : `${options.user} ${held} on ${result.survey_id}: nothing changed`);
   for (const c of result.collaborators) console.log(`  ${c.email.padEnd(28)} ${c.role}`);
 }

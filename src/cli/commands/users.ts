@@ -62,9 +62,18 @@ export async function usersList(options: StoreFlags & { json?: boolean }): Promi
     console.log('no users (serve seeds the demo people into an empty store, or run: survey-mcp users add)');
     return;
   }
-  for (const user of users) {
-    console.log(`${user.id}  ${user.email.padEnd(28)} ${user.name}${user.disabled ? '  (disabled)' : ''}${user.ssoOnly ? '  (sso only)' : ''}`);
-  }
+  for (const line of userTable(users)) console.log(line);
+}
+
+/** One account a line, each column as wide as its longest value (a fixed width broke on long emails). */
+export function userTable(users: ReadonlyArray<{ id: string; email: string; name: string; disabled: boolean; ssoOnly: boolean }>): string[] {
+  const idWidth = Math.max(...users.map((user) => user.id.length));
+  const emailWidth = Math.max(...users.map((user) => user.email.length));
+  const nameWidth = Math.max(...users.map((user) => user.name.length));
+  return users.map((user) => {
+    const notes = [user.disabled ? '(disabled)' : '', user.ssoOnly ? '(sso only)' : ''].filter(Boolean).join('  ');
+    return `${user.id.padEnd(idWidth)}  ${user.email.padEnd(emailWidth)}  ${notes ? `${user.name.padEnd(nameWidth)}  ${notes}` : user.name}`;
+  });
 }
 
 export async function usersSetDisabled(email: string, disabled: boolean, options: StoreFlags): Promise<void> {

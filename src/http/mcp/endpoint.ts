@@ -3,11 +3,13 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { defaultMcpInFlightLimit, InFlightLimit, inFlightRule } from '../../limits/in-flight.js';
 import type { McpDispatcher } from '../../mcp/server.js';
 import { callerGone } from '../../platform/caller-gone.js';
+import { readerKey } from '../../store/reader-key.js';
 import { sendJson } from '../json-answer.js';
-import { mcpGate, type McpGateOptions } from './gate.js';
+import { mcpBudgetKey, mcpGate, type McpGateOptions } from './gate.js';
 import { mcpPost, rpcRefusal } from './post.js';
 import { readAhead } from './read-ahead.js';
 import { answerPreflight, setCorsHeaders } from '../middleware/cors.js';
+import { batchRefusal } from '../middleware/rate-limit.js';
 import { errorAnswer } from '../middleware/errors.js';
 import { note } from '../telemetry/request-notes.js';
 
@@ -83,8 +85,11 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       };
       try {
         // A read of the platform stops at its next store call once the client has gone.
-        const work = { readAlready: ahead?.body, gone: gone.signal, nextTurn, whileWaiting };
-        if (!gone.signal.aborted) await callerGone.run(gone.signal, () => answerPost(req, res, verdict.auth, work));
+        const chargeBatch = (calls: number) => batchRefusal(options.slidingLog, options.rateRule, mcpBudgetKey(verdict.auth.userId), calls);
+        const work = { readAlready: ahead?.body, gone: gone.signal, nextTurn, whileWaiting, chargeBatch };
+        // Its scanning reads take fair turns with other people's (store/reader-key.ts).
+        const run = () => callerGone.run(gone.signal, () => answerPost(req, res, verdict.auth, work));
+        if (!gone.signal.aborted) await readerKey.run({ person: verdict.auth.userId, gone: gone.signal }, run);
       } finally {
         release?.();
       }

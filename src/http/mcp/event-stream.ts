@@ -6,6 +6,13 @@ import { noteToolError } from '../telemetry/request-notes.js';
 const defaultKeepAliveMs = 15_000;
 
 /**
+ * An event stream's head: `X-Accel-Buffering: no` makes nginx pass each event on as it comes
+ * (its default buffering held a confirmation's question until the call's deadline), and
+ * `no-transform` keeps compressing proxies from holding it to fill a block.
+ */
+const proxyUnbufferedStream = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' };
+
+/**
  * The answer of a POST whose call asks the person (2025-11-25, Streamable HTTP): the head goes out
  * as `text/event-stream` with the first server request, and the call's response closes the stream.
  * This is the POST's own answer, not the server-initiated notification stream the GET would open
@@ -28,7 +35,7 @@ export class PostEventStream {
 
   readonly send = (message: JSONRPCMessage): void => {
     if (!this.started) {
-      this.#res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform' });
+      this.#res.writeHead(200, proxyUnbufferedStream);
       this.#keepAlive = setInterval(() => this.#res.write(': waiting for the person\n\n'), this.#keepAliveMs).unref();
       // A client that hangs up mid-question gets no answer written (post.ts): the timer stops here.
       this.#res.once('close', () => clearInterval(this.#keepAlive));

@@ -32,6 +32,9 @@ export interface GateRequest {
   readonly gone: AbortSignal;
 }
 
+/** The key of a person's MCP budget in the rate log. */
+export const mcpBudgetKey = (userId: string): string => `mcp:${userId}`;
+
 // Past the person's in-flight limit and its queue: the contract's 429, to try again in a second.
 const busy: JsonAnswer = { status: 429, headers: { 'Retry-After': '1', 'Cache-Control': 'no-store' }, body: { error: 'rate_limit_exceeded' } };
 
@@ -52,7 +55,7 @@ export function mcpGate(options: McpGateOptions, inFlight: InFlightLimit): (requ
     resourceMetadataUrl: `${options.baseUrl}/.well-known/oauth-protected-resource`,
   });
   const owners = tokenOwners();
-  const limit = (userId: string) => rateLimitRefusal(slidingLog, rateRule, `mcp:${userId}`);
+  const limit = (userId: string) => rateLimitRefusal(slidingLog, rateRule, mcpBudgetKey(userId));
 
   async function turn(request: GateRequest, userId: string): Promise<{ release?: Release } | { refusal: JsonAnswer }> {
     if (!request.works) return {};

@@ -28,6 +28,11 @@ export interface PostWork extends BatchWork {
   readonly gone: AbortSignal;
   /** Gives the POST's in-flight turn back while a call waits for the person; undefined when none came back. */
   readonly whileWaiting?: <T>(waiting: Promise<T>) => Promise<T | undefined>;
+  /**
+   * Charges a batch's requests against the person's budget beyond the one the POST drew at the
+   * gate; the refusal to send (429 for the whole batch) when they do not all fit.
+   */
+  readonly chargeBatch?: (calls: number) => Promise<JsonAnswer | undefined>;
 }
 
 /** Whether a client takes an event stream as the answer of its POST (Streamable HTTP). */
@@ -86,7 +91,8 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
    * `readAlready`: the body if it was read before the gate (read-ahead.ts), else it is read here.
    * `gone`: the client hung up; its work stops at the next call and no answer is built.
    */
-  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, { readAlready, gone, nextTurn, whileWaiting }: PostWork): Promise<void> {
+  return async function answerPost(req: IncomingMessage, res: ServerResponse, auth: BearerAuth, work: PostWork): Promise<void> {
+    const { readAlready, gone, nextTurn, whileWaiting, chargeBatch } = work;
     let raw: Buffer;
     try {
       raw = await (readAlready ?? readBody(req, limitBytes));
@@ -143,6 +149,11 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
         res,
         rpcRefusal(400, -32000, `Bad Request: unsupported MCP-Protocol-Version '${version}' (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`),
       );
+    }
+    if (batch && chargeBatch) {
+      // Each call of a batch is charged, before any runs (spec 8 rule 1: each tools/call costs one).
+      const refusal = await chargeBatch(plain ? messages.length : messages.filter(isJSONRPCRequest).length);
+      if (refusal) return sendJson(res, refusal);
     }
     if (!plain && !messages.some(isJSONRPCRequest)) {
       await dispatcher.handle(messages, {});

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
+import { RateStoreUnavailableError } from '../../limits/errors.js';
 import { OAuthError } from '../../oauth/errors.js';
 import { sendThroughExpress, type JsonAnswer } from '../json-answer.js';
 
@@ -22,11 +23,17 @@ export function errorAnswer(error: unknown): JsonAnswer {
     return {
       status: 503,
       headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' },
-      body: { error: 'temporarily_unavailable', error_description: 'the store is unavailable; try again shortly' },
+      body: { error: 'temporarily_unavailable', error_description: `${unavailablePart(error)} is unavailable; try again shortly` },
     };
   }
   console.error('survey-mcp: unexpected error', error);
   return { status: 500, headers: { 'Cache-Control': 'no-store' }, body: { error: 'server_error' } };
+}
+
+/** Which store an outage is in, by kind only: the answer is public, the address is not. */
+function unavailablePart(error: unknown): string {
+  if (!(error instanceof RateStoreUnavailableError)) return 'the store';
+  return /^rediss?:/.test(error.store) ? 'the rate store (Redis)' : 'the rate store';
 }
 
 export function errorResponder(): ErrorRequestHandler {

@@ -9,12 +9,35 @@ import { sendThroughExpress, type JsonAnswer } from '../json-answer.js';
  */
 export async function rateLimitRefusal(slidingLog: SlidingLog, rule: RateRule, key: string): Promise<JsonAnswer | undefined> {
   const decision = await slidingLog.consume(key, rule);
+  return decision.allowed ? undefined : tooMany(decision.retryAfterSeconds);
+}
+
+const tooMany = (retryAfterSeconds: number): JsonAnswer => ({
+  status: 429,
+  headers: { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' },
+  body: { error: 'rate_limit_exceeded' },
+});
+
+/**
+ * A JSON-RPC batch of `calls` requests costs one request per call (docs/limits.md): the POST
+ * itself drew one at the gate, so this draws the other `calls − 1` at once, or none, and returns
+ * the 429 for the whole batch when they do not all fit. A batch larger than the whole budget can
+ * never fit and is refused with a 400 that says so.
+ */
+export async function batchRefusal(slidingLog: SlidingLog, rule: RateRule, key: string, calls: number): Promise<JsonAnswer | undefined> {
+  if (calls <= 1) return undefined;
+  if (calls > rule.limit) {
+    const message = `Invalid Request: a batch of ${calls} requests costs ${calls} of the ${rule.limit} requests a person may send per ${rule.windowMs / 1000} s: send at most ${rule.limit} in one batch`;
+    return { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message } } };
+  }
+  const decision = await slidingLog.consume(key, rule, undefined, calls - 1);
   if (decision.allowed) return undefined;
-  return {
-    status: 429,
-    headers: { 'Retry-After': String(decision.retryAfterSeconds), 'Cache-Control': 'no-store' },
-    body: { error: 'rate_limit_exceeded' },
-  };
+  // The POST's own request stays logged, and a retry draws one at the gate before its calls: so
+  // the batch fits again once `calls` fit, not `calls − 1`. Asked as a draw of `calls`, which is
+  // refused (fewer fit just before); should requests have left the window meanwhile, that draw
+  // is the batch's and it runs, one request dearer.
+  const whole = await slidingLog.consume(key, rule, undefined, calls);
+  return whole.allowed ? undefined : tooMany(whole.retryAfterSeconds);
 }
 
 export interface RateLimitOptions {

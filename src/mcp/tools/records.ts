@@ -41,6 +41,7 @@ export const questionRecord = z.strictObject({
   id: z.string(),
   survey_id: z.string(),
   position: z.number().int(),
+  version: z.string().describe('Changes whenever the question is edited; send it back with update_question to edit only what you read.'),
   type: questionType,
   text: z.string(),
   description: z.string(),

@@ -9,8 +9,8 @@ export const shareSurvey = defineTool({
   title: 'Share a survey',
   description:
     'Gives a person a role on a survey (viewer, analyst or editor), changes it, or removes it with role none; ' +
-    'returns the collaborators. Removal takes effect on that person\'s very next call. Only the survey\'s owner ' +
-    '(or an admin of its workspace) may share.',
+    'returns the collaborators. Removal takes effect on that person\'s very next call. A survey is shared with at ' +
+    'most 100 people. Only the survey\'s owner (or an admin of its workspace) may share.',
   // Unsharing takes access away, so the tool as a whole is marked destructive.
   confirmation: 'shareSurvey',
   annotations: settingAnnotations,
@@ -25,6 +25,7 @@ export const shareSurvey = defineTool({
   output: z.strictObject({
     survey_id: z.string(),
     collaborators: z.array(collaboratorRecord).describe('Everyone the survey is shared with after this change.'),
+    changed: z.boolean().describe('False when the person already had this role (for none: had no share): nothing was changed.'),
   }),
   run: ({ platform, userId }, args) => platform.shareSurvey(userId, args),
 });

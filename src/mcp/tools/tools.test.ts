@@ -45,7 +45,7 @@ async function call(name: string, userId: string, args: Record<string, unknown>)
   return result as Record<string, any>;
 }
 
-async function draftSurvey(): Promise<{ surveyId: string; questionId: string }> {
+async function draftSurvey(): Promise<{ surveyId: string; questionId: string; questionVersion: string }> {
   const { survey, questions } = await platform.createSurvey(alice, {
     workspace_id: 'wsp_demo_acme',
     title: 'Team lunch',
@@ -54,7 +54,7 @@ async function draftSurvey(): Promise<{ surveyId: string; questionId: string }> 
       { type: 'short_text', text: 'Anything else?' },
     ],
   });
-  return { surveyId: survey.id, questionId: questions[0]!.id };
+  return { surveyId: survey.id, questionId: questions[0]!.id, questionVersion: questions[0]!.version };
 }
 
 describe('tool results match their output schemas', () => {
@@ -146,7 +146,7 @@ describe('tool results match their output schemas', () => {
   });
 
   it('add_question, update_question and delete_question return the question they touched', async () => {
-    const { surveyId, questionId } = await draftSurvey();
+    const { surveyId, questionId, questionVersion } = await draftSurvey();
     const { question: added } = await call('add_question', alice, {
       survey_id: surveyId,
       type: 'multiple_choice',
@@ -159,6 +159,7 @@ describe('tool results match their output schemas', () => {
       question_id: questionId,
       text: 'Where shall we go?',
       choices: [{ label: 'Tacos' }, { label: 'Pizza' }],
+      version: questionVersion,
     });
     expect(updated.choices.map((choice: { label: string }) => choice.label)).toEqual(['Tacos', 'Pizza']);
     expect(await call('delete_question', alice, { question_id: added.id })).toEqual({

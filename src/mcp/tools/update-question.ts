@@ -10,7 +10,9 @@ export const updateQuestion = defineTool({
   description:
     'Rewords, reorders or changes a question, its choices or settings; only the arguments given change. Returns the ' +
     'question. Once the survey has responses, rewording, new choices and reordering stay allowed but removing choices, ' +
-    'changing settings or making it required are refused. Needs the editor role or above.',
+    'changing settings or making it required are refused. Send the question\'s `version` from get_survey to apply the ' +
+    'edit only if nobody changed the question since (else it is refused as a conflict: read it again and retry); ' +
+    'removing choices needs it. Needs the editor role or above.',
   confirmation: 'updateQuestion',
   annotations: editAnnotations,
   input: argumentsOf<UpdateQuestionArgs>()({
@@ -29,9 +31,13 @@ export const updateQuestion = defineTool({
       .min(2)
       .max(50)
       .optional()
-      .describe('The complete new list of choices in order, 2 to 50: existing choices left out are removed (not allowed once there are responses).'),
+      .describe('The complete new list of choices in order, 2 to 50: existing choices left out are removed (needs `version`; not allowed once there are responses).'),
     settings: settings.optional(),
+    version: z.string().optional().describe("The question's version as get_survey gave it: the edit applies only if the question still has it."),
   }),
-  output: z.strictObject({ question: questionRecord }),
+  output: z.strictObject({
+    question: questionRecord,
+    changed: z.boolean().describe('False when the question already was as asked: nothing was changed.'),
+  }),
   run: ({ platform, userId }, args) => platform.updateQuestion(userId, args),
 });

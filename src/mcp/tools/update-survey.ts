@@ -31,6 +31,9 @@ export const updateSurvey = defineTool({
       .describe('Close after this many completed responses (not below those already in); null clears.'),
     anonymous: z.boolean().optional().describe('Hide respondent identity; cannot change once the survey has responses.'),
   }),
-  output: z.strictObject({ survey: surveyRecord }),
+  output: z.strictObject({
+    survey: surveyRecord,
+    changed: z.boolean().describe('False when every field given already had that value: nothing was changed.'),
+  }),
   run: ({ platform, userId }, args) => platform.updateSurvey(userId, args),
 });

@@ -7,7 +7,12 @@ const { answerFilterSql, tallySql } = postgresFilters;
 
 type AggregateStore = Pick<SurveyStore, 'countAnswered' | 'countChoices' | 'numberDistribution' | 'numericStats' | 'dateRange' | 'latestTexts'>;
 
-export function postgresAggregateStore(db: Queryable): AggregateStore {
+/**
+ * Aggregates the rollup answers read `db`; those that walk the answer index (`where`, segments
+ * without a rollup, text and dates) may scan hundreds of thousands of entries and read through
+ * `scanning` (at most half the pool, in fair turns: PostgresDatabase.scanning).
+ */
+export function postgresAggregateStore(db: Queryable, scanning: Pick<Queryable, 'rows' | 'one'>): AggregateStore {
   const aggregate = (scope: AggregateScope, select: string, extra = '', tail = '', join = '') => {
     const params = new Params();
     const where = answerFilterSql(scope, params);
@@ -32,21 +37,21 @@ export function postgresAggregateStore(db: Queryable): AggregateStore {
       const type = (await db.one<{ type: string }>('SELECT type FROM questions WHERE id = $1', [scope.questionId]))?.type;
       const counted = type === 'multiple_choice' ? 'COUNT(DISTINCT a.response_seq)' : 'COUNT(*)';
       const { sql, params } = aggregate(scope, `${counted} AS n`);
-      return (await db.one<{ n: number }>(sql, params.values))!.n;
+      return (await scanning.one<{ n: number }>(sql, params.values))!.n;
     },
     async countChoices(scope) {
       const tallies = await tallied('choice', scope);
       if (tallies) return new Map(tallies.map((row) => [row.choice_id, row.n]));
       // Ordered as SQLite's GROUP BY status, choice_id yields them, so both backends fill the map alike.
       const { sql, params } = aggregate(scope, 'a.choice_id, COUNT(*) AS n', ' AND a.choice_id IS NOT NULL', 'GROUP BY a.choice_id ORDER BY MIN(a.status), a.choice_id');
-      const rows = await db.rows<{ choice_id: string; n: number }>(sql, params.values);
+      const rows = await scanning.rows<{ choice_id: string; n: number }>(sql, params.values);
       return new Map(rows.map((row) => [row.choice_id, row.n]));
     },
     async numberDistribution(scope) {
       const tallies = await tallied('number', scope);
       if (tallies) return tallies.map((row) => ({ value: row.number, count: row.n }));
       const { sql, params } = aggregate(scope, 'a.number AS value, COUNT(*) AS count', numeric, 'GROUP BY a.number ORDER BY a.number');
-      return db.rows<{ value: number; count: number }>(sql, params.values);
+      return scanning.rows<{ value: number; count: number }>(sql, params.values);
     },
     async numericStats(scope): Promise<NumericStats> {
       const tallies = await tallied('number', scope);
@@ -60,13 +65,13 @@ export function postgresAggregateStore(db: Queryable): AggregateStore {
          percentile_disc(0.5) WITHIN GROUP (ORDER BY a.number DESC) AS upper`,
         numeric,
       );
-      const { lower, upper, ...stats } = (await db.one<NumericStats & { lower: number | null; upper: number | null }>(sql, params.values))!;
+      const { lower, upper, ...stats } = (await scanning.one<NumericStats & { lower: number | null; upper: number | null }>(sql, params.values))!;
       if (stats.count === 0) return { ...stats, mean: null, median: null };
       return { ...stats, median: (lower! + upper!) / 2 };
     },
     async dateRange(scope) {
       const { sql, params } = aggregate(scope, 'MIN(a.text) AS earliest, MAX(a.text) AS latest', textual);
-      return (await db.one<{ earliest: string | null; latest: string | null }>(sql, params.values))!;
+      return (await scanning.one<{ earliest: string | null; latest: string | null }>(sql, params.values))!;
     },
     async latestTexts(scope, limit) {
       const { sql, params } = aggregate(
@@ -76,7 +81,9 @@ export function postgresAggregateStore(db: Queryable): AggregateStore {
         'ORDER BY a.submitted_at DESC, a.response_seq DESC',
         'JOIN responses r ON r.seq = a.response_seq',
       );
-      return db.rows<{ responseId: string; text: string; submittedAt: number }>(`${sql} LIMIT ${params.add(limit)}`, params.values);
+      // Unfiltered, the newest few are a seek; a `where` or segment test may walk the whole question.
+      const read = scope.filter.where || scope.segment ? scanning : db;
+      return read.rows<{ responseId: string; text: string; submittedAt: number }>(`${sql} LIMIT ${params.add(limit)}`, params.values);
     },
   };
 }

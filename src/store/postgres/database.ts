@@ -6,12 +6,20 @@ import type { Queryable } from '../queryable.js';
 import type { Dialect } from '../rows.js';
 import { surveyFilters } from '../survey-filters.js';
 import { migrations } from './migrations/index.js';
+import { FairTurns } from '../fair-turns.js';
 
 export interface PostgresDatabase extends Queryable {
   /** The URL without its query and with its password masked: safe for messages and logs. */
   readonly location: string;
   /** Runs `work` between BEGIN and COMMIT on one pooled client; rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * For reads that may scan a survey (a `where` filter, aggregates over the answer index): on
+   * the pool, at most half its connections at once, in fair turns between people (FairTurns),
+   * so that one person's searches in flight never hold every connection while others wait for
+   * one; in a transaction, its own connection.
+   */
+  readonly scanning: Pick<Queryable, 'rows' | 'one'>;
   close(): Promise<void>;
 }
 
@@ -115,6 +123,7 @@ export function classifyEditFailure(error: unknown): EditFailure {
 export const inTransaction = (tx: Queryable, location: string): PostgresDatabase => ({
   ...tx,
   location,
+  scanning: tx,
   transaction: (work) => work(tx),
   // The transaction's client goes back to the pool when the transaction ends.
   close: async () => {},
@@ -202,9 +211,15 @@ export async function openPostgresDatabase(url: string): Promise<PostgresDatabas
     throw error;
   }
 
+  const onPool = queryable(pool, translate);
+  const turns = new FairTurns(Math.max(1, Math.floor(config.max! / 2)));
   return {
     location: display,
-    ...queryable(pool, translate),
+    ...onPool,
+    scanning: {
+      rows: (sql, params) => turns.run(() => onPool.rows(sql, params)),
+      one: (sql, params) => turns.run(() => onPool.one(sql, params)),
+    },
     transaction,
     close: () => pool.end(),
   };

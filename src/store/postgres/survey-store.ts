@@ -15,6 +15,6 @@ export function postgresSurveyStore(db: PostgresDatabase): SurveyStore {
     ...collaboratorStore(db),
     ...postgresQuestionStore(db),
     ...postgresResponseStore(db),
-    ...postgresAggregateStore(db),
+    ...postgresAggregateStore(db, db.scanning),
   };
 }

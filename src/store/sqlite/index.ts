@@ -7,6 +7,7 @@ import { sqliteAccountStore } from './account-store.js';
 import { sqliteAuthStore } from './auth-store.js';
 import { changeStamp } from './change-stamp.js';
 import { openSqliteDatabase } from './database.js';
+import { SqliteReadPool } from './read-pool.js';
 import { sqliteStatements } from './statements.js';
 import { sqliteClientMetadataCopies } from './client-metadata-copies.js';
 import { sqliteSsoStore } from './sso-store.js';
@@ -19,6 +20,8 @@ export function openSqliteStore(path: string): Store {
   // rollback could take another request's writes with it. Units of edits on one survey queue instead.
   const queued = surveyQueues();
   const pingStatement = db.prepare('SELECT 1');
+  // Scanning reads run on threads of their own; `:memory:` is open to this connection alone.
+  const reads = path === ':memory:' || path === '' ? undefined : new SqliteReadPool(path);
   // Inside a unit its survey's queue is held already: a nested unit on that survey joins it
   // rather than wait behind itself; one on another survey queues for that one.
   const lockedBy =
@@ -31,7 +34,7 @@ export function openSqliteStore(path: string): Store {
   const store: Store = {
     backend: 'sqlite',
     ...sqliteAccountStore(db),
-    ...sqliteSurveyStore(db),
+    ...sqliteSurveyStore(db, reads),
     ...sqliteAuthStore(db),
     ...auditStore(sqliteStatements(db).queryable),
     ...sqliteSsoStore(db),
@@ -45,6 +48,7 @@ export function openSqliteStore(path: string): Store {
       pingStatement.get();
     },
     async close() {
+      await reads?.close();
       db.close();
     },
   };

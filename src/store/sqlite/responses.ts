@@ -8,7 +8,7 @@ const { answerFilterSql, conditionSql, responseFilterSql } = sqliteFilters;
 
 type ResponseStore = Pick<SurveyStore, 'insertResponses' | 'findResponse' | 'listResponses' | 'countResponses'>;
 
-export function sqliteResponseStore({ db, prepared, one, all, run }: SqliteStatements): ResponseStore {
+export function sqliteResponseStore({ db, prepared, one, all, run, scanning }: SqliteStatements): ResponseStore {
   const insertResponsesTx = db.transaction((responses: readonly SurveyResponse[]) => {
     const insertResponse = prepared(
       `INSERT INTO responses (id, survey_id, status, channel, respondent_email, respondent_name, started_at,
@@ -85,10 +85,9 @@ export function sqliteResponseStore({ db, prepared, one, all, run }: SqliteState
         where += ' AND (r.submitted_at < @afterTime OR (r.submitted_at = @afterTime AND r.seq < @afterSeq))';
         Object.assign(params.values, { afterTime: after.submittedAt, afterSeq: after.seq });
       }
-      const rows = all<ResponseRow>(
-        `SELECT r.* FROM responses r WHERE ${where} ORDER BY r.submitted_at DESC, r.seq DESC LIMIT @limit`,
-        params.values,
-      );
+      const sql = `SELECT r.* FROM responses r WHERE ${where} ORDER BY r.submitted_at DESC, r.seq DESC LIMIT @limit`;
+      // A `where` test runs per response until a page is found: over a whole survey when few match.
+      const rows = filter.where ? await scanning.all<ResponseRow>(sql, params.values) : all<ResponseRow>(sql, params.values);
       return toResponsePage(rows, answersOf(rows.map((row) => row.seq)));
     },
     async countResponses(filter: ResponseFilter) {
@@ -97,7 +96,7 @@ export function sqliteResponseStore({ db, prepared, one, all, run }: SqliteState
         // Each response has one matching answer row at most, so the covering answer index counts them.
         const where = answerFilterSql({ filter, questionId: filter.where.questionId }, params);
         const match = conditionSql('a', filter.where, params);
-        return one<{ n: number }>(`SELECT COUNT(*) AS n FROM answers a WHERE ${where} AND ${match}`, params.values)!.n;
+        return (await scanning.one<{ n: number }>(`SELECT COUNT(*) AS n FROM answers a WHERE ${where} AND ${match}`, params.values))!.n;
       }
       const where = responseFilterSql(filter, params);
       return one<{ n: number }>(`SELECT COUNT(*) AS n FROM responses r WHERE ${where}`, params.values)!.n;

@@ -3,6 +3,7 @@
  * surveys the test creates itself (the demo surveys are only read or refused).
  */
 import { describe, expect, it } from 'vitest';
+import { callTool } from '../../helpers/mcp.js';
 import type { Json } from '../../helpers/server.js';
 import { addResponses, lunchPollWithResponses, lunchQuestions, newSurvey, numberAnswer, useToolServer, userIds } from './support.js';
 
@@ -84,6 +85,7 @@ describe('update_question', () => {
       description: 'Pick one.',
       choices: [{ id: sushi.id, label: 'Sushi bar' }, { label: 'Curry' }, { id: pizza.id, label: 'Pizza' }],
       position: 3,
+      version: where.version,
     });
     expect(question).toMatchObject({ id: where.id, text: 'Where to, then?', description: 'Pick one.', position: 3, required: true });
     expect(question.choices).toEqual([
@@ -97,6 +99,46 @@ describe('update_question', () => {
       [2, 'Anything else?'],
       [3, 'Where to, then?'],
     ]);
+  });
+
+  it('refuses to remove a choice without the version it was read at, and an edit sent with a stale version: nothing changes', async () => {
+    const { questions } = await newSurvey(tools, { questions: lunchQuestions });
+    const where = questions[0] as Json;
+    const [pizza, sushi] = where.choices as [Json, Json];
+    await fails(
+      'alice',
+      'update_question',
+      { question_id: where.id, choices: [{ id: pizza.id, label: 'Pizza' }, { id: sushi.id, label: 'Sushi' }] },
+      `validation failed: 'choices' leaves out choice 'Tacos' ('${where.choices[2].id}') of question '${where.id}', and removing a choice needs the question's 'version' from get_survey: without it a choice another edit added since you read the question would be lost. Nothing was changed: read the question again and send the whole list with its 'version'`,
+    );
+    const reworded = await ok('alice', 'update_question', { question_id: where.id, text: 'Lunch where?', version: where.version });
+    expect(reworded.question.version).not.toBe(where.version);
+    await fails(
+      'alice',
+      'update_question',
+      { question_id: where.id, text: 'Dinner where?', version: where.version },
+      `validation failed: conflict: question '${where.id}' was changed by another edit since its version '${where.version}' was read, so nothing was changed: read it again (get_survey) and send your edit again`,
+    );
+    const [after] = await questionsOf(questions[0].survey_id);
+    expect(after).toMatchObject({ text: 'Lunch where?', version: reworded.question.version });
+    expect(after!.choices.map((c: Json) => c.label)).toEqual(['Pizza', 'Sushi', 'Tacos']);
+    const removed = await ok('alice', 'update_question', { question_id: where.id, choices: [{ id: pizza.id, label: 'Pizza' }, { id: sushi.id, label: 'Sushi' }], version: after!.version });
+    expect(removed.question.choices.map((c: Json) => c.label)).toEqual(['Pizza', 'Sushi']);
+  });
+
+  it('refuses an edit sent with a stale version of a question with responses as a conflict, without asking the person', async () => {
+    const { detail } = await lunchPollWithResponses(tools, 1);
+    const where = detail.questions[0];
+    await ok('alice', 'update_question', { question_id: where.id, text: 'Lunch spot?' });
+    const answer = await callTool(tools.server, tools.token('alice'), 'update_question', { question_id: where.id, text: 'Dinner spot?', version: where.version });
+    expect(answer.payload.error).toMatch(/^validation failed: conflict: question '.+' was changed by another edit/);
+  });
+
+  it("keeps a question's version when another question moves it", async () => {
+    const { survey, questions } = await newSurvey(tools, { questions: lunchQuestions });
+    await ok('alice', 'add_question', { survey_id: survey.id, type: 'short_text', text: 'First now?', position: 1 });
+    const moved = (await questionsOf(survey.id)).find((q) => q.id === questions[0].id)!;
+    expect(moved).toMatchObject({ position: 2, version: questions[0].version });
   });
 
   it('still rewords, adds choices and reorders once the survey has responses', async () => {
@@ -220,12 +262,13 @@ describe('share_survey', () => {
       collaborators: [
         { user_id: userIds.bob, email: 'bob@example.com', name: 'Bob Lindqvist', role: 'viewer', granted_by: userIds.alice, granted_at: expect.any(String) },
       ],
+      changed: true,
     });
     expect((await ok('bob', 'get_survey', { survey_id: survey.id })).survey.my_role).toBe('viewer');
     const changed = await ok('alice', 'share_survey', { survey_id: survey.id, user_email: 'Bob@Example.com', role: 'analyst' });
     expect(changed.collaborators).toMatchObject([{ email: 'bob@example.com', role: 'analyst' }]);
     const again = await ok('alice', 'share_survey', { survey_id: survey.id, user_email: 'bob@example.com', role: 'analyst' });
-    expect(again).toEqual(changed);
+    expect(again).toEqual({ ...changed, changed: false });
     const withCarol = await ok('alice', 'share_survey', { survey_id: survey.id, user_email: 'carol@example.com', role: 'editor' });
     expect(withCarol.collaborators.map((c: Json) => [c.email, c.role]).sort()).toEqual([
       ['bob@example.com', 'analyst'],
