@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { usageError } from '../../errors.js';
+import { readPrivateJwk } from '../../private-key-jwt-flags.js';
 import type { IdJagIssuer } from '../../options.js';
 
 /**
@@ -21,21 +21,5 @@ export async function idJagIssuerFrom(flags: {
     throw usageError("--id-jag-key and --id-jag-issuer go together: the identity provider's private signing key and its issuer");
   }
   if (!URL.canParse(issuer)) throw usageError(`--id-jag-issuer '${issuer}' is not an absolute URL, e.g. https://company.okta.com`);
-  let text: string;
-  try {
-    text = await readFile(keyFile, 'utf8');
-  } catch (error) {
-    throw usageError(`--id-jag-key ${keyFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  let jwk: unknown;
-  try {
-    jwk = JSON.parse(text);
-  } catch {
-    throw usageError(`--id-jag-key ${keyFile}: not JSON; it must hold one private JWK`);
-  }
-  const fields = (jwk ?? {}) as Record<string, unknown>;
-  if (typeof jwk !== 'object' || typeof fields.d !== 'string' || typeof fields.kid !== 'string' || typeof fields.alg !== 'string') {
-    throw usageError(`--id-jag-key ${keyFile}: must be a private JWK with 'd', 'kid' and 'alg' (e.g. ES256)`);
-  }
-  return { issuer, privateJwk: fields, ...(subject !== undefined && { subject }) };
+  return { issuer, privateJwk: await readPrivateJwk('--id-jag-key', keyFile), ...(subject !== undefined && { subject }) };
 }
