@@ -97,9 +97,9 @@ describe('survey-mcp serve --sso-id-jag', () => {
     const idp = await TestOpenIdProvider.start({ accounts: {} });
     try {
       const running = await startServe(serveArgs('id-jag.db', '--sso-client-id', providerClientId).slice(1), { SURVEY_MCP_SSO_ISSUER: idp.issuer, SURVEY_MCP_SSO_ID_JAG: 'true' });
-      const authUrl = /sign-in and tokens\s+(http:\/\/\S+)/.exec(running.stdout)![1]!;
-      const baseUrl = /add this URL to your assistant\)\s+\S*?(http:\/\/[\w.:]+)/.exec(running.stdout)![1]!;
-      expect(running.stdout).toContain(`enterprise-managed authorization (ID-JAG)    grants of ${idp.issuer} redeem at ${authUrl}/oauth/token`);
+      const authUrl = /sign-in and tokens\s+(http:\/\/\S+)/.exec(running.stderr)![1]!;
+      const baseUrl = /add this URL to your assistant\)\s+\S*?(http:\/\/[\w.:]+)/.exec(running.stderr)![1]!;
+      expect(running.stderr).toContain(`enterprise-managed authorization (ID-JAG)    grants of ${idp.issuer} redeem at ${authUrl}/oauth/token`);
       const metadata = (await (await fetch(`${baseUrl}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
       expect(metadata).toMatchObject({ authorization_grant_profiles_supported: ['urn:ietf:params:oauth:grant-profile:id-jag'] });
     } finally {
