@@ -52,6 +52,8 @@ export class IdJagProvider {
   private keys: SigningKey[] = [];
   /** How often the key set was fetched. */
   jwksRequests = 0;
+  /** A provider in trouble: its key set answers 503. */
+  jwksDown = false;
   /** Token exchanges answered, and the ID-JAGs they issued. */
   readonly issued: string[] = [];
   /**
@@ -141,6 +143,7 @@ export class IdJagProvider {
     }
     if (path === '/jwks') {
       this.jwksRequests++;
+      if (this.jwksDown) return json(res, 503, { error: 'temporarily_unavailable' });
       return json(res, 200, { keys: this.keys.map((key) => key.publicJwk) });
     }
     if (path === '/token' && req.method === 'POST') return this.exchange(new URLSearchParams(await bodyOf(req)), res);

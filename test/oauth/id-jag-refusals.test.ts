@@ -130,6 +130,25 @@ describe('each rule of an ID-JAG broken once is refused with invalid_grant namin
   });
 });
 
+describe("the identity provider's key set", () => {
+  it('answers 503 temporarily_unavailable with Retry-After while the provider cannot serve its keys, and redeems once it can', async () => {
+    const fresh = await startWith();
+    try {
+      await createTestUser(fresh);
+      idp.jwksDown = true;
+      const down = await redeem(await idp.idJag(claims({}, fresh)), {}, fresh);
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('10');
+      expect(await readJson(down)).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/^the identity provider's key set at 'http:\/\/127\.0\.0\.1:\d+\/jwks' could not be fetched \(HTTP 503\); try again shortly$/) });
+      idp.jwksDown = false;
+      expect((await redeem(await idp.idJag(claims({}, fresh)), {}, fresh)).status).toBe(200);
+    } finally {
+      idp.jwksDown = false;
+      await fresh.close();
+    }
+  });
+});
+
 describe('accounts created from an ID-JAG', () => {
   it('only with --sso-create-accounts and for the allowed domains', async () => {
     const creating = await startWith({ seedDemo: true, sso: { createAccountsIn: 'wsp_demo_studio', allowedToJoin: ['example.org'] } as never });

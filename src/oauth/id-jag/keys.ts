@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import { ClientKeySets } from '../client-metadata/key-sets.js';
 import { ClientMetadataError } from '../client-metadata/errors.js';
 import type { FetchedDocument } from '../client-metadata/fetch-document.js';
-import { explain } from '../explanation.js';
+import { explain, ours, type Explanation } from '../explanation.js';
 
 /**
  * An unknown `kid` fetches the provider's key set again at most once in this interval (by the
@@ -34,7 +34,7 @@ export function idJagKeys(provider: { readonly issuer: string; readonly jwksUri:
  * trouble for now, and the last good copy stands in.
  */
 async function fetchKeySet(url: URL): Promise<FetchedDocument> {
-  const trouble = (problem: 'unreachable' | 'http_status', detail: string) =>
+  const trouble = (problem: 'unreachable' | 'http_status', detail: string | Explanation) =>
     new ClientMetadataError(problem, explain`the identity provider's key set at ${url.href} could not be fetched (${detail})`);
   let response: Response;
   try {
@@ -42,7 +42,7 @@ async function fetchKeySet(url: URL): Promise<FetchedDocument> {
   } catch (error) {
     throw trouble('unreachable', (error as Error).message);
   }
-  if (!response.ok) throw trouble('http_status', `HTTP ${response.status}`);
+  if (!response.ok) throw trouble('http_status', ours(`HTTP ${response.status}`));
   try {
     return { document: await response.json(), cacheControl: response.headers.get('cache-control') ?? undefined };
   } catch {
