@@ -52,6 +52,12 @@ describe('causes', () => {
     ]);
   });
 
+  it('names the runner’s own diagnoses as their cause, whatever header they mention', () => {
+    expect(causeOf('POST http://x/ got no response: no answer within 10000 ms to a request answered as an event stream (the question comes in the stream, before the answer): a proxy that buffers responses is likely holding the stream until it ends; turn buffering off for the MCP endpoint (nginx: proxy_buffering off, or let the server\'s X-Accel-Buffering: no through)')).toBe(
+      'a proxy buffering event streams (turn buffering off for the MCP endpoint)',
+    );
+  });
+
   it('takes quoted values, URLs and a closing aside out of a cause', () => {
     expect(causeOf('POST https://a.example/token: error "invalid_grant" is not \'invalid_client\' (RFC 6749 5.2)')).toBe('error … is not …');
   });

@@ -32,6 +32,11 @@ export interface SignIn {
    * and stops at the consent page if it gets that far. Only headless sign-in can.
    */
   readonly forgeSignIn?: (url: URL) => Promise<AuthorizationOutcome>;
+  /**
+   * Opens a page the deployment sends its person to confirm a change on (docs/tools.md), signs in
+   * if asked, and presses its approve button. Only headless sign-in can; a person in a browser decides alone.
+   */
+  readonly confirmOnPage?: (url: URL) => Promise<AuthorizationOutcome>;
   close(): Promise<void>;
 }
 
@@ -70,6 +75,7 @@ export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
     probe: (url) => walkAuthorization(http, jar, url, credentials),
     decide: (url, decision) => walkAuthorization(http, jar, url, credentials, decision),
     forgeSignIn: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'forge-sign-in-csrf'),
+    confirmOnPage: (url) => walkAuthorization(http, jar, url, credentials),
     close: async () => {},
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, countVerdicts, sourcesOf, type SurvivorReason } from './classify.js';
+import { classify, countVerdicts, sourcesOf, UNBOUND, VERDICTS, type SurvivorReason } from './classify.js';
 import type { MutantRecord } from './outcome.js';
 import { outcomeOf } from './outcome.js';
 import { sourceMaps } from './report.js';
@@ -51,6 +51,16 @@ describe('classifying a mutant from the runner’s report', () => {
     const caught = classify(record(adminKey, { ...green, failing: ['endpoints'] }), new Map())!;
     const survived = classify(record(canKey, green), new Map())!;
     const equivalent = classify(record(canKey, green), new Map([[canKey, { mutant: canKey, verdict: 'equivalent', reason: 'r' }]]))!;
-    expect(countVerdicts([caught, survived, equivalent])).toEqual({ caught: 1, survived: 1, 'not observable': 0, equivalent: 1, score: 0.5 });
+    expect(countVerdicts([caught, survived, equivalent])).toEqual({ caught: 1, survived: 1, [UNBOUND]: 0, 'not observable': 0, equivalent: 1, score: 0.5 });
+  });
+
+  it('counts a difference an outside client sees but no rule binds apart: neither equivalent nor in the score, and re-measurable', () => {
+    const green = { failing: [], warned: [], durationMs: 1 };
+    const unbound: SurvivorReason = { mutant: canKey, verdict: UNBOUND, reason: 'the refusal reads otherwise; no rule binds its wording' };
+    const mutant = classify(record(canKey, green), new Map([[canKey, unbound]]))!;
+    expect(mutant).toMatchObject({ verdict: UNBOUND, how: unbound.reason });
+    const caught = classify(record(adminKey, { ...green, failing: ['endpoints'] }), new Map())!;
+    expect(countVerdicts([caught, mutant])).toEqual({ caught: 1, survived: 0, [UNBOUND]: 1, 'not observable': 0, equivalent: 0, score: 1 });
+    expect(VERDICTS).toContain(UNBOUND);
   });
 });

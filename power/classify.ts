@@ -1,8 +1,14 @@
 import { dirname } from 'node:path';
 import { isCaught, type MutantRecord } from './outcome.js';
 
-export type Verdict = 'caught' | 'survived' | 'not observable' | 'equivalent';
-export const VERDICTS: readonly Verdict[] = ['caught', 'survived', 'not observable', 'equivalent'];
+/**
+ * `observable, no rule binds it`: an outside client can see the difference (a wording, a header
+ * value) but no requirement binds it as a MUST. It is neither caught nor missed, so it stays out
+ * of the score, and it is counted and listed apart: never folded into `equivalent`.
+ */
+export const UNBOUND = 'observable, no rule binds it';
+export type Verdict = 'caught' | 'survived' | typeof UNBOUND | 'not observable' | 'equivalent';
+export const VERDICTS: readonly Verdict[] = ['caught', 'survived', UNBOUND, 'not observable', 'equivalent'];
 
 /**
  * A person's verdict on a survivor, in power/reasons.json, keyed by the mutant's identity
@@ -10,7 +16,7 @@ export const VERDICTS: readonly Verdict[] = ['caught', 'survived', 'not observab
  */
 export interface SurvivorReason {
   readonly mutant: string;
-  readonly verdict: 'not observable' | 'equivalent' | 'gap';
+  readonly verdict: typeof UNBOUND | 'not observable' | 'equivalent' | 'gap';
   readonly reason: string;
   /** For a gap: the check that should catch it (new or widened). */
   readonly check?: string;
@@ -46,10 +52,11 @@ export function classify(record: MutantRecord, reasons: ReadonlyMap<string, Surv
   return { ...base, verdict: reason.verdict, how: reason.reason, reason };
 }
 
+/** `score` is caught / (caught + survived), a gap being a survivor; the other three verdicts stay out of it. */
 export type Counts = Record<Verdict, number> & { readonly score: number | null };
 
 export function countVerdicts(mutants: readonly Classified[]): Counts {
-  const counts = { caught: 0, survived: 0, 'not observable': 0, equivalent: 0 };
+  const counts = { caught: 0, survived: 0, [UNBOUND]: 0, 'not observable': 0, equivalent: 0 };
   for (const mutant of mutants) counts[mutant.verdict] += 1;
   const judged = counts.caught + counts.survived;
   return { ...counts, score: judged === 0 ? null : counts.caught / judged };

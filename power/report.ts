@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUIREMENTS } from '../conformance/requirements/manifest.js';
 import { checksOf } from '../conformance/requirements/requirement.js';
-import { areaOf, classify, countVerdicts, groupCounts, sourcesOf, type Classified, type Counts, type SurvivorReason } from './classify.js';
+import { areaOf, classify, countVerdicts, groupCounts, sourcesOf, UNBOUND, type Classified, type Counts, type SurvivorReason } from './classify.js';
 import type { MutantRecord, RunnerOutcome } from './outcome.js';
 import { loadMeasured } from './measured.js';
 import type { PowerSettings } from './settings.js';
@@ -63,10 +63,10 @@ export function buildReport(settings: PowerSettings, reasons: ReadonlyMap<string
 
 const percent = (score: number | null) => (score === null ? '–' : `${Math.round(score * 100)} %`);
 const row = (name: string, counts: Counts) =>
-  `| ${name} | ${counts.caught} | ${counts.survived} | ${counts['not observable']} | ${counts.equivalent} | ${percent(counts.score)} |`;
+  `| ${name} | ${counts.caught} | ${counts.survived} | ${counts[UNBOUND]} | ${counts['not observable']} | ${counts.equivalent} | ${percent(counts.score)} |`;
 
 export function reportTable(report: PowerReport): string {
-  const head = ['| | caught | survived | not observable | equivalent | score |', '|---|---:|---:|---:|---:|---:|'];
+  const head = [`| | caught | survived | ${UNBOUND} | not observable | equivalent | score |`, '|---|---:|---:|---:|---:|---:|---:|'];
   return [
     `Seed ${report.seed}, sample of ${report.sampled} of ${report.population} mutants, ${report.measured} measured` +
       (report.baseline ? `; one runner run against the unmutated server took ${Math.round(report.baseline.durationMs / 1000)} s.` : '.'),
@@ -83,17 +83,30 @@ export function reportTable(report: PowerReport): string {
     'Survivors (a gap names the check that should catch it):',
     '',
     ...survivorLines(report.mutants, report.baseline?.warned ?? []),
+    '',
+    'Observable, no rule binds it (an outside client sees the difference, no MUST binds it; counted apart, outside the score):',
+    '',
+    ...unboundLines(report.mutants),
   ].join('\n');
+}
+
+function mutantLine(mutant: Classified, after = ''): string {
+  const [file, mutator, original, replacement] = mutant.key.split(' | ').map((part) => part.replaceAll('`', "'"));
+  return `- \`${file}\` ${mutator}: \`${original}\` → \`${replacement}\`: ${mutant.how}${after}`;
 }
 
 function survivorLines(mutants: readonly Classified[], baselineWarnings: readonly string[]): string[] {
   const survivors = mutants.filter((mutant) => mutant.verdict === 'survived');
   if (survivors.length === 0) return ['none'];
   return survivors.map((mutant) => {
-    const [file, mutator, original, replacement] = mutant.key.split(' | ').map((part) => part.replaceAll('`', "'"));
     const warned = mutant.warned.filter((check) => !baselineWarnings.includes(check));
-    return `- \`${file}\` ${mutator}: \`${original}\` → \`${replacement}\`: ${mutant.how}${warned.length > 0 ? ` (the runner warned: ${warned.join(', ')})` : ''}`;
+    return mutantLine(mutant, warned.length > 0 ? ` (the runner warned: ${warned.join(', ')})` : '');
   });
+}
+
+function unboundLines(mutants: readonly Classified[]): string[] {
+  const unbound = mutants.filter((mutant) => mutant.verdict === UNBOUND);
+  return unbound.length === 0 ? ['none'] : unbound.map((mutant) => mutantLine(mutant));
 }
 
 export const TABLE_START = '<!-- runner-power:table -->';

@@ -152,6 +152,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       clock,
       elicitationShare,
       elicitationDeadlineMs: deps.elicitationDeadlineMs,
+      confirmationPage: `${authUrl}/confirm`,
     });
     cleanup.push(() => dispatcher.close());
     const mcp: McpEndpointOptions = {

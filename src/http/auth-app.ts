@@ -5,6 +5,7 @@ import { callerOf } from '../oauth/clients.js';
 import { isSecureOrigin } from '../oauth/context.js';
 import { invalidRequest } from '../oauth/errors.js';
 import { decideAuthorizationHandler, showAuthorizationHandler } from '../oauth/handlers/authorize.js';
+import { confirmationHandlers } from '../oauth/handlers/confirm.js';
 import { connectedAppsHandler, revokeAppHandler } from '../oauth/handlers/connected-apps.js';
 import { authorizationServerMetadata, jsonDocument, wellKnownPaths } from '../oauth/handlers/discovery.js';
 import { revokeHandler } from '../oauth/handlers/revoke.js';
@@ -65,6 +66,9 @@ export function createAuthApp(options: AuthAppOptions): Express {
   app.post('/sign-out', form, signOutHandler(context));
   app.get('/account/apps', connectedAppsHandler(context));
   app.post('/account/apps/revoke', form, revokeAppHandler(context));
+  const confirmation = confirmationHandlers(context);
+  app.get('/confirm', confirmation.show);
+  app.post('/confirm', form, confirmation.decide);
   app.get('/', (_req, res) => res.redirect(302, '/account/apps'));
 
   const css = Buffer.from(stylesheet);

@@ -70,6 +70,8 @@ export interface DispatcherOptions extends ToolRegistryOptions {
   readonly elicitationShare?: ElicitationShare;
   /** How long a call waits for the person's answer; default 50 seconds. */
   readonly elicitationDeadlineMs?: number;
+  /** Our confirmation page on the auth host (`{auth_url}/confirm`); without it no confirmation by link can complete. */
+  readonly confirmationPage?: string;
 }
 
 /** How long a client's declared capabilities are remembered after its `initialize`: a refresh token's life. */
@@ -118,7 +120,7 @@ export async function createMcpDispatcher(
         throw new McpError(ErrorCode.InternalError, 'tools/call reached the server without an authenticated person');
       }
       const surveyRead = authInfo?.extra?.surveyRead as SurveyDetailRead | undefined;
-      const run = () => registry.call(name, args, { platform, userId, surveyRead, clientId: authInfo?.clientId, clock, confirm });
+      const run = () => registry.call(name, args, { platform, userId, surveyRead, clientId: authInfo?.clientId, clock, confirm, confirmationPage: options.confirmationPage });
       // The stamp the bearer check read for this request (http/mcp/bearer-check.ts), if any.
       const stamp = authInfo?.extra?.storeStamp;
       return keptAnswers ? keptAnswers.answer({ userId, name, args, nowMs: clock.now(), stamp }, run) : run();

@@ -12,6 +12,9 @@ import { confirmationTokenFlow } from './confirmations/token-flow.js';
 import type { SurveyTool, ToolContext } from './tool.js';
 import { toolError, toolSuccess } from './tool-result.js';
 
+/** A 2025-11-25 call whose client cannot ask its person (the era's default). */
+const legacyTokenFlow = confirmationTokenFlow('2025-11-25');
+
 export interface ToolRegistry {
   list(): ListToolsResult;
   /** A tool result, or the era's input-required result for a call that needs confirmation. */
@@ -64,7 +67,7 @@ export function createToolRegistry(given: readonly SurveyTool[], options: ToolRe
         }
       };
       if (!tool.confirmation) return run(context.platform);
-      const flow = context.confirm ?? confirmationTokenFlow;
+      const flow = context.confirm ?? legacyTokenFlow;
       return (await flow({
         tool: name,
         operation: tool.confirmation,
@@ -74,6 +77,7 @@ export function createToolRegistry(given: readonly SurveyTool[], options: ToolRe
         clientId: context.clientId ?? '',
         platform: context.platform,
         clock: context.clock ?? systemClock,
+        confirmationPage: context.confirmationPage,
         run,
       })) as CallToolResult;
     },

@@ -18,6 +18,8 @@ export interface ToolContext {
    * input-required result, 2025-11-25's elicitation); by default the confirmation-token tool error.
    */
   readonly confirm?: ConfirmationFlow;
+  /** Our confirmation page on the auth host (`{auth_url}/confirm`), where a person confirms what their client cannot ask them. */
+  readonly confirmationPage?: string;
 }
 
 /** A call of a confirmable tool, its arguments parsed, as the era's confirmation flow sees it. */
@@ -31,6 +33,7 @@ export interface ConfirmableCall {
   readonly clientId: string;
   readonly platform: Platform;
   readonly clock: Clock;
+  readonly confirmationPage?: string;
   /** Runs the tool on `platform` (the confirmed unit's, or the request's) and answers as for any call. */
   run(platform: Platform): Promise<CallToolResult>;
 }

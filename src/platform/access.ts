@@ -3,7 +3,8 @@ import type { Question, Survey, SurveyAccessRecord } from '../store/survey-store
 import type { PlatformContext } from './context.js';
 import { notAuthorized, notFound, validationFailed } from './errors.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
-import { autoCloseDue } from './states.js';
+import { recordAudit } from './audit-event.js';
+import { autoCloseCause, autoCloseDue } from './states.js';
 
 export interface SurveyAccess {
   readonly actor: User;
@@ -79,15 +80,27 @@ export async function openQuestion(
   return { ...(await openSurvey(ctx, actorUserId, question.surveyId, capability, action)), question };
 }
 
+/**
+ * An open or paused survey due to close (states.ts `autoCloseCause`) is closed before anything
+ * else happens to it, and the trail records it as a `survey.status` change by no one, with its cause.
+ */
 export async function closeIfDue(ctx: PlatformContext, survey: Survey): Promise<Survey> {
   if (!autoCloseDue(survey, ctx.clock.now())) return survey;
   // Decided again under the lock: an edit may have closed, archived or extended it since it was read.
   return editingSurvey(ctx, survey.id, async (ctx) => {
     const current = await ctx.store.findSurvey(survey.id);
     const now = ctx.clock.now();
-    if (!current || !autoCloseDue(current, now)) return current ?? survey;
-    const closedAt = current.closesAt !== null && current.closesAt <= now ? current.closesAt : now;
-    return ctx.store.updateSurvey(current.id, { status: 'closed', previousStatus: current.status, closedAt, updatedAt: now });
+    const cause = current && autoCloseCause(current, now);
+    if (!current || !cause) return current ?? survey;
+    const closedAt = cause === 'closes_at' ? current.closesAt! : now;
+    const closed = await ctx.store.updateSurvey(current.id, { status: 'closed', previousStatus: current.status, closedAt, updatedAt: now });
+    await recordAudit(ctx, {
+      action: 'survey.status',
+      surveyId: current.id,
+      workspaceId: current.workspaceId,
+      detail: { from: current.status, to: 'closed', cause, ...(cause === 'closes_at' ? { closes_at: new Date(closedAt).toISOString() } : { response_limit: current.responseLimit }) },
+    });
+    return closed;
   });
 }
 

@@ -1,64 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PlatformContext } from './context.js';
-import { newId } from './ids.js';
+export { actingThrough, recordAudit, type ActingThrough, type AuditAction, type AuditRecord } from './audit-event.js';
+import type { AuditRecord } from './audit-event.js';
 import type { DeleteQuestionResult, QuestionResult, UpdateQuestionResult } from './questions.js';
 import type { ShareSurveyArgs, ShareSurveyResult } from './shares.js';
 import type { CreateSurveyResult, SetSurveyStatusResult, UpdateSurveyArgs, UpdateSurveyResult } from './surveys.js';
-
-/** Through which app, and from which address, the person acts: set by the request that carries the call. */
-export interface ActingThrough {
-  clientId?: string;
-  address?: string;
-}
-
-/**
- * The app and address of the request in progress. The request path sets it once and fills in
- * the client when the token is known; every change the platform records in that request reads it.
- */
-export const actingThrough = new AsyncLocalStorage<ActingThrough>();
-
-export interface AuditRecord {
-  readonly action: AuditAction;
-  readonly actorUserId?: string;
-  /** The app, when the caller knows it better than the request does (a token grant). */
-  readonly clientId?: string;
-  readonly surveyId?: string;
-  readonly workspaceId?: string;
-  readonly detail?: Record<string, unknown>;
-}
-
-/** Every action the trail records. */
-export type AuditAction =
-  | 'survey.create'
-  | 'survey.update'
-  | 'survey.status'
-  | 'question.add'
-  | 'question.update'
-  | 'question.delete'
-  | 'survey.share'
-  | 'grant.create'
-  | 'grant.revoke'
-  | 'refresh.reuse'
-  | 'client.assertion-refused'
-  | 'sign-in'
-  | 'sign-in.refused'
-  | 'account.create-sso';
-
-/** Adds one event to the trail, with the app and address of the request it happens in. */
-export async function recordAudit(ctx: PlatformContext, record: AuditRecord): Promise<void> {
-  const via = actingThrough.getStore();
-  await ctx.store.recordAuditEvent({
-    id: newId('aud'),
-    at: ctx.clock.now(),
-    action: record.action,
-    actorUserId: record.actorUserId,
-    clientId: record.clientId ?? via?.clientId,
-    surveyId: record.surveyId,
-    workspaceId: record.workspaceId,
-    address: via?.address,
-    detail: record.detail ?? {},
-  });
-}
 
 /**
  * What each changing operation records once it succeeded, from its arguments and its result;

@@ -1,25 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { ConfirmationStatus } from '../store/confirmation-uses.js';
 import type { CollaboratorRole, Question, Survey } from '../store/survey-store.js';
+import { scheduleEffects, statusEffect } from './collection.js';
 import type { PlatformContext } from './context.js';
-import { shown } from './errors.js';
+import { PlatformError, shown } from './errors.js';
 import { questionVersion } from './present.js';
+import { plannedQuestionUpdate, type UpdateQuestionArgs } from './questions.js';
 import { maxCollaborators } from './shares.js';
 import { can, effectiveRole, type Capability, type EffectiveRole } from './roles.js';
 import { autoCloseDue, hasResponses, isLive, reopenProblem, transitionCapability, transitionProblem } from './states.js';
+import { plannedSurveyUpdate, type UpdateSurveyArgs } from './surveys.js';
 
 /** The operations that may need a person's confirmation (docs/tools.md, "Confirmations"). */
 export type ConfirmableOperation = 'setSurveyStatus' | 'shareSurvey' | 'updateQuestion' | 'deleteQuestion' | 'updateSurvey';
 
-/** A call that needs confirmation: the survey it changes and what will happen, in plain words. */
+/** A call that needs confirmation: the survey it changes, what will happen in plain words, and a digest of the state those words describe. */
 export interface ConfirmationAsk {
   readonly surveyId: string;
   readonly summary: string;
+  /** SHA-256 of what the summary was drawn from (a role, a question's text and choices, a status): if it changes, the call asks again. */
+  readonly state: string;
 }
 
-/** A confirmation being used: its unique id, kept until it expires, and the survey it was issued for. */
+/** A confirmation being used: its unique id, kept until it expires, the survey and the state it was issued for, and the call it confirms. */
 export interface ConfirmationUse {
   readonly id: string;
   readonly surveyId: string;
   readonly expiresAt: number;
+  readonly state: string;
+  readonly actorUserId: string;
+  readonly operation: ConfirmableOperation;
+  readonly args: Args;
+}
+
+/** The digest of the state a confirmation describes: the values in the order given. */
+const digest = (...values: unknown[]): string => createHash('sha256').update(JSON.stringify(values)).digest('base64url');
+
+/** A refusal the operation itself will give: such a call is never asked about. */
+function refused(check: () => void): boolean {
+  try {
+    check();
+    return false;
+  } catch (error) {
+    if (error instanceof PlatformError) return true;
+    throw error;
+  }
 }
 
 type Args = Readonly<Record<string, unknown>>;
@@ -77,20 +102,23 @@ const responses = (survey: Survey): string => count(responseCount(survey), 'resp
 
 async function statusChange(ctx: PlatformContext, actorUserId: string, args: Args): Promise<ConfirmationAsk | undefined> {
   const to = args['status'];
-  if (to !== 'closed' && to !== 'open' && to !== 'archived') return undefined;
+  if (to !== 'closed' && to !== 'open' && to !== 'paused' && to !== 'archived') return undefined;
   const found = await permitted(ctx, actorUserId, args['survey_id'], (survey) => transitionCapability(survey.status, to));
   if (!found) return undefined;
   const { survey } = found;
   if (!hasResponses(survey) || survey.status === to || transitionProblem(survey.status, to, survey.previousStatus)) return undefined;
+  const state = digest(survey.status, survey.previousStatus);
+  if (to === 'archived') {
+    return { surveyId: survey.id, state, summary: `Archiving ${titled(survey)} takes it and its ${responses(survey)} out of use until it is restored.` };
+  }
+  const effect = statusEffect(survey, to);
+  if (!effect || (survey.status === 'closed' && reopenProblem(survey))) return undefined;
+  const doing = { closed: 'Closing', paused: 'Pausing', open: survey.status === 'paused' ? 'Resuming' : 'Reopening' }[to];
   const summary =
-    to === 'closed'
-      ? `Closing ${titled(survey)} stops it collecting responses; it has ${responses(survey)}.`
-      : to === 'archived'
-        ? `Archiving ${titled(survey)} takes it and its ${responses(survey)} out of use until it is restored.`
-        : survey.status === 'closed' && !reopenProblem(survey)
-          ? `Reopening ${titled(survey)} starts collecting responses again, after the ${responses(survey)} it has.`
-          : undefined;
-  return summary === undefined ? undefined : { surveyId: survey.id, summary };
+    effect.change === 'reopens'
+      ? `${doing} ${titled(survey)} ${effect.words}, after the ${responses(survey)} it has.`
+      : `${doing} ${titled(survey)} ${effect.words}; it has ${responses(survey)}.`;
+  return { surveyId: survey.id, state, summary };
 }
 
 const roleRank: Readonly<Record<CollaboratorRole, number>> = { viewer: 1, analyst: 2, editor: 3 };
@@ -112,10 +140,12 @@ async function shareChange(ctx: PlatformContext, actorUserId: string, args: Args
   if (workspaceRole === 'admin') return undefined;
   const current = (await ctx.store.findCollaborator(survey.id, person.id))?.role;
   const who = shown(person.email);
+  const state = digest(person.id, current ?? null, workspaceRole ?? null);
   if (role === 'none') {
     if (!current) return undefined;
     return {
       surveyId: survey.id,
+      state,
       summary: `Removing ${who}'s ${current} access to ${titled(survey)} (${responses(survey)}): they lose it on their very next call.`,
     };
   }
@@ -124,6 +154,7 @@ async function shareChange(ctx: PlatformContext, actorUserId: string, args: Args
     const lost = (Object.keys(roleRank) as CollaboratorRole[]).filter((r) => roleRank[r] > roleRank[next] && roleRank[r] <= roleRank[current]);
     return {
       surveyId: survey.id,
+      state,
       summary: `Lowering ${who}'s role on ${titled(survey)} (${responses(survey)}) from ${current} to ${next}: they stop ${lost.map((r) => lostWith[r]).join(' and ')}.`,
     };
   }
@@ -132,6 +163,7 @@ async function shareChange(ctx: PlatformContext, actorUserId: string, args: Args
   if (workspaceRole === undefined && !current && (await ctx.store.listCollaborators(survey.id)).length < maxCollaborators) {
     return {
       surveyId: survey.id,
+      state,
       summary: `Sharing ${titled(survey)} (${responses(survey)}) as ${next} with ${who}, who is outside the survey's workspace.`,
     };
   }
@@ -157,46 +189,69 @@ async function questionChange(ctx: PlatformContext, actorUserId: string, args: A
   // An edit based on another version of the question is refused as a conflict, unasked.
   if (!deleting && args['version'] !== undefined && args['version'] !== questionVersion(question)) return undefined;
   const { survey } = found;
+  const state = digest(question.text, question.description, question.choices.map((choice) => [choice.id, choice.label]), question.settings);
   if (deleting) {
     // A survey with responses keeps its questions, a live one its last: that deletion is refused, not asked about.
     if (hasResponses(survey) || (isLive(survey.status) && (await ctx.store.listQuestions(survey.id)).length === 1)) return undefined;
-    return { surveyId: survey.id, summary: `Deleting ${questionLabel(question)} from ${titled(survey)} cannot be undone.` };
+    return { surveyId: survey.id, state, summary: `Deleting ${questionLabel(question)} from ${titled(survey)} cannot be undone.` };
   }
   if (!hasResponses(survey)) return undefined;
+  // A locked change (settings, removed choices, …) is refused by update_question itself: nobody is asked first.
+  const existing = await ctx.store.listQuestions(survey.id);
+  if (refused(() => plannedQuestionUpdate(survey, question, existing, args as unknown as UpdateQuestionArgs))) return undefined;
   return {
     surveyId: survey.id,
+    state,
     summary: `Changing ${questionLabel(question)} of ${titled(survey)}, which has ${responses(survey)}: the answers already given were given to the question as it is now.`,
   };
 }
 
 async function surveyChange(ctx: PlatformContext, actorUserId: string, args: Args): Promise<ConfirmationAsk | undefined> {
-  const limit = args['response_limit'];
-  if (typeof limit !== 'number') return undefined;
+  if (args['closes_at'] === undefined && args['opens_at'] === undefined && args['response_limit'] === undefined) return undefined;
   const found = await permitted(ctx, actorUserId, args['survey_id'], 'edit');
   if (!found) return undefined;
   const { survey } = found;
-  const completed = survey.responseCounts.completed;
-  // Below the count is refused; at the count a live survey closes at once.
-  if (completed === 0 || limit !== completed || (survey.status !== 'open' && survey.status !== 'paused')) return undefined;
+  const now = ctx.clock.now();
+  let planned: ReturnType<typeof plannedSurveyUpdate> | undefined;
+  if (refused(() => (planned = plannedSurveyUpdate(survey, args as unknown as UpdateSurveyArgs, now)))) return undefined;
+  const effects = scheduleEffects(survey, planned!, now, titled(survey), responses(survey));
+  if (effects.length === 0) return undefined;
   return {
     surveyId: survey.id,
-    summary: `Setting the response limit of ${titled(survey)} to ${limit.toLocaleString('en')} closes it now: it has ${count(completed, 'completed response')}.`,
+    state: digest(survey.status, survey.opensAt, survey.closesAt, survey.responseLimit),
+    summary: effects.map((effect) => effect.words).join(' '),
   };
 }
 
 /**
  * Runs `work` (the confirmed change) with confirmation `use` recorded as used, as one unit with
  * the survey locked, so two uses at once cannot both run. `used` when it was used already:
- * nothing ran. A change that `work` throws out of leaves the confirmation unused on PostgreSQL
+ * nothing ran. `changed` with the new question when what the person was told no longer holds (a
+ * role, a question's text or choices, a status changed since): nothing ran, and the confirmation
+ * stays unused. A change that `work` throws out of leaves the confirmation unused on PostgreSQL
  * (the unit rolls back), used on SQLite (its units are no transactions).
  */
 export function withConfirmationUsed<T>(
   ctx: PlatformContext,
   use: ConfirmationUse,
   work: (ctx: PlatformContext) => Promise<T>,
-): Promise<{ readonly used: true } | { readonly used: false; readonly value: T }> {
+): Promise<{ readonly used: true } | { readonly changed: ConfirmationAsk } | { readonly used: false; readonly value: T }> {
   return ctx.store.withSurveyLocked(use.surveyId, async (store) => {
+    const unit = { ...ctx, store };
+    const now = await confirmationNeeded(unit, use.actorUserId, use.operation, use.args);
+    if (now && now.state !== use.state) return { changed: now } as const;
     if (!(await store.useConfirmation(use.id, use.expiresAt, ctx.clock.now()))) return { used: true } as const;
-    return { used: false, value: await work({ ...ctx, store }) } as const;
+    return { used: false, value: await work(unit) } as const;
   });
 }
+
+/** Spends confirmation `id` unused (the person declined): it can no longer apply anything. */
+export const spendConfirmation = (ctx: PlatformContext, id: string, expiresAt: number): Promise<boolean> =>
+  ctx.store.useConfirmation(id, expiresAt, ctx.clock.now());
+
+/** Records that the person confirmed `id` on our page, until it expires. */
+export const approveConfirmation = (ctx: PlatformContext, id: string, expiresAt: number): Promise<void> =>
+  ctx.store.approveConfirmation(id, expiresAt, ctx.clock.now());
+
+/** Whether the person confirmed `id` on our page, and whether it was used or declined already. */
+export const confirmationStatus = (ctx: PlatformContext, id: string): Promise<ConfirmationStatus> => ctx.store.confirmationStatus(id, ctx.clock.now());

@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { auditedOperations, recordAudit } from './audit.js';
 import { listAuditEvents } from './audit-trail.js';
+import type { ConfirmationStatus } from '../store/confirmation-uses.js';
 import { stopsForGoneCaller } from './caller-gone.js';
-import { confirmationNeeded, withConfirmationUsed, type ConfirmableOperation, type ConfirmationAsk, type ConfirmationUse } from './confirmations.js';
+import { sealingKey } from './confirmation-seal.js';
+import {
+  approveConfirmation,
+  confirmationStatus,
+  confirmationNeeded,
+  spendConfirmation,
+  withConfirmationUsed,
+  type ConfirmableOperation,
+  type ConfirmationAsk,
+  type ConfirmationUse,
+} from './confirmations.js';
 import type { PlatformContext } from './context.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './questions.js';
 import { getResponse, listResponses } from './responses.js';
@@ -12,6 +23,7 @@ import { setSurveyStatus } from './status.js';
 import { createSurvey, getMe, getSurvey, listSurveys, updateSurvey } from './surveys.js';
 
 export type { ConfirmableOperation, ConfirmationAsk, ConfirmationUse } from './confirmations.js';
+export { argumentsDigest, confirmationTtlMs, openConfirmation, sealConfirmation, type ConfirmationClaims, type ConfirmationMode } from './confirmation-seal.js';
 export type { AuditEventJson, ListAuditEventsArgs, ListAuditEventsResult } from './audit-trail.js';
 export type { AddQuestionArgs, DeleteQuestionArgs, DeleteQuestionResult, QuestionInput, QuestionResult, UpdateQuestionArgs } from './questions.js';
 export type { AnswerJson, GetResponseArgs, GetResponseResult, ListResponsesArgs, ListResponsesResult, ResponseJson, ResponseWhere } from './responses.js';
@@ -58,9 +70,26 @@ export interface PlatformConfirmations {
    * Runs the confirmed change through `work`'s platform with `use` recorded, as one unit on the
    * survey; `used` (and nothing run) when that confirmation was used already.
    */
-  withConfirmationUsed<T>(use: ConfirmationUse, work: (platform: Platform) => Promise<T>): Promise<{ readonly used: true } | { readonly used: false; readonly value: T }>;
-  /** The secret confirmations are sealed under: one per store, so every instance sharing it opens them. */
-  confirmationSecret(): Promise<string>;
+  withConfirmationUsed<T>(
+    use: ConfirmationUse,
+    work: (platform: Platform) => Promise<T>,
+  ): Promise<{ readonly used: true } | { readonly changed: ConfirmationAsk } | { readonly used: false; readonly value: T }>;
+  /** Spends a confirmation the person declined, so that it applies nothing later; false when it was used already. */
+  spendConfirmation(id: string, expiresAt: number): Promise<boolean>;
+  /** Records the person's click on the confirmation page. */
+  approveConfirmation(id: string, expiresAt: number): Promise<void>;
+  confirmationStatus(id: string): Promise<ConfirmationStatus>;
+  /** The key confirmations are sealed under, derived from a secret kept in the store, so every instance sharing it opens them. */
+  confirmationKey(): Promise<Uint8Array>;
+}
+
+/** Derived keys by secret (one per store; ~50 µs an HKDF saved per confirmation). */
+const derived = new Map<string, Uint8Array>();
+
+function keyOf(secret: string): Uint8Array {
+  let key = derived.get(secret);
+  if (!key) derived.set(secret, (key = sealingKey(secret)));
+  return key;
 }
 
 /**
@@ -89,11 +118,14 @@ export function createPlatform(ctx: PlatformContext): Platform {
   const confirmations: PlatformConfirmations = {
     confirmationNeeded: (actorUserId, operation, args) => confirmationNeeded(ctx, actorUserId, operation, args),
     withConfirmationUsed: (use, work) => withConfirmationUsed(ctx, use, (unit) => work(createPlatform(unit))),
-    confirmationSecret: () => {
+    spendConfirmation: (id, expiresAt) => spendConfirmation(ctx, id, expiresAt),
+    approveConfirmation: (id, expiresAt) => approveConfirmation(ctx, id, expiresAt),
+    confirmationStatus: (id) => confirmationStatus(ctx, id),
+    confirmationKey: () => {
       secret ??= ctx.store.serverKey('confirmations', randomBytes(32).toString('base64url'));
       // A failed read is tried again next time rather than kept.
       secret.catch(() => (secret = undefined));
-      return secret;
+      return secret.then(keyOf);
     },
   };
   return { ...(Object.fromEntries(bound) as Omit<Platform, keyof PlatformConfirmations>), ...confirmations } as Platform;

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Choice, NewQuestion, Question, QuestionType } from '../store/survey-store.js';
+import type { Choice, NewQuestion, Question, QuestionType, Survey } from '../store/survey-store.js';
 import { assertEditable, editingQuestion, editingSurvey, openQuestion, openSurvey } from './access.js';
 import type { PlatformContext } from './context.js';
 import { shown, validationFailed } from './errors.js';
@@ -106,39 +106,48 @@ export interface UpdateQuestionArgs {
 export async function updateQuestion(ctx: PlatformContext, actorUserId: string, args: UpdateQuestionArgs): Promise<UpdateQuestionResult> {
   return editingQuestion(ctx, args.question_id, async (ctx) => {
     const { survey, question } = await openQuestion(ctx, actorUserId, args.question_id, 'edit', 'edit');
-    assertEditable(survey);
-    // Checked with the survey locked: no other edit lands between this check and the write.
-    if (args.version !== undefined && args.version !== questionVersion(question)) {
-      throw validationFailed(
-        `conflict: question '${question.id}' was changed by another edit since its version '${shown(args.version)}' was read, so nothing was changed: read it again (get_survey) and send your edit again`,
-      );
-    }
-    const locked = hasResponses(survey);
-    const settings = args.settings === undefined ? question.settings : checkSettings(question.type, args.settings);
-    if (locked && !isDeepStrictEqual(settings, question.settings)) {
-      throw validationFailed(lockedMessage(survey.id, 'changing settings'));
-    }
-    if (locked && args.required === true && !question.required) {
-      throw validationFailed(lockedMessage(survey.id, 'making a question required'));
-    }
-    const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked, args.version !== undefined);
     const existing = await ctx.store.listQuestions(survey.id);
-    const fields = {
-      text: args.text === undefined ? question.text : checkQuestionText(args.text),
-      description: args.description === undefined ? question.description : checkDescription(args.description),
-      required: args.required ?? question.required,
-      settings,
-    };
-    const position = checkPosition(args.position, existing.length, question.position);
+    const { fields, choices, position } = plannedQuestionUpdate(survey, question, existing, args);
     const { text, description, required, settings: held, choices: heldChoices } = question;
     if (position === question.position && isDeepStrictEqual({ ...fields, choices }, { text, description, required, settings: held, choices: heldChoices })) {
       return { question: questionJson(question), changed: false };
     }
-    checkQuestionsSize(survey.id, existing.map((other) => (other.id === question.id ? { ...other, ...fields, choices } : other)));
     const updated = await ctx.store.updateQuestion(question.id, fields, choices, position);
     await ctx.store.updateSurvey(survey.id, { updatedAt: ctx.clock.now() });
     return { question: questionJson(updated), changed: true };
   });
+}
+
+/**
+ * What `args` make of `question`, or the validation error that refuses them: what
+ * `update_question` writes, and what a confirmation checks first (a refused call is never asked about).
+ */
+export function plannedQuestionUpdate(survey: Survey, question: Question, existing: readonly Question[], args: UpdateQuestionArgs) {
+  assertEditable(survey);
+  // Checked with the survey locked: no other edit lands between this check and the write.
+  if (args.version !== undefined && args.version !== questionVersion(question)) {
+    throw validationFailed(
+      `conflict: question '${question.id}' was changed by another edit since its version '${shown(args.version)}' was read, so nothing was changed: read it again (get_survey) and send your edit again`,
+    );
+  }
+  const locked = hasResponses(survey);
+  const settings = args.settings === undefined ? question.settings : checkSettings(question.type, args.settings);
+  if (locked && !isDeepStrictEqual(settings, question.settings)) {
+    throw validationFailed(lockedMessage(survey.id, 'changing settings'));
+  }
+  if (locked && args.required === true && !question.required) {
+    throw validationFailed(lockedMessage(survey.id, 'making a question required'));
+  }
+  const choices = args.choices === undefined ? question.choices : nextChoices(question, args.choices, locked, args.version !== undefined);
+  const fields = {
+    text: args.text === undefined ? question.text : checkQuestionText(args.text),
+    description: args.description === undefined ? question.description : checkDescription(args.description),
+    required: args.required ?? question.required,
+    settings,
+  };
+  const position = checkPosition(args.position, existing.length, question.position);
+  checkQuestionsSize(survey.id, existing.map((other) => (other.id === question.id ? { ...other, ...fields, choices } : other)));
+  return { fields, choices, position };
 }
 
 function nextChoices(question: Question, given: Array<{ id?: string; label: string }>, locked: boolean, versioned: boolean): Choice[] {

@@ -67,11 +67,14 @@ export function reopenProblem(survey: Survey): string | undefined {
 const limitReached = (survey: Survey): boolean =>
   survey.responseLimit !== null && survey.responseCounts.completed >= survey.responseLimit;
 
-/** An open or paused survey past its closes_at or at its response limit is closed on access. */
-export function autoCloseDue(survey: Survey, now: number): boolean {
-  if (survey.status !== 'open' && survey.status !== 'paused') return false;
-  return (survey.closesAt !== null && survey.closesAt <= now) || limitReached(survey);
+/** Why an open or paused survey is closed on access: past its closes_at, or at its response limit; undefined when it is not due. */
+export function autoCloseCause(survey: Survey, now: number): 'closes_at' | 'response_limit' | undefined {
+  if (survey.status !== 'open' && survey.status !== 'paused') return undefined;
+  if (survey.closesAt !== null && survey.closesAt <= now) return 'closes_at';
+  return limitReached(survey) ? 'response_limit' : undefined;
 }
+
+export const autoCloseDue = (survey: Survey, now: number): boolean => autoCloseCause(survey, now) !== undefined;
 
 /** Once any response exists, the structure that answers refer to is frozen. */
 export const hasResponses = (survey: Survey): boolean =>

@@ -181,14 +181,24 @@ export function updateSurvey(ctx: PlatformContext, actorUserId: string, args: Up
 
 async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: UpdateSurveyArgs): Promise<UpdateSurveyResult> {
   const { survey, role } = await openSurvey(ctx, actorUserId, args.survey_id, 'edit', 'edit');
-  assertEditable(survey);
   const now = ctx.clock.now();
+  const given = plannedSurveyUpdate(survey, args, now);
+  const changes = Object.fromEntries(Object.entries(given).filter(([field, value]) => value !== undefined && value !== survey[field as keyof SurveyFields]));
+  if (Object.keys(changes).length === 0) return { survey: surveyJson(survey, role), changed: false };
+  const updated = await ctx.store.updateSurvey(survey.id, { ...changes, updatedAt: now });
+  return { survey: surveyJson(await closeIfDue(ctx, updated), role), changed: true };
+}
+
+/**
+ * The fields `args` set on `survey`, or the validation error that refuses them: what
+ * `update_survey` writes, and what a confirmation checks first (a refused call is never asked about).
+ */
+export function plannedSurveyUpdate(survey: Survey, args: UpdateSurveyArgs, now: number): Partial<SurveyFields> {
+  assertEditable(survey);
   const opensAt = parseOptionalTime('opens_at', args.opens_at);
   const closesAt = parseOptionalTime('closes_at', args.closes_at);
-  const fields: Partial<SurveyFields> = {
-    title: args.title === undefined ? undefined : checkLength('title', args.title, 1, 200),
-    description: args.description === undefined ? undefined : checkDescription(args.description),
-  };
+  const title = args.title === undefined ? undefined : checkLength('title', args.title, 1, 200);
+  const description = args.description === undefined ? undefined : checkDescription(args.description);
   const effectiveOpens = opensAt === undefined ? survey.opensAt : opensAt;
   if (closesAt !== undefined && closesAt !== null) {
     if (closesAt <= now) throw validationFailed(`'closes_at' ${shown(args.closes_at)} is in the past: give a future time or null`);
@@ -212,11 +222,7 @@ async function changeSurvey(ctx: PlatformContext, actorUserId: string, args: Upd
   if (args.anonymous !== undefined && args.anonymous !== survey.anonymous && hasResponses(survey)) {
     throw validationFailed(`'anonymous' cannot change once survey '${survey.id}' has responses`);
   }
-  const given: Partial<SurveyFields> = { ...fields, opensAt, closesAt, responseLimit: args.response_limit, anonymous: args.anonymous };
-  const changes = Object.fromEntries(Object.entries(given).filter(([field, value]) => value !== undefined && value !== survey[field as keyof SurveyFields]));
-  if (Object.keys(changes).length === 0) return { survey: surveyJson(survey, role), changed: false };
-  const updated = await ctx.store.updateSurvey(survey.id, { ...changes, updatedAt: now });
-  return { survey: surveyJson(await closeIfDue(ctx, updated), role), changed: true };
+  return { title, description, opensAt, closesAt, responseLimit: args.response_limit, anonymous: args.anonymous };
 }
 
 export interface SetSurveyStatusArgs {

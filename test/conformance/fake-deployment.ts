@@ -66,6 +66,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
   );
   baseUrl = mcpHost.url;
   authUrl = authHost.url;
+  if (faults.confirmationPage || faults.confirmationFault === 'page-not-awaited') state.surveys.page = `${authUrl}/confirm`;
   return {
     url: baseUrl,
     authUrl,

@@ -19,6 +19,15 @@ export const CONFIRMATION_FAULT_CASES: readonly FaultCase[] = [
   confirmationCase('confirmation-asked-first', 'answers a 2025-11-25 client that declared elicitation with the token error all the same', 'elicitation-ignored', /^2025-11-25 elicitation: delete_question "qst_\w+" \(no confirmation yet\): the answer carries no elicitation\/create request, though the client declared elicitation: HTTP 200/, ['confirmation-decline-changes-nothing', 'confirmation-accept-applies']),
   confirmationCase('confirmation-asked-first', 'answers a 2026-07-28 client declaring elicitation {} (form mode) with the token error', 'bare-elicitation-unasked', /^2026-07-28 input request to elicitation \{\}: delete_question "qst_\w+" \(no confirmation yet\): "resultType" is "complete", not "input_required"/),
   confirmationCase('confirmation-asked-first', 'sends a form to a 2026-07-28 client declaring URL-mode elicitation alone', 'url-elicitation-asked', /^2026-07-28 confirmation token to elicitation \{url: \{\}\}: delete_question "qst_\w+" \(no confirmation yet\): answered an input request, though the client declared elicitation \{"url":\{\}\}, no form mode/),
+  confirmationCase('confirmation-decline-changes-nothing', 'lets a declined requestState be sent back accepted', 'decline-not-spent', /^2026-07-28 input request: question "qst_\w+" was deleted after answering "decline", then the same requestState sent back with "accept"/),
+  confirmationCase('confirmation-other-call-refused', 'takes a requestState sent back as a confirmation_token', 'modes-interchangeable', /^2026-07-28 input request: delete_question "qst_\w+" with the requestState sent back as its confirmation_token: question "qst_\w+" was deleted/),
+  {
+    check: 'confirmation-accept-applies',
+    group: 'confirmations',
+    deployment: 'links to a confirmation page, yet lets the token alone apply the change',
+    fake: { faults: { confirmationFault: 'page-not-awaited', confirmationPage: true } },
+    reason: /^2025-11-25 confirmation token: the repeated call with the token deleted question "qst_\w+" before the person confirmed on http:\/\/127\.0\.0\.1:\d+\/confirm: an assistant alone confirmed/,
+  },
   // In 2026-07-28 alone: each check walks every way offered, so a fault of one way is caught there and named.
   {
     check: 'confirmation-tampered-state-refused',

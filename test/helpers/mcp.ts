@@ -1,5 +1,6 @@
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import type { TestServer } from './server.js';
+import { personConfirms } from './person-confirms.js';
 
 export const latestProtocol = '2025-11-25';
 
@@ -50,13 +51,16 @@ async function toolAnswer(name: string, response: Response) {
 }
 
 /**
- * `callTool`, confirmed when the call needs the person's confirmation: repeated with the
- * `confirmation_token` of its answer (the confirmation-token flow), on `confirmOn` if given.
+ * `callTool`, confirmed when the call needs the person's confirmation: the person confirms on the
+ * page (`personConfirms`), then the call is repeated with the `confirmation_token` of its answer
+ * (the confirmation-token flow), on `confirmOn` if given.
  */
 export async function callConfirmed(server: TestServer, token: string, name: string, args: Record<string, unknown> = {}, confirmOn = server) {
   const first = await callTool(server, token, name, args);
   const confirmation = first.isError ? first.payload['confirmation_token'] : undefined;
-  return typeof confirmation === 'string' ? callTool(confirmOn, token, name, { ...args, confirmation_token: confirmation }) : first;
+  if (typeof confirmation !== 'string') return first;
+  await personConfirms(server, confirmation);
+  return callTool(confirmOn, token, name, { ...args, confirmation_token: confirmation });
 }
 
 export type Era = 'legacy' | 'modern';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/platform/ids.js';
 import { backends, startTeamServer, type Team } from '../helpers/backends.js';
 import { postMcp, rpc } from '../helpers/mcp.js';
+import { personConfirms } from '../helpers/person-confirms.js';
 import type { Json } from '../helpers/server.js';
 
 interface Answer {
@@ -39,7 +40,9 @@ describe.each(backends)('parallel edits on %s', (backend) => {
   async function confirmed(name: string, args: Json): Promise<Answer> {
     const first = await call(name, args);
     const token = first.isError ? first.payload.confirmation_token : undefined;
-    return token === undefined ? first : call(name, { ...args, confirmation_token: token });
+    if (token === undefined) return first;
+    await personConfirms(team.server, token);
+    return call(name, { ...args, confirmation_token: token });
   }
 
   async function ok(name: string, args: Json): Promise<Json> {
@@ -114,7 +117,8 @@ describe.each(backends)('parallel edits on %s', (backend) => {
     const acknowledged = answers.filter((a) => !a.isError).map((a) => a.payload.question.choices.at(-1).label);
     expect(acknowledged.length).toBeGreaterThan(0);
     for (const refused of answers.filter((a) => a.isError)) {
-      expect(refused.payload.error).toMatch(/^validation failed: survey '.+' has responses, so removing choice 'Tier \d+' is no longer allowed/);
+      // Refused as locked, or asked again: the choices the person confirmed changing are no longer the choices.
+      expect(refused.payload.error).toMatch(/^validation failed: survey '.+' has responses, so removing choice 'Tier \d+' is no longer allowed|^confirmation required: what the person confirmed has changed since/);
     }
     const after = (await questionsOf(surveyId))[0]!;
     expect(after.choices.map((c: Json) => c.label)).toEqual(['Free', 'Pro', ...acknowledged.slice(-1)]);

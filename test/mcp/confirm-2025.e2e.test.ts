@@ -3,6 +3,7 @@ import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askingClient, questionIdsOf, scratchSurvey } from '../helpers/asking-client.js';
 import { tokenFor } from '../helpers/mcp.js';
+import { personConfirms } from '../helpers/person-confirms.js';
 import { createTestUser, startTestServer, type TestServer } from '../helpers/server.js';
 
 const deadlineMs = 800;
@@ -112,12 +113,12 @@ describe('a 2025-11-25 client without elicitation', () => {
   });
   afterAll(() => client.close());
 
-  it('gets the confirmation-token tool error, and nothing changes until the token comes back', async () => {
+  it('gets the confirmation-token tool error with our page, and nothing changes until the person confirmed there and the token comes back', async () => {
     const { surveyId, questionIds } = await scratchSurvey(server, alice, 'wsp_test');
     const first = await client.callTool({ name: 'delete_question', arguments: { question_id: questionIds[0] } });
     expect(first.isError).toBe(true);
     const asked = payload(first);
-    expect(asked.error).toMatch(/^confirmation required: Deleting question 1 .* To confirm, call delete_question again with the same arguments and "confirmation_token": ".+" within 5 minutes\.$/);
+    expect(asked.error).toMatch(/^confirmation required: Deleting question 1 .* The person confirms it themselves, signed in, at http:.+; once they have, call delete_question again with the same arguments and "confirmation_token": ".+" within 5 minutes\.$/);
     expect(await questionIdsOf(server, alice, surveyId)).toEqual(questionIds);
 
     const other = await client.callTool({ name: 'delete_question', arguments: { question_id: questionIds[1], confirmation_token: asked.confirmation_token } });
@@ -125,6 +126,10 @@ describe('a 2025-11-25 client without elicitation', () => {
     expect(payload(other).error).toMatch(/^validation failed: confirmation_token/);
     expect(await questionIdsOf(server, alice, surveyId)).toEqual(questionIds);
 
+    const unconfirmed = await client.callTool({ name: 'delete_question', arguments: { question_id: questionIds[0], confirmation_token: asked.confirmation_token } });
+    expect(payload(unconfirmed).error).toMatch(/^confirmation required: the person has not confirmed yet\./);
+    expect(await questionIdsOf(server, alice, surveyId)).toEqual(questionIds);
+    await personConfirms(server, asked.confirmation_token);
     const confirmed = await client.callTool({ name: 'delete_question', arguments: { question_id: questionIds[0], confirmation_token: asked.confirmation_token } });
     expect(confirmed.isError).toBeFalsy();
     expect(await questionIdsOf(server, alice, surveyId)).toEqual([questionIds[1]]);

@@ -11,14 +11,17 @@ async function shared() {
 }
 
 describe('which calls need a person\'s confirmation', () => {
-  it('asks before closing or archiving a survey with responses, and before reopening it, saying its title and how many responses', async () => {
+  it('asks before closing, pausing or archiving a survey with responses, and before resuming or reopening it, saying its title and how many responses', async () => {
     const f = await shared();
     const need = (status: string) => f.platform.confirmationNeeded(id('owner'), 'setSurveyStatus', { survey_id: f.surveyId, status });
     expect(await need('closed')).toEqual({
       surveyId: f.surveyId,
       summary: 'Closing survey "Fixture survey" stops it collecting responses; it has 12 responses.',
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
-    expect(await need('paused')).toBeUndefined();
+    expect((await need('paused'))?.summary).toBe('Pausing survey "Fixture survey" stops it collecting responses until it is resumed; it has 12 responses.');
+    await f.platform.setSurveyStatus(id('owner'), { survey_id: f.surveyId, status: 'paused' });
+    expect((await need('open'))?.summary).toBe('Resuming survey "Fixture survey" starts collecting responses again, after the 12 responses it has.');
     // An open survey cannot be archived: the refusal comes from the call itself, unasked.
     expect(await need('archived')).toBeUndefined();
     await f.platform.setSurveyStatus(id('owner'), { survey_id: f.surveyId, status: 'closed' });
@@ -68,7 +71,8 @@ describe('which calls need a person\'s confirmation', () => {
     expect((await need({ text: 'Which plan?' }))?.summary).toBe(
       'Changing question 2 "Plan?" and its 2 choices of survey "Fixture survey", which has 12 responses: the answers already given were given to the question as it is now.',
     );
-    expect(await need({ choices: [{ label: 'Free' }, { label: 'Pro' }] })).toBeDefined();
+    const [free, pro] = [f.choice(f.q.plan, 'Free'), f.choice(f.q.plan, 'Pro')];
+    expect(await need({ choices: [{ id: free, label: 'Gratis' }, { id: pro, label: 'Pro' }, { label: 'Team' }] })).toBeDefined();
     expect(await need({ position: 1 })).toBeUndefined();
     expect(await f.platform.confirmationNeeded(id('viewer'), 'updateQuestion', { question_id: f.q.plan, text: 'x' })).toBeUndefined();
   });
@@ -84,6 +88,7 @@ describe('which calls need a person\'s confirmation', () => {
     expect(await platform.confirmationNeeded(id('owner'), 'deleteQuestion', { question_id: colour })).toEqual({
       surveyId: created.survey.id,
       summary: 'Deleting question 1 "Colour?" and its 2 choices from survey "Scratch" cannot be undone.',
+      state: expect.any(String),
     });
     expect((await platform.confirmationNeeded(id('owner'), 'deleteQuestion', { question_id: why }))?.summary).toBe(
       'Deleting question 2 "Why?" from survey "Scratch" cannot be undone.',
@@ -123,12 +128,104 @@ describe('which calls need a person\'s confirmation', () => {
   });
 });
 
+describe('calls the platform will refuse', () => {
+  it('are refused unasked: a settings change, removing a choice or making a question required once the survey has responses', async () => {
+    const f = await shared();
+    const need = (questionId: string, args: Record<string, unknown>) => f.platform.confirmationNeeded(id('editor'), 'updateQuestion', { question_id: questionId, ...args });
+    expect(await need(f.q.rating, { text: 'Happy?', settings: { min: 1, max: 7 } })).toBeUndefined();
+    expect(await need(f.q.plan, { choices: [{ id: f.choice(f.q.plan, 'Free'), label: 'Free' }] })).toBeUndefined();
+    expect(await need(f.q.plan, { choices: [{ label: 'Free' }, { label: 'Pro' }] })).toBeUndefined();
+    expect(await need(f.q.why, { text: 'Why not?', required: true })).toBeUndefined();
+    await expect(f.platform.updateQuestion(id('editor'), { question_id: f.q.rating, text: 'Happy?', settings: { min: 1, max: 7 } })).rejects.toThrow(/no longer allowed/);
+  });
+
+  it('are refused unasked: a closes_at in the past, a response limit under the count', async () => {
+    const f = await shared();
+    const need = (args: Record<string, unknown>) => f.platform.confirmationNeeded(id('editor'), 'updateSurvey', { survey_id: f.surveyId, ...args });
+    expect(await need({ closes_at: new Date(f.clock.now() - 1000).toISOString() })).toBeUndefined();
+    expect(await need({ response_limit: 9 })).toBeUndefined();
+  });
+});
+
+describe('a change that ends, pauses or reopens collection of a survey with responses', () => {
+  it('asks whatever field causes it: closes_at within a confirmation\'s life, opens_at moved to the future, response_limit at the count', async () => {
+    const f = await shared();
+    const at = (ms: number) => new Date(f.clock.now() + ms).toISOString();
+    const need = (args: Record<string, unknown>) => f.platform.confirmationNeeded(id('editor'), 'updateSurvey', { survey_id: f.surveyId, ...args });
+    expect((await need({ closes_at: at(2000) }))?.summary).toBe(
+      `Setting the closing time of survey "Fixture survey" to ${at(2000)} closes it within 5 minutes: it stops collecting responses; it has 12 responses.`,
+    );
+    expect(await need({ closes_at: at(5 * 60_000) })).toBeDefined();
+    expect(await need({ closes_at: at(5 * 60_000 + 1000) })).toBeUndefined();
+    expect((await need({ opens_at: at(3_600_000) }))?.summary).toBe(
+      `Moving the opening time of survey "Fixture survey" to ${at(3_600_000)} stops it collecting responses until then; it has 12 responses.`,
+    );
+    expect(await need({ opens_at: at(-3_600_000) })).toBeUndefined();
+    expect((await need({ response_limit: 10, closes_at: at(60_000) }))?.summary).toBe(
+      `Setting the closing time of survey "Fixture survey" to ${at(60_000)} closes it within 5 minutes: it stops collecting responses; it has 12 responses. ` +
+        'Setting the response limit of survey "Fixture survey" to 10 closes it now: it has 10 completed responses.',
+    );
+    expect(await need({ title: 'Renamed', description: 'x' })).toBeUndefined();
+  });
+
+  it('does not ask about a survey that collects nothing: a draft, or a closed survey whose schedule moves', async () => {
+    const f = await shared();
+    await f.platform.setSurveyStatus(id('owner'), { survey_id: f.surveyId, status: 'closed' });
+    expect(await f.platform.confirmationNeeded(id('editor'), 'updateSurvey', { survey_id: f.surveyId, closes_at: new Date(f.clock.now() + 2000).toISOString() })).toBeUndefined();
+  });
+});
+
+describe('an automatic close', () => {
+  it('is recorded as a survey.status change with its cause: closes_at reached, or the response limit', async () => {
+    const f = await shared();
+    await f.platform.updateSurvey(id('owner'), { survey_id: f.surveyId, closes_at: new Date(f.clock.now() + 10 * 60_000).toISOString() });
+    f.clock.advance(11 * 60_000);
+    await f.platform.getSurvey(id('owner'), { survey_id: f.surveyId });
+    const events = async () => (await f.platform.listAuditEvents(id('admin'), { workspace_id: 'wsp_a', survey_id: f.surveyId })).events.filter((event) => event.action === 'survey.status');
+    expect((await events())[0]).toEqual(expect.objectContaining({ user_email: null, detail: expect.objectContaining({ from: 'open', to: 'closed', cause: 'closes_at' }) }));
+
+    const other = await f.platform.createSurvey(id('owner'), { workspace_id: 'wsp_a', title: 'Limited', questions: [{ type: 'short_text', text: 'Q?' }] });
+    await f.platform.setSurveyStatus(id('owner'), { survey_id: other.survey.id, status: 'open' });
+    await f.platform.updateSurvey(id('owner'), { survey_id: other.survey.id, response_limit: 1 });
+    const now = f.clock.now();
+    const response = { id: 'rsp_limit', surveyId: other.survey.id, status: 'completed', channel: 'link', respondentEmail: null, respondentName: null, startedAt: now, submittedAt: now, durationMs: null, answers: [] } as const;
+    await f.store.insertResponses([response]);
+    await f.platform.getSurvey(id('owner'), { survey_id: other.survey.id });
+    const limited = (await f.platform.listAuditEvents(id('admin'), { workspace_id: 'wsp_a', survey_id: other.survey.id })).events.filter((event) => event.action === 'survey.status');
+    expect(limited[0]).toEqual(expect.objectContaining({ detail: { from: 'open', to: 'closed', cause: 'response_limit', response_limit: 1 } }));
+  });
+});
+
 describe('a confirmed change', () => {
+  it('asks again, running nothing and spending nothing, when what the person was told changed: a role, a question\'s text', async () => {
+    const f = await shared();
+    const lowering = { survey_id: f.surveyId, user_email: 'analyst@test.example', role: 'viewer' };
+    const told = (await f.platform.confirmationNeeded(id('owner'), 'shareSurvey', lowering))!;
+    expect(told.summary).toContain('from analyst to viewer');
+    await f.platform.shareSurvey(id('owner'), { survey_id: f.surveyId, user_email: 'analyst@test.example', role: 'editor' });
+    const use = { id: 'cnf-role', surveyId: f.surveyId, expiresAt: f.clock.now() + 60_000, state: told.state, actorUserId: id('owner'), operation: 'shareSurvey' as const, args: lowering };
+    let ran = false;
+    const outcome = await f.platform.withConfirmationUsed(use, async () => (ran = true));
+    expect(outcome).toEqual({ changed: expect.objectContaining({ summary: expect.stringContaining('from editor to viewer') }) });
+    expect(ran).toBe(false);
+    expect(await f.store.useConfirmation('cnf-role', f.clock.now() + 60_000, f.clock.now())).toBe(true);
+
+    const rewording = { question_id: f.q.plan, text: 'Which plan?' };
+    const asked = (await f.platform.confirmationNeeded(id('owner'), 'updateQuestion', rewording))!;
+    await f.platform.updateQuestion(id('owner'), { question_id: f.q.plan, text: 'Plan now?' });
+    const again = await f.platform.withConfirmationUsed({ ...use, id: 'cnf-text', state: asked.state, operation: 'updateQuestion', args: rewording }, async () => (ran = true));
+    expect(again).toEqual({ changed: expect.objectContaining({ summary: expect.stringContaining('"Plan now?"') }) });
+    expect(ran).toBe(false);
+  });
+
+
   it('runs once: a second use of the same confirmation runs nothing', async () => {
     const { platform, clock } = await emptyFixture();
     const created = await platform.createSurvey(id('owner'), { workspace_id: 'wsp_a', title: 'S', questions: [{ type: 'short_text', text: 'A?' }, { type: 'short_text', text: 'B?' }] });
-    const use = { id: 'cnf-1', surveyId: created.survey.id, expiresAt: clock.now() + 60_000 };
     const question = created.questions[0]!.id;
+    const args = { question_id: question };
+    const { state } = (await platform.confirmationNeeded(id('owner'), 'deleteQuestion', args))!;
+    const use = { id: 'cnf-1', surveyId: created.survey.id, expiresAt: clock.now() + 60_000, state, actorUserId: id('owner'), operation: 'deleteQuestion' as const, args };
     const first = await platform.withConfirmationUsed(use, (unit) => unit.deleteQuestion(id('owner'), { question_id: question }));
     expect(first).toEqual({ used: false, value: { deleted: true, question_id: question, survey_id: created.survey.id } });
     let ran = false;
@@ -137,11 +234,11 @@ describe('a confirmed change', () => {
     expect(ran).toBe(false);
   });
 
-  it('keeps one sealing secret per store, the same for every platform over it', async () => {
+  it('keeps one sealing key per store, the same for every platform over it', async () => {
     const f = await emptyFixture();
     const { createPlatform } = await import('../../src/platform/index.js');
-    const secret = await f.platform.confirmationSecret();
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await createPlatform({ store: f.store, clock: f.clock }).confirmationSecret()).toBe(secret);
+    const key = await f.platform.confirmationKey();
+    expect(key).toHaveLength(32);
+    expect(await createPlatform({ store: f.store, clock: f.clock }).confirmationKey()).toEqual(key);
   });
 });

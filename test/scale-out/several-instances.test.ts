@@ -6,7 +6,8 @@ import { operator } from '../../src/platform/context.js';
 import { systemClock } from '../../src/platform/clock.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
-import { postMcp, rpc, callConfirmed, callTool } from '../helpers/mcp.js';
+import { postMcp, rpc, callTool } from '../helpers/mcp.js';
+import { decideOnPage } from '../helpers/person-confirms.js';
 import { adminQuery, dropSchemas, postgresUrl, testPostgresUrl, uniqueSchema } from '../helpers/postgres.js';
 import { endpointOf, testRedisUrl, throughProxy } from '../helpers/redis.js';
 import {
@@ -190,9 +191,15 @@ describe('two instances on one PostgreSQL and one Redis, behind a balancer witho
     await store.setWorkspaceMember(workspaceId, owner.id, 'admin');
     const created = await callTool(a.direct, owner.token, 'create_survey', { workspace_id: workspaceId, title: 'Shared across instances' });
     const surveyId = created.payload.survey.id as string;
-    // Asked on one instance, confirmed on the other: every instance opens the confirmations of every other.
-    const share = (server: TestServer, role: string) =>
-      callConfirmed(server, owner.token, 'share_survey', { survey_id: surveyId, user_email: viewer.email, role }, server === a.direct ? b.direct : a.direct);
+    // Asked on one instance, confirmed by the person on its page, applied on the other: every instance opens the confirmations of every other.
+    const share = async (server: TestServer, role: string) => {
+      const args = { survey_id: surveyId, user_email: viewer.email, role };
+      const first = await callTool(server, owner.token, 'share_survey', args);
+      const page = first.isError ? first.payload['confirm_url'] : undefined;
+      if (typeof page !== 'string') return first;
+      await decideOnPage(page, owner.email);
+      return callTool(server === a.direct ? b.direct : a.direct, owner.token, 'share_survey', { ...args, confirmation_token: first.payload['confirmation_token'] });
+    };
     const viewerReads = async (server: TestServer) => {
       const read = await callTool(server, viewer.token, 'get_survey', { survey_id: surveyId });
       return read.isError ? read.payload.error : 'allowed';

@@ -876,6 +876,18 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect(await store.useConfirmation('cnf-1', T0 + 120_000, T0 + 60_000)).toBe(true);
       });
 
+      it('records a confirmation the person approved apart from its use, until it expires', async () => {
+        expect(await store.confirmationStatus('cnf-1', T0)).toEqual({ approved: false, used: false });
+        await store.approveConfirmation('cnf-1', T0 + 60_000, T0);
+        await store.approveConfirmation('cnf-1', T0 + 60_000, T0 + 1);
+        expect(await store.confirmationStatus('cnf-1', T0 + 1)).toEqual({ approved: true, used: false });
+        expect(await store.confirmationStatus('cnf-2', T0 + 1)).toEqual({ approved: false, used: false });
+        // Approving is no use: the confirmation is still unused, and using it leaves it approved.
+        expect(await store.useConfirmation('cnf-1', T0 + 60_000, T0 + 2)).toBe(true);
+        expect(await store.confirmationStatus('cnf-1', T0 + 2)).toEqual({ approved: true, used: true });
+        expect(await store.confirmationStatus('cnf-1', T0 + 60_000)).toEqual({ approved: false, used: false });
+      });
+
       it('keeps the first server key made under a name, whichever instance offers another later', async () => {
         expect(await store.serverKey('confirmations', 'key-a')).toBe('key-a');
         expect(await store.serverKey('confirmations', 'key-b')).toBe('key-a');

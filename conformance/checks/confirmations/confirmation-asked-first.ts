@@ -9,7 +9,7 @@ const SKEW_MS = 60_000;
 /**
  * 2026-07-28 clients whose elicitation declaration is read wrong easily: `{}` means form mode
  * (client/elicitation), so it is asked; URL mode alone must never get a form (servers MUST NOT
- * send a mode the client did not declare), so it gets the token.
+ * send a mode the client did not declare), so it gets the token, or a URL-mode elicitation of a page.
  */
 const DECLARATIONS: readonly Way[] = [
   { era: MODERN_REVISION, kind: 'input request', label: `${MODERN_REVISION} input request to elicitation {}`, declares: {} },
@@ -19,7 +19,7 @@ const DECLARATIONS: readonly Way[] = [
 export const confirmationAskedFirst: Check = {
   id: 'confirmation-asked-first',
   group: 'confirmations',
-  title: 'delete_question first asks, in plain words naming the question or survey, in the form its era and client call for (in 2026-07-28 a form to elicitation {}, the token to URL mode alone), in each era offered',
+  title: 'delete_question first asks, in plain words naming the question or survey, in the form its era and client call for (in 2026-07-28 a form to elicitation {}, to URL mode alone the token or a URL-mode elicitation, never a form), in each era offered',
   spec: 'MCP 2026-07-28 basic/patterns/mrtr "Server Requirements" (SEP-2322); MCP 2025-11-25 client/elicitation (modes declared); docs/tools.md "Confirmations"',
   level: 'MUST',
   era: 'any',

@@ -7,7 +7,7 @@ const REFUSALS: readonly Reply[] = ['decline', 'cancel', 'confirm false'];
 export const confirmationDeclineChangesNothing: Check = {
   id: 'confirmation-decline-changes-nothing',
   group: 'confirmations',
-  title: 'Nothing changes without the confirmation: a declined, cancelled or unconfirmed input request completes without the change, and an ask left unanswered leaves the question, in each era offered',
+  title: 'Nothing changes without the confirmation: a declined, cancelled or unconfirmed input request completes without the change and spends its requestState, and an ask left unanswered leaves the question, in each era offered',
   spec: 'MCP 2026-07-28 basic/patterns/mrtr (SEP-2322); docs/tools.md "Confirmations"',
   level: 'MUST',
   era: 'any',
@@ -28,8 +28,14 @@ export const confirmationDeclineChangesNothing: Check = {
         const asked = await ask(ctx, way, question);
         expectApplied(asked, await answer(ctx, asked, question, reply), `the repeated call answering "${reply}"`);
         await kept(`answering "${reply}"`);
+        // The person's no spends the requestState: the client cannot turn it into a yes afterwards.
+        if (way.kind === 'input request') {
+          await answer(ctx, asked, question, 'confirm');
+          await kept(`answering "${reply}", then the same requestState sent back with "accept"`);
+        }
       }
-      return `${way.label}: question still there after ${REFUSALS.join(', ')}`;
+      const spent = way.kind === 'input request' ? ', and after each the same requestState sent back accepted' : '';
+      return `${way.label}: question still there after ${REFUSALS.join(', ')}${spent}`;
     });
   },
 };

@@ -1,4 +1,4 @@
-import { fail } from '../../check.js';
+import { fail, skip } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { erasToTry, type SpokenEra } from '../../each-era.js';
 import { describeResponse } from '../../expect.js';
@@ -38,6 +38,12 @@ export interface Asked {
   readonly field: string;
   /** The token's expires_at as given (tokens only). */
   readonly expiresAt?: unknown;
+  /**
+   * The page where the person confirms what their client cannot ask them (the token error's
+   * `confirm_url`, docs/tools.md), when the deployment offers one; `confirmed` once the runner, as
+   * the person, pressed its approve button.
+   */
+  readonly page?: { readonly url: URL; confirmed: boolean };
   /** Answers the 2025-11-25 elicitation still open in the stream (elicitation only: nothing sealed travels). */
   readonly respond?: (reply: Reply) => Promise<CallAnswer>;
 }
@@ -89,8 +95,11 @@ function inputRequest(way: Way, result: Record<string, unknown>, what: string): 
 
 function tokenError(way: Way, result: Record<string, unknown> & { isError?: boolean }, what: string): Asked {
   if (result['resultType'] === 'input_required') {
+    // A client that declared URL mode may be sent to a page (MCP client/elicitation, URL mode): never a form.
+    const url = way.declares?.['url'] !== undefined ? urlInputRequest(way, result) : undefined;
+    if (url) return url;
     const declaration = way.declares ? `declared elicitation ${JSON.stringify(way.declares)}, no form mode` : 'declared no elicitation';
-    fail(`${what}: answered an input request, though the client ${declaration}; expected a tool error with a confirmation token`);
+    fail(`${what}: answered an input request, though the client ${declaration}; expected a tool error with a confirmation token${way.declares?.['url'] !== undefined ? ' or a URL-mode elicitation' : ''}`);
   }
   if (result.isError !== true) fail(`${what}: the result is not a tool error (isError: true) asking for confirmation; was the change made at once?`);
   const summary = toolErrorMessage(result) ?? '';
@@ -99,7 +108,34 @@ function tokenError(way: Way, result: Record<string, unknown> & { isError?: bool
   if (!summary.startsWith('confirmation required: ') || typeof seal !== 'string' || seal === '') {
     fail(`${what}: expected a tool error "confirmation required: …" with a "confirmation_token", got ${JSON.stringify(payload).slice(0, 200)}`);
   }
-  return { way, summary, seal, inputKey: '', field: '', expiresAt: payload['expires_at'] };
+  const page = typeof payload['confirm_url'] === 'string' && URL.canParse(payload['confirm_url']) ? { url: new URL(payload['confirm_url']), confirmed: false } : undefined;
+  return { way, summary, seal, inputKey: '', field: '', expiresAt: payload['expires_at'], ...(page ? { page } : {}) };
+}
+
+/** An input request whose every elicitation is URL mode with a URL: what a client that declared URL mode alone may get instead of the token. */
+function urlInputRequest(way: Way, result: Record<string, unknown>): Asked | undefined {
+  const requests = isObject(result['inputRequests']) ? Object.values(result['inputRequests']).filter(isObject) : [];
+  const params = requests.map((request) => (isObject(request['params']) ? request['params'] : {}));
+  const seal = result['requestState'];
+  if (params.length === 0 || typeof seal !== 'string' || !params.every((each) => each['mode'] === 'url' && typeof each['url'] === 'string')) return undefined;
+  return { way, summary: String(params[0]!['message'] ?? ''), seal, inputKey: '', field: '' };
+}
+
+/**
+ * The person confirms on the deployment's page, once, as the runner signed in: only then may the
+ * repeated call with the token apply the change. With a browser sign-in the person would have to
+ * click there themselves, so the check skips.
+ */
+export async function confirmOnPage(ctx: CheckContext, asked: Asked): Promise<void> {
+  const { page } = asked;
+  if (!page || page.confirmed) return;
+  const confirm = ctx.signIn().confirmOnPage;
+  if (!confirm) skip(`${asked.way.label}: the deployment's person confirms on ${page.url.origin}${page.url.pathname}, which only a headless sign-in (--user, --password) can press for them`);
+  const outcome = await confirm(page.url);
+  if (outcome.kind !== 'page' || outcome.exchange.response.status !== 200) {
+    fail(`${asked.way.label}: confirming on the page ${page.url.origin}${page.url.pathname} did not end on a page answered HTTP 200 (${outcome.kind === 'page' ? `HTTP ${outcome.exchange.response.status}` : outcome.kind})`);
+  }
+  page.confirmed = true;
 }
 
 /**
@@ -107,10 +143,12 @@ function tokenError(way: Way, result: Record<string, unknown> & { isError?: bool
  * input request with the person's `reply`, else with the confirmation token; sent by the runner's
  * own client, or by the one `token` belongs to.
  */
-export function answer(ctx: CheckContext, asked: Asked, question: ScratchQuestion, reply: Reply = 'confirm', seal = asked.seal, token?: BearerToken): Promise<CallAnswer> {
+export async function answer(ctx: CheckContext, asked: Asked, question: ScratchQuestion, reply: Reply = 'confirm', seal = asked.seal, token?: BearerToken): Promise<CallAnswer> {
   const { way } = asked;
   if (asked.respond) return asked.respond(reply);
   if (way.kind === 'confirmation token') {
+    // The person's own yes, where the deployment asks for it on its page: not for a seal the runner altered or moved.
+    if (reply === 'confirm' && seal === asked.seal && token === undefined) await confirmOnPage(ctx, asked);
     return callTool(ctx, way.era, { name: TOOL, arguments: { question_id: question.id, confirmation_token: seal } }, declared(way), token);
   }
   const inputResponses = { [asked.inputKey]: elicitationResult(reply, asked.field) };

@@ -13,6 +13,9 @@ export const confirmRequest = (summary: string): ElicitRequestFormParams => ({
   requestedSchema: { ...confirmationSchema, required: [...confirmationSchema.required] },
 });
 
+const era = '2025-11-25';
+const tokenFlow = confirmationTokenFlow(era);
+
 const duration = (ms: number): string =>
   ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${Math.ceil(ms / 1000)} second${ms <= 1000 ? '' : 's'}`;
 
@@ -26,11 +29,11 @@ const duration = (ms: number): string =>
 export const askingFlow =
   (asker: PersonAsker): ConfirmationFlow =>
   async (call) => {
-    if (call.confirmationToken !== undefined) return confirmationTokenFlow(call);
+    if (call.confirmationToken !== undefined) return tokenFlow(call);
     const ask = await call.platform.confirmationNeeded(call.userId, call.operation, call.args);
     if (!ask) return call.run(call.platform);
     const outcome = await asker.ask(confirmRequest(ask.summary));
-    if (!outcome) return confirmationTokenFlow(call);
+    if (!outcome) return tokenFlow(call);
     if ('unanswered' in outcome) {
       const why =
         outcome.unanswered === 'deadline'
@@ -43,8 +46,9 @@ export const askingFlow =
     const { action, content } = outcome.answered;
     if (action !== 'accept' || content?.[confirmKey] !== true) return declinedResult(call.tool);
     // Confirmed: issued and used at once, through the same check and single-use record as a token.
-    const { sealed } = await issueConfirmation(call, ask);
-    const checked = await checkConfirmation(call, sealed);
+    const { sealed } = await issueConfirmation(call, ask, 'stream', era);
+    const checked = await checkConfirmation(call, sealed, ['stream'], era);
     const applied = 'problem' in checked ? checked : await applyConfirmed(call, checked.claims);
-    return 'problem' in applied ? toolError(`not confirmed: the confirmation ${applied.problem}`) : applied;
+    if ('changed' in applied) return toolError(`not confirmed: what the person was asked about changed meanwhile (${applied.changed.summary}), so nothing changed. Call ${call.tool} again to ask again.`);
+    return 'problem' in applied ? toolError(`not confirmed: the confirmation ${applied.problem}`) : applied.applied;
   };

@@ -13,6 +13,12 @@ describe('the confirmation checks', () => {
     for (const way of ['2025-11-25 confirmation token', '2025-11-25 elicitation', '2026-07-28 input request', '2026-07-28 confirmation token']) expect(asked).toContain(`${way}: asked`);
   }, 60_000);
 
+  test('all pass against a deployment whose person confirms on a page, the runner pressing its button as the person', async () => {
+    const report = await withFakeDeployment({ faults: { confirmationPage: true } }, (fake) => runAgainst(fake, { only: ['confirmations'] }));
+    expect(report.results.map((result) => [result.id, result.status])).toEqual(report.results.map((result) => [result.id, 'pass']));
+    expect(report.results.find((result) => result.id === 'confirmation-accept-applies')?.message).toContain('2025-11-25 confirmation token: deleted once confirmed on the page, not before');
+  }, 60_000);
+
   test('walk 2025-11-25 alone against a deployment that speaks only it', async () => {
     const report = await withFakeDeployment({ offers: 'legacy' }, (fake) => runAgainst(fake, { only: ['confirmation-accept-applies', 'confirmation-missing-answer-asks-again'] }));
     expect(report.results.map((result) => [result.id, result.status])).toEqual([

@@ -116,6 +116,24 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
 
+  // The page where the signed-in person confirms what their assistant cannot ask them (docs/tools.md).
+  app.get('/confirm', (req, res) => {
+    const session = sessionOf(req, res, state, faults);
+    if (!session.userId) return page(res, 403, '<h1>Sign in first</h1>');
+    const seal = String(req.query['seal'] ?? '');
+    page(res, 200, `<h1>Confirm this change</h1>
+<form method="post" action="/confirm"><input type="hidden" name="csrf_token" value="${session.csrf}"><input type="hidden" name="seal" value="${seal.replace(/"/g, '&quot;')}">
+<button type="submit" name="decision" value="decline">Don't do it</button>
+<button type="submit" name="decision" value="approve">Confirm</button></form>`);
+  });
+
+  app.post('/confirm', (req, res) => {
+    const session = sessionOf(req, res, state, faults);
+    if (req.body.csrf_token !== session.csrf || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
+    if (req.body.decision !== 'approve') return page(res, 200, '<h1>Not confirmed</h1>');
+    return state.surveys.approve(String(req.body.seal)) ? page(res, 200, '<h1>Confirmed</h1>') : page(res, 400, '<h1>No confirmation of ours</h1>');
+  });
+
   app.post('/oauth/consent', (req, res) => {
     const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);

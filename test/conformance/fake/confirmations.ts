@@ -79,10 +79,11 @@ export function elicitsForms(capabilities: unknown, fault: ConfirmationFault | u
   return modes.includes('form') || fault === 'url-elicitation-asked';
 }
 
-/** What a seal is bound to: who presents it, and the question. */
+/** What a seal is bound to: who presents it, the question, and how it travels (a form's requestState, or a token). */
 interface Binding {
   readonly holder: string;
   readonly questionId: string;
+  readonly kind: 'state' | 'token';
 }
 
 const FIVE_MINUTES_MS = 5 * 60_000;
@@ -92,7 +93,19 @@ const CONFIRM_SCHEMA = { type: 'object', properties: { confirm: { type: 'boolean
 export class FakeSurveys {
   private readonly surveys = new Map<string, Survey>();
   private readonly used = new Set<string>();
+  /** Seals the person confirmed on the page. */
+  private readonly approved = new Set<string>();
   private readonly key = randomBytes(32);
+  /** The auth host's confirmation page, when the deployment offers one (set once it listens). */
+  page: string | undefined;
+
+  /** The person's click on the confirmation page: true when `seal` is one of ours. */
+  approve(seal: string): boolean {
+    const [body = ''] = seal.split('.');
+    if (this.open(seal, undefined, undefined) !== undefined) return false;
+    this.approved.add(body);
+    return true;
+  }
 
   create(args: Record<string, unknown>): ConfirmationOutcome {
     if (args['workspace_id'] !== FAKE_WORKSPACE.id) return { error: `workspace '${String(args['workspace_id'])}' not found` };
@@ -137,9 +150,9 @@ export class FakeSurveys {
   /** delete_question, asked first, confirmed in the era's way, every rule breakable by `fault`. */
   deleteQuestion(args: Record<string, unknown>, call: ConfirmableCall, fault: ConfirmationFault | undefined): ConfirmationOutcome {
     const questionId = String(args['question_id']);
-    const binding = { holder: call.holder, questionId };
     const token = args['confirmation_token'];
     const sealed = call.elicits && call.requestState !== undefined;
+    const binding: Binding = { holder: call.holder, questionId, kind: sealed || (call.elicits && typeof token !== 'string') ? 'state' : 'token' };
     // The seal first: a used one is refused as used, though its question is gone by then.
     const refused = sealed || typeof token === 'string' ? this.open(sealed ? call.requestState : token, binding, fault) : undefined;
     if (refused) return sealed ? { invalidParams: `requestState ${refused}` } : { error: `validation failed: confirmation_token ${refused}` };
@@ -151,7 +164,10 @@ export class FakeSurveys {
       if (!response && fault !== 'missing-answer-completes') return this.ask(summaryOf(survey, question, fault), binding, true);
       return this.settle(survey, question, response, call.requestState, fault);
     }
-    if (typeof token === 'string') return this.apply(survey, question, token, fault);
+    if (typeof token === 'string') {
+      const waiting = this.page !== undefined && !this.approved.has(token.split('.')[0]!) && fault !== 'page-not-awaited';
+      return waiting ? this.tokenError(`confirmation required: the person has not confirmed yet on ${this.page}.`, token, Date.now() + FIVE_MINUTES_MS) : this.apply(survey, question, token, fault);
+    }
     return this.ask(summaryOf(survey, question, fault), binding, call.elicits);
   }
 
@@ -171,7 +187,11 @@ export class FakeSurveys {
   private settle(survey: Survey, question: Question, response: unknown, seal: unknown, fault: ConfirmationFault | undefined): ConfirmationOutcome {
     const answer = response as { action?: string; content?: { confirm?: unknown } } | undefined;
     const confirmed = answer?.action === 'accept' && answer.content?.confirm === true;
-    if (!confirmed && fault !== 'decline-applies') return { ok: { changed: false, confirmed: false, message: 'Nothing was deleted.' } };
+    if (!confirmed && fault !== 'decline-applies') {
+      // The person's no spends the seal: it cannot become a yes later.
+      if (fault !== 'decline-not-spent') this.used.add(String(seal).split('.')[0]!);
+      return { ok: { changed: false, confirmed: false, message: 'Nothing was deleted.' } };
+    }
     return this.apply(survey, question, seal, fault);
   }
 
@@ -189,8 +209,12 @@ export class FakeSurveys {
     if (elicits) {
       return { inputRequired: { inputRequests: { confirm: { method: 'elicitation/create', params: { mode: 'form', message: summary, requestedSchema: CONFIRM_SCHEMA } } }, requestState: seal } };
     }
-    const error = `confirmation required: ${summary} To confirm, call delete_question again with the same arguments and "confirmation_token": "${seal}" within 5 minutes.`;
-    return { error, details: { confirmation_token: seal, expires_at: new Date(expiresAt).toISOString() } };
+    return this.tokenError(`confirmation required: ${summary} To confirm, call delete_question again with the same arguments and "confirmation_token": "${seal}" within 5 minutes.`, seal, expiresAt);
+  }
+
+  private tokenError(error: string, seal: string, expiresAt: number): ConfirmationOutcome {
+    const page = this.page === undefined ? {} : { confirm_url: `${this.page}?seal=${encodeURIComponent(seal)}` };
+    return { error, details: { confirmation_token: seal, ...page, expires_at: new Date(expiresAt).toISOString() } };
   }
 
   private apply(survey: Survey, question: Question, seal: unknown, fault: ConfirmationFault | undefined): ConfirmationOutcome {
@@ -204,13 +228,13 @@ export class FakeSurveys {
     return `${body}.${this.mac(body)}`;
   }
 
-  /** Why `seal` does not hold for `binding`, or undefined when it does. */
-  private open(seal: unknown, binding: Binding, fault: ConfirmationFault | undefined): string | undefined {
+  /** Why `seal` does not hold for `binding` (any, when none is given), or undefined when it does. */
+  private open(seal: unknown, binding: Binding | undefined, fault: ConfirmationFault | undefined): string | undefined {
     const [body = '', mac = ''] = String(seal).split('.');
     const expected = Buffer.from(this.mac(body));
     const intact = Buffer.byteLength(mac) === expected.length && timingSafeEqual(Buffer.from(mac), expected);
     if (!intact && fault !== 'seal-integrity-unchecked') return 'does not open (altered or not ours)';
-    let payload: { holder?: string; questionId?: string; exp?: number };
+    let payload: { holder?: string; questionId?: string; kind?: string; exp?: number };
     try {
       payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof payload;
     } catch {
@@ -218,7 +242,10 @@ export class FakeSurveys {
     }
     // The person is the holder's first word: `seal-not-bound-to-client` compares no more.
     const holderOf = (holder: string | undefined): string | undefined => (fault === 'seal-not-bound-to-client' ? holder?.split(' ')[0] : holder);
-    if (holderOf(payload.holder) !== holderOf(binding.holder) || (payload.questionId !== binding.questionId && fault !== 'seal-not-bound-to-call')) return 'was issued for another call';
+    if (binding) {
+      if (holderOf(payload.holder) !== holderOf(binding.holder) || (payload.questionId !== binding.questionId && fault !== 'seal-not-bound-to-call')) return 'was issued for another call';
+      if (payload.kind !== binding.kind && fault !== 'modes-interchangeable') return `was issued as a ${payload.kind === 'state' ? 'requestState' : 'confirmation_token'}`;
+    }
     if ((payload.exp ?? 0) < Date.now()) return 'has expired';
     if (this.used.has(body)) return 'was already used';
     return undefined;

@@ -21,10 +21,18 @@ export type ConfirmationFault =
   /** A 2026-07-28 client declaring elicitation `{}` (form mode) gets the token error, not a form. */
   | 'bare-elicitation-unasked'
   /** A 2026-07-28 client declaring URL-mode elicitation alone is sent a form. */
-  | 'url-elicitation-asked';
+  | 'url-elicitation-asked'
+  /** A declined requestState is not spent: sent back accepted, it deletes the question. */
+  | 'decline-not-spent'
+  /** A requestState works as a confirmation_token: the client alone confirms. */
+  | 'modes-interchangeable'
+  /** The token error links to a confirmation page, yet the token alone applies the change before anyone clicked there. */
+  | 'page-not-awaited';
 
 export interface ConfirmationFaults {
   readonly confirmationFault?: ConfirmationFault;
+  /** Not a fault: the token error links to a page of the auth host where the person confirms (docs/tools.md), and the token waits for that click. */
+  readonly confirmationPage?: boolean;
   /** Not a fault: the signed-in person belongs to no workspace, so may create no survey. */
   readonly withoutWriteAccess?: boolean;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTeamServer, type Team } from '../../helpers/backends.js';
 import { callTool, postMcp, rpc } from '../../helpers/mcp.js';
 import { readJson } from '../../helpers/server.js';
+import { decideOnPage } from '../../helpers/person-confirms.js';
 import { questionIds, scratch } from './support.js';
 
 describe.each(backends)('a destructive call of a client that cannot ask its person (%s)', (backend) => {
@@ -23,25 +24,45 @@ describe.each(backends)('a destructive call of a client that cannot ask its pers
     const now = team.server.clock.now();
     const asked = await remove(first);
     expect(asked.isError).toBe(true);
-    expect(Object.keys(asked.payload)).toEqual(['error', 'confirmation_token', 'expires_at']);
-    const { error, confirmation_token: token, expires_at: expiresAt } = asked.payload;
+    expect(Object.keys(asked.payload)).toEqual(['error', 'confirmation_token', 'confirm_url', 'expires_at']);
+    const { error, confirmation_token: token, confirm_url: page, expires_at: expiresAt } = asked.payload;
+    expect(page).toBe(`${team.server.authUrl}/confirm?seal=${encodeURIComponent(token)}`);
     expect(error).toBe(
-      `confirmation required: Deleting question 1 "First?" from survey "Lunch poll" cannot be undone. To confirm, call delete_question again with the same arguments and "confirmation_token": "${token}" within 5 minutes.`,
+      `confirmation required: Deleting question 1 "First?" from survey "Lunch poll" cannot be undone. The person confirms it themselves, signed in, at ${page}; ` +
+        `once they have, call delete_question again with the same arguments and "confirmation_token": "${token}" within 5 minutes.`,
     );
     expect(Date.parse(expiresAt) - now).toBeGreaterThan(4 * 60_000);
     expect(Date.parse(expiresAt) - now).toBeLessThanOrEqual(5 * 60_000);
     expect(await questionIds(team, surveyId)).toContain(first);
   });
 
-  it('applies the change when repeated with the token, and refuses the token a second time', async () => {
+  it('applies nothing when the assistant alone repeats the call with the token: only after the person confirmed on the page', async () => {
     const { surveyId, first, second } = await scratch(team);
-    const token = (await remove(first)).payload.confirmation_token;
+    const { confirmation_token: token, confirm_url: page } = (await remove(first)).payload;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const early = await remove(first, token);
+      expect(early.isError).toBe(true);
+      expect(early.payload.error).toMatch(/^confirmation required: the person has not confirmed yet\. Deleting question 1 "First\?"/);
+      expect(early.payload).toMatchObject({ confirmation_token: token, confirm_url: page });
+    }
+    expect(await questionIds(team, surveyId)).toEqual([first, second]);
+    const decided = await decideOnPage(page, 'alice@example.com');
+    expect(decided.status).toBe(200);
+    expect(decided.page).toContain('Confirmed');
     const done = await remove(first, token);
     expect(done).toMatchObject({ isError: false, structured: { deleted: true, question_id: first, survey_id: surveyId } });
     expect(await questionIds(team, surveyId)).toEqual([second]);
     expect((await remove(first, token)).payload).toEqual({
       error: 'validation failed: confirmation_token was used already: each confirmation applies one change',
     });
+  });
+
+  it('refuses the token once the person declined on the page, and changes nothing', async () => {
+    const { surveyId, first, second } = await scratch(team);
+    const { confirmation_token: token, confirm_url: page } = (await remove(first)).payload;
+    expect((await decideOnPage(page, 'alice@example.com', 'decline')).page).toContain('Not confirmed');
+    expect((await remove(first, token)).payload.error).toBe('validation failed: confirmation_token was used already: each confirmation applies one change');
+    expect(await questionIds(team, surveyId)).toEqual([first, second]);
   });
 
   it('refuses a token for other arguments, another tool, another person, an altered or an expired one, and changes nothing', async () => {

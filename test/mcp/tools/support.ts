@@ -6,6 +6,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Answer, SurveyResponse } from '../../../src/store/survey-store.js';
 import { callToolRaw, postMcp, rpc, tokenFor } from '../../helpers/mcp.js';
+import { personConfirms } from '../../helpers/person-confirms.js';
 import { startTestServer, type Json, type TestServer } from '../../helpers/server.js';
 
 export type Person = 'alice' | 'bob' | 'carol' | 'dave' | 'erin';
@@ -60,7 +61,9 @@ export function useToolServer(): ToolHarness {
     const first = await callToolRaw(harness.server, harness.token(person), name, args);
     const text: string = first.body.result?.isError ? (first.body.result.content[0]?.text ?? '') : '';
     const token = text.startsWith('{"error":"confirmation required: ') ? (JSON.parse(text) as Json).confirmation_token : undefined;
-    return token === undefined ? first : callToolRaw(harness.server, harness.token(person), name, { ...args, confirmation_token: token });
+    if (token === undefined) return first;
+    await personConfirms(harness.server, token);
+    return callToolRaw(harness.server, harness.token(person), name, { ...args, confirmation_token: token });
   }
 
   const harness: ToolHarness = {

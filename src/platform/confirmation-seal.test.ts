@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsDigest, openConfirmation, sealConfirmation, sealingKey, type ConfirmationClaims } from './seal.js';
+import { argumentsDigest, openConfirmation, sealConfirmation, sealingKey, type ConfirmationClaims } from './confirmation-seal.js';
 
 const now = Date.parse('2026-07-28T10:00:00Z');
 const claims: ConfirmationClaims = {
@@ -8,6 +8,10 @@ const claims: ConfirmationClaims = {
   tool: 'delete_question',
   argsDigest: argumentsDigest({ question_id: 'qst_1' }),
   surveyId: 'srv_1',
+  mode: 'link',
+  era: '2025-11-25',
+  state: 'c3RhdGU',
+  summary: 'Deleting question 1 "Why?" from survey "Scratch" cannot be undone.',
   id: '8d1f0c52-7c9c-4a57-b0a4-9f7c5a0d1e11',
   expiresAt: now + 300_000,
 };
@@ -23,7 +27,7 @@ describe('a sealed confirmation', () => {
   it('hides what it binds: no claim can be read from it', async () => {
     const sealed = await sealConfirmation(key, claims);
     const readable = sealed.split('.').map((part) => Buffer.from(part, 'base64url').toString('latin1')).join(' ');
-    for (const value of ['usr_1', 'srv_1', 'delete_question', 'client.example']) expect(readable).not.toContain(value);
+    for (const value of ['usr_1', 'srv_1', 'delete_question', 'client.example', 'Scratch', '2025-11-25']) expect(readable).not.toContain(value);
   });
 
   it('does not open when altered anywhere, under another secret, or when it is no seal at all', async () => {

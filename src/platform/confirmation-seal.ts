@@ -4,7 +4,16 @@ import { EncryptJWT, errors, jwtDecrypt } from 'jose';
 /** How long a person has to confirm: the interface's "within 5 minutes". */
 export const confirmationTtlMs = 5 * 60_000;
 
-/** What a confirmation binds: the person, the client, the exact call and the survey it changes. */
+/**
+ * How the person is asked, which is also what completes the confirmation: `input` a 2026-07-28
+ * form in an input-required result (the person's accepting answer), `url` a 2026-07-28 URL-mode
+ * input request (the click on our page, then the accepting answer), `link` the confirmation token
+ * of a client that cannot ask (the click on our page), `stream` a 2025-11-25 elicitation in the
+ * call's own stream (the answer, there and then). A seal completes only in its own mode and era.
+ */
+export type ConfirmationMode = 'input' | 'url' | 'link' | 'stream';
+
+/** What a confirmation binds: the person, the client, the exact call, the survey it changes, and how and what the person was told. */
 export interface ConfirmationClaims {
   /** The person's user id. */
   readonly userId: string;
@@ -13,14 +22,24 @@ export interface ConfirmationClaims {
   /** `argumentsDigest` of the call's arguments, without `confirmation_token`. */
   readonly argsDigest: string;
   readonly surveyId: string;
+  readonly mode: ConfirmationMode;
+  /** The protocol revision of the call it was issued in. */
+  readonly era: string;
+  /** The digest of the state the person was told about (`ConfirmationAsk.state`): if that changed, the call asks again. */
+  readonly state: string;
+  /** What the person is told, in plain words (the confirmation page shows it). */
+  readonly summary: string;
   /** Unique: recorded in the store when the change is applied, so it is used once. */
   readonly id: string;
   /** Milliseconds since the epoch. */
   readonly expiresAt: number;
 }
 
+const modes: readonly ConfirmationMode[] = ['input', 'url', 'link', 'stream'];
+
 const salt = Buffer.from('survey-mcp confirmations');
-const info = Buffer.from('confirmation state v1');
+// v2: seals of v1 (no mode, era or state) do not open under the new key.
+const info = Buffer.from('confirmation state v2');
 
 /** The A256GCM key of the sealed form, derived from the store's shared secret. */
 export const sealingKey = (secret: string): Uint8Array => new Uint8Array(hkdfSync('sha256', secret, salt, info, 32));
@@ -45,7 +64,7 @@ export const argumentsDigest = (args: Readonly<Record<string, unknown>>): string
  * neither read nor alter what it carries, and only a server holding the secret makes one.
  */
 export function sealConfirmation(key: Uint8Array, claims: ConfirmationClaims): Promise<string> {
-  return new EncryptJWT({ cid: claims.clientId, tool: claims.tool, args: claims.argsDigest, sid: claims.surveyId })
+  return new EncryptJWT({ cid: claims.clientId, tool: claims.tool, args: claims.argsDigest, sid: claims.surveyId, mode: claims.mode, era: claims.era, st: claims.state, say: claims.summary })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', typ: 'survey-mcp-confirmation' })
     .setSubject(claims.userId)
     .setJti(claims.id)
@@ -65,8 +84,9 @@ export async function openConfirmation(key: Uint8Array, sealed: string, nowMs: n
       contentEncryptionAlgorithms: ['A256GCM'],
       requiredClaims: ['sub', 'jti', 'exp'],
     });
-    const { sub, jti, exp, cid, tool, args, sid } = payload;
-    if (![sub, jti, cid, tool, args, sid].every((v) => typeof v === 'string') || typeof exp !== 'number') return { problem: 'does not open' };
+    const { sub, jti, exp, cid, tool, args, sid, mode, era, st, say } = payload;
+    if (![sub, jti, cid, tool, args, sid, mode, era, st, say].every((v) => typeof v === 'string') || typeof exp !== 'number') return { problem: 'does not open' };
+    if (!modes.includes(mode as ConfirmationMode)) return { problem: 'does not open' };
     return {
       claims: {
         userId: sub!,
@@ -74,6 +94,10 @@ export async function openConfirmation(key: Uint8Array, sealed: string, nowMs: n
         tool: tool as string,
         argsDigest: args as string,
         surveyId: sid as string,
+        mode: mode as ConfirmationMode,
+        era: era as string,
+        state: st as string,
+        summary: say as string,
         id: jti!,
         expiresAt: exp * 1000,
       },
