@@ -11,6 +11,7 @@ import { RATE_LIMITS } from './catalog/rate-limits.js';
 import { REVOCATION } from './catalog/revocation.js';
 import { LAST } from './catalog/last.js';
 import { SURVIVORS } from './catalog/survivors.js';
+import { ID_JAG } from './catalog/id-jag.js';
 
 /**
  * Every check, in the order it runs: one list per phase, each in its own file under catalog/. The
@@ -28,6 +29,7 @@ export const CATALOG: readonly Check[] = [
   ...MODERN_MCP,
   ...CONFIRMATIONS,
   ...SURVIVORS,
+  ...ID_JAG,
   ...RATE_LIMITS,
   ...REVOCATION,
   ...LAST,

@@ -42,6 +42,9 @@ export interface ConformanceFlags {
   /** Given once per document. */
   readonly clientMetadataJwtUrl?: readonly string[];
   readonly clientMetadataJwtKey?: string;
+  readonly idJagKey?: string;
+  readonly idJagIssuer?: string;
+  readonly idJagSubject?: string;
   readonly refreshGrace?: string;
   readonly failFast?: boolean;
 }
@@ -93,6 +96,9 @@ export function addConformanceOptions(command: Command): Command {
       "the deployment's refresh grace: when it answers a spent refresh token as a retry, the replay checks wait this long before presenting it again",
       String(DEFAULT_REFRESH_GRACE_SECONDS),
     )
+    .option('--id-jag-key <file>', "an identity provider's private signing key (a JWK with kid and alg) the deployment trusts for ID-JAGs: the id-jag checks sign as it")
+    .option('--id-jag-issuer <url>', 'with --id-jag-key: that identity provider\'s issuer (the deployment\'s --sso-issuer)')
+    .option('--id-jag-subject <sub>', "with --id-jag-key: the person's sub at the provider (default: the --user email)")
     .option('--fail-fast', 'stop at the first failed check (the reports hold the checks run up to it): for a CI that needs only pass or fail')
     .addHelpText('after', EXIT_CODES);
 }

@@ -34,6 +34,7 @@ import { INVARIANTS } from './invariants/catalog.js';
 import { requirementOf } from './invariants/judge.js';
 import { failedInvariants, setupErrorReport, type CheckResult, type Report } from './report.js';
 import { privateKeyJwtClientFrom } from './private-key-jwt-flags.js';
+import { idJagIssuerFrom } from './checks/id-jag/flags.js';
 import { runConformance } from './run.js';
 import { targetFrom } from './target.js';
 
@@ -99,6 +100,9 @@ const flagsSchema = z.object({
   connectedAppsUrl: z.string().url('must be a URL, e.g. https://auth.example/account/apps').optional(),
   clientMetadataJwtUrl: z.array(httpsUrlFlag).optional(),
   clientMetadataJwtKey: z.string().min(1).optional(),
+  idJagKey: z.string().min(1).optional(),
+  idJagIssuer: z.string().min(1).optional(),
+  idJagSubject: z.string().min(1).optional(),
   refreshGrace: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 60')
@@ -156,6 +160,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       badClientMetadataUrl: parsed.badClientMetadataUrl,
       connectedAppsUrl: parsed.connectedAppsUrl,
       privateKeyJwtClient: await privateKeyJwtClientFrom(parsed),
+      idJag: await idJagIssuerFrom(parsed),
       protocol: parsed.protocol,
       refreshGraceSeconds: parsed.refreshGrace,
       failFast: parsed.failFast,

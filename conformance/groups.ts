@@ -12,6 +12,7 @@ export const GROUPS = [
   'tool-errors',
   'modern-mcp',
   'confirmations',
+  'id-jag',
   'rate-limits',
   'revocation',
   /** Not checks: rules judged passively on every exchange of the run (conformance/invariants/). */

@@ -80,12 +80,23 @@ export interface ConformanceOptions {
    * (with its `kid` and `alg`) of the key they publish.
    */
   readonly privateKeyJwtClient?: PrivateKeyJwtClient;
+  /** An identity provider the deployment trusts for ID-JAGs (`--id-jag-key`, `--id-jag-issuer`): the run signs as it. */
+  readonly idJag?: IdJagIssuer;
 }
 
 export interface PrivateKeyJwtClient {
   /** The first is the one the refusal checks use; private-key-jwt-accepted signs in with each. */
   readonly documentUrls: readonly [string, ...string[]];
   readonly privateJwk: Readonly<Record<string, unknown>>;
+}
+
+/** The identity provider the run signs ID-JAGs as (`--id-jag-key`, `--id-jag-issuer`, `--id-jag-subject`). */
+export interface IdJagIssuer {
+  readonly issuer: string;
+  /** One private JWK with its `kid` and `alg`, published at the provider's jwks_uri. */
+  readonly privateJwk: Readonly<Record<string, unknown>>;
+  /** The person's `sub` at the provider; the run's `--user` email when not given. */
+  readonly subject?: string;
 }
 
 /** Options with every default applied. */
@@ -104,6 +115,7 @@ export interface RunSettings {
   readonly badClientMetadataUrl: string | undefined;
   readonly connectedAppsUrl: string | undefined;
   readonly privateKeyJwtClient: PrivateKeyJwtClient | undefined;
+  readonly idJag: IdJagIssuer | undefined;
   readonly protocol: ProtocolChoice;
   readonly refreshGraceSeconds: number;
   readonly failFast: boolean;
@@ -123,6 +135,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     badClientMetadataUrl: options.badClientMetadataUrl,
     connectedAppsUrl: options.connectedAppsUrl,
     privateKeyJwtClient: options.privateKeyJwtClient,
+    idJag: options.idJag,
     protocol: options.protocol ?? 'auto',
     failFast: options.failFast ?? false,
     refreshGraceSeconds: options.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS,

@@ -50,6 +50,8 @@ const GROUP_NEEDS: Readonly<Record<Group, readonly Prerequisite[]>> = {
   'tool-errors': SIGNED_IN,
   'modern-mcp': SIGNED_IN,
   confirmations: SIGNED_IN,
+  // An ID-JAG stands in for the sign-in: the runner's client and the metadata are all it needs.
+  'id-jag': ['discovery', 'registration'],
   'rate-limits': SIGNED_IN,
   revocation: ['discovery', 'registration', 'sign-in', 'token'],
   // Judged after the checks on whatever exchanges the run made: never blocked.

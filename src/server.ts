@@ -98,7 +98,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
       const { seedDemo } = await import('./platform/demo/index.js');
       await seedDemo({ store, clock }, operator);
     }
-    const sso = config.sso && (await singleSignOn(config.sso, store));
+    const sso = config.sso && (await singleSignOn(config.sso, store, clock));
     cleanup.push(await purgeAuditOnSchedule(store, clock, config.auditRetentionMs, log));
 
     // Requests that reach a host before its app is wired below are held (ServingPhases), not lost.
@@ -204,7 +204,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
  * Discovers the company's OpenID provider before serving, so a wrong issuer stops `serve` rather
  * than showing a button that cannot work; so does a workspace for new accounts that does not exist.
  */
-async function singleSignOn(settings: SsoSettings, store: Store): Promise<SingleSignOn> {
+async function singleSignOn(settings: SsoSettings, store: Store, clock: Clock): Promise<SingleSignOn> {
   if (settings.createAccountsIn !== undefined && !(await store.findWorkspace(settings.createAccountsIn))) {
     throw new ConfigError(`--sso-create-accounts '${settings.createAccountsIn}' names no workspace in this store`);
   }
@@ -214,7 +214,8 @@ async function singleSignOn(settings: SsoSettings, store: Store): Promise<Single
   // Loaded only with single sign-on: openid-client adds a few MB to every other server.
   const { SsoRelyingParty } = await import('./oauth/sso/relying-party.js');
   const relyingParty = await SsoRelyingParty.discover(settings);
-  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn, allowedToJoin: settings.allowedToJoin };
+  const idJag = settings.idJag ? (await import('./oauth/id-jag/keys.js')).idJagKeys(relyingParty.keySet, clock) : undefined;
+  return { name: settings.name, relyingParty, createAccountsIn: settings.createAccountsIn, allowedToJoin: settings.allowedToJoin, ...(idJag && { idJag }) };
 }
 
 /** Purges audit events past the retention before serving and every hour after; returns what stops it. */

@@ -4,6 +4,7 @@ import { MCP_APPS_REQUIREMENTS } from './mcp-apps.js';
 import { PEER_REQUIREMENTS } from './peers.js';
 import { RFC_OTHER_REQUIREMENTS } from './rfc-others.js';
 import { RFC7523_REQUIREMENTS } from './rfc7523.js';
+import { ID_JAG_REQUIREMENTS } from './id-jag.js';
 import { SKILLS_REQUIREMENTS } from './skills.js';
 import { RFC9207_REQUIREMENTS } from './rfc9207.js';
 import { RFC9700_REQUIREMENTS } from './rfc9700.js';
@@ -33,6 +34,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...RFC8414_REQUIREMENTS,
   ...RFC_OTHER_REQUIREMENTS,
   ...RFC7523_REQUIREMENTS,
+  ...ID_JAG_REQUIREMENTS,
   ...RFC9207_REQUIREMENTS,
   ...RFC9700_REQUIREMENTS,
   ...RFC9728_REQUIREMENTS,

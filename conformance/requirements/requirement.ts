@@ -24,6 +24,8 @@ export type RequirementSource =
   | 'Skills extension'
   /** draft-ietf-oauth-client-id-metadata-document, the version MCP 2026-07-28 cites. */
   | 'CIMD draft'
+  /** draft-ietf-oauth-identity-assertion-authz-grant (ID-JAG), MCP enterprise-managed authorization, where a deployment lists the profile (issue 45). */
+  | 'ID-JAG draft'
   /** The io.modelcontextprotocol/ui extension, ext-apps specification 2026-01-26. */
   | 'MCP Apps'
   /** What peer tools (MCPJam's inspector, authprobe) check that the documents leave implicit. */

@@ -155,6 +155,7 @@ export function buildProgram(): Command {
     .option('--sso-name <label>', 'single sign-on: the button says "Sign in with <label>" (default: single sign-on)')
     .option('--sso-create-accounts <workspace>', 'single sign-on: create a member account in this workspace for a verified email with none (off by default; needs --sso-allowed-domains)')
     .option('--sso-allowed-domains <list>', 'single sign-on: who --sso-create-accounts admits: email domains, hd:DOMAIN or tid:TENANT-ID, comma-separated (default: $SURVEY_MCP_SSO_ALLOWED_DOMAINS)')
+    .option('--sso-id-jag', "single sign-on: redeem the provider's ID-JAGs at the token endpoint, enterprise-managed authorization (off by default; $SURVEY_MCP_SSO_ID_JAG=true)")
     .action(async (options) => (await import('./commands/serve.js')).serve(options));
   program
     .command('audit')

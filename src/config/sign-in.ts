@@ -37,6 +37,8 @@ export interface SsoSettings {
   readonly createAccountsIn: string | undefined;
   /** Who may get such an account (`--sso-allowed-domains`): required with `createAccountsIn`. */
   readonly allowedToJoin?: readonly string[];
+  /** `--sso-id-jag`: the token endpoint redeems the provider's ID-JAGs (enterprise-managed authorization). */
+  readonly idJag?: boolean;
 }
 
 export const defaultSsoName = 'single sign-on';
@@ -49,6 +51,7 @@ export interface SsoFlags {
   readonly ssoName?: string;
   readonly ssoCreateAccounts?: string;
   readonly ssoAllowedDomains?: string;
+  readonly ssoIdJag?: boolean;
 }
 
 /** An issuer is https; http only on loopback, where tests and local providers run. */
@@ -78,10 +81,12 @@ export function resolveSso(flags: SsoFlags, env = process.env): SsoSettings | un
   const name = pick(flags.ssoName, 'SURVEY_MCP_SSO_NAME');
   const createAccountsIn = pick(flags.ssoCreateAccounts, 'SURVEY_MCP_SSO_CREATE_ACCOUNTS');
   const allowedToJoin = parseAllowedToJoin(pick(flags.ssoAllowedDomains, 'SURVEY_MCP_SSO_ALLOWED_DOMAINS'), createAccountsIn);
+  const idJag = flags.ssoIdJag ?? parseSwitch('SURVEY_MCP_SSO_ID_JAG', env.SURVEY_MCP_SSO_ID_JAG);
   if (issuer === undefined) {
     if (clientId ?? name ?? createAccountsIn) {
       throw new ConfigError('--sso-client-id, --sso-name and --sso-create-accounts need --sso-issuer (or SURVEY_MCP_SSO_ISSUER)');
     }
+    if (idJag) throw new ConfigError('--sso-id-jag needs --sso-issuer (or SURVEY_MCP_SSO_ISSUER): the identity provider whose ID-JAGs are redeemed');
     return undefined;
   }
   if (clientId === undefined) {
@@ -95,7 +100,14 @@ export function resolveSso(flags: SsoFlags, env = process.env): SsoSettings | un
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  return { issuer: checkedIssuer, clientId, clientSecret, name: label, createAccountsIn, ...(allowedToJoin && { allowedToJoin }) };
+  return { issuer: checkedIssuer, clientId, clientSecret, name: label, createAccountsIn, ...(allowedToJoin && { allowedToJoin }), ...(idJag && { idJag }) };
+}
+
+/** An on/off variable: `true`/`1` or `false`/`0` (unset or empty: off). */
+function parseSwitch(variable: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new ConfigError(`${variable} '${value.slice(0, 32)}' must be true, false, 1 or 0`);
 }
 
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

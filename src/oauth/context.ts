@@ -2,6 +2,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Store } from '../store/store.js';
 import type { ClientKeySets } from './client-metadata/key-sets.js';
 import type { ClientMetadataResolver } from './client-metadata/resolver.js';
+import type { IdJagKeys } from './id-jag/keys.js';
 import type { SsoRelyingParty } from './sso/relying-party.js';
 
 /** What every OAuth handler needs; built once by the composition root. */
@@ -36,6 +37,8 @@ export interface SingleSignOn {
   readonly createAccountsIn?: string;
   /** Who may get such an account: email domains, `hd:DOMAIN` or `tid:TENANT` (`--sso-allowed-domains`). */
   readonly allowedToJoin?: readonly string[];
+  /** `--sso-id-jag`: the provider's ID-JAGs redeem at the token endpoint, checked with these keys; absent when off. */
+  readonly idJag?: IdJagKeys;
 }
 
 /** Cookies carry `Secure` whenever the auth host is served over https. */

@@ -11,7 +11,7 @@ export interface ClientRow<C extends Columns> {
   created_at: number;
 }
 
-export type ConnectedAppRow<C extends Columns> = ClientRow<C> & { approved_at: number; grant_scope: string; last_used_at: number | string | null };
+export type ConnectedAppRow<C extends Columns> = ClientRow<C> & { approved_at: number; grant_scope: string; granted_by: string | null; last_used_at: number | string | null };
 
 export interface CodeRow {
   code_hash: string;
@@ -104,6 +104,7 @@ export function authRowMappers<C extends Columns>(dialect: Dialect<C>) {
       scope: row.grant_scope,
       approvedAt: row.approved_at,
       lastUsedAt: row.last_used_at === null ? undefined : Number(row.last_used_at),
+      ...(row.granted_by !== null && { grantedBy: row.granted_by }),
     }),
 
     toAccessToken: (row: TokenGrantRow<C>): AccessTokenRecord => ({

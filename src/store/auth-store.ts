@@ -64,6 +64,8 @@ export interface NewGrant {
   readonly clientId: string;
   readonly scope: string;
   readonly createdAt: number;
+  /** The identity provider's issuer, when its ID-JAG made the grant (not the person's consent). */
+  readonly grantedBy?: string;
 }
 
 /** An access token joined with its grant, client and user: everything a bearer check needs. */
@@ -133,6 +135,8 @@ export interface ConnectedApp {
   readonly approvedAt: number;
   /** When the app last got a token (its sign-in or its latest renewal): its last use, to the hour. */
   readonly lastUsedAt: number | undefined;
+  /** The identity provider's issuer when it granted the access (an ID-JAG), not the person. */
+  readonly grantedBy?: string;
 }
 
 /** A live token of a person, for `survey-mcp token list`. */

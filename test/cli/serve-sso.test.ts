@@ -92,6 +92,30 @@ describe('survey-mcp serve --sso-issuer', () => {
   });
 });
 
+describe('survey-mcp serve --sso-id-jag', () => {
+  it('redeems the provider\'s ID-JAGs when SURVEY_MCP_SSO_ID_JAG=true: says so at start and lists the profile in its metadata', async () => {
+    const idp = await TestOpenIdProvider.start({ accounts: {} });
+    try {
+      const running = await startServe(serveArgs('id-jag.db', '--sso-client-id', providerClientId).slice(1), { SURVEY_MCP_SSO_ISSUER: idp.issuer, SURVEY_MCP_SSO_ID_JAG: 'true' });
+      const authUrl = /sign-in and tokens\s+(http:\/\/\S+)/.exec(running.stderr)![1]!;
+      const baseUrl = /add this URL to your assistant\)\s+\S*?(http:\/\/[\w.:]+)/.exec(running.stderr)![1]!;
+      expect(running.stderr).toContain(`enterprise-managed authorization (ID-JAG)    grants of ${idp.issuer} redeem at ${authUrl}/oauth/token`);
+      const metadata = (await (await fetch(`${baseUrl}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+      expect(metadata).toMatchObject({ authorization_grant_profiles_supported: ['urn:ietf:params:oauth:grant-profile:id-jag'] });
+    } finally {
+      await stopAll();
+      await idp.close();
+    }
+  });
+
+  it('refuses --sso-id-jag without a provider as a usage error (exit 2)', async () => {
+    expect(await cli(...serveArgs('no-idp.db', '--sso-id-jag'))).toMatchObject({
+      code: 2,
+      stderr: 'survey-mcp: --sso-id-jag needs --sso-issuer (or SURVEY_MCP_SSO_ISSUER): the identity provider whose ID-JAGs are redeemed\n',
+    });
+  });
+});
+
 describe('survey-mcp users, single sign-on only', () => {
   it('adds an SSO-only account with no password, and marks and unmarks an existing one', async () => {
     const db = join(dir, 'users.db');

@@ -7,6 +7,7 @@ import type { FakeDeploymentOptions } from './fake-deployment.js';
 import { MODERN_FAULT_CASES } from './fault-cases-modern.js';
 import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
 import { PRIVATE_KEY_JWT_FAULT_CASES } from './fault-cases-private-key-jwt.js';
+import { ID_JAG_FAULT_CASES } from './fault-cases-id-jag.js';
 import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
 import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 import { NEVER_JUDGED_FAULT_CASES } from './fault-cases-never-judged.js';
@@ -534,6 +535,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...BRANCH_FAULT_CASES,
   ...SOURCE_FAULT_CASES,
   ...PRIVATE_KEY_JWT_FAULT_CASES,
+  ...ID_JAG_FAULT_CASES,
   ...SKILLS_FAULT_CASES,
   ...EACH_ERA_FAULT_CASES,
   ...CONFIRMATION_FAULT_CASES,

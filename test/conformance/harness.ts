@@ -2,6 +2,7 @@ import { runConformance } from '../../conformance/run.js';
 import type { ConformanceOptions } from '../../conformance/options.js';
 import type { Report } from '../../conformance/report.js';
 import { JWT_CLIENT } from './fake/client-assertion.js';
+import { ID_JAG_IDP } from './fake/id-jag.js';
 import { startFakeDeployment, type FakeDeployment, type FakeDeploymentOptions } from './fake-deployment.js';
 
 /** Starts a fake deployment for the length of `work`, and always stops it. */
@@ -27,6 +28,7 @@ export function runAgainst(fake: FakeDeployment, options: Partial<ConformanceOpt
     badClientMetadataUrl: fake.badClientMetadataUrl,
     connectedAppsUrl: fake.connectedAppsUrl,
     privateKeyJwtClient: JWT_CLIENT,
+    idJag: ID_JAG_IDP,
     refreshGraceSeconds: fake.refreshGraceSeconds,
     ...options,
   });

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idJagIssuerFrom } from '../../conformance/checks/id-jag/flags.js';
 import { privateKeyJwtClientFrom } from '../../conformance/private-key-jwt-flags.js';
 
 let dir: string;
@@ -39,5 +40,23 @@ describe('--client-metadata-jwt-url and --client-metadata-jwt-key', () => {
     await expect(privateKeyJwtClientFrom({ clientMetadataJwtUrl: [documentUrl], clientMetadataJwtKey: notJson })).rejects.toThrow('not JSON; it must hold one private JWK');
     const publicOnly = await keyFile('public.json', JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1', alg: 'ES256' }));
     await expect(privateKeyJwtClientFrom({ clientMetadataJwtUrl: [documentUrl], clientMetadataJwtKey: publicOnly })).rejects.toThrow("must be a private JWK with 'd', 'kid' and 'alg'");
+  });
+});
+
+describe('--id-jag-key, --id-jag-issuer and --id-jag-subject', () => {
+  it("give the runner the identity provider's issuer, its private JWK and the person's sub", async () => {
+    const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', kid: 'idp-1', alg: 'ES256' };
+    const idJagKey = await keyFile('idp.json', JSON.stringify(jwk));
+    expect(await idJagIssuerFrom({ idJagKey, idJagIssuer: 'https://company.okta.com', idJagSubject: '00u1' })).toEqual({ issuer: 'https://company.okta.com', privateJwk: jwk, subject: '00u1' });
+    expect(await idJagIssuerFrom({})).toBeUndefined();
+  });
+
+  it.each([
+    [{ idJagIssuer: 'https://company.okta.com' }, "--id-jag-key and --id-jag-issuer go together: the identity provider's private signing key and its issuer"],
+    [{ idJagSubject: '00u1' }, '--id-jag-subject goes with --id-jag-key and --id-jag-issuer'],
+    [{ idJagKey: '/nowhere/idp.json', idJagIssuer: 'company.okta.com' }, "--id-jag-issuer 'company.okta.com' is not an absolute URL, e.g. https://company.okta.com"],
+    [{ idJagKey: '/nowhere/idp.json', idJagIssuer: 'https://company.okta.com' }, '--id-jag-key /nowhere/idp.json: cannot read it (ENOENT)'],
+  ])('refuse %j as a usage error naming the flag', async (flags, message) => {
+    await expect(idJagIssuerFrom(flags)).rejects.toThrow(message);
   });
 });

@@ -840,6 +840,13 @@ export function describeStoreContract(name: string, openFreshStore: FreshStoreFa
         expect((await store.listLiveTokens('usr_1', T0 + 100)).map((t) => t.grantId)).toEqual(['grt_3']);
       });
 
+      it('names the identity provider on a connected app its ID-JAG granted', async () => {
+        await store.issueGrant({ ...grant('grt_1', T0 + 10), grantedBy: 'https://idp.example' }, issue('1', false));
+        expect(await store.listConnectedApps('usr_1')).toEqual([
+          { clientId: 'cli_1', clientName: 'Client One', redirectUris: client.redirectUris, scope: 'surveys:read', approvedAt: T0 + 10, lastUsedAt: T0 + 10, grantedBy: 'https://idp.example' },
+        ]);
+      });
+
       it('disables a person with every grant, token, unredeemed code and session ended for good', async () => {
         await store.issueGrant(grant('grt_1'), issue('1'));
         await store.insertAuthorizationCode(code);

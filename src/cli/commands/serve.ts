@@ -121,6 +121,7 @@ async function printBanner(say: (line: string) => void, config: ServerConfig, se
   if (config.sso) {
     say(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
     say(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);
+    if (config.sso.idJag) say(`  enterprise-managed authorization (ID-JAG)    grants of ${config.sso.issuer} redeem at ${server.authUrl}/oauth/token`);
   }
   if (config.allowPrivateClientMetadata) {
     say(

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { assertionAlgorithms } from '../client-assertion.js';
 import type { OAuthContext } from '../context.js';
+import { idJagProfile, jwtBearerGrantType } from '../id-jag/grant.js';
 import { pkceMethods } from '../pkce.js';
 import { mcpScope } from '../tokens.js';
 
@@ -30,7 +31,10 @@ export function authorizationServerMetadata(context: OAuthContext) {
     scopes_supported: [mcpScope],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
-    grant_types_supported: ['authorization_code', 'refresh_token'],
+    // The ID-JAG grant only where the operator turned it on (`--sso-id-jag`).
+    ...(context.sso?.idJag
+      ? { grant_types_supported: ['authorization_code', 'refresh_token', jwtBearerGrantType], authorization_grant_profiles_supported: [idJagProfile] }
+      : { grant_types_supported: ['authorization_code', 'refresh_token'] }),
     code_challenge_methods_supported: [...pkceMethods],
     // `none` as the contract says; private_key_jwt beside it only when the operator allows it
     // (`--client-auth-private-key-jwt`), with the algorithms RFC 8414 §2 then requires.

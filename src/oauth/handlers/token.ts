@@ -9,6 +9,7 @@ import { openLineage, sealAnswer } from '../refresh-grace.js';
 import { hashSecret, mcpScope, mintToken, refreshTokenTtlMs, type MintedToken } from '../tokens.js';
 import { recordAudit } from '../../platform/audit.js';
 import { authenticatedClient, grantOverBudget, sendTooMany, type GrantRateLimit } from '../token-limits.js';
+import { idJagGrants, jwtBearerGrantType, redeemIdJag } from '../id-jag/grant.js';
 
 type Params = Record<string, string | undefined>;
 
@@ -154,6 +155,14 @@ export function tokenHandler(context: OAuthContext, limit: GrantRateLimit): Requ
     await purgeIfDue();
     const params = formParams(req.body);
     const grantType = required(params, 'grant_type');
+    const idJag = idJagGrants(context);
+    if (grantType === jwtBearerGrantType && idJag) {
+      const client = await authenticatedClient(context, limit, req, params);
+      if ('allowed' in client) return sendTooMany(res, client, 'too many failed client authentications from this address');
+      const issued = await redeemIdJag(context, idJag, client, params);
+      res.json(tokenResponse(context, issued.accessToken, undefined, issued.scope));
+      return;
+    }
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
       throw new OAuthError(
         'unsupported_grant_type',

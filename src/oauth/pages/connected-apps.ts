@@ -18,7 +18,7 @@ export function connectedAppsPage(page: ConnectedAppsPage): string {
     (app) => html`<li class="app">
       <div>
         <strong class="app-name">${app.clientName}</strong>${nameSuffix(verifiedHostOf(app.clientId))}
-        <span class="meta">Allowed ${date(app.approvedAt)}${app.lastUsedAt === undefined ? '' : ` · last used ${date(app.lastUsedAt)}`} · ${app.scope} · sends you to ${app.redirectUris.join(', ') || 'no address'}</span>
+        <span class="meta">${app.grantedBy === undefined ? 'Allowed' : `Granted by your company's identity provider (${app.grantedBy})`} ${date(app.approvedAt)}${app.lastUsedAt === undefined ? '' : ` · last used ${date(app.lastUsedAt)}`} · ${app.scope} · sends you to ${app.redirectUris.join(', ') || 'no address'}</span>
       </div>
       <form method="post" action="/account/apps/revoke">
         ${hiddenFields({ csrf_token: page.csrfToken, client_id: app.clientId })}

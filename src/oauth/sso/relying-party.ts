@@ -91,6 +91,11 @@ export class SsoRelyingParty {
     return new SsoRelyingParty(settings, metadata, clientAuthFor(settings, metadata));
   }
 
+  /** The provider's issuer and published key set: where an ID-JAG's signing key is (--sso-id-jag). */
+  get keySet(): { readonly issuer: string; readonly jwksUri: string } {
+    return { issuer: this.metadata.issuer, jwksUri: this.metadata.jwks_uri! };
+  }
+
   /**
    * A configuration per sign-in: its key cache starts empty, so the ID token is checked against
    * the keys the provider publishes now, and a rotated key is never refused for a minute.

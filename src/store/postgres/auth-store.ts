@@ -29,12 +29,13 @@ export const tokenWithGrant = prepared(`
   WHERE t.token_hash = $1`);
 
 async function writeGrant(tx: Queryable, grant: NewGrant, issue: TokenIssue): Promise<void> {
-  await tx.run('INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at) VALUES ($1, $2, $3, $4, $5)', [
+  await tx.run('INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at, granted_by) VALUES ($1, $2, $3, $4, $5, $6)', [
     grant.id,
     grant.userId,
     grant.clientId,
     grant.scope,
     grant.createdAt,
+    grant.grantedBy ?? null,
   ]);
   await insertTokens(tx, grant.id, grant.scope, grant.createdAt, issue);
 }
@@ -222,7 +223,7 @@ export function postgresAuthStore(db: PostgresDatabase): AuthStore {
            (SELECT MAX(t.created_at) FROM oauth_tokens t JOIN oauth_grants lg ON lg.id = t.grant_id
             WHERE lg.user_id = $1 AND lg.client_id = apps.id AND lg.revoked_at IS NULL) AS last_used_at
          FROM (
-           SELECT DISTINCT ON (c.id) c.*, g.created_at AS approved_at, g.scope AS grant_scope
+           SELECT DISTINCT ON (c.id) c.*, g.created_at AS approved_at, g.scope AS grant_scope, g.granted_by
            FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
            WHERE g.user_id = $1 AND g.revoked_at IS NULL
            ORDER BY c.id, g.created_at

@@ -56,8 +56,8 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   );
 
   const insertGrant = db.prepare(
-    `INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at)
-     VALUES (@id, @userId, @clientId, @scope, @createdAt)`,
+    `INSERT INTO oauth_grants (id, user_id, client_id, scope, created_at, granted_by)
+     VALUES (@id, @userId, @clientId, @scope, @createdAt, @grantedBy)`,
   );
   const insertToken = db.prepare(
     `INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at)
@@ -80,7 +80,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
     'SELECT id FROM oauth_grants WHERE user_id = ? AND client_id = ? AND revoked_at IS NULL',
   );
   const connectedApps = db.prepare<{ userId: string }, ConnectedAppRow<SqliteColumns>>(
-    `SELECT c.*, MIN(g.created_at) AS approved_at, g.scope AS grant_scope,
+    `SELECT c.*, MIN(g.created_at) AS approved_at, g.scope AS grant_scope, g.granted_by,
        (SELECT MAX(t.created_at) FROM oauth_tokens t JOIN oauth_grants lg ON lg.id = t.grant_id
         WHERE lg.user_id = @userId AND lg.client_id = c.id AND lg.revoked_at IS NULL) AS last_used_at
      FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
@@ -116,7 +116,7 @@ export function sqliteAuthStore(db: SqliteDatabase): AuthStore {
   const deleteSessionsOfUser = db.prepare('DELETE FROM sign_in_sessions WHERE user_id = ?');
 
   const writeGrant = (grant: NewGrant, issue: TokenIssue): void => {
-    insertGrant.run(grant);
+    insertGrant.run({ ...grant, grantedBy: grant.grantedBy ?? null });
     for (const token of [issue.access, issue.refresh]) {
       if (token) {
         insertToken.run(token.tokenHash, token.kind, grant.id, grant.scope, grant.createdAt, token.expiresAt);

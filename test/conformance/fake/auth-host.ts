@@ -11,6 +11,7 @@ import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParamete
 import { isNative, redirectAllowed } from './redirects.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 import { brokenDocumentClientId } from './survivors.js';
+import { JWT_BEARER_GRANT, redeemIdJag } from './id-jag.js';
 
 export interface AuthHostConfig {
   readonly state: FakeState;
@@ -191,6 +192,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (foreign && !resourceUnchecked(body, faults)) return refuse(misnamed ? 'invalid_request' : 'invalid_target');
     if (body.grant_type === 'authorization_code') return redeemCode(body, res, refuse, config);
     if (body.grant_type === 'refresh_token' && !faults.refreshUnsupported) return refresh(body, res, refuse, config);
+    if (body.grant_type === JWT_BEARER_GRANT && !faults.idJagUnlisted) return redeemIdJag(body, res, refuse, config);
     if (body.grant_type === 'password' && faults.passwordGrantAccepted) return res.json({ access_token: 'at_password_grant', token_type: 'Bearer', expires_in: 3600 });
     return refuse('unsupported_grant_type');
   });

@@ -11,6 +11,7 @@ import { callTool, TOOL_LIST } from './tools.js';
 import { offersApps, resultsAppAnswer } from './results-app.js';
 import { jsonAsTextPlain } from './media-types.js';
 import { batchAnswers, batchCall, replyToBatch } from './batch.js';
+import { idJagMetadata, JWT_BEARER_GRANT } from './id-jag.js';
 import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
 
 export interface McpHostConfig {
@@ -106,7 +107,8 @@ export function authorizationServerMetadata(config: McpHostConfig): Record<strin
     revocation_endpoint: `${auth}/oauth/revoke`,
     registration_endpoint: `${config.baseUrl()}/register`,
     response_types_supported: ['code'],
-    grant_types_supported: ALLOWED_GRANT_TYPES,
+    grant_types_supported: config.faults.idJagUnlisted ? ALLOWED_GRANT_TYPES : [...ALLOWED_GRANT_TYPES, JWT_BEARER_GRANT],
+    ...idJagMetadata(config.faults),
     code_challenge_methods_supported: ['S256', 'plain'],
     ...authMethodsMetadata(config.faults),
     revocation_endpoint_auth_methods_supported: ['none'],

@@ -1,0 +1,3 @@
+import { describeFaultCases } from '../fault-suite.js';
+
+describeFaultCases('id-jag');

@@ -1,0 +1,86 @@
+import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import type { Response } from 'express';
+import type { IdJagIssuer } from '../../../conformance/options.js';
+import type { AuthHostConfig } from './auth-host.js';
+import { randomId, USERS } from './state.js';
+
+export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+/** The identity provider the fake trusts, and the key the runner signs ID-JAGs with as it (`--id-jag-key`). */
+const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+export const ID_JAG_IDP: IdJagIssuer = { issuer: 'https://idp.example', privateJwk: { ...(await exportJWK(privateKey)), kid: 'idp-1', alg: 'ES256' } };
+const idpKeys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'idp-1', alg: 'ES256' }] });
+
+/** Ways to break the fake's ID-JAG grant (enterprise-managed authorization, issue 45), one rule each. */
+export interface IdJagFaults {
+  /** Lists no ID-JAG profile: the runner's id-jag checks skip, as the profile is optional. */
+  readonly idJagUnlisted?: boolean;
+  /** Refuses every ID-JAG, valid ones too. */
+  readonly idJagRefused?: boolean;
+  readonly idJagRefreshIssued?: boolean;
+  readonly idJagTypUnchecked?: boolean;
+  readonly idJagAlgNoneAccepted?: boolean;
+  /** Takes an HS256 ID-JAG without checking its MAC (algorithm confusion). */
+  readonly idJagHmacAccepted?: boolean;
+  readonly idJagSignatureUnchecked?: boolean;
+  readonly idJagIssuerUnchecked?: boolean;
+  readonly idJagAudienceUnchecked?: boolean;
+  /** Takes an `aud` array that names it among others. */
+  readonly idJagAudienceArrayAccepted?: boolean;
+  readonly idJagClientIdUnchecked?: boolean;
+  readonly idJagExpiryUnchecked?: boolean;
+  /** Takes an ID-JAG however long it is valid. */
+  readonly idJagLifetimeUnbounded?: boolean;
+  readonly idJagIatUnchecked?: boolean;
+  readonly idJagJtiReusable?: boolean;
+  readonly idJagResourceUnchecked?: boolean;
+  readonly idJagScopeUnchecked?: boolean;
+}
+
+/** What the metadata adds when the fake offers the grant. */
+export const idJagMetadata = (faults: IdJagFaults): Record<string, unknown> =>
+  faults.idJagUnlisted ? {} : { authorization_grant_profiles_supported: ['urn:ietf:params:oauth:grant-profile:id-jag'] };
+
+const usedJtis = new Set<string>();
+
+/** The jwt-bearer grant with an ID-JAG, checked as the draft says unless a fault skips a rule. */
+export async function redeemIdJag(body: Record<string, string | undefined>, res: Response, refuse: (error: string) => void, config: AuthHostConfig): Promise<void> {
+  const { faults, state } = config;
+  const claims = await verifiedClaims(body.assertion ?? '', faults);
+  const now = Date.now() / 1000;
+  const issuer = config.issuer();
+  const ok =
+    claims !== undefined &&
+    !faults.idJagRefused &&
+    (faults.idJagIssuerUnchecked || claims.iss === ID_JAG_IDP.issuer) &&
+    (faults.idJagAudienceUnchecked || claims.aud === issuer || (faults.idJagAudienceArrayAccepted && Array.isArray(claims.aud) && claims.aud.includes(issuer))) &&
+    (faults.idJagClientIdUnchecked || claims.client_id === body.client_id) &&
+    (faults.idJagExpiryUnchecked || (typeof claims.exp === 'number' && claims.exp > now)) &&
+    (faults.idJagLifetimeUnbounded || (claims.exp ?? 0) - now <= 360) &&
+    (faults.idJagIatUnchecked || (typeof claims.iat === 'number' && claims.iat <= now + 60)) &&
+    (faults.idJagResourceUnchecked || claims.resource === undefined || [issuer, `${issuer}/`].includes(String(claims.resource))) &&
+    (faults.idJagScopeUnchecked || claims.scope === undefined || claims.scope === 'mcp_customer') &&
+    (faults.idJagJtiReusable || !usedJtis.has(String(claims.jti)));
+  const user = USERS.find((candidate) => candidate.email === claims?.['email']);
+  if (!ok || !user) return refuse('invalid_grant');
+  usedJtis.add(String(claims.jti));
+  const grantId = randomId('grant_');
+  state.grants.set(grantId, { userId: user.id, clientId: body.client_id ?? '', revoked: false });
+  const accessToken = randomId('at_');
+  state.accessTokens.set(accessToken, { userId: user.id, grantId, scope: 'mcp_customer', expiresAt: Date.now() + config.accessTokenTtlSeconds * 1000, revoked: false });
+  res.json({ access_token: accessToken, token_type: 'Bearer', expires_in: config.accessTokenTtlSeconds, scope: 'mcp_customer', ...(faults.idJagRefreshIssued && { refresh_token: randomId('rt_') }) });
+}
+
+/** The claims of a signed ID-JAG of the right type, or undefined. */
+async function verifiedClaims(assertion: string, faults: IdJagFaults): Promise<JWTPayload | undefined> {
+  try {
+    const header = decodeProtectedHeader(assertion);
+    if (header.typ !== 'oauth-id-jag+jwt' && !faults.idJagTypUnchecked) return undefined;
+    const unchecked = faults.idJagSignatureUnchecked || (header.alg === 'none' && faults.idJagAlgNoneAccepted) || (header.alg === 'HS256' && faults.idJagHmacAccepted);
+    // The signature alone: each claim is judged above, so that one fault skips one rule.
+    if (!unchecked) await compactVerify(assertion, idpKeys, { algorithms: ['ES256'] });
+    return decodeJwt(assertion);
+  } catch {
+    return undefined;
+  }
+}
