@@ -9,9 +9,10 @@ import { signIn } from './008-sign-in.js';
 import { audit } from './009-audit.js';
 import { clientAssertionIds } from './010-client-assertion-ids.js';
 import { confirmations } from './011-confirmations.js';
+import { auditTrace } from './013-audit-trace.js';
 
 /**
  * Applied in order, one for one with the SQLite migrations; `schema_migrations` records which
  * ran. Append, never edit.
  */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds, confirmations];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds, confirmations, auditTrace];
