@@ -70,8 +70,11 @@ export class SpanExport {
           })
         : ROOT_CONTEXT;
     this.#ids.next = { traceId: note.traceId, spanId: note.spanId };
-    const span = this.#tracer.startSpan(spanName(record), { kind: SpanKind.SERVER, startTime: end - record.durationMs, attributes: attributesOf(record) }, parent);
+    const span = this.#tracer.startSpan(spanName(record), { kind: SpanKind.SERVER, startTime: end - record.durationMs }, parent);
     this.#ids.next = {};
+    // The samplers here read no attribute: a span not sampled (most, at a ratio) is spared making them.
+    if (!span.isRecording()) return;
+    span.setAttributes(attributesOf(record));
     if (record.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end(end);
   }

