@@ -19,6 +19,8 @@ export interface SpanExportSettings {
   readonly sampleRatio: number;
 }
 
+const exportTimeoutMs = 5_000;
+
 /**
  * The ids a request was given when it began (its log line and audit rows already name them): the
  * span made when the request ends takes them instead of new ones. Read within one synchronous
@@ -50,7 +52,10 @@ export class SpanExport {
       resource: resourceFromAttributes({ 'service.name': 'survey-mcp' }),
       sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }),
       idGenerator: this.#ids,
-      spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: settings.url }) })],
+      // A collector that stops answering holds a stop at most this long (the SDK's default: 30 s).
+      spanProcessors: [
+        new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: settings.url, timeoutMillis: exportTimeoutMs }), exportTimeoutMillis: exportTimeoutMs }),
+      ],
     });
     this.#tracer = this.#provider.getTracer('survey-mcp');
   }

@@ -118,7 +118,7 @@ async function printBanner(say: (line: string) => void, config: ServerConfig, se
   if (config.rateStore) say(`  rate windows                                 ${redactUrl(config.rateStore)}`);
   say(`  health (for load balancers)                  ${server.baseUrl}/healthz, ${server.baseUrl}/readyz`);
   if (server.metricsUrl) say(`  metrics (Prometheus)                         ${server.metricsUrl}`);
-  if (config.spanExport) say(`  spans (OpenTelemetry, OTLP/HTTP)             ${redactUrl(config.spanExport.url)}, ${config.spanExport.sampleRatio} of new traces`);
+  if (config.spanExport) say(`  spans (OpenTelemetry, OTLP/HTTP)             ${redactUrl(config.spanExport.url)}, sampling ${config.spanExport.sampleRatio} of the traces it starts`);
   if (config.sso) {
     say(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
     say(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);
