@@ -73,6 +73,20 @@ describe.each(backends)('trace context on %s', (backend) => {
     expect(row).toMatchObject({ traceId: trace.traceId, spanId: trace.parentId });
   });
 
+  it('reads _meta in a 2025-11-25 request too, and not in a batch, whose messages may each name another trace', async () => {
+    const trace = traceparent();
+    const { line, row } = await createSurvey('Legacy meta', { meta: { traceparent: trace.header } });
+    expect(line).toMatchObject({ era: '2025-11-25', trace_id: trace.traceId });
+    expect(row).toMatchObject({ traceId: trace.traceId });
+    const batch = [rpc('tools/call', { name: 'get_me', arguments: {}, _meta: { traceparent: trace.header } }), rpc('ping')];
+    const response = await postMcp(server, batch, { token });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    const requestId = response.headers.get('x-request-id')!;
+    await expect.poll(() => lines.some((entry) => entry.includes(requestId))).toBe(true);
+    expect(lines.find((entry) => entry.includes(requestId))).not.toContain('trace_id');
+  });
+
   it('lets the message _meta win over the HTTP header, which names the hop before it', async () => {
     const [header, meta] = [traceparent(), traceparent()];
     const { line, row } = await createSurvey('Both', { modern: true, headers: { traceparent: header.header }, meta: { traceparent: meta.header } });
