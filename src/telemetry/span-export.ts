@@ -97,6 +97,7 @@ function spanName(record: RequestRecord): string {
   return `${record.httpMethod} ${record.route}`;
 }
 
+/** What a sampled span says of its request: the conventions' HTTP and MCP attributes, and the request id of its log line. */
 function attributesOf(record: RequestRecord): Attributes {
   const { note } = record;
   const attributes: Attributes = {
@@ -111,4 +112,3 @@ function attributesOf(record: RequestRecord): Attributes {
   if (note.toolError) attributes['error.type'] = 'tool_error';
   return attributes;
 }
-
