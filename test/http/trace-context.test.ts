@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/backends.js';
 import { postMcp, rpc, tokenFor } from '../helpers/mcp.js';
 import { dropSchemas, postgresUrl, uniqueSchema } from '../helpers/postgres.js';
-import { createTestUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { createTestUser, pkcePair, registerClient, runAuthorization, startTestServer, type TestServer } from '../helpers/server.js';
 
 const modernEnvelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const modernHeaders = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'create_survey' };
@@ -104,6 +104,24 @@ describe.each(backends)('trace context on %s', (backend) => {
       expect(row.traceId).toBeUndefined();
       expect(row.spanId).toBeUndefined();
     }
+  });
+
+  it('carries the HTTP traceparent of a token request on the auth host into the grant it records', async () => {
+    const trace = traceparent();
+    const client = await registerClient(server);
+    const { verifier, challenge } = pkcePair();
+    const { params } = await runAuthorization(server, { client, challenge });
+    const response = await fetch(`${server.authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', traceparent: trace.header },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: params.get('code')!, redirect_uri: client.redirect_uris[0]!, client_id: client.client_id, code_verifier: verifier }),
+    });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get('x-request-id')!;
+    await expect.poll(() => lines.some((line) => line.includes(requestId))).toBe(true);
+    expect(JSON.parse(lines.find((line) => line.includes(requestId))!)).toMatchObject({ host: 'auth', grantType: 'authorization_code', trace_id: trace.traceId });
+    const events = await server.store.listAuditEvents({ limit: 50 });
+    expect(events.find((event) => event.action === 'grant.create' && event.clientId === client.client_id)).toMatchObject({ traceId: trace.traceId, spanId: trace.parentId });
   });
 
   it('does not echo the trace context: the 2026-07-28 revision asks for no echo', async () => {
