@@ -43,4 +43,10 @@ describe('new ids', () => {
     expect(newSpanId()).toMatch(/^[0-9a-f]{16}$/);
     expect(newTraceId()).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it('differ from one another and use every hex digit', () => {
+    const ids = Array.from({ length: 200 }, () => newTraceId());
+    expect(new Set(ids).size).toBe(200);
+    expect(new Set(ids.join(''))).toEqual(new Set('0123456789abcdef'));
+  });
 });
