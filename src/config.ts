@@ -2,6 +2,7 @@ import { defaultConnectionLimits, type ConnectionLimits } from './limits/connect
 import { defaultMcpInFlightLimit } from './limits/in-flight.js';
 import type { RateRule } from './limits/limiter.js';
 import { defaultAuditRetentionMs, defaultShutdownGraceMs, type MetricsListen, type ServerLogSettings } from './telemetry/settings.js';
+import type { SpanExportSettings } from './telemetry/span-export.js';
 import {
   defaultMcpRateLimit,
   defaultRegisterRateLimit,
@@ -19,6 +20,7 @@ export * from './config/limits.js';
 export * from './config/listen.js';
 export * from './config/parse.js';
 export * from './config/sign-in.js';
+export * from './config/span-export.js';
 export * from './config/store.js';
 
 /** Everything `serve` needs, resolved once from flags and the environment. */
@@ -75,6 +77,8 @@ export interface ServerConfig {
   readonly metrics: MetricsListen | undefined;
   /** The structured request log; off when undefined (`serve` turns it on, at `info`). */
   readonly log: ServerLogSettings | undefined;
+  /** One span per request to an OpenTelemetry collector (`--otlp-endpoint`); off when undefined. */
+  readonly spanExport: SpanExportSettings | undefined;
   /** On SIGTERM, how long requests in flight have to finish before their connections are cut. */
   readonly shutdownGraceMs: number;
   /** Audit events older than this are purged, at start and hourly (`--audit-retention-days`). */
@@ -110,6 +114,7 @@ export function serverConfig(partial: Partial<ServerConfig> = {}, env = process.
     sso: undefined,
     metrics: undefined,
     log: undefined,
+    spanExport: undefined,
     shutdownGraceMs: defaultShutdownGraceMs,
     auditRetentionMs: defaultAuditRetentionMs,
     ...given,

@@ -100,6 +100,9 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     }
     const sso = config.sso && (await singleSignOn(config.sso, store, clock));
     cleanup.push(await purgeAuditOnSchedule(store, clock, config.auditRetentionMs, log));
+    // Loaded only when on: the OpenTelemetry SDK is not every server's cost.
+    const spans = config.spanExport && new (await import('./telemetry/span-export.js')).SpanExport(config.spanExport);
+    if (spans) cleanup.push(() => spans.shutdown());
 
     // Requests that reach a host before its app is wired below are held (ServingPhases), not lost.
     const mcpServer = await listen(config.host, config.port, config.connectionLimits);
@@ -176,7 +179,7 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     });
     // `/` skips Express (its routing cost ~100 µs a request); every other path goes to the app.
     const endpoint = mcpEndpoint(mcp);
-    const telemetry: RequestTelemetry = { metrics, log, trustProxy: config.trustProxy };
+    const telemetry: RequestTelemetry = { metrics, log, spans, trustProxy: config.trustProxy };
     mcpPhases.open(observeRequests('mcp', mcpHostRoutes, telemetry, (req, res) => endpoint(req, res, () => app(req, res))));
     authPhases.open(
       observeRequests(

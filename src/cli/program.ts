@@ -3,12 +3,15 @@ import { addConformanceOptions } from '../../conformance/cli.js';
 import {
   defaultAuthPort,
   defaultHost,
+  defaultOtlpSampleRatio,
   defaultPort,
   parseOrigin,
+  parseOtlpEndpoint,
   parsePort,
   parsePublicUrl,
   parseRateRule,
   parseRefreshGrace,
+  parseSampleRatio,
   parseStreamGetStatus,
   parseTokenTtl,
   parseWholeNumber,
@@ -143,6 +146,8 @@ export function buildProgram(): Command {
     .option('--metrics-host <host>', `address the metrics listener binds (default ${defaultMetricsHost}: loopback only)`)
     .option('--log-format <format>', 'request log: json (one object a line), pretty, or auto: pretty on a terminal, json otherwise (default auto)', argument(parseLogFormat, '--log-format'))
     .option('--log-level <level>', 'info logs every request; warn, error, or silent for none (default info)', argument(parseLogLevel, '--log-level'))
+    .option('--otlp-endpoint <url>', 'export one OpenTelemetry span per request to this OTLP/HTTP collector, e.g. http://collector:4318 (default: $SURVEY_MCP_OTLP_ENDPOINT, else off)', argument(parseOtlpEndpoint, '--otlp-endpoint'))
+    .option('--otlp-sample-ratio <ratio>', `share of the traces this server starts that are exported, 0 to 1; a caller's sampled flag decides its own (default ${defaultOtlpSampleRatio})`, argument(parseSampleRatio, '--otlp-sample-ratio'))
     .option('--audit-retention-days <days>', 'audit events older than this are purged, at start and hourly (default 90)', argument(wholeNumber(1, 36_500, 'days'), '--audit-retention-days'))
     .option('--shutdown-timeout <seconds>', 'on SIGTERM, how long requests in flight have to finish before connections are cut (default 10)', argument(seconds(0, 600), '--shutdown-timeout'))
     .option(

@@ -11,6 +11,10 @@ import { newId } from './ids.js';
 export interface ActingThrough {
   clientId?: string;
   address?: string;
+  /** The W3C trace the request belongs to, and its span: this server's when exported, else the caller's. */
+  traceId?: string;
+  spanId?: string;
+  parentSpanId?: string;
 }
 
 /**
@@ -58,6 +62,8 @@ export async function recordAudit(ctx: PlatformContext, record: AuditRecord): Pr
     surveyId: record.surveyId,
     workspaceId: record.workspaceId,
     address: via?.address,
+    traceId: via?.traceId,
+    spanId: via?.spanId ?? via?.parentSpanId,
     detail: record.detail ?? {},
   });
 }

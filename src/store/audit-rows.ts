@@ -11,6 +11,8 @@ export interface AuditRow {
   survey_id: string | null;
   workspace_id: string | null;
   address: string | null;
+  trace_id: string | null;
+  span_id: string | null;
   detail: string;
   actor_email: string | null;
   client_name: string | null;
@@ -26,6 +28,8 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   surveyId: row.survey_id ?? undefined,
   workspaceId: row.workspace_id ?? undefined,
   address: row.address ?? undefined,
+  traceId: row.trace_id ?? undefined,
+  spanId: row.span_id ?? undefined,
   detail: JSON.parse(row.detail) as Record<string, unknown>,
   actorEmail: row.actor_email ?? undefined,
   clientName: row.client_name ?? undefined,

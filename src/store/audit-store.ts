@@ -16,6 +16,9 @@ export interface AuditEvent {
   readonly workspaceId: string | undefined;
   /** The client address as the rate limits see it. */
   readonly address: string | undefined;
+  /** The W3C trace and span of the request that made the change, when it carried one (or its span was exported). */
+  readonly traceId?: string;
+  readonly spanId?: string;
   /** What changed, briefly (a status from and to, a share's person and role); never a secret. */
   readonly detail: Readonly<Record<string, unknown>>;
 }

@@ -7,9 +7,21 @@ export function auditStore(db: Queryable): AuditStore {
   return {
     async recordAuditEvent(event) {
       await db.run(
-        `INSERT INTO audit_events (id, at, action, actor_user_id, client_id, survey_id, workspace_id, address, detail)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [event.id, event.at, event.action, event.actorUserId ?? null, event.clientId ?? null, event.surveyId ?? null, event.workspaceId ?? null, event.address ?? null, JSON.stringify(event.detail)],
+        `INSERT INTO audit_events (id, at, action, actor_user_id, client_id, survey_id, workspace_id, address, detail, trace_id, span_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          event.id,
+          event.at,
+          event.action,
+          event.actorUserId ?? null,
+          event.clientId ?? null,
+          event.surveyId ?? null,
+          event.workspaceId ?? null,
+          event.address ?? null,
+          JSON.stringify(event.detail),
+          event.traceId ?? null,
+          event.spanId ?? null,
+        ],
       );
     },
     async listAuditEvents(query) {

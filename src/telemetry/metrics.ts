@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { LeanCounter } from './lean-counter.js';
 import { LeanHistogram } from './lean-histogram.js';
 import { outcomeOf, type RequestRecord } from './request-record.js';
 
@@ -10,12 +11,12 @@ import { outcomeOf, type RequestRecord } from './request-record.js';
  */
 export class ServerMetrics {
   readonly registry = new Registry();
-  readonly #requests = new Counter({
-    name: 'survey_mcp_http_requests_total',
-    help: 'HTTP requests answered, by host, route, MCP era, JSON-RPC method (or grant type) and outcome',
-    labelNames: ['host', 'route', 'era', 'method', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly #requests = new LeanCounter(
+    'survey_mcp_http_requests_total',
+    'HTTP requests answered, by host, route, MCP era, JSON-RPC method (or grant type) and outcome',
+    ['host', 'route', 'era', 'method', 'outcome'],
+    this.registry,
+  );
   readonly #latency = new LeanHistogram(
     'survey_mcp_http_request_duration_seconds',
     'Time from the request to the end of its answer, by host, route and outcome',
@@ -69,7 +70,7 @@ export class ServerMetrics {
   request(record: RequestRecord): void {
     const outcome = outcomeOf(record);
     const { host, route, note } = record;
-    this.#requests.inc({ host, route, era: note.era ?? 'none', method: note.method ?? record.httpMethod, outcome });
+    this.#requests.inc(host, route, note.era ?? 'none', note.method ?? record.httpMethod, outcome);
     this.#latency.observe(record.durationMs / 1000, host, route, outcome);
     if (note.refusal) this.#refusals.inc({ reason: note.refusal });
     if (host === 'auth') this.#authEvents(record);

@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { outcomeOf, type RequestRecord } from './request-record.js';
+import { outcomeOf, spanOf, type RequestRecord } from './request-record.js';
 
 /** `json`: one JSON object a line (production); `pretty`: for a person at a terminal. */
 export type LogFormat = 'json' | 'pretty';
@@ -102,5 +102,7 @@ function requestFields(record: RequestRecord): Record<string, string | number | 
     [record.host === 'mcp' ? 'rpcMethod' : 'grantType']: note.method,
     tool: note.tool,
     refusal: note.refusal,
+    trace_id: note.traceId,
+    span_id: spanOf(note),
   };
 }

@@ -32,7 +32,19 @@ export interface RequestNote {
   toolError?: boolean;
   /** Refused before any work with the contract's 429: the person's budget, or its queue's wait. */
   refusal?: 'rate-limit';
+  /** The W3C trace the request belongs to: the caller's (`traceparent`), or one this server began to export. */
+  traceId?: string;
+  /** This server's span of the request, when spans are exported (`--otlp-endpoint`). */
+  spanId?: string;
+  /** The caller's span, from its `traceparent`. */
+  parentSpanId?: string;
+  /** The caller's trace flags (`01`: it sampled the trace) and `tracestate`, handed on to the exported span. */
+  traceFlags?: string;
+  traceState?: string;
 }
+
+/** The span a request's log line and audit rows name: this server's when exported, else the caller's. */
+export const spanOf = (note: Pick<RequestNote, 'spanId' | 'parentSpanId'>): string | undefined => note.spanId ?? note.parentSpanId;
 
 /**
  * What a request came to, as the issue's operators count it: `ok`, `tool_error`, or the HTTP

@@ -15,8 +15,8 @@ describe('the migrations', () => {
   // An applied migration never runs again, so an edit would leave old and new databases apart.
   it('are, byte for byte, the SQL each backend shipped', () => {
     const digests = (sql: readonly string[]) => sql.map((text) => createHash('sha256').update(text).digest('hex').slice(0, 16));
-    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe', '4964ef9550ca7e47', '0047e6f0c6b0221c', '7da5b2e3f1c136b0', '98344c7f97be7017', '5972dfa45bd12422']);
-    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45', 'ff19658bc839359d', 'e07f492bb3cdb96b', '9238bf006c5cf197', '860a060603d58061', '5972dfa45bd12422']);
+    expect(digests(migrations)).toEqual(['f057e8ae546d0fb5', 'd5a3617d253a3647', '1ca396eed45ea202', '8bca81c6efb66eb8', '019769bb26c18a8a', 'd4cdc15814781e29', '15c75a96a86dc8fe', '4964ef9550ca7e47', '0047e6f0c6b0221c', '7da5b2e3f1c136b0', '98344c7f97be7017', '5972dfa45bd12422', '3db1b098b13ed2e7']);
+    expect(digests(postgresMigrations)).toEqual(['81d77dbeefb0e9fd', '209495b4430d4328', 'c14e25c91f702667', 'dc9350b5eabed64c', 'e1ad71c00df73273', '92d0335644be5112', 'c92acd1c7f215e45', 'ff19658bc839359d', 'e07f492bb3cdb96b', '9238bf006c5cf197', '860a060603d58061', '5972dfa45bd12422', '3db1b098b13ed2e7']);
   });
 });
 
@@ -58,7 +58,7 @@ describe('survey tables on SQLite', () => {
 
   // Version 4 added answer_tallies, version 5 segment_tallies, version 6 the refresh-grace token columns,
   // version 7 the sso_only column, version 8 the sign-in tables, version 9 audit_events, version 10
-  // client_assertion_ids, version 11 the confirmation tables and version 12 oauth_grants.granted_by, and nothing else: without them, this is the file the older version wrote.
+  // client_assertion_ids, version 11 the confirmation tables and version 12 oauth_grants.granted_by, version 13 the audit trace columns, and nothing else: without them, this is the file the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },
     { version: 4, added: ['segment_tallies'] },

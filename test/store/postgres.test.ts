@@ -139,12 +139,12 @@ describe('PostgreSQL store connections', () => {
     const again = await openPostgresStore(postgresUrl(schema));
     await again.close();
     const versions = await adminQuery<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(versions.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 
   // Version 4 added answer_tallies, version 5 segment_tallies, version 6 the refresh-grace token columns,
   // version 7 the sso_only column, version 8 three tables and two indexes (sign-in), version 9
-  // audit_events, version 10 client_assertion_ids and version 11 the confirmation tables, and nothing else: without them, this is the
+  // audit_events, version 10 client_assertion_ids, version 11 the confirmation tables and version 12 the audit trace columns, and nothing else: without them, this is the
   // schema the older version wrote.
   it.each([
     { version: 3, added: ['answer_tallies', 'segment_tallies'] },

@@ -1,5 +1,5 @@
 import chalk from 'chalk';
-import { resolveSso, serverConfig, type ServerConfig, type SsoFlags, type StreamGetStatus } from '../../config.js';
+import { resolveSpanExport, resolveSso, serverConfig, type ServerConfig, type SpanExportFlags, type SsoFlags, type StreamGetStatus } from '../../config.js';
 import type { RateRule } from '../../limits/limiter.js';
 import { defaultConnectionLimits } from '../../limits/connections.js';
 import { redactUrl } from '../../redact-url.js';
@@ -12,7 +12,7 @@ import { checkServeCanStart } from '../serve-preflight.js';
 import { tuneHeapForServing } from '../serving-heap.js';
 
 /** The flags as commander hands them over, already parsed; absent ones take serverConfig's defaults. */
-export interface ServeOptions extends SsoFlags {
+export interface ServeOptions extends SsoFlags, SpanExportFlags {
   host?: string;
   port?: number;
   authPort?: number;
@@ -78,6 +78,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
     sso: resolveSso(options),
     metrics: options.metricsPort === undefined ? undefined : { host: options.metricsHost ?? defaultMetricsHost, port: options.metricsPort },
     log: { format: options.logFormat ?? parseLogFormat('--log-format', 'auto'), level: options.logLevel ?? 'info' },
+    spanExport: resolveSpanExport(options),
     shutdownGraceMs: options.shutdownTimeout,
     auditRetentionMs: options.auditRetentionDays === undefined ? undefined : options.auditRetentionDays * 86_400_000,
   });
@@ -118,6 +119,7 @@ async function printBanner(say: (line: string) => void, config: ServerConfig, se
   if (config.rateStore) say(`  rate windows                                 ${redactUrl(config.rateStore)}`);
   say(`  health (for load balancers)                  ${server.baseUrl}/healthz, ${server.baseUrl}/readyz`);
   if (server.metricsUrl) say(`  metrics (Prometheus)                         ${server.metricsUrl}`);
+  if (config.spanExport) say(`  spans (OpenTelemetry, OTLP/HTTP)             ${redactUrl(config.spanExport.url)}, sampling ${config.spanExport.sampleRatio} of the traces it starts`);
   if (config.sso) {
     say(`  single sign-on                               ${config.sso.name}: ${config.sso.issuer}`);
     say(`  redirect URI to register at the provider     ${server.authUrl}/sso/callback`);

@@ -20,6 +20,7 @@ import type { BearerAuth } from './bearer-check.js';
 import { BodyTooLargeError, ClientGoneError, readBody, UnreadableBodyError } from './read-body.js';
 import { scanRequestShape, type ScannedViolation } from './request-scan.js';
 import { noteMessages } from '../telemetry/request-notes.js';
+import { noteTraceMeta } from '../telemetry/trace-notes.js';
 
 const maxBatch = 100;
 
@@ -122,6 +123,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     if ('refusal' in era) return sendJson(res, era.refusal);
     if (era.era === 'modern') {
       noteMessages(res, '2026-07-28', [era.request]);
+      noteTraceMeta(res, [era.request]);
       return answerModern(res, dispatcher, era.request, auth, gone);
     }
     if (era.era === 'modern-notification') {
@@ -142,6 +144,7 @@ export function mcpPost(dispatcher: McpDispatcher, limitBytes: number) {
     if (!read) return sendJson(res, rpcRefusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message'));
     const { messages, plain } = read;
     noteMessages(res, '2025-11-25', messages);
+    noteTraceMeta(res, messages);
     // Plain requests are requests and never `initialize` (isPlainRequest): no zod guard need say so.
     const initializing = !plain && messages.some(isInitializeRequest);
     if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !initializing) {

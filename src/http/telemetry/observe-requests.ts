@@ -3,15 +3,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ServerLog } from '../../telemetry/request-log.js';
 import type { ServerMetrics } from '../../telemetry/metrics.js';
+import type { SpanExport } from '../../telemetry/span-export.js';
 import type { RequestNote, RequestRecord } from '../../telemetry/request-record.js';
 import { actingThrough } from '../../platform/audit.js';
 import { noteOf, watch } from './request-notes.js';
+import { noteTraceHeaders } from './trace-notes.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface RequestTelemetry {
   readonly metrics?: ServerMetrics;
   readonly log?: ServerLog;
+  /** One span per request to an OpenTelemetry collector (`--otlp-endpoint`). */
+  readonly spans?: SpanExport;
   /** Behind a reverse proxy (`--trust-proxy`): its `X-Request-Id` and `X-Forwarded-For` are believed. */
   readonly trustProxy: boolean;
 }
@@ -24,20 +28,20 @@ const clientClosed = 499;
 
 /**
  * Wraps a host's request handler. Each request runs with its note as the platform's
- * `actingThrough` (the audit trail reads the app and the address there); with metrics or a log
- * on, it is also counted and logged once its answer is out (or its client gone), with a request
- * id echoed in `X-Request-Id`.
+ * `actingThrough` (the audit trail reads the app, the address and the trace there); with metrics,
+ * a log or spans on, it is also counted, logged and exported once its answer is out (or its client
+ * gone), with a request id echoed in `X-Request-Id`.
  */
 export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet<string>, telemetry: RequestTelemetry, handler: Handler): Handler {
-  const { metrics, log, trustProxy } = telemetry;
-  if (!metrics && !log) {
+  const { metrics, log, spans, trustProxy } = telemetry;
+  if (!metrics && !log && !spans) {
     return function acting(req, res) {
-      actingThrough.run(noteAt(req, res, trustProxy), handler, req, res);
+      actingThrough.run(noteAt(req, res, trustProxy, false), handler, req, res);
     };
   }
   return function observed(req, res) {
     watch(res);
-    const note = noteAt(req, res, trustProxy);
+    const note = noteAt(req, res, trustProxy, spans !== undefined);
     const started = performance.now();
     const offered = trustProxy ? req.headers['x-request-id'] : undefined;
     const requestId = typeof offered === 'string' && requestIdPattern.test(offered) ? offered : randomUUID();
@@ -56,15 +60,17 @@ export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet
       };
       metrics?.request(record);
       log?.request(record);
+      spans?.request(record);
     });
     actingThrough.run(note, handler, req, res);
   };
 }
 
-/** The request's note, begun with the client's address. */
-function noteAt(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): RequestNote {
+/** The request's note, begun with the client's address and the caller's trace. */
+function noteAt(req: IncomingMessage, res: ServerResponse, trustProxy: boolean, exportingSpans: boolean): RequestNote {
   const note = noteOf(res);
   note.address = addressOf(req, trustProxy);
+  noteTraceHeaders(req, note, exportingSpans);
   return note;
 }
 

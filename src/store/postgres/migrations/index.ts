@@ -10,9 +10,10 @@ import { audit } from './009-audit.js';
 import { clientAssertionIds } from './010-client-assertion-ids.js';
 import { confirmations } from './011-confirmations.js';
 import { grantSource } from './012-grant-source.js';
+import { auditTrace } from './013-audit-trace.js';
 
 /**
  * Applied in order, one for one with the SQLite migrations; `schema_migrations` records which
  * ran. Append, never edit.
  */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds, confirmations, grantSource];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds, confirmations, grantSource, auditTrace];

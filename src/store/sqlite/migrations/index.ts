@@ -10,6 +10,7 @@ import { audit } from './009-audit.js';
 import { clientAssertionIds } from './010-client-assertion-ids.js';
 import { confirmations } from './011-confirmations.js';
 import { grantSource } from './012-grant-source.js';
+import { auditTrace } from './013-audit-trace.js';
 
 /** Applied in order; `PRAGMA user_version` records how many ran. Append, never edit. */
-export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds, confirmations, grantSource];
+export const migrations: readonly string[] = [accounts, surveys, auth, answerTallies, segmentTallies, refreshGrace, ssoOnly, signIn, audit, clientAssertionIds, confirmations, grantSource, auditTrace];
