@@ -9,13 +9,6 @@ import { cheapestRequest, spokenEras, type SpokenEra } from '../../each-era.js';
 /** Requests in flight at once while spending a budget: fast, without flooding a remote host. */
 const CONCURRENCY = 8;
 
-/**
- * The first wave is larger: the whole budget may be spent at once (section 8 rule 3), and a limit
- * stricter than the runner was told then shows at once, however slowly a loaded machine sends the
- * rest (a slow spending can stay under a short window and be admitted almost whole).
- */
-const FIRST_WAVE = 40;
-
 export interface Exhaustion {
   /** The first 429. */
   readonly refused: Exchange;
@@ -60,7 +53,7 @@ export async function exhaustBudget(ctx: CheckContext, token: string): Promise<E
   const startedAt = Date.now();
   let sent = 0;
   while (sent < maxRequests) {
-    const wave = Math.min(sent === 0 ? FIRST_WAVE : CONCURRENCY, maxRequests - sent);
+    const wave = Math.min(CONCURRENCY, maxRequests - sent);
     const requests = Array.from({ length: wave }, (_, index) => spendingRequest(ctx, eras, sent + index, token));
     sent += wave;
     const exchanges = await Promise.all(requests.map((request) => request.sent));
