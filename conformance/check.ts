@@ -51,14 +51,15 @@ export class CheckFailed extends Error {
 
 /** The rule does not apply to this deployment: an era or a feature it shows it does not offer. */
 export class CheckSkipped extends Error {
-  override readonly name = 'CheckSkipped';
+  override readonly name: string = 'CheckSkipped';
 }
 
 /**
  * The rule may apply, but this run cannot judge it: it needs an opt-in flag, a document the user
- * hosts, or a headless sign-in. Reported as NOT VERIFIED, apart from skips, in every format.
+ * hosts, or a headless sign-in. Reported as NOT VERIFIED, apart from skips, in every format; a
+ * skip all the same to a check that tries several branches and keeps those it could judge.
  */
-export class CheckNotVerified extends Error {
+export class CheckNotVerified extends CheckSkipped {
   override readonly name = 'CheckNotVerified';
 }
 

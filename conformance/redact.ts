@@ -1,6 +1,6 @@
 /**
  * Reports end up as CI artifacts and in bug reports: authorization codes, tokens, client secrets,
- * assertions, passwords, session cookies, CSRF tokens and confirmation seals must not (a seal
+ * assertions, passwords, session cookies, CSRF tokens and confirmation seals (also in a confirmation page's `?seal=` link) must not (a seal
  * applies a change the person confirmed; a CSRF token forges their form). Every report format renders the evidence
  * and messages redacted here, so one place decides what is secret.
  */
@@ -19,6 +19,7 @@ const SECRET_NAMES = [
   'csrf_token',
   'confirmation_token',
   'requestState',
+  'seal',
 ].join('|');
 
 /** `name=value` in a query string or a form body, wherever it appears (a Location, a link in a page). */

@@ -83,7 +83,7 @@ export function diagnose(
     if (spent < earlyBelow(rate)) {
       return {
         prerequisite: 'rate-limit-budget',
-        hint: `the deployment answered HTTP 429 after admitting ${spent} requests in ${rate.windowSeconds} s, fewer than the budget the runner was told (${formatRateLimit(rate)}): is --mcp-rate-limit right? Pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS`,
+        hint: `the deployment answered HTTP 429 after ${spent} requests in ${rate.windowSeconds} s, fewer than the budget the runner was told (${formatRateLimit(rate)}): is --mcp-rate-limit right? Pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS`,
       };
     }
   }
@@ -97,22 +97,21 @@ export function earlyBelow(rate: RateLimit): number {
 
 /**
  * Requests that carried a token to the same endpoint within a window before `exchange` was
- * answered and were admitted (anything but a 429), itself counted when admitted: those sent
- * alongside it (a wave of concurrent ones) may have reached the deployment first. A burst of 180
- * of which 20 were admitted has spent 20, not 180, of the deployment's budget.
+ * answered, itself included: those sent alongside it (a wave of concurrent ones) may have reached
+ * the deployment first. Refused ones count too: a concurrency cap that refuses some of a burst
+ * inside the budget is whole-budget-at-once's to name, not a stricter limit.
  */
 export function spentBefore(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): number {
-  return countedInWindow(history, exchange, rate).length;
+  return sentInWindow(history, exchange, rate).length;
 }
 
-function countedInWindow(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): Exchange[] {
+function sentInWindow(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): Exchange[] {
   const answeredAt = exchange.startedAt + exchange.durationMs;
   const since = answeredAt - rate.windowSeconds * 1000;
   return history.filter(
     (earlier) =>
       earlier.request.url === exchange.request.url &&
       earlier.request.headers['authorization'] !== undefined &&
-      earlier.response.status !== 429 &&
       earlier.startedAt >= since &&
       earlier.startedAt <= answeredAt,
   );
@@ -127,7 +126,7 @@ function countedInWindow(history: readonly Exchange[], exchange: Exchange, rate:
  */
 export function shorterWindow(history: readonly Exchange[], refused: Exchange, rate: RateLimit): { retryAfter: number; expected: number } | undefined {
   const retryAfter = retryAfterSeconds(refused);
-  const oldest = countedInWindow(history, refused, rate)[0];
+  const oldest = sentInWindow(history, refused, rate).find((exchange) => exchange.response.status !== 429);
   if (retryAfter === undefined || !oldest) return undefined;
   const answeredAt = refused.startedAt + refused.durationMs;
   const expected = (oldest.startedAt + rate.windowSeconds * 1000 - answeredAt) / 1000;

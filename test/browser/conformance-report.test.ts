@@ -84,8 +84,8 @@ describe('the HTML conformance report in a real browser', () => {
       });
       const { page, problems } = await openReport(report, 'our-server');
       expect(await page.locator('.verdict').textContent()).toBe('every MUST passed (1 warning)');
-      // Every group but the skipped rate limits and confirmations, the 2026-07-28 one (modern-mcp) and the invariants included.
-      expect(await page.locator('table.summary tbody tr').count()).toBe(8);
+      // Every group but the skipped rate limits and confirmations, the 2026-07-28 one (modern-mcp), id-jag (skipped: not offered) and the invariants included.
+      expect(await page.locator('table.summary', { hasText: 'By group' }).locator('tbody tr').count()).toBe(9);
       expect(await page.locator('.segment.fail').count()).toBe(0);
       expect(await page.locator('details.check').count()).toBe(allResults(report).length);
       expect(await page.locator('details.check[open]').evaluateAll((open) => open.map((check) => check.id))).toEqual([

@@ -71,7 +71,7 @@ describe('the runner against a misconfigured deployment', () => {
     const { server } = await ourServer();
     // The server counts 20 per 3 s (shortWindows); the runner is told the specification's 180 per 60 s.
     const report = await runConformance({ url: server.baseUrl, signIn: demoSignIn, only: ['rate-limits'] });
-    expectOneRootCause(report, 'mcp-rate-limit-enforced', /HTTP 429 after admitting \d+ requests in 60 s, fewer than the budget the runner was told \(180 per 60 s\): is --mcp-rate-limit right\?/);
+    expectOneRootCause(report, 'mcp-rate-limit-enforced', /HTTP 429 after \d+ requests in 60 s, fewer than the budget the runner was told \(180 per 60 s\): is --mcp-rate-limit right\?/);
     expect(report.counts.blocked).toBe(report.results.length - 1);
   });
 

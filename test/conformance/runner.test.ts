@@ -34,7 +34,7 @@ describe('the conformance runner', () => {
       expect.stringMatching(/^modern-legacy-stream-405: skip the deployment speaks 2025-11-25 too/),
     ]);
     expect(report.results).toHaveLength(CATALOG.length);
-    expect(report.counts).toEqual({ pass: CATALOG.length - 3, fail: 0, warn: 1, skip: 2, blocked: 0 });
+    expect(report.counts).toEqual({ pass: CATALOG.length - 3, fail: 0, warn: 1, skip: 2, 'not-verified': 0, blocked: 0 });
   }, 120_000);
 
   test('budget-shared-per-person spends the whole budget itself after a quiet window, so no earlier admission can age out between its two tokens', async () => {
@@ -68,7 +68,7 @@ describe('the conformance runner', () => {
     expect(fast.results.at(-1)?.status).toBe('fail');
   });
 
-  test('checks that need extra input are skipped with the reason', async () => {
+  test('checks that need extra input are not verified, with the reason; a rule that does not apply is skipped', async () => {
     const report = await withFakeDeployment({}, (fake) =>
       runConformance({
         url: fake.url,
@@ -77,9 +77,9 @@ describe('the conformance runner', () => {
       }),
     );
     expect(report.results.map((result) => [result.id, result.status])).toEqual([
-      ['foreign-token-403', 'skip'],
+      ['foreign-token-403', 'not-verified'],
       ['expired-token-401', 'skip'],
-      ['registration-rate-limit', 'skip'],
+      ['registration-rate-limit', 'not-verified'],
     ]);
     expect(report.results[0]?.message).toContain('--foreign-token');
     expect(report.results[1]?.message).toContain('access tokens live 3600 s');

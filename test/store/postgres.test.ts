@@ -165,6 +165,7 @@ describe('PostgreSQL store connections', () => {
     await adminQuery(`DROP INDEX ${schema}.oauth_tokens_by_expiry, ${schema}.oauth_codes_by_expiry`);
     await adminQuery(`DROP TABLE ${schema}.client_assertion_ids`);
     await adminQuery(`DROP TABLE ${schema}.confirmation_uses, ${schema}.server_keys`);
+    await adminQuery(`ALTER TABLE ${schema}.oauth_grants DROP COLUMN granted_by`);
     await adminQuery(`DELETE FROM ${schema}.schema_migrations WHERE version > ${version}`);
     await (await openPostgresStore(postgresUrl(schema))).close();
     expect(await rollups()).toEqual(kept);

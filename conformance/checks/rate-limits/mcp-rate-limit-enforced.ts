@@ -22,7 +22,7 @@ export const mcpRateLimitEnforced: Check = {
     const told = `the ${formatRateLimit(rate)} the runner was told`;
     const flag = "pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS (what its operator configured, e.g. serve --mcp-rate-limit)";
     if (spent < earlyBelow(rate)) {
-      fail(`the deployment refused request ${sent} of this spending after admitting ${spent} in ${rate.windowSeconds} s, before the budget of ${told} was spent: its limit is stricter; ${flag}`);
+      fail(`the deployment refused request ${sent} of this spending, ${spent} in ${rate.windowSeconds} s, before the budget of ${told} was spent: its limit is stricter; ${flag}`);
     }
     const shorter = shorterWindow(ctx.http.history, refused, rate);
     if (shorter) {

@@ -6,11 +6,11 @@ import { VIEWER_SURVEY } from '../fake/survivors.js';
 describeFaultCases('tool-errors');
 
 describe('tool-error-not-authorized on a deployment without the demo data', () => {
-  test('is skipped with a hint when no --forbidden-survey-id was given', async () => {
+  test('is not verified, with a hint, when no --forbidden-survey-id was given', async () => {
     const report = await withFakeDeployment({ faults: { withoutDemoSurvey: true } }, (fake) =>
       runAgainst(fake, { only: ['tool-error-not-authorized'] }),
     );
-    expect(report.results[0]).toMatchObject({ status: 'skip', message: expect.stringContaining('pass --forbidden-survey-id') });
+    expect(report.results[0]).toMatchObject({ status: 'not-verified', message: expect.stringContaining('pass --forbidden-survey-id') });
   });
 
   test('passes on the viewer branch, noting the missing demo survey, when --viewer-survey-id was given', async () => {
