@@ -77,6 +77,7 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
       ...shortWindowFlags,
       '--client-metadata-url', cimd.runner.clientMetadataUrl,
       '--bad-client-metadata-url', cimd.runner.badClientMetadataUrl,
+      '--connected-apps-url', `${authProxy.url}/account/apps`,
       '--json', reportFile,
       '--sarif', join(dir, 'report.sarif'),
     );

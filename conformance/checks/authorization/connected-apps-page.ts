@@ -1,4 +1,4 @@
-import { fail, skip, type Check } from '../../check.js';
+import { type Check, fail, notVerified } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { cite } from '../../http.js';
 
@@ -14,9 +14,9 @@ export const connectedAppsPage: Check = {
   needsSignIn: true,
   async run(ctx) {
     const page = ctx.settings.connectedAppsUrl;
-    if (!page) skip("needs --connected-apps-url: the person's connected-apps page on the auth host");
+    if (!page) notVerified("needs --connected-apps-url: the person's connected-apps page on the auth host");
     const visit = ctx.signIn().visit;
-    if (!visit) skip('needs a headless sign-in (--user/--password): the runner reads the page with the session it signed in with');
+    if (!visit) notVerified('needs a headless sign-in (--user/--password): the runner reads the page with the session it signed in with');
     // The main authorization: it signed the person in and approved the runner's client.
     await ctx.session();
     const exchanges = await visit(new URL(page));
