@@ -125,8 +125,15 @@ function sentInWindow(history: readonly Exchange[], exchange: Exchange, rate: Ra
  * misses it). Undefined when Retry-After is absent or agrees within a factor of two.
  */
 export function shorterWindow(history: readonly Exchange[], refused: Exchange, rate: RateLimit): { retryAfter: number; expected: number } | undefined {
-  const retryAfter = retryAfterSeconds(refused);
-  const oldest = sentInWindow(history, refused, rate).find((exchange) => exchange.response.status !== 429);
+  const inWindow = sentInWindow(history, refused, rate);
+  // The 429s of the refusal's wave: the one answered first need not be the deployment's first
+  // refusal, and a repeat may ask for less; the longest wait is the window's word.
+  const waits = inWindow
+    .filter((exchange) => exchange.response.status === 429 && exchange.startedAt >= refused.startedAt - 1_000)
+    .map(retryAfterSeconds)
+    .filter((seconds): seconds is number => seconds !== undefined);
+  const retryAfter = waits.length > 0 ? Math.max(...waits) : undefined;
+  const oldest = inWindow.find((exchange) => exchange.response.status !== 429);
   if (retryAfter === undefined || !oldest) return undefined;
   const answeredAt = refused.startedAt + refused.durationMs;
   const expected = (oldest.startedAt + rate.windowSeconds * 1000 - answeredAt) / 1000;

@@ -89,6 +89,13 @@ describe('a limit stricter than the runner was told', () => {
     expect(shorterWindow([...spending, refused], refused, told)).toEqual({ retryAfter: 1, expected: 35 });
   });
 
+  test('a wave whose first-answered 429 is a repeat asking for less is judged by its longest wait', () => {
+    const spending = Array.from({ length: 180 }, (_, i) => exchange(i * 20, 200));
+    const first = refusedAt(3_600, '57');
+    const repeat = { ...refusedAt(3_600, '1'), durationMs: 1 };
+    expect(shorterWindow([...spending, first, repeat], repeat, told)).toBeUndefined();
+  });
+
   test('a Retry-After that agrees with the told window, or counts to an older request, is not', () => {
     const spending = Array.from({ length: 180 }, (_, i) => exchange(i * 20, 200));
     expect(shorterWindow([...spending, refusedAt(3_600, '57')], refusedAt(3_600, '57'), told)).toBeUndefined();
