@@ -5,27 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareWithBaseline, deciding, parseBaseline } from '../../conformance/baseline.js';
-import { reportHeader, setupErrorReport, type CheckResult, type Report } from '../../conformance/report.js';
+import { reportHeader, setupErrorReport, type Report } from '../../conformance/report.js';
 import { renderAnnotations, renderStepSummary } from '../../conformance/reporters/github.js';
 import { renderJson } from '../../conformance/reporters/json.js';
 import { renderSarif, sarifAnchor } from '../../conformance/reporters/sarif.js';
 import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas.js';
-
-function result(overrides: Partial<CheckResult>): CheckResult {
-  return {
-    id: 'missing-token-401',
-    group: 'mcp',
-    title: 'A request without a token gets 401',
-    spec: 'section 5.4',
-    level: 'MUST',
-    status: 'pass',
-    message: 'HTTP 401',
-    durationMs: 12,
-    evidence: [],
-    omittedEvidence: 0,
-    ...overrides,
-  };
-}
+import { result } from './result-fixture.js';
 
 const evidence = {
   request: 'POST http://127.0.0.1:8787/',

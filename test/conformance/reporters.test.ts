@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../conformance/http.js';
-import { evidenceOf, reportHeader, setupErrorReport, type CheckResult, type Report } from '../../conformance/report.js';
+import { evidenceOf, reportHeader, setupErrorReport, type Report } from '../../conformance/report.js';
 import { renderConsole, shouldUseColor } from '../../conformance/reporters/console.js';
 import { renderHtml } from '../../conformance/reporters/html.js';
 import { renderJson } from '../../conformance/reporters/json.js';
 import { renderJunit } from '../../conformance/reporters/junit.js';
+import { result } from './result-fixture.js';
 
 const ANSI = /\x1b\[/;
 
@@ -14,22 +15,6 @@ function exchange(overrides: Partial<Exchange['request']> = {}, response: Partia
     response: { status: 401, headers: { 'content-type': 'application/json' }, setCookie: [], body: '{"error":"unauthorized"}', ...response },
     startedAt: 0,
     durationMs: 3,
-  };
-}
-
-function result(overrides: Partial<CheckResult>): CheckResult {
-  return {
-    id: 'missing-token-401',
-    group: 'mcp',
-    title: 'A request without a token gets 401',
-    spec: 'section 5.4',
-    level: 'MUST',
-    status: 'pass',
-    message: 'HTTP 401',
-    durationMs: 12,
-    evidence: [],
-    omittedEvidence: 0,
-    ...overrides,
   };
 }
 
