@@ -52,10 +52,17 @@ describe('causes', () => {
     ]);
   });
 
-  it('names the runner’s own diagnoses as their cause, whatever header they mention', () => {
-    expect(causeOf('POST http://x/ got no response: no answer within 10000 ms to a request answered as an event stream (the question comes in the stream, before the answer): a proxy that buffers responses is likely holding the stream until it ends; turn buffering off for the MCP endpoint (nginx: proxy_buffering off, or let the server\'s X-Accel-Buffering: no through)')).toBe(
-      'a proxy buffering event streams (turn buffering off for the MCP endpoint)',
-    );
+  it('groups failures under the cause the runner diagnosed, whatever their messages say', () => {
+    const diagnosed = (id: string, message: string): CheckResult => ({ ...result(id, 'fail', message), cause: 'a proxy buffering event streams (turn buffering off for the MCP endpoint)' });
+    const causes = causesOf([
+      diagnosed('confirmation-asked-first', 'POST http://x/ got no response: no answer within 10000 ms'),
+      diagnosed('confirmation-accept-applies', 'the ask never came: the Cache-Control of the stream is absent'),
+      result('ping-empty-result', 'fail', 'ping: the Cache-Control header is absent'),
+    ]);
+    expect(causes.map((cause) => [cause.cause, cause.checks])).toEqual([
+      ['a proxy buffering event streams (turn buffering off for the MCP endpoint)', ['confirmation-asked-first', 'confirmation-accept-applies']],
+      ['the Cache-Control header', ['ping-empty-result']],
+    ]);
   });
 
   it('takes quoted values, URLs and a closing aside out of a cause', () => {

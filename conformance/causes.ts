@@ -1,8 +1,9 @@
 /**
  * Failures grouped by cause, for the summary every report opens with: eight checks failing
  * because 401s lack `WWW-Authenticate` are one thing to fix, not eight. A cause is, in order:
- * a diagnosis the runner names (root-causes.ts, http.ts); the one HTTP header a message names;
- * else the message's last clause (what was observed) with eras, numbers and quoted values taken out.
+ * the diagnosis the runner handed over with the result (`cause`: root-causes.ts, http.ts); the
+ * one HTTP header a message names; else the message's last clause (what was observed) with eras,
+ * numbers and quoted values taken out.
  */
 import type { CheckResult } from './report.js';
 
@@ -28,7 +29,7 @@ export function causesOf(results: readonly CheckResult[]): Cause[] {
   const causes = new Map<string, { status: 'fail' | 'warn'; checks: string[]; blocked: number; example: string }>();
   for (const result of results) {
     if (result.status !== 'fail' && result.status !== 'warn') continue;
-    const key = causeOf(result.message);
+    const key = result.cause ?? causeOf(result.message);
     const entry = causes.get(key) ?? { status: 'warn' as const, checks: [], blocked: 0, example: result.message };
     if (result.status === 'fail') entry.status = 'fail';
     entry.checks.push(result.id);
@@ -45,16 +46,8 @@ function rank(cause: Cause): number {
   return (cause.status === 'fail' ? 0 : 1_000_000) - (cause.checks.length + cause.blocked);
 }
 
-/** What the runner's own diagnoses say, as the cause to fix. */
-const DIAGNOSES: readonly (readonly [RegExp, string])[] = [
-  [/a proxy that buffers responses/, 'a proxy buffering event streams (turn buffering off for the MCP endpoint)'],
-  [/a proxy in front of it is likely rewriting its 429/, 'a proxy rewriting 429 into an HTML 503 page'],
-  [/--mcp-rate-limit LIMIT\/SECONDS/, 'a rate limit other than the --mcp-rate-limit the runner was told'],
-];
-
+/** The cause of a failure the runner did not diagnose, read from its message. */
 export function causeOf(message: string): string {
-  const diagnosed = DIAGNOSES.find(([pattern]) => pattern.test(message));
-  if (diagnosed) return diagnosed[1];
   const headers = new Set(message.match(HEADER) ?? []);
   if (headers.size === 1) return `the ${[...headers][0]} header`;
   const clauses = message.replace(ERA_PREFIX, '').split(': ');

@@ -47,6 +47,14 @@ export interface Check {
 
 export class CheckFailed extends Error {
   override readonly name = 'CheckFailed';
+
+  constructor(
+    message: string,
+    /** What to fix, in a line, when the check recognises the cause: the causes summary's key. */
+    readonly diagnosis?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The rule does not apply to this deployment: an era or a feature it shows it does not offer. */
@@ -63,8 +71,8 @@ export class CheckNotVerified extends CheckSkipped {
   override readonly name = 'CheckNotVerified';
 }
 
-export function fail(reason: string): never {
-  throw new CheckFailed(reason);
+export function fail(reason: string, diagnosis?: string): never {
+  throw new CheckFailed(reason, diagnosis);
 }
 
 export function skip(reason: string): never {

@@ -45,10 +45,15 @@ export class RequestFailed extends Error {
   constructor(
     readonly request: RecordedRequest,
     readonly reason: string,
+    /** What to fix, in a line, when the runner recognises why no response came (causes.ts). */
+    readonly diagnosis?: string,
   ) {
     super(`${request.method} ${request.url} got no response: ${reason}`);
   }
 }
+
+/** The cause a held event stream is reported under, whatever the check made of the failure. */
+export const BUFFERING_PROXY = 'a proxy buffering event streams (turn buffering off for the MCP endpoint)';
 
 // Every exchange made while a transcript is active is appended to it, including the requests
 // openid-client makes through `Http.fetch`, so a check never has to thread a recorder around.
@@ -111,8 +116,25 @@ const HISTORY = 4000;
 export class Http {
   private readonly recent: Exchange[] = [];
   private readonly listeners: ExchangeListener[] = [];
+  private readonly diagnosed: { readonly at: number; readonly diagnosis: string }[] = [];
 
   constructor(readonly timeoutMs: number) {}
+
+  /**
+   * The first diagnosis of a request that failed at or after `since` (epoch ms): a check may wrap
+   * the failure in words of its own, and the cause still reaches the report as data.
+   */
+  diagnosisSince(since: number): string | undefined {
+    return this.diagnosed.find((failure) => failure.at >= since)?.diagnosis;
+  }
+
+  private failed(failure: RequestFailed): RequestFailed {
+    if (failure.diagnosis !== undefined) {
+      this.diagnosed.push({ at: Date.now(), diagnosis: failure.diagnosis });
+      if (this.diagnosed.length > HISTORY) this.diagnosed.shift();
+    }
+    return failure;
+  }
 
   /** The run's latest exchanges, oldest first, whichever check made them: how much budget was spent. */
   get history(): readonly Exchange[] {
@@ -143,7 +165,7 @@ export class Http {
     } catch (error) {
       // Not even headers: a buffering proxy holds those too until the body's first buffer fills.
       if (!progress.answered && error instanceof RequestFailed && error.reason === this.timeoutReason()) {
-        throw new RequestFailed(error.request, `${error.reason} to a request answered as an event stream (the question comes in the stream, before the answer): ${BUFFERING_HINT}`);
+        throw this.failed(new RequestFailed(error.request, `${error.reason} to a request answered as an event stream (the question comes in the stream, before the answer): ${BUFFERING_HINT}`, BUFFERING_PROXY));
       }
       throw error;
     }
@@ -188,7 +210,7 @@ export class Http {
       });
       body = await read(response);
     } catch (error) {
-      throw new RequestFailed(recorded, this.describeFailure(error));
+      throw this.failed(new RequestFailed(recorded, this.describeFailure(error), error instanceof StreamHeld ? BUFFERING_PROXY : undefined));
     }
     const exchange: Exchange = {
       request: recorded,

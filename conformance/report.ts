@@ -47,6 +47,8 @@ export interface CheckResult {
   readonly message: string;
   /** The id of the failed check whose cause keeps this one from being judged. */
   readonly blockedBy?: string;
+  /** A failure or warning the runner diagnosed: what to fix, in a line (the causes summary's key). */
+  readonly cause?: string;
   readonly durationMs: number;
   readonly evidence: readonly Evidence[];
   /** Exchanges left out of `evidence` to keep reports readable (the middle of a long run). */

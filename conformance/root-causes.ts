@@ -49,11 +49,16 @@ export class RootCauses {
   }
 }
 
+/** The cause of failures that a 429 before the told budget was spent explains. */
+export const RATE_LIMIT_MISTOLD = 'a rate limit other than the --mcp-rate-limit the runner was told';
+
 /** What a failure's evidence says about its cause, beyond the rule the check tests. */
 export interface Diagnosis {
   readonly prerequisite: Prerequisite;
   /** Added to the failure's message: what was seen, and what to check. */
   readonly hint: string;
+  /** What to fix, in a line: the cause the report's summary groups the failure under. */
+  readonly cause: string;
 }
 
 /**
@@ -74,6 +79,7 @@ export function diagnose(
     const spent = onMcp(rewritten) ? ` after ${spentBefore(history, rewritten, rate)} requests in ${rate.windowSeconds} s` : '';
     return {
       prerequisite: 'rate-limit-budget',
+      cause: 'a proxy rewriting 429 into an HTML 503 page',
       hint: `${rewritten.request.method} ${rewritten.request.url} answered HTTP 503 with an HTML page${spent}, where the deployment answers JSON: a proxy in front of it is likely rewriting its 429 (rate limited, Retry-After) into a 503 page; let the proxy pass 429 and Retry-After through`,
     };
   }
@@ -83,6 +89,7 @@ export function diagnose(
     if (spent < earlyBelow(rate)) {
       return {
         prerequisite: 'rate-limit-budget',
+        cause: RATE_LIMIT_MISTOLD,
         hint: `the deployment answered HTTP 429 after ${spent} requests in ${rate.windowSeconds} s, fewer than the budget the runner was told (${formatRateLimit(rate)}): is --mcp-rate-limit right? Pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS`,
       };
     }

@@ -89,17 +89,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 
 async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Promise<CheckResult> {
   const startedAt = Date.now();
-  const result = (status: Status, message: string, exchanges: readonly Exchange[], blockedBy?: string): CheckResult => {
+  const result = (status: Status, message: string, exchanges: readonly Exchange[], related: { blockedBy?: string; cause?: string } = {}): CheckResult => {
     const { evidence, omitted } = evidenceOf(exchanges);
     const { id, group, title, spec, level } = check;
     const durationMs = Date.now() - startedAt;
-    const blocked = blockedBy === undefined ? {} : { blockedBy };
     const generated = check.kind === 'case' ? { kind: check.kind, rules: check.rules ?? [] } : {};
     // Messages quote URLs and bodies too: redacted as the evidence is.
-    return { id, group, title, spec, level, ...generated, status, message: redactText(message), ...blocked, durationMs, evidence, omittedEvidence: omitted };
+    return { id, group, title, spec, level, ...generated, status, message: redactText(message), ...related, durationMs, evidence, omittedEvidence: omitted };
   };
   const blocker = roots.blockerOf(check);
-  if (blocker) return result('blocked', blockedMessage(blocker), [], blocker.rootId);
+  if (blocker) return result('blocked', blockedMessage(blocker), [], { blockedBy: blocker.rootId });
 
   const captured = await captureExchanges(() =>
     asCheck(check.id, async () => {
@@ -120,13 +119,15 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
   const cause = diagnosis?.prerequisite ?? (error instanceof PrerequisiteFailed ? prerequisiteOfStep(error.step) : undefined);
   // A failure for a reason another check already reported is that check's, not this one's.
   const earlier = cause ? roots.rootOf(cause) : undefined;
-  if (earlier && earlier.rootId !== check.id) return result('blocked', blockedMessage(earlier), exchanges, earlier.rootId);
+  if (earlier && earlier.rootId !== check.id) return result('blocked', blockedMessage(earlier), exchanges, { blockedBy: earlier.rootId });
 
   const failed: Status = check.level === 'MUST' ? 'fail' : 'warn';
   if (failed === 'fail') roots.recordFailure(check.id, cause);
   const message = failureMessage(error, exchanges);
+  const named = error instanceof CheckFailed || error instanceof RequestFailed ? error.diagnosis : undefined;
+  const diagnosed = diagnosis?.cause ?? named ?? ctx.http.diagnosisSince(startedAt);
   // The cause first: the check's own account of it follows.
-  return result(failed, diagnosis ? `${diagnosis.hint} (${check.id}: ${message})` : message, exchanges);
+  return result(failed, diagnosis ? `${diagnosis.hint} (${check.id}: ${message})` : message, exchanges, diagnosed === undefined ? {} : { cause: diagnosed });
 }
 
 /** The failure in a line; an unexpected error also names the last request made, to say where it struck. */

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Http, RequestFailed } from '../../conformance/http.js';
+import { BUFFERING_PROXY, Http, RequestFailed } from '../../conformance/http.js';
 
 let server: Server;
 let url: string;
@@ -31,8 +31,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function failureOf(path: string): Promise<string> {
-  const error = await new Http(600).sendStreaming({ url: `${url}${path}`, method: 'POST', body: '{}' }, async () => undefined).catch((caught: unknown) => caught);
+async function failureOf(path: string, http = new Http(600)): Promise<string> {
+  const error = await http.sendStreaming({ url: `${url}${path}`, method: 'POST', body: '{}' }, async () => undefined).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(RequestFailed);
   return (error as RequestFailed).reason;
 }
@@ -49,6 +49,16 @@ describe('an event stream held until it ends', () => {
   });
 
   it('is not confused with a stream that sent an event and then took its time', async () => {
-    expect(await failureOf('/slow')).toBe('no answer within 600 ms');
+    const http = new Http(600);
+    expect(await failureOf('/slow', http)).toBe('no answer within 600 ms');
+    expect(http.diagnosisSince(0)).toBeUndefined();
+  });
+
+  it('hands its cause over as data, for a check that words the failure its own way', async () => {
+    const http = new Http(600);
+    const before = Date.now();
+    await failureOf('/held', http);
+    expect(http.diagnosisSince(before)).toBe(BUFFERING_PROXY);
+    expect(http.diagnosisSince(Date.now() + 1)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { cite } from '../../http.js';
 import { formatRateLimit } from '../../options.js';
-import { earlyBelow, shorterWindow, spentBefore } from '../../root-causes.js';
+import { earlyBelow, RATE_LIMIT_MISTOLD, shorterWindow, spentBefore } from '../../root-causes.js';
 import { expectRateLimitBody } from '../shared/rate-limited.js';
 import { firstExhaustion } from './budget.js';
 
@@ -22,12 +22,13 @@ export const mcpRateLimitEnforced: Check = {
     const told = `the ${formatRateLimit(rate)} the runner was told`;
     const flag = "pass the deployment's own limit as --mcp-rate-limit LIMIT/SECONDS (what its operator configured, e.g. serve --mcp-rate-limit)";
     if (spent < earlyBelow(rate)) {
-      fail(`the deployment refused request ${sent} of this spending, ${spent} in ${rate.windowSeconds} s, before the budget of ${told} was spent: its limit is stricter; ${flag}`);
+      fail(`the deployment refused request ${sent} of this spending, ${spent} in ${rate.windowSeconds} s, before the budget of ${told} was spent: its limit is stricter; ${flag}`, RATE_LIMIT_MISTOLD);
     }
     const shorter = shorterWindow(ctx.http.history, refused, rate);
     if (shorter) {
       fail(
         `the deployment's 429 asks to retry after ${shorter.retryAfter} s, where ${told} frees its oldest request only in ${shorter.expected} s: its window is shorter than told; ${flag}`,
+        RATE_LIMIT_MISTOLD,
       );
     }
     return `${admitted.length} requests admitted, then 429 (budget ${formatRateLimit(rate)})`;
