@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listenOnLoopback } from './loopback-server.js';
 
 export interface TestCertificates {
   /** The CA to trust: hand it to the server's fetcher, never to the process. */
@@ -63,9 +62,7 @@ export class ClientMetadataHost {
       if (!route) return void res.writeHead(404).end();
       route(req, res, `${host!.origin}${path}`);
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    host = new ClientMetadataHost(server, `https://127.0.0.1:${(server.address() as AddressInfo).port}`, certificates);
+    host = new ClientMetadataHost(server, await listenOnLoopback(server, 'https'), certificates);
     return host;
   }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, createLocalJWKSet, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { listenOnLoopback } from './loopback-server.js';
 
 /** A person at the company's identity provider and the claims it asserts about them. */
 export interface IdpPerson {
@@ -70,9 +69,7 @@ export class IdJagProvider {
 
   static async start(options: IdJagProviderOptions): Promise<IdJagProvider> {
     const server = createServer();
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const idp = new IdJagProvider(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, options);
+    const idp = new IdJagProvider(server, await listenOnLoopback(server), options);
     idp.keys = [await newSigningKey()];
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       idp.answer(req, res).catch((error: Error) => json(res, 500, { error: 'server_error', error_description: error.message }));

@@ -1,9 +1,8 @@
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type AdapterFactory, type KoaContextWithOIDC } from 'oidc-provider';
 import { memoryAdapter } from './openid-provider-memory.js';
+import { listenOnLoopback } from './loopback-server.js';
 
 /** A person at the provider: the login typed into its form, and the claims it asserts. */
 export interface ProviderAccount {
@@ -54,9 +53,7 @@ export class TestOpenIdProvider {
 
   static async start(options: TestProviderOptions): Promise<TestOpenIdProvider> {
     const server = createServer();
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const issuer = await listenOnLoopback(server);
     const idp = new TestOpenIdProvider(server, issuer, options);
     await idp.rotateKeys();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
