@@ -23,10 +23,5 @@ export const CASES: readonly Case[] = [...AUTHORIZATION_CASES, ...REVOCATION_CAS
 /** The points of the tables a cell rules out, each with why (docs/runner-cases.md lists them). */
 export const NOT_APPLICABLE: readonly NotApplicable[] = [authorization, token, revocation].flatMap((expansion) => expansion.notApplicable);
 
-/** Cases and n/a points per endpoint, for the docs, the report and the budget test. */
-export const CASE_COUNTS: Readonly<Record<string, { readonly cases: number; readonly notApplicable: number }>> = Object.fromEntries(
-  TABLES.map((table, index) => {
-    const expansion = [authorization, token, revocation][index]!;
-    return [table.endpoint, { cases: expansion.cases.length, notApplicable: expansion.notApplicable.length }];
-  }),
-);
+/** Each table's expansion beside its endpoint and bound axes, for the report's counts. */
+export const EXPANSIONS = TABLES.map((table, index) => ({ endpoint: table.endpoint, binds: table.binds, ...[authorization, token, revocation][index]! }));

@@ -121,7 +121,7 @@ describe('survey-mcp conformance', () => {
     [{ url: 'http://x', user: 'a@b.c' }, '--user a@b.c needs --password (or SURVEY_MCP_PASSWORD)'],
     [{ url: 'http://x', sso: true }, '--sso needs --user and --password: the test identity at the OpenID provider'],
     [{ url: 'http://x', sso: true, browser: true }, '--sso signs in headless at the provider: leave out --browser, or --sso to sign in yourself'],
-    [{ url: 'http://x', only: 'dicsovery' }, 'unknown check or group "dicsovery" in --only; --list shows them'],
+    [{ url: 'http://x', only: 'dicsovery' }, 'unknown check, invariant or group "dicsovery" in --only; --list shows them'],
     [{ url: 'http://x', clientMetadataUrl: 'http://qa.example/c.json' }, '--client-metadata-url must be an https URL with a path, e.g. https://qa.example/client.json'],
     [{ url: 'http://x', requirements: true }, '--requirements goes with --list: survey-mcp conformance --list --requirements'],
     [{ url: 'http://x', baselineMaxAge: '0' }, '--baseline-max-age must be a positive whole number of days, e.g. 30'],
