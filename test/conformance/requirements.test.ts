@@ -119,6 +119,24 @@ describe('the requirements manifest', () => {
     ]);
   });
 
+  test('a rule bound to the token and grant axes wants each token kind and grant taken, whatever the client kind', () => {
+    const cases = [
+      { id: 'r1', era: 'any' as const, rules: ['each-token'], variant: { client: 'dcr-public' as const, token: 'access' as const } },
+      { id: 'r2', era: 'any' as const, rules: ['each-token'], variant: { client: 'cimd-jwt' as const, token: 'refresh' as const } },
+      { id: 'r3', era: 'any' as const, rules: ['access-only'], variant: { client: 'dcr-public' as const, token: 'access' as const } },
+      // A hand-written check runs on the code grant (the baseline): only a case takes the refresh grant.
+      { id: 'h', era: 'any' as const },
+    ];
+    const problems = traceProblems(
+      [must('each-token', '1', 'r', ['r1'], ['token']), must('access-only', '1', 'r', ['r3'], ['token']), must('each-grant', '1', 'r', ['h'], ['grant'])],
+      cases,
+      [{ rules: ['access-only'], variant: { client: 'dcr-public', token: 'refresh' } }],
+    );
+    expect(problems).toEqual([
+      "each-grant binds grant, but no check or case proving it takes grant: refresh: add one, or write missing('grant: refresh', …)",
+    ]);
+  });
+
   test('a branch is listed once per requirement', () => {
     expect(traceProblems([must('twice', '1', 'r', [branch('x', 'a'), branch('x', 'a', 'old'), branch('y', 'a', 'new')])], catalog)).toEqual([
       'twice lists branch "x" twice',
