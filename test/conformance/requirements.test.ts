@@ -6,6 +6,8 @@ import { INVARIANTS } from '../../conformance/invariants/catalog.js';
 import { renderUncoveredBranches } from '../../conformance/reporters/branches.js';
 import { renderSourceTable } from '../../conformance/reporters/requirements.js';
 import { traceProblems } from '../../conformance/requirements/audit.js';
+import { renderRequirementTrace } from '../../conformance/reporters/requirements.js';
+import type { Check } from '../../conformance/check.js';
 import { countBySource, REQUIREMENTS } from '../../conformance/requirements/manifest.js';
 import { NOT_APPLICABLE } from '../../conformance/tables/index.js';
 import {
@@ -135,6 +137,15 @@ describe('the requirements manifest', () => {
     expect(problems).toEqual([
       "each-grant binds grant, but no check or case proving it takes grant: refresh: add one, or write missing('grant: refresh', …)",
     ]);
+  });
+
+  test('--list --requirements shows each derived branch with how many checks and cases take it, n/a or missing', () => {
+    const catalogOf = [
+      { id: 'c1', group: 'revocation', rules: ['bound'], variant: { client: 'dcr-public', token: 'access' } },
+      { id: 'c2', group: 'revocation', rules: ['bound'], variant: { client: 'dcr-public', token: 'refresh' } },
+    ] as unknown as Check[];
+    const trace = renderRequirementTrace([must('bound', '1', 'r', ['c1'], ['client', 'token'])], catalogOf, [], [{ rules: ['bound'], variant: { client: 'cimd-jwt' } }]);
+    expect(trace).toContain('derived branches (client × token): client: dcr-public 2; client: cimd-public MISSING; client: cimd-jwt n/a; token: access 1; token: refresh 1');
   });
 
   test('a branch is listed once per requirement', () => {
