@@ -1,7 +1,6 @@
 import { secondClient } from '../checks/authorization/experiments.js';
-import type { Limit } from './table.js';
 import { mintAssertion, type FormPairs } from '../variants/client-kinds.js';
-import { INVALID_CLIENT, omit, refusal, repeat, replace, type Baseline, type Cell, type Mutation } from './table.js';
+import { INVALID_CLIENT, omit, refusal, repeat, replace, type Baseline, type Cell, type Limit, type Mutation } from './table.js';
 
 /** Client authentication by assertion is cimd-jwt's alone; the public kinds send client_id only. */
 export const JWT_ONLY: Limit<'client'> = { only: ['cimd-jwt'], why: 'a public client sends no client_assertion to spoil' };

@@ -25,7 +25,7 @@ export const MUTATIONS = [
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
-/** What spoiling one parameter costs: a code (one sign-in walk), a whole grant, or nothing. */
+/** What spoiling one parameter costs: a code (one sign-in walk; on the refresh grant, the grant it is redeemed into), a whole grant, or nothing. */
 export type Cost = 'nothing' | 'code' | 'grant';
 
 /**
@@ -135,21 +135,6 @@ export const replace = (pairs: FormPairs, name: string, value: string): FormPair
 export const repeat = (pairs: FormPairs, name: string): FormPairs => pairs.flatMap((pair) => (pair[0] === name ? [pair, pair] : [pair]));
 
 export const valueOf = (pairs: FormPairs, name: string): string => pairs.find(([field]) => field === name)?.[1] ?? '';
-
-/** The three mutations every form parameter gets, with one expectation. */
-export function missingForms<B extends Baseline>(
-  parameter: string,
-  expect: Expectation,
-  rules: readonly [string, ...string[]],
-  consumes: Cost,
-  limits?: Cell<B>['limits'],
-): Cell<B>[] {
-  const base = { expect, rules, consumes, ...(limits && { limits }) };
-  return [
-    { mutation: 'omitted', change: async ({ pairs }) => omit(pairs, parameter), ...base },
-    { mutation: 'empty', change: async ({ pairs }) => replace(pairs, parameter, ''), ...base },
-  ];
-}
 
 /** The change a mutation makes, in words, for messages. */
 export const CHANGE_WORDS: Readonly<Record<Mutation, string>> = {
