@@ -1,3 +1,4 @@
+import type { AxisValue } from './variants/axes.js';
 import type { EndpointCounts } from './variants/counts.js';
 import type { Group, Level } from './groups.js';
 import type { Exchange } from './http.js';
@@ -59,7 +60,7 @@ export interface CheckResult {
   /** For an invariant: the exchanges of the run it applied to. */
   readonly exchangesJudged?: number;
   /** For an invariant: of those, how many each host answered (`elsewhere`: a page off both, the client's callback). */
-  readonly exchangesJudgedByHost?: Readonly<Partial<Record<'mcp' | 'auth' | 'elsewhere', number>>>;
+  readonly exchangesJudgedByHost?: Readonly<Partial<Record<AxisValue<'host'> | 'elsewhere', number>>>;
 }
 
 /** What the invariants saw: every exchange of the run, judged by each invariant that applies. */
