@@ -68,8 +68,8 @@ export function addConformanceOptions(command: Command): Command {
       'the registration budget the deployment is configured with',
       formatRate(SPEC_REGISTER_RATE_LIMIT),
     )
-    .option('--only <checks>', 'comma-separated check ids, case ids or families (the id before @), or groups to run')
-    .option('--skip <checks>', 'comma-separated check ids, case ids or families, or groups to leave out')
+    .option('--only <checks>', 'comma-separated check ids, case ids or families (the id before @), or groups to run; invariant ids (or invariants) choose which invariants judge the run (named alone, every check runs)')
+    .option('--skip <checks>', 'comma-separated check ids, case ids or families, groups, or invariant ids (or invariants) to leave out')
     .option('--protocol <era>', `MCP revision to check: ${PROTOCOL_CHOICES.join(', ')} (default auto: every era the deployment offers, found with server/discover)`)
     .option('--list', 'print every check with its era and spec section, and run nothing')
     .option('--requirements', 'with --list: print every requirement and the checks that prove it')

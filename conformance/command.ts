@@ -31,6 +31,7 @@ import { renderSarif, sarifAnchor } from './reporters/sarif.js';
 import { renderRequirementJson, renderRequirementTrace } from './reporters/requirements.js';
 import { REQUIREMENTS } from './requirements/manifest.js';
 import { INVARIANTS } from './invariants/catalog.js';
+import { NOT_APPLICABLE } from './tables/index.js';
 import { requirementOf } from './invariants/judge.js';
 import { failedInvariants, setupErrorReport, type CheckResult, type Report } from './report.js';
 import { privateKeyJwtClientFrom } from './private-key-jwt-flags.js';
@@ -126,7 +127,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
   if (parsed.requirements && !parsed.list) throw usageError('--requirements goes with --list: survey-mcp conformance --list --requirements');
   if (parsed.list) {
     if (parsed.requirements && parsed.json) await writeListing(parsed.json, renderRequirementJson(REQUIREMENTS));
-    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG, INVARIANTS) : renderCheckList(CATALOG));
+    io.stdout.write(parsed.requirements ? renderRequirementTrace(REQUIREMENTS, CATALOG, INVARIANTS, NOT_APPLICABLE) : renderCheckList(CATALOG));
     return;
   }
   if (!parsed.url) throw usageError("--url is required: the deployment's MCP host, e.g. http://127.0.0.1:8787");

@@ -1,3 +1,5 @@
+import type { AxisValue } from './variants/axes.js';
+import type { EndpointCounts } from './variants/counts.js';
 import type { Group, Level } from './groups.js';
 import type { Exchange } from './http.js';
 import { redactHeaders, redactText } from './redact.js';
@@ -59,6 +61,8 @@ export interface CheckResult {
   readonly knownSince?: string;
   /** For an invariant: the exchanges of the run it applied to. */
   readonly exchangesJudged?: number;
+  /** For an invariant: of those, how many each host answered (`elsewhere`: a page off both, the client's callback). */
+  readonly exchangesJudgedByHost?: Readonly<Partial<Record<AxisValue<'host'> | 'elsewhere', number>>>;
 }
 
 /** What the invariants saw: every exchange of the run, judged by each invariant that applies. */
@@ -67,6 +71,8 @@ export interface InvariantSummary {
   readonly invariants: number;
   /** Distinct faults (one per invariant, endpoint and era), however often each occurred. */
   readonly findings: number;
+  /** Judgements made: each invariant's exchanges judged, summed. */
+  readonly judgements?: number;
   /** One result per invariant (kind `invariant`, group `invariants`), apart from the checks' so that their counts stay the checks'. */
   readonly results: readonly CheckResult[];
 }
@@ -93,6 +99,8 @@ export interface Report {
   /** The checks' results; the invariants' are under `invariants`. */
   readonly results: readonly CheckResult[];
   readonly invariants?: InvariantSummary;
+  /** Per endpoint, the cases its parameter table generated (variants × negative inputs), run and n/a. */
+  readonly variants?: readonly EndpointCounts[];
   /** Why the run ended before any check was judged (then `results` is empty). */
   readonly setupError?: string;
   readonly baseline?: BaselineSummary;

@@ -5,6 +5,8 @@ import { describeError } from './describe-error.js';
 import { asCheck } from './exchange-bus.js';
 import { INVARIANTS } from './invariants/catalog.js';
 import { judgeInvariants } from './invariants/judge.js';
+import { EXPANSIONS } from './tables/index.js';
+import { countCases } from './variants/counts.js';
 import { reportedEras, requireEraOf } from './eras.js';
 import { ConformanceExitError, SetupFailed, usageError } from './errors.js';
 import { captureExchanges, Http, jsonOf, RequestFailed, type Exchange, type SentExchange } from './http.js';
@@ -13,7 +15,7 @@ import { ModernMcp } from './modern.js';
 import { settingsFrom, type ConformanceOptions, type RunSettings } from './options.js';
 import { silentProgress, type Progress } from './progress.js';
 import { countResults, evidenceOf, reportHeader, type CheckResult, type Report, type Status } from './report.js';
-import { selectChecks } from './select.js';
+import { selectChecks, selectInvariants } from './select.js';
 import { browserSignIn, headlessSignIn, SignInFailed, type SignIn } from './sign-in.js';
 import { targetFrom, type Target } from './target.js';
 import { assertForeignTokenKnown } from './foreign-token.js';
@@ -31,6 +33,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const target = targetFrom(options.url);
   const settings = settingsFrom(options);
   const checks = selectChecks(CATALOG, options.only, options.skip, settings.protocol);
+  const judged = selectInvariants(INVARIANTS, options.only, options.skip);
   const needSignIn = checks.filter((check) => check.needsSignIn);
   if (needSignIn.length > 0 && !settings.signIn) {
     throw usageError(
@@ -69,7 +72,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       if (settings.failFast && result.status === 'fail') break;
     }
     const eras = await reportedEras(ctx, checks);
-    const invariants = judgeInvariants(INVARIANTS, sent, target);
+    const invariants = judgeInvariants(judged, sent, target);
+    const variants = countCases(EXPANSIONS, results);
     for (const result of invariants.results) progress.checkFinished(result);
     return {
       ...reportHeader(),
@@ -80,6 +84,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       counts: countResults(results),
       results,
       invariants,
+      variants,
     };
   } finally {
     progress.finish();

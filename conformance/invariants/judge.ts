@@ -30,7 +30,8 @@ export function judgeInvariants(
   const tagged = sent.map((each) => tagExchange(each, known));
   const verdicts = invariants.map((invariant) => verdictOf(invariant, tagged, known));
   const findings = verdicts.reduce((total, verdict) => total + verdict.faults, 0);
-  return { exchanges: tagged.length, invariants: invariants.length, findings, results: verdicts.map((verdict) => verdict.result) };
+  const judgements = verdicts.reduce((total, verdict) => total + (verdict.result.exchangesJudged ?? 0), 0);
+  return { exchanges: tagged.length, invariants: invariants.length, findings, judgements, results: verdicts.map((verdict) => verdict.result) };
 }
 
 /** The manifest's level and citation of the rule an invariant proves. */
@@ -46,9 +47,11 @@ function verdictOf(invariant: Invariant, tagged: readonly TaggedExchange[], know
   const { level, spec } = requirementOf(invariant);
   const faults = new Map<string, Fault>();
   let judged = 0;
+  const byHost: Partial<Record<TaggedExchange['host'], number>> = {};
   for (const exchange of tagged) {
     if (!invariant.applies(exchange, known)) continue;
     judged += 1;
+    byHost[exchange.host] = (byHost[exchange.host] ?? 0) + 1;
     const reason = invariant.judge(exchange, known);
     if (reason === undefined) continue;
     const where = `${exchange.endpoint === 'page' ? 'a page' : `the ${exchange.endpoint} endpoint`} (${exchange.host} host${exchange.era ? `, ${exchange.era}` : ''})`;
@@ -80,6 +83,7 @@ function verdictOf(invariant: Invariant, tagged: readonly TaggedExchange[], know
     omittedEvidence: omitted,
     kind: 'invariant',
     exchangesJudged: judged,
+    exchangesJudgedByHost: byHost,
   };
   return { result, faults: faults.size };
 }

@@ -2,10 +2,11 @@ import type { Purpose } from '../exchange-bus.js';
 import { header, type SentExchange } from '../http.js';
 import { isObject } from '../mcp.js';
 import { MODERN_REVISION } from '../modern.js';
+import type { AxisValue } from '../variants/axes.js';
 import { endpointUrl, parseJson, type Endpoint, type RunKnowledge } from './knowledge.js';
 
-/** Which of the deployment's two hosts answered (one value when they share an origin); `elsewhere` for any other. */
-export type Host = 'mcp' | 'auth' | 'elsewhere';
+/** Which of the deployment's two hosts answered, a value of the host axis (one value when they share an origin); `elsewhere` for any other. */
+export type Host = AxisValue<'host'> | 'elsewhere';
 
 export type McpEraTag = '2025-11-25' | '2026-07-28';
 

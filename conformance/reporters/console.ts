@@ -41,7 +41,7 @@ export function renderConsole(report: Report, options: { readonly color: boolean
     lines.push('', chalk.bold(group));
     for (const result of results) lines.push(...resultLines(result, idWidth, chalk));
   }
-  lines.push(...ruleLines(report, chalk), ...skipLines(report, chalk), '', summaryLine(report, chalk));
+  lines.push(...ruleLines(report, chalk), ...skipLines(report, chalk), ...generatedLines(report, chalk), '', summaryLine(report, chalk));
   return `${lines.join('\n')}\n`;
 }
 
@@ -112,7 +112,9 @@ function summaryLine(report: Report, chalk: ChalkInstance): string {
     chalk.gray(`${skip} skipped`),
     ...(notVerified > 0 ? [chalk.cyan(`${notVerified} not verified`)] : []),
   ];
-  const judged = report.invariants ? ` and ${plural(report.invariants.invariants, 'invariant')} over ${plural(report.invariants.exchanges, 'exchange')}` : '';
+  const invariants = report.invariants;
+  const judgements = invariants?.judgements === undefined ? '' : ` (${plural(invariants.judgements, 'judgement')})`;
+  const judged = invariants ? ` and ${plural(invariants.invariants, 'invariant')} over ${plural(invariants.exchanges, 'exchange')}${judgements}` : '';
   return `${plural(report.results.length, 'check')}${judged} in ${formatDuration(report.durationMs)}: ${parts.join(', ')}`;
 }
 
@@ -127,6 +129,20 @@ function ruleLines(report: Report, chalk: ChalkInstance): string[] {
     lines.push(`  ${rule}: ${plural(cases.length, 'case')} (${tally})${failed.length > 0 ? chalk.red(`: ${failed.join(', ')}`) : ''}`);
   }
   return lines;
+}
+
+/** Per endpoint, the cases its table generated for this run: one line each, for a reader sizing the run. */
+function generatedLines(report: Report, chalk: ChalkInstance): string[] {
+  const endpoints = (report.variants ?? []).filter((counts) => counts.selected > 0);
+  if (endpoints.length === 0) return [];
+  return [
+    '',
+    chalk.bold('generated cases, by endpoint (variants × negative inputs)'),
+    ...endpoints.map(
+      (counts) =>
+        `  ${counts.endpoint}: ${plural(counts.selected, 'case')} over ${plural(counts.variants, 'variant')} of ${counts.binds.join(' × ')}, ${counts.run} judged, ${counts.notRun} not run, ${counts.notApplicable} n/a`,
+    ),
+  ];
 }
 
 /** Skips counted by reason (most are an era the deployment does not offer), then what this run could not verify. */

@@ -1,9 +1,15 @@
-import type { Check } from '../check.js';
+import { eraOf, type Check } from '../check.js';
+import { derivedBranches, type AuditedNotApplicable, type DerivedBranch } from '../requirements/derived-branches.js';
 import { countBySource, summarizeTrace, type Requirement } from '../requirements/manifest.js';
 import { checksOf, isCovered, isObservable, statusOf, WHOLE_RULE, type Branch } from '../requirements/requirement.js';
 
 /** `--list --requirements`: each rule, its source and level, and per branch the checks that take it. */
-export function renderRequirementTrace(requirements: readonly Requirement[], catalog: readonly Check[], invariants: readonly { readonly id: string }[]): string {
+export function renderRequirementTrace(
+  requirements: readonly Requirement[],
+  catalog: readonly Check[],
+  invariants: readonly { readonly id: string }[],
+  notApplicable: readonly AuditedNotApplicable[] = [],
+): string {
   const lines: string[] = [];
   let source = '';
   for (const requirement of requirements) {
@@ -22,6 +28,8 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
     }
     const cases = catalog.filter((check) => check.rules?.includes(requirement.id)).map((check) => check.id);
     if (cases.length > 0) lines.push(`    and by ${cases.length} table cases: ${cases.join(', ')}`);
+    const derived = derivedBranches(requirement, catalog.map((check) => ({ ...check, era: eraOf(check) })), notApplicable);
+    if (derived.length > 0) lines.push(`    derived branches (${requirement.binds?.join(' × ')}): ${derived.map(derivedLine).join('; ')}`);
   }
   const { total, proven, partial, unobservable } = summarizeTrace(requirements);
   lines.push(
@@ -30,6 +38,12 @@ export function renderRequirementTrace(requirements: readonly Requirement[], cat
     '',
   );
   return [...lines.slice(1), renderSourceTable(requirements), ''].join('\n');
+}
+
+/** `token: refresh 12`: how many checks and cases take a derived branch, or why none need to. */
+function derivedLine(derived: DerivedBranch): string {
+  if (derived.takenBy.length > 0) return `${derived.name} ${derived.takenBy.length}`;
+  return `${derived.name} ${derived.notApplicable ? 'n/a' : derived.written ? 'as written' : 'MISSING'}`;
 }
 
 function branchLine(branch: Branch): string {

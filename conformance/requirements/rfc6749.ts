@@ -36,12 +36,11 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-3.1.2.4-invalid', '3.1.2.4', 'An invalid redirect URI is reported to the person, never redirected to', ['unregistered-redirect-uri-refused']),
   rfc6749.must('rfc6749-3.2-tls', '3.2', 'The token endpoint requires TLS', { unobservable: TLS }),
   rfc6749.must('rfc6749-3.2-parameters', '3.2', 'Token requests: empty parameters are omitted, unknown ones ignored, repeated ones refused', [
-    branch('empty parameter, refresh grant', 'token-request-parameters'),
-    branch('unknown parameter, refresh grant', 'token-request-parameters'),
-    branch('repeated parameter, code grant', 'token-request-parameters'),
-    branch('empty and unknown parameters, code grant', 'token-parameters-other-grant'),
-    branch('repeated parameter, refresh grant', 'token-parameters-other-grant'),
-  ]),
+    // Each grant and client kind is derived (the token table's client_id empty and repeated); the input forms are named.
+    branch('empty parameter', 'token-request-parameters', 'token-parameters-other-grant'),
+    branch('unknown parameter, on each grant', 'token-request-parameters', 'token-parameters-other-grant'),
+    branch('repeated parameter', 'token-request-parameters', 'token-parameters-other-grant'),
+  ], ['client', 'grant']),
   rfc6749.must('rfc6749-3.3-scope-response', '3.3', 'A token whose scope differs from the request names its scope in the response', ['token-scope-and-lifetime']),
   rfc6749.must('rfc6749-3.3-default-scope', '3.3', 'A request without scope uses a documented default or fails with invalid_scope', ['authorization-without-scope']),
   rfc6749.must('rfc6749-4.1.2-expiry', '4.1.2', 'An authorization code expires shortly after it is issued (10 minutes at most)', {

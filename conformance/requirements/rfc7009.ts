@@ -10,16 +10,17 @@ const rfc7009 = requirementsFrom('RFC 7009', 'any');
  * 2.1 and the wording of section 2.2 confirmed in the implementations that quote it.
  */
 export const RFC7009_REQUIREMENTS: readonly Requirement[] = [
-  rfc7009.must('rfc7009-2-refresh-tokens', '2', 'Refresh tokens can be revoked', ['revoked-refresh-token-signs-out']),
-  rfc7009.should('rfc7009-2-access-tokens', '2', 'Access tokens can be revoked', ['revoked-access-token-401']),
+  rfc7009.must('rfc7009-2-refresh-tokens', '2', 'Refresh tokens can be revoked', ['revoked-refresh-token-signs-out'], ['client']),
+  rfc7009.should('rfc7009-2-access-tokens', '2', 'Access tokens can be revoked', ['revoked-access-token-401'], ['client']),
   rfc7009.must('rfc7009-2-post', '2, 2.1', 'The revocation endpoint takes an HTTP POST with a form-encoded body', ['revoked-access-token-401']),
   rfc7009.must('rfc7009-2-endpoint-url', '2', 'The revocation endpoint URL follows RFC 6749 section 3.1 (absolute, no fragment)', ['endpoints']),
   rfc7009.must('rfc7009-2-tls', '2', 'The revocation endpoint is an https URL and the server uses TLS; an http twin, if any, is never published', { unobservable: TLS }),
-  rfc7009.must('rfc7009-2.1-token-required', '2.1', 'token is required: a request without it is an error', ['revoke-error-response'], ['client']),
+  rfc7009.must('rfc7009-2.1-token-required', '2.1', 'token is required: a request without it is an error', ['revoke-error-response'], ['client', 'token']),
+  // Each token kind under the other's hint, for each client kind: derived from the revocation table.
   rfc7009.must('rfc7009-2.1-hint-fallback', '2.1', 'A token not found under its token_type_hint is searched for under every type', [
-    branch('access token under the refresh_token hint', 'revoke-under-other-hint'),
-    branch('refresh token under the access_token hint', 'revoke-refresh-under-access-hint'),
-  ]),
+    'revoke-under-other-hint',
+    'revoke-refresh-under-access-hint',
+  ], ['client', 'token']),
   rfc7009.may('rfc7009-2.1-hint-ignored', '2.1', 'The server may ignore token_type_hint', { unobservable: PERMISSION }),
   rfc7009.must('rfc7009-2.1-confidential', '2.1', 'Confidential clients authenticate to revoke', { unobservable: CONFIDENTIAL }),
   rfc7009.must('rfc7009-2.1-invalidate', '2.1', 'A revoked token stops working at once', [

@@ -20,9 +20,8 @@ function aliased(redirectUri: string): string {
 export const AUTHORIZATION_TABLE: Table<AuthorizationBaseline> = {
   endpoint: 'authorize',
   group: 'authorization',
-  title: 'an authorization request',
+  title: () => 'an authorization request',
   binds: ['client'],
-  pinned: {},
   needsSignIn: false,
   async baseline(ctx, kind, variant) {
     const client = await kind.client(ctx);
@@ -70,7 +69,7 @@ export const AUTHORIZATION_TABLE: Table<AuthorizationBaseline> = {
           change: async ({ pairs }) => replace(pairs, 'redirect_uri', `${valueOf(pairs, 'redirect_uri')}/extra`),
           expect: { kind: 'error-page' },
           rules: ['oauth21-4.1.1-exact-redirect'],
-          kindRules: { 'cimd-public': ['cimd-4.5-exact-redirect'], 'cimd-jwt': ['cimd-4.5-exact-redirect'] },
+          axisRules: { client: { 'cimd-public': ['cimd-4.5-exact-redirect'], 'cimd-jwt': ['cimd-4.5-exact-redirect'] } },
           consumes: 'nothing',
         },
         {
@@ -78,7 +77,7 @@ export const AUTHORIZATION_TABLE: Table<AuthorizationBaseline> = {
           change: async ({ pairs }) => replace(pairs, 'redirect_uri', aliased(valueOf(pairs, 'redirect_uri'))),
           expect: { kind: 'error-page' },
           rules: ['oauth21-4.1.1-exact-redirect'],
-          kindRules: { 'cimd-public': ['mcp-2025-11-25-cimd-as', 'cimd-4.5-exact-redirect'], 'cimd-jwt': ['mcp-2025-11-25-cimd-as', 'cimd-4.5-exact-redirect'] },
+          axisRules: { client: { 'cimd-public': ['mcp-2025-11-25-cimd-as', 'cimd-4.5-exact-redirect'], 'cimd-jwt': ['mcp-2025-11-25-cimd-as', 'cimd-4.5-exact-redirect'] } },
           consumes: 'nothing',
         },
       ],

@@ -1,6 +1,6 @@
 import type { Group, Level } from '../check.js';
 import type { CheckContext } from '../context.js';
-import type { AxisName, ClientKindName, Variant } from '../variants/axes.js';
+import type { AxisName, AxisValue, Variant } from '../variants/axes.js';
 import type { ClientKind, FormPairs } from '../variants/client-kinds.js';
 
 /**
@@ -25,7 +25,7 @@ export const MUTATIONS = [
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
-/** What spoiling one parameter costs: a code (one sign-in walk), a whole grant, or nothing. */
+/** What spoiling one parameter costs: a code (one sign-in walk; on the refresh grant, the grant it is redeemed into), a whole grant, or nothing. */
 export type Cost = 'nothing' | 'code' | 'grant';
 
 /**
@@ -38,7 +38,8 @@ export type Expectation =
   | { readonly kind: 'refusal'; readonly statuses: readonly number[]; readonly errors: readonly string[] }
   | { readonly kind: 'error-page' }
   | { readonly kind: 'no-code' }
-  | { readonly kind: 'not-revoked' };
+  | { readonly kind: 'not-revoked' }
+  | { readonly kind: 'revoked' };
 
 export const refusal = (errors: readonly string[], statuses: readonly number[] = [400]): Expectation => ({ kind: 'refusal', statuses, errors });
 /** RFC 6749 section 5.2: a client that fails to authenticate gets invalid_client, 401 or 400. */
@@ -54,6 +55,8 @@ export function describeExpectation(expect: Expectation): string {
       return 'refused (an error page or an error redirect), no code issued';
     case 'not-revoked':
       return 'the token left working';
+    case 'revoked':
+      return 'HTTP 200, and the token stops working';
   }
 }
 
@@ -75,17 +78,25 @@ export interface Cell<B extends Baseline> {
   change(baseline: B): Promise<FormPairs>;
   /** What the rule requires of the answer. */
   readonly expect: Expectation;
-  /** The requirement ids (conformance/requirements/) this cell proves. */
-  readonly rules: readonly [string, ...string[]];
-  /** Rules a client kind proves besides `rules` (a CIMD client's redirect URIs are its document's). */
-  readonly kindRules?: Partial<Record<ClientKindName, readonly string[]>>;
+  /** The requirement ids (conformance/requirements/) this cell proves at every point; with `axisRules`, at least one. */
+  readonly rules: readonly string[];
+  /** Rules an axis value proves besides `rules` (a CIMD client's redirect URIs are its document's). */
+  readonly axisRules?: { readonly [A in AxisName]?: Partial<Record<AxisValue<A>, readonly string[]>> };
   readonly consumes: Cost;
   /** MUST unless the rules say SHOULD. */
   readonly level?: Level;
-  /** The client kinds it applies to, with the reason for the others (listed as n/a rows). */
-  readonly clients?: { readonly only: readonly ClientKindName[]; readonly why: string };
+  /** Per bound axis, the values it applies to, with the reason for the others (listed as n/a rows). */
+  readonly limits?: { readonly [A in AxisName]?: Limit<A> };
   /** The id of the hand-written check this case replaced, kept for the baseline variant. */
   readonly knownAs?: string;
+  /** The point `knownAs` names (`cimd-jwt+refresh`), when not the cell's first applicable one. */
+  readonly knownAsAt?: string;
+}
+
+/** The values of one axis a cell means something for, and why not the others. */
+export interface Limit<A extends AxisName> {
+  readonly only: readonly AxisValue<A>[];
+  readonly why: string;
 }
 
 export interface Row<B extends Baseline> {
@@ -102,11 +113,10 @@ export interface Table<B extends Baseline> {
   /** The prefix of its case ids: `token`, `revocation`, `authorize`. */
   readonly endpoint: string;
   readonly group: Group;
-  readonly title: string;
-  /** The axes it is crossed with; today `client`, with the grant fixed per table. */
+  /** What a request of `variant` is, in words: `a refresh`, `a revocation of its refresh token`. */
+  title(variant: Variant): string;
+  /** The axes it is crossed with (client kind, grant, token kind). */
   readonly binds: readonly AxisName[];
-  /** Values the table pins (the token table's grant). */
-  readonly pinned: Variant;
   readonly rows: readonly Row<B>[];
   /** Whether its baseline needs a person signed in (a code or a grant); refusals at the authorization endpoint do not. */
   readonly needsSignIn: boolean;
@@ -125,21 +135,6 @@ export const replace = (pairs: FormPairs, name: string, value: string): FormPair
 export const repeat = (pairs: FormPairs, name: string): FormPairs => pairs.flatMap((pair) => (pair[0] === name ? [pair, pair] : [pair]));
 
 export const valueOf = (pairs: FormPairs, name: string): string => pairs.find(([field]) => field === name)?.[1] ?? '';
-
-/** The three mutations every form parameter gets, with one expectation. */
-export function missingForms<B extends Baseline>(
-  parameter: string,
-  expect: Expectation,
-  rules: readonly [string, ...string[]],
-  consumes: Cost,
-  only?: Cell<B>['clients'],
-): Cell<B>[] {
-  const base = { expect, rules, consumes, ...(only && { clients: only }) };
-  return [
-    { mutation: 'omitted', change: async ({ pairs }) => omit(pairs, parameter), ...base },
-    { mutation: 'empty', change: async ({ pairs }) => replace(pairs, parameter, ''), ...base },
-  ];
-}
 
 /** The change a mutation makes, in words, for messages. */
 export const CHANGE_WORDS: Readonly<Record<Mutation, string>> = {

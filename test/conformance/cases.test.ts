@@ -8,8 +8,10 @@ import { selectChecks } from '../../conformance/select.js';
 /**
  * The default plan's cost in sign-in walks (one per code, one per grant): the tables may grow, but
  * a whole run against our own server must stay well under its three minutes (docs/runner-cases.md).
+ * Measured with client kind × grant × token kind crossed: 88 cases, 79 walks, 219 requests, about
+ * 1.2 s against survey-mcp serve on a loaded two-core machine.
  */
-const WALK_BUDGET = 45;
+const WALK_BUDGET = 90;
 
 describe('the cases the parameter tables generate', () => {
   test('each case id is unique in the catalog and names its table, parameter, mutation and variant (or keeps a replaced check id)', () => {
@@ -28,7 +30,7 @@ describe('the cases the parameter tables generate', () => {
       expect(point.reason, point.id).toMatch(/\S/);
       expect(families.has(point.id.split('@')[0]!), point.id).toBe(true);
     }
-    expect(NOT_APPLICABLE.length).toBe(23);
+    expect(NOT_APPLICABLE.length).toBe(41);
   });
 
   test('--only takes a family: every client kind of one table cell', () => {

@@ -70,15 +70,21 @@ describe('survey-mcp conformance', () => {
     await conformanceCommand({ list: true, requirements: true, json: path }, captureIo());
     const manifest = JSON.parse(await readFile(path, 'utf8')) as {
       summary: { total: number; proven: number; partial: number; unobservable: number };
-      requirements: { id: string; status: string; branches?: { name: string; checks: string[]; missing?: string }[] }[];
+      requirements: { id: string; status: string; binds?: string[]; branches?: { name: string; checks: string[]; missing?: string }[] }[];
     };
     expect(manifest.summary.total).toBe(REQUIREMENTS.length);
     expect(manifest.summary.proven + manifest.summary.partial + manifest.summary.unobservable).toBe(REQUIREMENTS.length);
     const revokedBy = manifest.requirements.find((requirement) => requirement.id === 'rfc7009-2.1-client');
     expect(revokedBy?.status).toBe('proven');
+    // Its token kinds and client kinds are derived from the axes it binds, not named branches.
+    expect(revokedBy?.binds).toEqual(['client', 'token']);
     expect(revokedBy?.branches?.map((branch) => [branch.name, branch.checks])).toEqual([
-      ['access token', ['revoke-other-clients-token-ignored']],
-      ['refresh token', ['revoke-other-clients-refresh-ignored']],
+      ['the rule', ['revoke-other-clients-token-ignored', 'revoke-other-clients-refresh-ignored']],
+    ]);
+    const noStore = manifest.requirements.find((requirement) => requirement.id === 'rfc6749-5.1-no-store');
+    expect(noStore?.branches?.map((branch) => [branch.name, branch.checks])).toEqual([
+      ['code grant', ['token-no-store']],
+      ['refresh grant', ['refresh-no-store']],
     ]);
     const onlyFound = manifest.requirements.find((requirement) => requirement.id === 'cimd-4-200-only');
     expect(onlyFound?.status).toBe('partial');
@@ -121,7 +127,7 @@ describe('survey-mcp conformance', () => {
     [{ url: 'http://x', user: 'a@b.c' }, '--user a@b.c needs --password (or SURVEY_MCP_PASSWORD)'],
     [{ url: 'http://x', sso: true }, '--sso needs --user and --password: the test identity at the OpenID provider'],
     [{ url: 'http://x', sso: true, browser: true }, '--sso signs in headless at the provider: leave out --browser, or --sso to sign in yourself'],
-    [{ url: 'http://x', only: 'dicsovery' }, 'unknown check or group "dicsovery" in --only; --list shows them'],
+    [{ url: 'http://x', only: 'dicsovery' }, 'unknown check, invariant or group "dicsovery" in --only; --list shows them'],
     [{ url: 'http://x', clientMetadataUrl: 'http://qa.example/c.json' }, '--client-metadata-url must be an https URL with a path, e.g. https://qa.example/client.json'],
     [{ url: 'http://x', requirements: true }, '--requirements goes with --list: survey-mcp conformance --list --requirements'],
     [{ url: 'http://x', baselineMaxAge: '0' }, '--baseline-max-age must be a positive whole number of days, e.g. 30'],

@@ -74,6 +74,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     deployment: 'looks a revoked token up only under its hint',
     fake: { faults: { revocationTrustsHint: true } },
     reason: /the next request after revoking the access token under the refresh_token hint: expected HTTP 401/,
+    mayAlsoFail: ['revocation.token_type_hint.other-value'],
   },
 
   // RFC 6749 (3.1-3.3), 6750, 7009, 7636 and 8414, read whole
@@ -81,7 +82,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   authorizationCase('authorization-without-scope', 'refuses a request without scope with invalid_request', { scopeRequired: true }, /without scope the approval ended in error invalid_request, not a code or invalid_scope/),
   authorizationCase('token-request-parameters', 'takes an empty resource= at the token endpoint as a resource', { tokenParameters: 'empty-kept' }, /a refresh with resource= \(empty\) was refused: HTTP 400 .*invalid_target/),
   authorizationCase('token-request-parameters', 'refuses a token request with a parameter it does not know', { tokenParameters: 'unknown-refused' }, /a refresh with conformance_extension=ignore-me was refused: HTTP 400 .*invalid_request/),
-  authorizationCase('token-request-parameters', 'reads the first of a repeated token parameter', { tokenParameters: 'repeated-first' }, /a code redemption that gives code twice: expected "error": "invalid_request", got .*invalid_grant/),
+  authorizationCase('token-request-parameters', 'reads the first of a repeated token parameter', { tokenParameters: 'repeated-first' }, /a code redemption that gives code twice: expected "error": "invalid_request", got .*invalid_grant/, ['token.client_id.repeated']),
   authorizationCase('pkce-default-method-plain', 'takes a challenge without a method as S256', { missingMethodAsS256: true }, /the code of a challenge without a method, redeemed with the challenge itself \(plain\): HTTP 400 .*invalid_grant/),
   authorizationCase('pkce-refusals-explained', 'refuses a request without a challenge without saying why', { pkceRefusalsUnexplained: true }, /a request without code_challenge: refused with invalid_request but neither error_description nor error_uri/),
   authorizationCase('pkce-verifier-form-refused', 'redeems a code without a verifier', { missingVerifierAccepted: true }, /redeeming a code with no verifier: expected HTTP 400, got HTTP 200/, ['token.code_verifier.omitted']),
@@ -107,7 +108,7 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { revokeWithoutTokenAccepted: true } },
     // Without a token is without one, empty or left out.
     mayAlsoFail: ['revocation.token.empty'],
-    reason: /a revocation by the dcr-public client with token left out: expected HTTP 400 with "invalid_request", got HTTP 200/,
+    reason: /a revocation of its access token by the dcr-public client with token left out: expected HTTP 400 with "invalid_request", got HTTP 200/,
   },
   {
     check: 'revoke-unknown-hint-ignored',

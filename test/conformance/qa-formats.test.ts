@@ -11,6 +11,7 @@ import { renderJson } from '../../conformance/reporters/json.js';
 import { renderSarif, sarifAnchor } from '../../conformance/reporters/sarif.js';
 import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas.js';
 import { result } from './result-fixture.js';
+import type { EndpointCounts } from '../../conformance/variants/counts.js';
 
 const evidence = {
   request: 'POST http://127.0.0.1:8787/',
@@ -158,6 +159,15 @@ describe('the JSON report schema', () => {
   it('accepts the reports the runner writes, with a baseline and after a setup error', () => {
     expect(reportSchemaErrors(renderJson(report))).toEqual([]);
     expect(reportSchemaErrors(renderJson(setupErrorReport('http://x.example', new Date(), 'cannot reach it')))).toEqual([]);
+  });
+
+  it('accepts the counts of the generated cases and of the invariants, and refuses an endpoint without them', () => {
+    const variants: EndpointCounts[] = [{ endpoint: 'token', binds: ['client', 'grant'], variants: 6, generated: 42, selected: 42, run: 28, notRun: 14, notApplicable: 36 }];
+    const invariant = result({ id: 'token-answers-no-store', group: 'invariants', kind: 'invariant', exchangesJudged: 40, exchangesJudgedByHost: { auth: 40 } });
+    const counted = { ...report, variants, invariants: { exchanges: 300, invariants: 1, findings: 0, judgements: 40, results: [invariant] } };
+    expect(reportSchemaErrors(renderJson(counted))).toEqual([]);
+    expect(reportSchemaErrors({ ...counted, variants: [{ endpoint: 'token', binds: ['client'] }] })).toContain("/variants/0 must have required property 'variants'");
+    expect(reportSchemaErrors({ ...counted, variants: [{ ...variants[0], binds: ['colour'] }] })).not.toEqual([]);
   });
 
   it('refuses a report without its version, with an unknown status, or a blocked check naming no root', () => {

@@ -297,4 +297,19 @@ describe('generated cases in every report format', () => {
     expect(json.results.map((each) => [each.kind, each.rules?.[0]])).toEqual([['case', rule], ['case', rule], ['case', rule]]);
     expect(renderJunit(caseReport)).toContain(`classname="conformance.authorization.${rule}"`);
   });
+
+  test('the console counts them per endpoint, and the invariants\' judgements in its last line', () => {
+    const counted: Report = {
+      ...caseReport,
+      variants: [
+        { endpoint: 'authorize', binds: ['client'], variants: 3, generated: 9, selected: 0, run: 0, notRun: 0, notApplicable: 0 },
+        { endpoint: 'token', binds: ['client', 'grant'], variants: 6, generated: 42, selected: 42, run: 28, notRun: 14, notApplicable: 36 },
+      ],
+      invariants: { exchanges: 40, invariants: 12, findings: 0, judgements: 95, results: [] },
+    };
+    const text = renderConsole(counted, { color: false });
+    expect(text).toContain('generated cases, by endpoint (variants × negative inputs)\n  token: 42 cases over 6 variants of client × grant, 28 judged, 14 not run, 36 n/a\n');
+    expect(text).not.toContain('  authorize:');
+    expect(text).toContain('3 checks and 12 invariants over 40 exchanges (95 judgements) in');
+  });
 });

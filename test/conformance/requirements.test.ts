@@ -6,6 +6,8 @@ import { INVARIANTS } from '../../conformance/invariants/catalog.js';
 import { renderUncoveredBranches } from '../../conformance/reporters/branches.js';
 import { renderSourceTable } from '../../conformance/reporters/requirements.js';
 import { traceProblems } from '../../conformance/requirements/audit.js';
+import { renderRequirementTrace } from '../../conformance/reporters/requirements.js';
+import type { Check } from '../../conformance/check.js';
 import { countBySource, REQUIREMENTS } from '../../conformance/requirements/manifest.js';
 import { NOT_APPLICABLE } from '../../conformance/tables/index.js';
 import {
@@ -117,6 +119,33 @@ describe('the requirements manifest', () => {
       "one-kind binds client, but no check or case proving it takes client: cimd-public: add one, or write missing('client: cimd-public', …)",
       "one-kind binds client, but no check or case proving it takes client: cimd-jwt: add one, or write missing('client: cimd-jwt', …)",
     ]);
+  });
+
+  test('a rule bound to the token and grant axes wants each token kind and grant taken, whatever the client kind', () => {
+    const cases = [
+      { id: 'r1', era: 'any' as const, rules: ['each-token'], variant: { client: 'dcr-public' as const, token: 'access' as const } },
+      { id: 'r2', era: 'any' as const, rules: ['each-token'], variant: { client: 'cimd-jwt' as const, token: 'refresh' as const } },
+      { id: 'r3', era: 'any' as const, rules: ['access-only'], variant: { client: 'dcr-public' as const, token: 'access' as const } },
+      // A hand-written check runs on the code grant (the baseline): only a case takes the refresh grant.
+      { id: 'h', era: 'any' as const },
+    ];
+    const problems = traceProblems(
+      [must('each-token', '1', 'r', ['r1'], ['token']), must('access-only', '1', 'r', ['r3'], ['token']), must('each-grant', '1', 'r', ['h'], ['grant'])],
+      cases,
+      [{ rules: ['access-only'], variant: { client: 'dcr-public', token: 'refresh' } }],
+    );
+    expect(problems).toEqual([
+      "each-grant binds grant, but no check or case proving it takes grant: refresh: add one, or write missing('grant: refresh', …)",
+    ]);
+  });
+
+  test('--list --requirements shows each derived branch with how many checks and cases take it, n/a or missing', () => {
+    const catalogOf = [
+      { id: 'c1', group: 'revocation', rules: ['bound'], variant: { client: 'dcr-public', token: 'access' } },
+      { id: 'c2', group: 'revocation', rules: ['bound'], variant: { client: 'dcr-public', token: 'refresh' } },
+    ] as unknown as Check[];
+    const trace = renderRequirementTrace([must('bound', '1', 'r', ['c1'], ['client', 'token'])], catalogOf, [], [{ rules: ['bound'], variant: { client: 'cimd-jwt' } }]);
+    expect(trace).toContain('derived branches (client × token): client: dcr-public 2; client: cimd-public MISSING; client: cimd-jwt n/a; token: access 1; token: refresh 1');
   });
 
   test('a branch is listed once per requirement', () => {

@@ -56,6 +56,18 @@ describe('the conformance runner', () => {
     expect(report.results.map((result) => result.id)).toEqual(discovery.map((check) => check.id));
   });
 
+  test('--only and --skip choose the invariants judged, and the report counts what each judged', async () => {
+    const report = await withFakeDeployment({}, (fake) => runAgainst(fake, { only: ['discovery', 'metadata-served-as-json', 'no-server-errors'], skip: ['no-server-errors'] }));
+    expect(report.invariants?.results.map((result) => [result.id, result.status])).toEqual([['metadata-served-as-json', 'pass']]);
+    const judged = report.invariants?.results[0]?.exchangesJudged ?? 0;
+    expect(judged).toBeGreaterThan(0);
+    expect(report.invariants?.judgements).toBe(judged);
+    const byHost = report.invariants?.results[0]?.exchangesJudgedByHost ?? {};
+    expect((byHost.mcp ?? 0) + (byHost.auth ?? 0) + (byHost.elsewhere ?? 0)).toBe(judged);
+    // No case was selected: every endpoint's table is counted, none run.
+    expect(report.variants?.map((counts) => [counts.endpoint, counts.selected])).toEqual([['authorize', 0], ['token', 0], ['revocation', 0]]);
+  });
+
   test('--fail-fast stops at the first failed check, and the report holds the checks run up to it', async () => {
     const fake = { faults: { prmOverrides: { resource: 'https://elsewhere.example' } } };
     const discovery = CATALOG.filter((check) => check.group === 'discovery').map((check) => check.id);

@@ -198,13 +198,17 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   });
 
   app.post('/oauth/revoke', (req, res) => {
-    const body = req.body as Record<string, unknown>;
+    const raw = req.body as Record<string, unknown>;
+    // RFC 6749 §3.1: a parameter is sent once; a repeated one is refused (or, broken, its first taken).
+    if (Object.values(raw).some(Array.isArray) && !faults.revocationRepeatedFirst) return res.status(400).json({ error: 'invalid_request' });
+    const body = Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]));
     const token = String(body['token'] ?? '');
     // RFC 7009 §2.2.1: a malformed request is an error as in RFC 6749 §5.2; an invalid token is not.
     const emptyTaken = body['token'] === '' && faults.revokeEmptyTokenAccepted;
     if (!token && !faults.revokeWithoutTokenAccepted && !emptyTaken) return res.status(400).json({ error: 'invalid_request' });
     if (brokenDocumentClientId(String(body['client_id'] ?? '')) && !faults.revocationTakesAnyDocumentClientId) return res.status(400).json({ error: 'invalid_client' });
     const hint = body['token_type_hint'];
+    if (hint === undefined && faults.revocationNeedsHint) return res.status(200).end();
     if (faults.revocationRefusesUnknownHint && hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
       return res.status(400).json({ error: 'unsupported_token_type' });
     }

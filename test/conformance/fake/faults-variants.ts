@@ -11,6 +11,10 @@ export interface VariantFaults {
   readonly assertionAlgNoneAccepted?: boolean;
   /** Answers a revocation request with an empty token= 200, as if it named an unknown token. */
   readonly revokeEmptyTokenAccepted?: boolean;
+  /** Takes the first of a repeated revocation parameter instead of refusing the request. */
+  readonly revocationRepeatedFirst?: boolean;
+  /** Revokes nothing for a request without token_type_hint (answering 200), as if the hint were required. */
+  readonly revocationNeedsHint?: boolean;
   /** Revokes a token for a request that names no client. */
   readonly revokeWithoutClientId?: boolean;
   /** Revoking an access token leaves its grant's refresh token renewing. */
