@@ -7,6 +7,7 @@ import { endpoints } from '../checks/discovery/endpoints.js';
 import { grantTypes } from '../checks/discovery/grant-types.js';
 import { issParameterAdvertised } from '../checks/discovery/iss-parameter-advertised.js';
 import { issuerMatchesBaseUrl } from '../checks/discovery/issuer-matches-base-url.js';
+import { jwksUriKeySet } from '../checks/discovery/jwks-uri-key-set.js';
 import { metadataAtAuthorizationOrigin } from '../checks/discovery/metadata-at-authorization-origin.js';
 import { metadataWithoutNulls } from '../checks/discovery/metadata-without-nulls.js';
 import { openidConfigurationDocument } from '../checks/discovery/openid-configuration-document.js';
@@ -38,4 +39,5 @@ export const DISCOVERY: readonly Check[] = [
   resourceMatchesBaseUrl,
   issParameterAdvertised,
   metadataAtAuthorizationOrigin,
+  jwksUriKeySet,
 ];

@@ -3,6 +3,7 @@ import { clientMetadataRefusedAtTokenEndpoint } from '../checks/authorization/cl
 import { batchAnswersJsonrpc } from '../checks/mcp/batch-answers-jsonrpc.js';
 import { structuredContentLargeAnswer } from '../checks/mcp/structured-content-large-answer.js';
 import { invalidJsonrpcMessage } from '../checks/mcp/invalid-jsonrpc-message.js';
+import { oversizedRequestRefused } from '../checks/mcp/oversized-request-refused.js';
 import { toolsCallEnvelope32602 } from '../checks/mcp/tools-call-envelope-32602.js';
 import { toolsCallWithMeta } from '../checks/mcp/tools-call-with-meta.js';
 import { writeToolRoundTrip } from '../checks/mcp/write-tool-round-trip.js';
@@ -20,6 +21,7 @@ export const SURVIVORS: readonly Check[] = [
   toolsCallWithMeta,
   toolsCallEnvelope32602,
   invalidJsonrpcMessage,
+  oversizedRequestRefused,
   writeToolRoundTrip,
   structuredContentLargeAnswer,
   batchAnswersJsonrpc,

@@ -3,6 +3,7 @@ import { metadataServedAsJson } from './documents.js';
 import type { Invariant } from './invariant.js';
 import { jsonRpcErrorShape, mcpChallenges, modernAnswersSessionFree, supportedVersionsSpoken, uncacheableResultsUnmarked } from './mcp-answers.js';
 import { authPagesNotFramable, noRefreshToForeignOrigin } from './pages.js';
+import { errorCarriesRequestId } from './request-ids.js';
 import { noSecretInUrls, tokenAnswersNoStore } from './tokens.js';
 import { noServerErrors } from './transport.js';
 
@@ -15,6 +16,7 @@ export const INVARIANTS: readonly Invariant[] = [
   noRefreshToForeignOrigin,
   mcpChallenges,
   jsonRpcErrorShape,
+  errorCarriesRequestId,
   uncacheableResultsUnmarked,
   modernAnswersSessionFree,
   supportedVersionsSpoken,

@@ -221,7 +221,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     inEra('2025-11-25', 'tool-error-not-authorized'),
     inEra('2026-07-28', 'tool-error-not-authorized'),
   ]),
-  mustAnyEra('contract-7.2-validation', '7.2 rule 3', 'A rejected argument: the message begins with the validation-failed text', [
+  mustAnyEra('contract-7.2-validation', '7.2 rule 3', 'A rejected argument (over its maximum or under its minimum): the message begins with the validation-failed text followed by the reason', [
     inEra('2025-11-25', 'tool-error-validation'),
     inEra('2026-07-28', 'tool-error-validation'),
   ]),

@@ -13,7 +13,12 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   must('mcp-2025-11-25-base-protocol', 'basic/index', 'Every implementation supports the base protocol and lifecycle management', ['initialize', 'initialize-version-negotiation']),
   may('mcp-2025-11-25-optional-components', 'basic/index', 'Other components may be implemented as needed', { unobservable: why.permission }),
   must('mcp-2025-11-25-json-rpc', 'basic/index "Messages"', 'Every message follows JSON-RPC 2.0; a result carries the request id and a result field', ['initialize', 'tools-list']),
-  must('mcp-2025-11-25-error-shape', 'basic/index "Error Responses"', 'An error carries the request id and an integer code with a message', ['unknown-method-32601', 'jsonrpc-error-shape']),
+  must('mcp-2025-11-25-error-shape', 'basic/index "Error Responses"', 'An error carries the request id and an integer code with a message', [
+    branch('an unknown method', 'unknown-method-32601'),
+    branch('every error the run receives: code and message', 'jsonrpc-error-shape'),
+    branch('every error answering a request whose id was readable: that id', 'error-carries-request-id'),
+    branch('a request over common request-shape limits, its string id after "jsonrpc"', 'oversized-request-refused'),
+  ]),
   must('mcp-2025-11-25-notification-no-response', 'basic/index "Notifications"', 'A notification gets no JSON-RPC response', ['notification-202']),
   should('mcp-2025-11-25-http-auth', 'basic/index "Auth"', 'An HTTP implementation conforms to the authorization specification', ['missing-token-401', 'protected-resource-metadata']),
   should('mcp-2025-11-25-stdio-no-auth', 'basic/index "Auth"', 'A stdio implementation takes credentials from the environment', { unobservable: why.stdio }),
@@ -55,6 +60,8 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   must('mcp-2025-11-25-invalid-input', 'basic/transports "Sending Messages to the Server"; JSON-RPC 2.0 section 5.1', 'Input the server cannot accept gets an HTTP error status (a 4xx), never a server error', [
     branch('a body that is not JSON', 'invalid-jsonrpc-message'),
     branch('JSON that is not a JSON-RPC message (no method; {"hello":1})', 'invalid-jsonrpc-message'),
+    branch('the JSON body null, a request whose params is null, a batch [null] without MCP-Protocol-Version', 'invalid-jsonrpc-message'),
+    branch('a request over common request-shape limits (nested 64 deep, 20,001 values), single and in a batch', 'oversized-request-refused'),
   ]),
   must('mcp-2025-11-25-batch-answers', 'basic/transports "Protocol Version Header" (no header: 2025-03-26, whose POST may be a batch); JSON-RPC 2.0 sections 5 and 6', 'A batch the server takes gets, for each call, a JSON-RPC 2.0 response under its id, even past what it builds for one POST', [
     'batch-answers-jsonrpc',

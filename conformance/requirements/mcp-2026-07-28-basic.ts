@@ -22,8 +22,13 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   must('mcp-2026-07-28-result-types-advertised', 'basic/index "ResultType"', 'resultType values come from the core set plus those of extensions advertised in capabilities', [
     'modern-result-type',
   ]),
-  must('mcp-2026-07-28-error-id', 'basic/index "Error Responses"', 'An error carries the id of the request it answers', ['modern-response-id', 'modern-unknown-method-404']),
-  must('mcp-2026-07-28-error-shape', 'basic/index "Error Responses"', 'An error has an integer code and a message', ['modern-response-id', 'jsonrpc-error-shape']),
+  must('mcp-2026-07-28-error-id', 'basic/index "Error Responses"', 'An error carries the id of the request it answers', [
+    'modern-response-id',
+    'modern-unknown-method-404',
+    'error-carries-request-id',
+    'oversized-request-refused',
+  ]),
+  must('mcp-2026-07-28-error-shape', 'basic/index "Error Responses"', 'An error has an integer code and a message', ['modern-response-id', 'jsonrpc-error-shape', 'oversized-request-refused']),
   may('mcp-2026-07-28-error-data', 'basic/index "Error Responses"', 'An error may carry data', { unobservable: why.permission }),
   must('mcp-2026-07-28-legacy-codes-not-allocated', 'basic/index "Error Codes"', 'No new code is allocated in -32000..-32019', {
     unobservable: 'binds the specification\'s editors, who allocate codes',
@@ -139,6 +144,8 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   must('mcp-2026-07-28-invalid-input', 'basic/transports/streamable-http "Sending Messages"; JSON-RPC 2.0 section 5.1', 'Input the server cannot accept gets an HTTP error status (a 4xx), never a server error', [
     branch('a body that is not JSON', 'invalid-jsonrpc-message'),
     branch('JSON that is not a JSON-RPC message (no method; {"hello":1})', 'invalid-jsonrpc-message'),
+    branch('the JSON body null, a request whose params is null', 'invalid-jsonrpc-message'),
+    branch('a request over common request-shape limits (nested 64 deep, 20,001 values)', 'oversized-request-refused'),
   ]),
   must('mcp-2026-07-28-content-type', 'basic/transports/streamable-http "Sending Messages"', 'A request is answered as application/json or text/event-stream', ['modern-response-id']),
   must('mcp-2026-07-28-stream-relates', 'basic/transports/streamable-http "Receiving Messages"', 'Notifications on a response stream relate to its request; no requests on it', {

@@ -11,8 +11,11 @@ const rfc8414 = requirementsFrom('RFC 8414', 'any');
  */
 export const RFC8414_REQUIREMENTS: readonly Requirement[] = [
   rfc8414.must('rfc8414-2-issuer-form', '2', 'issuer is an https URL without query or fragment', ['authorization-server-metadata', 'issuer-matches-base-url']),
-  rfc8414.must('rfc8414-2-jwks-uri', '2', 'jwks_uri, when published, is an https URL; a key set with both signing and encryption keys marks each key\'s use', {
-    unobservable: `${TLS}; the runner does not fetch the key set, as public clients of this deployment verify nothing with it`,
+  rfc8414.must('rfc8414-2-jwks-uri', '2', 'jwks_uri, when published, is the URL of the server\'s JWK Set document: a JSON object with a "keys" array (RFC 7517 section 5.1)', [
+    'jwks-uri-key-set',
+  ]),
+  rfc8414.must('rfc8414-2-jwks-uri-https', '2', 'jwks_uri is an https URL; a key set with both signing and encryption keys marks each key\'s use', {
+    unobservable: `${TLS}; the key sets of the deployments this runner serves are empty (they sign nothing), so no key's use can be read`,
   }),
   rfc8414.should('rfc8414-2-scopes-supported', '2', 'scopes_supported is published (RECOMMENDED)', ['scopes-supported']),
   rfc8414.must('rfc8414-2-signing-algorithms', '2', 'The *_auth_signing_alg_values_supported lists are present for JWT client authentication, without none', [

@@ -13,6 +13,7 @@ import { jsonAsTextPlain } from './media-types.js';
 import { batchAnswers, batchCall, replyToBatch } from './batch.js';
 import { idJagMetadata, JWT_BEARER_GRANT } from './id-jag.js';
 import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
+import { jwksDocument, nullMessageRefusal, oversizedRefusal } from './fresh-seed.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -63,7 +64,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   app.get('/.well-known/openid-configuration', (_req, res) => {
     res.json({ ...authorizationServerMetadata(config), ...faults.openidConfigurationOverrides });
   });
-  app.get('/.well-known/jwks.json', (_req, res) => res.json({ keys: [] }));
+  app.get('/.well-known/jwks.json', (_req, res) => res.json(jwksDocument(faults)));
 
   app.use('/', (req, res, next) => {
     if (req.path !== '/') return next();
@@ -74,7 +75,8 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     return res.status(204).end();
   });
   app.post('/register', express.json(), (req, res) => register(req, res, config));
-  app.post('/', express.json(), (req, res) => mcpPost(req, res, config));
+  // Not strict: a body of null reaches the handler, which refuses it as JSON-RPC does.
+  app.post('/', express.json({ strict: false }), (req, res) => mcpPost(req, res, config));
   app.get('/', (req, res) => {
     const refuseStream = (): void => {
       res.status(faults.streamStatus ?? 404).json({
@@ -171,7 +173,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   if (faults.concurrencyCap !== undefined && !holdTurn(res, caller.userId, faults.concurrencyCap)) return;
   if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
   const surveys = config.state.surveys;
-  const invalid = invalidMessageRefusal(req.body, faults);
+  const invalid = nullMessageRefusal(req.body, faults) ?? invalidMessageRefusal(req.body, faults) ?? oversizedRefusal(req.body, claimsModern(req), faults);
   if (invalid) return void res.status(invalid.status).json(invalid.body);
   if (config.offers !== 'legacy' && claimsModern(req)) {
     if ((req.body as { method?: unknown } | undefined)?.method === 'server/discover') config.state.modernDiscovered = true;

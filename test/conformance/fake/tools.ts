@@ -2,6 +2,7 @@ import { CONFIRMATION_TOOLS, FAKE_WORKSPACE, type ConfirmableCall, type Confirma
 import type { Faults } from './faults.js';
 import { ALICE } from './state.js';
 import { GET_RESPONSE_OUTPUT, survivorTool } from './survivors.js';
+import { limitTooSmall } from './fresh-seed.js';
 
 const FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
 const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner', response_counts: { completed: 150, partial: 0, disqualified: 0 } };
@@ -91,6 +92,7 @@ export function callTool(name: string, args: Record<string, unknown>, faults: Fa
     }
     case 'list_surveys': {
       const limit = Number(args['limit'] ?? 25);
+      if (limit < 1) return limitTooSmall(faults);
       if (limit > 100) {
         return { error: faults.validationMessageWithoutPrefix ? 'limit too large' : "validation failed: 'limit' must be at most 100" };
       }

@@ -1,0 +1,66 @@
+/**
+ * The fake's side of the checks written for the survivors of the fresh seed (issue 41: our
+ * server mutated, the runner stayed green): the answers right, and one fault each.
+ */
+
+export interface FreshSeedFaults {
+  /** Serves its jwks_uri as {} instead of a JWK Set {"keys": []}. */
+  readonly jwksWithoutKeys?: boolean;
+  /** Fails with HTTP 500 on one null where a JSON-RPC message or its params belong. */
+  readonly nullMessageServerError?: 'body' | 'batch-item' | 'params';
+  /** Refuses a request over the request-shape limits with a JSON-RPC error it breaks. */
+  readonly oversizedRefusal?: 'empty-error' | 'id-null';
+  /** Says "validation failed: " with nothing after it for an argument under its minimum. */
+  readonly validationReasonEmpty?: boolean;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The document at jwks_uri: an empty JWK Set (the fake signs nothing), or the fault's {}. */
+export function jwksDocument(faults: FreshSeedFaults): Record<string, unknown> {
+  return faults.jwksWithoutKeys ? {} : { keys: [] };
+}
+
+type Refusal = { status: number; body: unknown };
+
+const invalidRequest: Refusal = { status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } };
+const serverError: Refusal = { status: 500, body: { error: 'server_error' } };
+
+/**
+ * A null where a message or its params belong: the body null and a params null are refused 400
+ * -32600 (JSON-RPC 2.0 sections 4 and 4.2); a batch's null is left to the batch's own answer
+ * (an error for it, section 6). The fault fails with 500 on the one it names.
+ */
+export function nullMessageRefusal(body: unknown, faults: FreshSeedFaults): Refusal | undefined {
+  if (body === null) return faults.nullMessageServerError === 'body' ? serverError : invalidRequest;
+  if (Array.isArray(body) && body.includes(null) && faults.nullMessageServerError === 'batch-item') return serverError;
+  if (isObject(body) && body['params'] === null) return faults.nullMessageServerError === 'params' ? serverError : invalidRequest;
+  return undefined;
+}
+
+/** The fake's request-shape limits: survey-mcp's nesting and array bounds. */
+const MAX_DEPTH = 32;
+const MAX_ITEMS = 1_000;
+
+function overLimits(value: unknown, depth = 0): boolean {
+  if (Array.isArray(value)) return depth >= MAX_DEPTH || value.length > MAX_ITEMS || value.some((item) => overLimits(item, depth + 1));
+  if (isObject(value)) return depth >= MAX_DEPTH || Object.values(value).some((item) => overLimits(item, depth + 1));
+  return false;
+}
+
+/**
+ * One request whose arguments are over the limits, refused -32602 under its id: at HTTP 200 in
+ * 2025-11-25 (as the 1.x SDK answers invalid params), 400 in 2026-07-28. Batches are answered
+ * as any batch. The fault empties the error or answers under id null.
+ */
+export function oversizedRefusal(body: unknown, modern: boolean, faults: FreshSeedFaults): Refusal | undefined {
+  if (!isObject(body) || !isObject(body['params']) || !overLimits(body['params']['arguments'])) return undefined;
+  const error = faults.oversizedRefusal === 'empty-error' ? {} : { code: -32602, message: 'Invalid params: params.arguments is over the request-shape limits' };
+  const id = faults.oversizedRefusal === 'id-null' ? null : body['id'];
+  return { status: modern ? 400 : 200, body: { jsonrpc: '2.0', id, error } };
+}
+
+/** list_surveys's limit under its minimum: the validation-failed text and its reason, or the fault's nothing. */
+export function limitTooSmall(faults: FreshSeedFaults): { error: string } {
+  return { error: faults.validationReasonEmpty ? 'validation failed: ' : "validation failed: 'limit' must be at least 1" };
+}
