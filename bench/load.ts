@@ -61,6 +61,19 @@ export function toolFailure(answer: Answer): string | undefined {
   return undefined;
 }
 
+/** Another server or era must do the very same work: its tool result must equal ours. */
+export async function expectSameResult(request: RpcRequest, oursBody: string): Promise<void> {
+  const answer = await send(request);
+  const failure = toolFailure(answer);
+  if (failure) throw new Error(`it cannot answer get_survey: ${failure}`);
+  // Without the fields only the 2026-07-28 era stamps on a result.
+  const resultOf = (body: string) => {
+    const { resultType: _type, _meta: _server, ...result } = (JSON.parse(body) as { result: Record<string, unknown> }).result;
+    return JSON.stringify(result);
+  };
+  if (resultOf(answer.body) !== resultOf(oursBody)) throw new Error('its get_survey result differs from the full stack\'s');
+}
+
 export interface Latency {
   readonly p50Ms: number;
   readonly p99Ms: number;

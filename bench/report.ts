@@ -3,7 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import type { SequentialResult, ThroughputResult } from './load.js';
 import type { Breakdown } from './breakdown.js';
 import type { MillionSurvey } from './fixtures.js';
-import type { Outcome } from './outcome.js';
+import { runsOf, whyNot, type Outcome } from './outcome.js';
+import type { BenchRow } from './bench-flags.js';
+import type { InterleavedResults } from './interleaved.js';
+import { interleavedTables } from './interleaved-table.js';
 import { neighbourTable, type NeighbourRow } from './neighbour-row.js';
 import { soakTable, type SoakRow } from './soak-row.js';
 
@@ -28,17 +31,21 @@ export interface BenchResults {
     people: number;
     /** The rule of the one-person rows. */
     oneKeyRateRule: { limit: number; windowMs: number };
+    /** The rows this run measured (`--rows`); absent: all of them. */
+    rows?: readonly BenchRow[];
   };
+  /** Issue 47's rows (eras, telemetry, PostgreSQL + Redis) in interleaved rounds beside the ceiling. */
+  readonly interleaved?: InterleavedResults;
   /** `tools/call get_survey` on srv_demo_nps, per server variant and connection count. */
   readonly throughput: Record<string, Outcome<readonly ThroughputResult[]>>;
-  readonly million: Outcome<{
+  readonly million?: Outcome<{
     readonly survey: MillionSurvey;
     readonly calls: Record<string, SequentialResult>;
   }>;
   /** Sliding-log checks per second, one caller, one key holding a steady number of live entries. */
-  readonly limiter: Record<string, Outcome<number>>;
+  readonly limiter?: Record<string, Outcome<number>>;
   /** Microseconds per stage of one get_survey request, in process, without HTTP. */
-  readonly breakdown: Outcome<Breakdown>;
+  readonly breakdown?: Outcome<Breakdown>;
   /** Answer size of the measured get_survey call, in bytes. */
   readonly answerBytes: number;
   /** Memory over minutes of mixed calls, per store; absent when the run left the soak out. */
@@ -51,32 +58,27 @@ export const variantTitles: Record<string, string> = {
   fullStack: 'full stack (SQLite, limiter on), 16 people',
   fullStackOneKey: 'full stack (SQLite, limiter on), one person',
   fullStackModern: 'the same, 2026-07-28 requests, 16 people',
-  fullStackTelemetry: 'full stack, metrics and JSON request log on, 16 people',
   ceiling: 'ceiling: bare node:http from memory',
   naive: 'naive: SDK stateless + requireBearerAuth',
   fullStackRedis: 'full stack (SQLite store, Redis limiter), 16 people',
-  fullStackPostgres: 'full stack (PostgreSQL store, Redis limiter), 16 people',
 };
 
 export function renderReport(results: BenchResults): string {
   const { machine } = results;
   return [
-    `survey-mcp bench, ${machine.date}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadAverage} at start`,
-    '',
-    throughputTable(results),
-    '',
-    breakdownTable(results),
-    '',
-    millionTable(results),
-    '',
-    limiterTable(results),
+    `survey-mcp bench, ${machine.date}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadAverage} at start${results.settings.rows ? `; rows ${results.settings.rows.join(', ')}` : ''}`,
+    ...(results.interleaved ? ['', interleavedTables(results.interleaved)] : []),
+    ...(Object.keys(results.throughput).length > 0 ? ['', throughputTable(results)] : []),
+    ...(results.breakdown ? ['', breakdownTable(results.breakdown)] : []),
+    ...(results.million ? ['', millionTable(results.million)] : []),
+    ...(results.limiter ? ['', limiterTable(results.limiter)] : []),
     ...(results.neighbour ? ['', neighbourTable(results.neighbour)] : []),
     ...(results.soak ? ['', soakTable(results.soak)] : []),
   ].join('\n');
 }
 
 function throughputTable(results: BenchResults): string {
-  const ours = runs(results.throughput.fullStack);
+  const ours = runsOf(results.throughput.fullStack);
   const rows = [
     `tools/call get_survey (${results.answerBytes} B answer), ${results.settings.durationS} s per row after ${results.settings.warmupS} s warm-up:`,
     '',
@@ -105,7 +107,7 @@ function throughputTable(results: BenchResults): string {
 function besideTheServer(results: BenchResults): string[] {
   const notes: string[] = [];
   for (const [variant, outcome] of Object.entries(results.throughput)) {
-    for (const run of runs(outcome)) {
+    for (const run of runsOf(outcome)) {
       const parts = [
         run.postgresCpuMicrosPerRequest !== undefined && `its PostgreSQL backends ${run.postgresCpuMicrosPerRequest}`,
         run.redisCpuMicrosPerRequest !== undefined && `Redis ${run.redisCpuMicrosPerRequest}`,
@@ -116,16 +118,14 @@ function besideTheServer(results: BenchResults): string[] {
   return notes;
 }
 
-function breakdownTable(results: BenchResults): string {
-  const outcome = results.breakdown;
+function breakdownTable(outcome: Outcome<Breakdown>): string {
   if (!Array.isArray(outcome)) return `Cost of one request: ${whyNot(outcome as Outcome<never>)}`;
   const rows = ['One get_survey request, stage by stage (in process, no HTTP, mean of 3,000):', '', '| stage | µs |', '|---|---:|'];
   for (const { stage, micros } of outcome as Breakdown) rows.push(`| ${stage} | ${fixed(micros, 1)} |`);
   return rows.join('\n');
 }
 
-function millionTable(results: BenchResults): string {
-  const outcome = results.million;
+function millionTable(outcome: NonNullable<BenchResults['million']>): string {
   if (!('survey' in outcome)) return `1,000,000 responses: ${whyNot(outcome)}`;
   const { survey, calls } = outcome;
   const seeded = survey.reused ? 'reused bench/.cache/million.db' : `seeded in ${survey.seedSeconds} s`;
@@ -141,9 +141,9 @@ function millionTable(results: BenchResults): string {
   return rows.join('\n');
 }
 
-function limiterTable(results: BenchResults): string {
+function limiterTable(limiter: NonNullable<BenchResults['limiter']>): string {
   const rows = ['Rate limiter alone (one caller, one key at a steady number of live entries):', '', '| sliding log | checks/s |', '|---|---:|'];
-  for (const [backend, outcome] of Object.entries(results.limiter)) {
+  for (const [backend, outcome] of Object.entries(limiter)) {
     rows.push(`| ${backend} | ${typeof outcome === 'number' ? outcome : whyNot(outcome)} |`);
   }
   return rows.join('\n');
@@ -151,14 +151,6 @@ function limiterTable(results: BenchResults): string {
 
 export async function writeResults(path: string, results: BenchResults): Promise<void> {
   await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
-}
-
-function runs(outcome: Outcome<readonly ThroughputResult[]> | undefined): readonly ThroughputResult[] {
-  return Array.isArray(outcome) ? outcome : [];
-}
-
-function whyNot(outcome: { skipped: string } | { failed: string }): string {
-  return 'skipped' in outcome ? `skipped: ${outcome.skipped}` : `FAILED: ${outcome.failed}`;
 }
 
 const fixed = (value: number, places: number) => value.toFixed(places);

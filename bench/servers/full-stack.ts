@@ -16,8 +16,8 @@ runChild<FullStackOptions>(async (options) => {
   };
   const server = await startServer(
     serverConfig({ port: 0, authPort: 0, db: options.db, rateStore: options.rateStore, mcpRateLimit: options.mcpRateLimit ?? benchRateRule, seedDemo: false, ...telemetry }, {}),
-    // Written as `serve` writes stdout, to nowhere.
-    withLog ? { logDestination: bufferedDestination('/dev/null') } : {},
+    // Written as `serve` writes stdout: to a file, or to nowhere.
+    withLog ? { logDestination: bufferedDestination(options.logFile ?? '/dev/null') } : {},
   );
   return { url: server.baseUrl, close: () => server.close() };
 });

@@ -21,10 +21,12 @@ export interface FullStackOptions {
   /** Where rate windows live; the store itself when absent. */
   readonly rateStore?: string;
   /**
-   * Metrics on and every request logged as JSON (to /dev/null), as a production `serve` runs;
+   * Metrics on and every request logged as JSON (to `logFile`), as a production `serve` runs;
    * `metrics` or `log` for one of them alone.
    */
   readonly telemetry?: boolean | 'metrics' | 'log';
+  /** Where the JSON request log goes when on: this file (appended to), else /dev/null. */
+  readonly logFile?: string;
 }
 
 export interface CeilingOptions {

@@ -44,6 +44,30 @@ describe('the answer cache', () => {
     expect(computed).toHaveLength(3);
   });
 
+  it("answers the person's calls that arrive while the same call is computed with its answer, not another computation", async () => {
+    const { ask, computed, write } = harness();
+    const [first, second, bobs] = await Promise.all([ask('usr_alice'), ask('usr_alice'), ask('usr_bob')]);
+    expect(second).toBe(first);
+    expect(bobs).toEqual(answerFor('usr_bob', { survey_id: 'srv_1' }));
+    expect(computed).toEqual(['usr_alice', 'usr_bob']);
+    // After a write, a call computes again even while one begun before the write is running.
+    const before = ask('usr_alice', { survey_id: 'srv_9' });
+    write();
+    await Promise.all([before, ask('usr_alice', { survey_id: 'srv_9' })]);
+    expect(computed).toEqual(['usr_alice', 'usr_bob', 'usr_alice', 'usr_alice']);
+  });
+
+  it('computes for itself when the computation it waited for failed', async () => {
+    const cache = answerCache(() => 1);
+    const call: CacheableCall = { userId: 'usr_alice', name: 'get_survey', args: { survey_id: 'srv_1' }, nowMs: 1_000, stamp: undefined };
+    const failed = cache.answer(call, async () => {
+      throw new Error('the client has gone');
+    });
+    const own = cache.answer(call, async () => answerFor('usr_alice', 'own'));
+    await expect(failed).rejects.toThrow('the client has gone');
+    expect(await own).toEqual(answerFor('usr_alice', 'own'));
+  });
+
   it('keeps nothing for a tool it does not know to be read-only', async () => {
     const { ask, computed } = harness();
     await ask('usr_alice', {}, 'update_survey');

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SharedReads } from '../store/shared-reads.js';
 import { StampedCache } from '../store/stamped-cache.js';
 import { isPlainObject } from './plain-object.js';
 
@@ -98,6 +99,7 @@ export interface AnswerCache {
  */
 export function answerCache(changeStamp: () => number): AnswerCache {
   const entries = new StampedCache<Entry>(maxAnswers);
+  const computing = new SharedReads<CallToolResult>();
   return {
     async answer({ userId, name, args, nowMs, stamp: requestStamp }, compute) {
       const validity = cacheableTools.get(name);
@@ -108,7 +110,13 @@ export function answerCache(changeStamp: () => number): AnswerCache {
       const key = `${userId}\n${name}\n${JSON.stringify(args ?? {})}`;
       const kept = entries.get(key);
       if (kept && nowMs < kept.validUntilMs) return kept.result;
-      const result = await compute();
+      // The same call of the same stamp, being answered for another request: its answer, unless it
+      // failed, is a tool error (whose internal error carries that request's own reference) or
+      // stopped being exact since (a survey's closing time passed).
+      const running = computing.running(key, stamp);
+      const shared = running && (await running.catch(() => undefined));
+      if (shared && !shared.isError && nowMs < validity(shared)) return shared;
+      const result = await (running ? compute() : computing.start(key, stamp, compute()));
       if (result.isError) return result;
       const validUntilMs = validity(result);
       if (nowMs < validUntilMs) {

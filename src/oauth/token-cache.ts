@@ -1,4 +1,5 @@
 import type { AuthStore, AccessTokenRecord } from '../store/auth-store.js';
+import { SharedReads } from '../store/shared-reads.js';
 import { StampedCache } from '../store/stamped-cache.js';
 import { accessTokenCheck, hashSecret, verifyAccessToken, type AccessTokenCheck } from './tokens.js';
 
@@ -19,12 +20,16 @@ export type AccessTokenVerifier = (token: string, nowMs: number, stamp: number |
  */
 export function accessTokenVerifier(store: AuthStore): AccessTokenVerifier {
   const records = new StampedCache<AccessTokenRecord>(maxTokens);
+  // The person's other requests of the same stamp wait for the read already running (and read
+  // for themselves should it fail).
+  const reads = new SharedReads<AccessTokenRecord | undefined>();
   return async (token, nowMs, stamp) => {
     if (stamp === undefined || !records.at(stamp)) return verifyAccessToken(store, token, nowMs);
     const tokenHash = hashSecret(token);
     const known = records.get(tokenHash);
     if (known) return accessTokenCheck(known, nowMs);
-    const record = await store.findAccessToken(tokenHash);
+    const running = reads.running(tokenHash, stamp);
+    const record = await (running ? running.catch(() => store.findAccessToken(tokenHash)) : reads.start(tokenHash, stamp, store.findAccessToken(tokenHash)));
     if (record) records.set(tokenHash, record, stamp);
     return accessTokenCheck(record, nowMs);
   };

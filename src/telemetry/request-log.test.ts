@@ -54,6 +54,28 @@ describe('the request log', () => {
     expect(Object.keys(JSON.parse(lines[1]!))).toEqual(['level', 'time', 'service', 'port', 'msg']);
   });
 
+  it('leaves out the fields a request never learnt, and keeps text from the request valid JSON', () => {
+    const { lines, log } = capture();
+    const address = '198.51.100.1", "status": 200\n\\';
+    log.request({ host: 'auth', requestId: 'r"2', httpMethod: 'GET', route: '/oauth/token', status: 400, durationMs: 0.005, note: { address, clientId: 'https://app.example/cimd?a="b"', method: 'other' } });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      level: 30,
+      time: expect.any(String),
+      service: 'survey-mcp',
+      requestId: 'r"2',
+      host: 'auth',
+      method: 'GET',
+      route: '/oauth/token',
+      status: 400,
+      outcome: '4xx',
+      durationMs: 0.01,
+      address,
+      clientId: 'https://app.example/cimd?a="b"',
+      grantType: 'other',
+      msg: 'request',
+    });
+  });
+
   it('logs a 5xx at error, and at level warn only the failures', () => {
     const { lines, log } = capture('warn');
     log.request(record(200));
@@ -71,6 +93,16 @@ describe('the request log', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ requestId: 'req-1', msg: 'request' });
     await log.flush();
+  });
+
+  it('writes what it gathered as soon as it holds 16 KB, without waiting for the second', () => {
+    const file = join(dir, 'busy.log');
+    const log = new ServerLog({ format: 'json', level: 'info', destination: bufferedDestination(file) });
+    for (let line = 0; line < 60; line++) log.request(record(200));
+    const written = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    expect(written.length).toBeGreaterThanOrEqual(16_384);
+    expect(written.length).toBeLessThan(60 * 300);
+    expect(written.endsWith('"msg":"request"}\n')).toBe(true);
   });
 
   it('writes an event and a failed request at once, with whatever lines it held', () => {

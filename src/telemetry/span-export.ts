@@ -5,11 +5,12 @@ import {
   BatchSpanProcessor,
   ParentBasedSampler,
   RandomIdGenerator,
+  SamplingDecision,
   TraceIdRatioBasedSampler,
   TracerProvider,
   type IdGenerator,
 } from '@opentelemetry/sdk-trace';
-import type { RequestRecord } from './request-record.js';
+import type { RequestNote, RequestRecord } from './request-record.js';
 
 /** `--otlp-endpoint` and `--otlp-sample-ratio`: where spans go and what share of new traces is kept. */
 export interface SpanExportSettings {
@@ -46,11 +47,13 @@ export class SpanExport {
   readonly #provider: TracerProvider;
   readonly #tracer: Tracer;
   readonly #ids = new RequestIds();
+  readonly #newTraces: TraceIdRatioBasedSampler;
 
   constructor(settings: SpanExportSettings) {
+    this.#newTraces = new TraceIdRatioBasedSampler(settings.sampleRatio);
     this.#provider = new TracerProvider({
       resource: resourceFromAttributes({ 'service.name': 'survey-mcp' }),
-      sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }),
+      sampler: new ParentBasedSampler({ root: this.#newTraces }),
       idGenerator: this.#ids,
       // A collector that stops answering holds a stop at most this long (the SDK's default: 30 s).
       spanProcessors: [
@@ -60,16 +63,17 @@ export class SpanExport {
     this.#tracer = this.#provider.getTracer('survey-mcp');
   }
 
-  /** The request's span, from its start (now less its duration) to now. */
+  /** The request's span, from its start (now less its duration) to now; nothing at all for a trace not sampled. */
   request(record: RequestRecord): void {
     const { note } = record;
+    if (!this.#sampled(note)) return;
     const end = Date.now();
     const parent =
       note.traceId && note.parentSpanId
         ? trace.setSpanContext(ROOT_CONTEXT, {
             traceId: note.traceId,
             spanId: note.parentSpanId,
-            traceFlags: Number.parseInt(note.traceFlags ?? '00', 16) & TraceFlags.SAMPLED,
+            traceFlags: TraceFlags.SAMPLED,
             traceState: note.traceState === undefined ? undefined : createTraceState(note.traceState),
             isRemote: true,
           })
@@ -77,11 +81,20 @@ export class SpanExport {
     this.#ids.next = { traceId: note.traceId, spanId: note.spanId };
     const span = this.#tracer.startSpan(spanName(record), { kind: SpanKind.SERVER, startTime: end - record.durationMs }, parent);
     this.#ids.next = {};
-    // The samplers here read no attribute: a span not sampled (most, at a ratio) is spared making them.
-    if (!span.isRecording()) return;
     span.setAttributes(attributesOf(record));
     if (record.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end(end);
+  }
+
+  /**
+   * The provider's own sampler's decision, taken before any span, context or id is made (most
+   * requests, at a ratio, are not sampled): a caller's trace as its sampled flag says (the
+   * parent-based sampler's default for a remote parent), a trace of ours by the ratio on its id,
+   * as the ratio sampler decides it again inside `startSpan`.
+   */
+  #sampled(note: RequestNote): boolean {
+    if (note.parentSpanId !== undefined) return (Number.parseInt(note.traceFlags ?? '00', 16) & TraceFlags.SAMPLED) !== 0;
+    return note.traceId !== undefined && this.#newTraces.shouldSample(ROOT_CONTEXT, note.traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
   }
 
   /** Sends what is batched and stops: before the process exits. */

@@ -21,7 +21,7 @@ const results: BenchResults = {
     fullStack: [run(1, 1000), run(32, 2000)],
     ceiling: [run(1, 10_000), run(32, 20_000)],
     naive: [run(1, 500), run(32, 1000)],
-    fullStackPostgres: { skipped: 'postgres://… unusable: connection refused' },
+    fullStackOneKey: { skipped: 'postgres://… unusable: connection refused' },
     fullStackRedis: { failed: '3 of 900 requests failed' },
   },
   million: { skipped: 'seed failed' },
@@ -52,12 +52,10 @@ describe('the bench report', () => {
       throughput: {
         ...results.throughput,
         fullStackRedis: [{ ...run(32, 5000), redisCpuMicrosPerRequest: 30 }],
-        fullStackPostgres: [{ ...run(32, 3000), postgresCpuMicrosPerRequest: 180, redisCpuMicrosPerRequest: 35 }],
       },
     });
     expect(report).toContain(
-      'Beside the server, CPU µs/req: full stack (PostgreSQL store, Redis limiter), 16 people: its PostgreSQL backends 180, ' +
-        'Redis 35; full stack (SQLite store, Redis limiter), 16 people: Redis 30.',
+      'Beside the server, CPU µs/req: full stack (SQLite store, Redis limiter), 16 people: Redis 30.',
     );
     expect(renderReport(results)).not.toContain('Beside the server');
   });

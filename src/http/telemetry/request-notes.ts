@@ -1,26 +1,28 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestNote } from '../../telemetry/request-record.js';
 
-// Keyed by the answer, which every step of the request path holds; gone with it.
-const notes = new WeakMap<ServerResponse, RequestNote>();
+// Kept on the answer, which every step of the request path holds, and gone with it: two
+// properties of its own rather than a WeakMap and a WeakSet, whose entries the collector must
+// trace apart (ephemerons) for every request.
+const noteKey = Symbol('request note');
+const watchedKey = Symbol('request watched');
+
+type Noted = ServerResponse & { [noteKey]?: RequestNote; [watchedKey]?: true };
 
 /**
- * Answers whose requests are counted or logged. Only they need the era, method, tool and tool
- * error noted: without metrics and log nothing reads them, and the audit trail needs only the
- * address and the client.
+ * Marks an answer as one the metrics or the log will read. Only they need the era, method, tool
+ * and tool error noted: without metrics and log nothing reads them, and the audit trail needs only
+ * the address and the client.
  */
-const watched = new WeakSet<ServerResponse>();
-
-/** Marks an answer as one the metrics or the log will read. */
 export function watch(res: ServerResponse): void {
-  watched.add(res);
+  (res as Noted)[watchedKey] = true;
 }
+
+const watched = (res: ServerResponse): boolean => (res as Noted)[watchedKey] === true;
 
 /** What the request path has learnt about this request so far (an empty note at first). */
 export function noteOf(res: ServerResponse): RequestNote {
-  let note = notes.get(res);
-  if (!note) notes.set(res, (note = {}));
-  return note;
+  return ((res as Noted)[noteKey] ??= {});
 }
 
 /** Adds what a step of the request path learnt: the person, the era, the method, a refusal. */
@@ -30,7 +32,7 @@ export function note(res: ServerResponse, fields: RequestNote): void {
 
 /** The era, method and tool of a body's JSON-RPC messages (one, or a batch), in either era's path. */
 export function noteMessages(res: ServerResponse, era: NonNullable<RequestNote['era']>, messages: readonly unknown[]): void {
-  if (!watched.has(res)) return;
+  if (!watched(res)) return;
   const calls = messages as ReadonlyArray<{ method?: unknown; params?: unknown }>;
   const single = calls.length === 1 ? calls[0] : undefined;
   note(res, {
@@ -73,7 +75,7 @@ function toolLabel(params: unknown): string | undefined {
 
 /** Notes whether an answer (one message or a batch) carries a tool error result. */
 export function noteToolError(res: ServerResponse, body: unknown): void {
-  if (!watched.has(res)) return;
+  if (!watched(res)) return;
   const messages = Array.isArray(body) ? body : [body];
   if (messages.some((message) => (message as { result?: { isError?: unknown } } | undefined)?.result?.isError === true)) note(res, { toolError: true });
 }
