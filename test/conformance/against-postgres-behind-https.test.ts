@@ -20,7 +20,7 @@ import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas
 import { redisDatabase, testRedisUrl } from '../helpers/redis.js';
 import { testServerConfig } from '../helpers/server.js';
 import { freePorts } from '../scale-out/processes.js';
-import { contractWarning, demoSignIn, expectFullRun, foreignToken, hostConformanceDocuments, shortWindowFlags, shortWindows } from './our-server.js';
+import { contractWarning, demoSignIn, expectFullRun, foreignToken, hostConformanceDocuments, shortWindowFlags, shortWindows, ssoOnlyAccount } from './our-server.js';
 
 // The demo's fixed ids and the one client address (127.0.0.1) would share rate windows with any
 // other test on the same Redis: this run counts in a database of its own, emptied first.
@@ -78,6 +78,7 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
       '--client-metadata-url', cimd.runner.clientMetadataUrl,
       '--bad-client-metadata-url', cimd.runner.badClientMetadataUrl,
       '--connected-apps-url', `${authProxy.url}/account/apps`,
+      '--sso-only-email', await ssoOnlyAccount(server.store),
       '--json', reportFile,
       '--sarif', join(dir, 'report.sarif'),
     );
