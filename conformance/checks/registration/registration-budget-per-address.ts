@@ -39,7 +39,7 @@ export const registrationBudgetPerAddress: Check = {
     const endpoint = ctx.target.registrationEndpoint;
     const sources = sourcesFor(endpoint, ctx.settings.secondClientAddress);
     if (!sources) {
-      notVerified(`needs a second source address: ${new URL(endpoint).hostname} is not a 127.0.0.1 loopback address the runner can reach from 127.0.0.2; pass --second-client-address with another address of this machine`);
+      notVerified(`needs a second source address: ${new URL(endpoint).hostname} is neither localhost nor a 127.x address, which the runner reaches from 127.0.0.1 and 127.0.0.2 alike; pass --second-client-address with another address of this machine`);
     }
     const first = await otherAdmittedOnceSpent(ctx, sources);
     if (first.admitted) return first.account;
