@@ -66,9 +66,9 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
     const caFile = join(dir, 'ca.pem');
     await writeFile(caFile, certificates.ca);
     const reportFile = join(dir, 'report.json');
-    // Killed after 100 s, so that the test fails with the run's output.
+    // Killed after 120 s (the sign-in budget check spends ~11 s of it), so that the test fails with the run's output.
     const run = await cliWith(
-      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: caFile }, timeoutMs: 100_000 },
+      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: caFile }, timeoutMs: 120_000 },
       'conformance',
       '--url', mcpProxy.url,
       '--user', demoSignIn.user,
