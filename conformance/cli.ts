@@ -39,6 +39,9 @@ export interface ConformanceFlags {
   readonly clientMetadataUrl?: string;
   readonly badClientMetadataUrl?: string;
   readonly connectedAppsUrl?: string;
+  readonly secondClientAddress?: string;
+  readonly ssoOnlyEmail?: string;
+  readonly signInAccountLimit?: string;
   /** Given once per document. */
   readonly clientMetadataJwtUrl?: readonly string[];
   readonly clientMetadataJwtKey?: string;
@@ -85,6 +88,15 @@ export function addConformanceOptions(command: Command): Command {
     .option('--client-metadata-url <url>', "a client metadata document you host, listing the runner's redirect URI: authorize with it as client_id")
     .option('--bad-client-metadata-url <url>', "a document whose client_id differs from its URL: the deployment must refuse it")
     .option('--connected-apps-url <url>', "the person's connected-apps page on the auth host: signed in, it must list the runner's client")
+    .option(
+      '--second-client-address <address>',
+      "another IP address of this machine to send from (for IPv6, in another /64): with --include-register-limit, a registration from it must be admitted once the usual address spent its budget (a deployment on 127.0.0.1 needs none: the runner sends from 127.0.0.2)",
+    )
+    .option('--sso-only-email <email>', 'an account of the deployment that signs in with single sign-on only: the password form must refuse it whatever the password')
+    .option(
+      '--sign-in-account-limit <N/S>',
+      'the per-account sign-in budget the deployment documents (wrong passwords for one account over all addresses): checks it with wrong passwords for --user from one address, which locks that account out of new browsers for up to S seconds',
+    )
     .option(
       '--client-metadata-jwt-url <url>',
       "a private_key_jwt client's metadata document you host (the runner's redirect URI, the key): checks its assertions where the deployment lists private_key_jwt; give it twice, one document with jwks_uri and one with jwks inline, to check both",

@@ -5,6 +5,7 @@
  */
 import { constants } from 'node:fs';
 import { access, appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { compareWithBaseline, DEFAULT_BASELINE_MAX_AGE_DAYS, deciding, parseBaseline, type BaselineReport } from './baseline.js';
@@ -99,6 +100,12 @@ const flagsSchema = z.object({
   clientMetadataUrl: httpsUrlFlag.optional(),
   badClientMetadataUrl: httpsUrlFlag.optional(),
   connectedAppsUrl: z.string().url('must be a URL, e.g. https://auth.example/account/apps').optional(),
+  secondClientAddress: z
+    .string()
+    .refine((address) => isIP(address) !== 0, { error: (issue) => `"${String(issue.input)}" is not an IP address: give one of this machine's, e.g. 192.0.2.7 or 2001:db8:1::7 (no host name, no port)` })
+    .optional(),
+  ssoOnlyEmail: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address, e.g. sso-only@acme.example').optional(),
+  signInAccountLimit: rateLimitFlag.optional(),
   clientMetadataJwtUrl: z.array(httpsUrlFlag).optional(),
   clientMetadataJwtKey: z.string().min(1).optional(),
   idJagKey: z.string().min(1).optional(),
@@ -160,6 +167,9 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       clientMetadataUrl: parsed.clientMetadataUrl,
       badClientMetadataUrl: parsed.badClientMetadataUrl,
       connectedAppsUrl: parsed.connectedAppsUrl,
+      secondClientAddress: parsed.secondClientAddress,
+      ssoOnlyEmail: parsed.ssoOnlyEmail,
+      signInAccountLimit: parsed.signInAccountLimit,
       privateKeyJwtClient: await privateKeyJwtClientFrom(parsed),
       idJag: await idJagIssuerFrom(parsed),
       protocol: parsed.protocol,

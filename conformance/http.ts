@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sendContext, type SendContext } from './exchange-bus.js';
+import { fetchFrom } from './fetch-from.js';
 
 export interface HttpRequest {
   readonly method?: string;
   readonly url: string | URL;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** Send from this local address (a second client of the deployment), not the one the system picks. */
+  readonly localAddress?: string;
 }
 
 export interface RecordedRequest {
@@ -13,6 +16,8 @@ export interface RecordedRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** The local address it was sent from, when the check chose one. */
+  readonly localAddress?: string;
 }
 
 export interface RecordedResponse {
@@ -196,18 +201,14 @@ export class Http {
       url: String(request.url),
       headers: { ...request.headers },
       ...(request.body === undefined ? {} : { body: request.body }),
+      ...(request.localAddress === undefined ? {} : { localAddress: request.localAddress }),
     };
     const startedAt = Date.now();
     let response: Response;
     let body: string;
     try {
-      response = await fetch(recorded.url, {
-        method: recorded.method,
-        headers: recorded.headers,
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      const init = { method: recorded.method, headers: recorded.headers, body: request.body, signal: AbortSignal.timeout(this.timeoutMs) };
+      response = request.localAddress === undefined ? await fetch(recorded.url, { ...init, redirect: 'manual' }) : await fetchFrom(request.localAddress, recorded.url, init);
       body = await read(response);
     } catch (error) {
       throw this.failed(new RequestFailed(recorded, this.describeFailure(error), error instanceof StreamHeld ? BUFFERING_PROXY : undefined));

@@ -70,6 +70,12 @@ export interface ConformanceOptions {
   readonly badClientMetadataUrl?: string;
   /** The person's connected-apps page (contract section 5.5 rule 1), on the auth host, behind their session. */
   readonly connectedAppsUrl?: string;
+  /** A second local address this machine sends from: the per-address registration budget is told apart from a shared one. */
+  readonly secondClientAddress?: string;
+  /** An account that signs in with single sign-on only: the password form must refuse it whatever the password. */
+  readonly ssoOnlyEmail?: string;
+  /** The per-account sign-in budget the deployment documents (wrong passwords for one account, over all addresses). */
+  readonly signInAccountLimit?: RateLimit;
   /** The deployment's refresh grace: the replay checks wait it out when a retry is answered. */
   readonly refreshGraceSeconds?: number;
   /** Stop at the first failed check: the report then holds the checks run up to it. */
@@ -114,6 +120,9 @@ export interface RunSettings {
   readonly clientMetadataUrl: string | undefined;
   readonly badClientMetadataUrl: string | undefined;
   readonly connectedAppsUrl: string | undefined;
+  readonly secondClientAddress: string | undefined;
+  readonly ssoOnlyEmail: string | undefined;
+  readonly signInAccountLimit: RateLimit | undefined;
   readonly privateKeyJwtClient: PrivateKeyJwtClient | undefined;
   readonly idJag: IdJagIssuer | undefined;
   readonly protocol: ProtocolChoice;
@@ -134,6 +143,9 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     clientMetadataUrl: options.clientMetadataUrl,
     badClientMetadataUrl: options.badClientMetadataUrl,
     connectedAppsUrl: options.connectedAppsUrl,
+    secondClientAddress: options.secondClientAddress,
+    ssoOnlyEmail: options.ssoOnlyEmail,
+    signInAccountLimit: options.signInAccountLimit,
     privateKeyJwtClient: options.privateKeyJwtClient,
     idJag: options.idJag,
     protocol: options.protocol ?? 'auto',

@@ -63,7 +63,7 @@ export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:33418/callback';
 const MAX_STEPS = 20;
 const BROWSER_TIMEOUT_MS = 5 * 60_000;
 
-interface Credentials {
+export interface Credentials {
   readonly user: string;
   readonly password: string;
   /** Click the single sign-on button first; the credentials are then the provider's. */
@@ -85,6 +85,17 @@ export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
 }
 
 const VISIT_REDIRECTS = 5;
+
+/** GETs a page as a visitor without a session (no cookies at all), following redirects as a browser would. */
+export function visitWithoutSession(http: Http, url: URL): Promise<readonly Exchange[]> {
+  return visitWithSession(http, new CookieJar(), url);
+}
+
+/** A page a visitor can sign in on: a form with a password field, or a single sign-on button. */
+export function offersSignIn(exchange: Exchange): boolean {
+  const forms = parseForms(exchange.response.body, exchange.request.url);
+  return forms.some((form) => form.controls.some((control) => control.type === 'password') || ssoButton(form) !== undefined);
+}
 
 /** A GET with the jar's cookies, following redirects on the way as a browser would: every exchange, the page last. */
 async function visitWithSession(http: Http, jar: CookieJar, start: URL): Promise<Exchange[]> {
@@ -197,6 +208,29 @@ export async function walkAuthorization(
     return { kind: 'page', exchange, exchanges };
   }
   throw new SignInFailed(`no redirect to ${redirectUri} after ${MAX_STEPS} pages and redirects`, exchanges);
+}
+
+/**
+ * Follows an authorization request from `url` to the sign-in form and posts `credentials` there
+ * once: the answer to the credentials, whatever it is (a refusal, the form again, a redirect).
+ */
+export async function postSignIn(http: Http, jar: CookieJar, url: URL, credentials: Credentials): Promise<Exchange> {
+  const exchanges: Exchange[] = [];
+  let next: PageRequest = { url: url.toString(), method: 'GET' };
+  for (let step = 0; step < MAX_STEPS; step += 1) {
+    const exchange = await send(http, jar, next);
+    exchanges.push(exchange);
+    const { status, headers, body } = exchange.response;
+    const location = headers['location'];
+    if (status >= 300 && status < 400 && location) {
+      next = { url: new URL(location, exchange.request.url).toString(), method: 'GET' };
+      continue;
+    }
+    const form = status === 200 ? parseForms(body, exchange.request.url).find((found) => found.controls.some((control) => control.type === 'password')) : undefined;
+    if (!form) throw new SignInFailed(`no sign-in form with a password field at ${exchange.request.url} (HTTP ${status}) for a browser without a session`, exchanges);
+    return send(http, jar, submit(form, credentialFills(form, credentials)));
+  }
+  throw new SignInFailed(`no sign-in form after ${MAX_STEPS} pages and redirects`, exchanges);
 }
 
 /** Wrong credentials, a locked account: the run cannot start, whatever the deployment's rules. */

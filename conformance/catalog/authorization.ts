@@ -56,6 +56,7 @@ import { refreshTokenLifetime } from '../checks/authorization/refresh-token-life
 import { resourceRelativeInvalidTarget } from '../checks/authorization/resource-relative-invalid-target.js';
 import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.js';
 import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
+import { ssoOnlyPasswordRefused } from '../checks/authorization/sso-only-password-refused.js';
 import { jsonMediaTypes } from '../checks/authorization/json-media-types.js';
 import { pkcePlainVerifierMismatch } from '../checks/authorization/pkce-plain-verifier-mismatch.js';
 import { tokenParametersOtherGrant } from '../checks/authorization/token-parameters-other-grant.js';
@@ -101,6 +102,7 @@ export const AUTHORIZATION: readonly Check[] = [
   consentRequiresCsrf,
   signInNotFramable,
   signInRequiresCsrf,
+  ssoOnlyPasswordRefused,
   sessionCookieFlags,
   connectedAppsPage,
   codeBoundToClient,

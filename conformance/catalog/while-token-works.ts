@@ -28,6 +28,7 @@ import { protectedResourceNamesUntagged } from '../checks/discovery/protected-re
 import { signedMetadataForm } from '../checks/discovery/signed-metadata-form.js';
 import { bearerChallengeSyntax } from '../checks/mcp/bearer-challenge-syntax.js';
 import { mcpAppListedViewMimeType } from '../checks/mcp/mcp-app-listed-view-mime-type.js';
+import { mcpAppViewsListed } from '../checks/mcp/mcp-app-views-listed.js';
 import { mcpAppResourceCsp } from '../checks/mcp/mcp-app-resource-csp.js';
 import { mcpAppResourceRead } from '../checks/mcp/mcp-app-resource-read.js';
 import { skillsServed } from '../checks/mcp/skills-served.js';
@@ -53,6 +54,7 @@ export const WHILE_TOKEN_WORKS: readonly Check[] = [
   skillsServed,
   mcpAppResourceCsp,
   mcpAppListedViewMimeType,
+  mcpAppViewsListed,
   protectedResourceName,
   bearerMethodsSupported,
   tokenResourceInvalidTarget,

@@ -126,9 +126,11 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   ]),
 
   // 5. Authentication
-  mustAnyEra('contract-5.1-platform-credentials', '5.1 rule 1', 'The person signs in with their platform credentials, single sign-on included', {
-    unobservable: 'which credentials and identity providers the platform accepts is the platform\'s own; the runner signs in with the credentials (or browser) it is given',
-  }),
+  mustAnyEra('contract-5.1-platform-credentials', '5.1 rule 1', 'The person signs in with their platform credentials, single sign-on included', [
+    branch('a password account, at the sign-in form', 'authorization-code-flow'),
+    branch('an account of single sign-on only: no password signs it in (--sso-only-email)', 'sso-only-password-refused'),
+    missing('single sign-on', "which identity providers the platform accepts is its own; the runner signs in through a single sign-on button with --sso, but no check fails a deployment that offers none"),
+  ]),
   mustAnyEra('contract-5.1-no-api-key', '5.1 rule 2', 'There is no API key; clients are public and receive no secret', [
     'registration-no-secret',
     'token-endpoint-auth-methods',
@@ -238,9 +240,9 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     branch('the 21st refused', 'registration-rate-limit'),
     missing('20 admitted', "registration-rate-limit passes a 429 at any count, since other checks spend the same per-address budget; no check registers 20 times in a quiet window and expects every one admitted"),
   ]),
-  mustAnyEra('contract-8-register-per-ip', '8', 'The registration budget is counted per client IP address', {
-    unobservable: 'telling a per-address budget from a global one needs requests from a second source address, which one runner does not have',
-  }),
+  mustAnyEra('contract-8-register-per-ip', '8', 'The registration budget is counted per client IP address', [
+    branch('another address admitted once one spent its budget (127.0.0.2 on a loopback deployment, else --second-client-address)', 'registration-budget-per-address'),
+  ]),
   mustAnyEra('contract-8-rule1-unit', '8 rule 1', 'The unit is the HTTP request: every request costs one', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced'),
     inEra('2026-07-28', 'mcp-rate-limit-enforced'),

@@ -15,6 +15,7 @@ import { RFC7009_REQUIREMENTS } from './rfc7009.js';
 import { RFC7636_REQUIREMENTS } from './rfc7636.js';
 import { RFC8414_REQUIREMENTS } from './rfc8414.js';
 import { CONFIRMATION_REQUIREMENTS } from './confirmations.js';
+import { SURVEY_MCP_DOC_REQUIREMENTS } from './survey-mcp-docs.js';
 import { CONTRACT_REQUIREMENTS } from './contract.js';
 import { FIELD_NOTE_REQUIREMENTS } from './field-notes.js';
 import { MCP_2025_11_25_REQUIREMENTS } from './mcp-2025-11-25.js';
@@ -44,6 +45,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...PEER_REQUIREMENTS,
   ...FIELD_NOTE_REQUIREMENTS,
   ...CONFIRMATION_REQUIREMENTS,
+  ...SURVEY_MCP_DOC_REQUIREMENTS,
   ...RFC_REQUIREMENTS,
   ...MCP_2025_11_25_REQUIREMENTS,
   ...MCP_2026_07_28_REQUIREMENTS,

@@ -20,7 +20,7 @@ import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas
 import { redisDatabase, testRedisUrl } from '../helpers/redis.js';
 import { testServerConfig } from '../helpers/server.js';
 import { freePorts } from '../scale-out/processes.js';
-import { contractWarning, demoSignIn, expectFullRun, foreignToken, hostConformanceDocuments, shortWindowFlags, shortWindows } from './our-server.js';
+import { contractWarning, demoSignIn, expectFullRun, foreignToken, hostConformanceDocuments, shortWindowFlags, shortWindows, ssoOnlyAccount } from './our-server.js';
 
 // The demo's fixed ids and the one client address (127.0.0.1) would share rate windows with any
 // other test on the same Redis: this run counts in a database of its own, emptied first.
@@ -66,9 +66,9 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
     const caFile = join(dir, 'ca.pem');
     await writeFile(caFile, certificates.ca);
     const reportFile = join(dir, 'report.json');
-    // Killed after 100 s, so that the test fails with the run's output.
+    // Killed after 120 s (the sign-in budget check spends ~11 s of it), so that the test fails with the run's output.
     const run = await cliWith(
-      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: caFile }, timeoutMs: 100_000 },
+      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: caFile }, timeoutMs: 120_000 },
       'conformance',
       '--url', mcpProxy.url,
       '--user', demoSignIn.user,
@@ -78,6 +78,7 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
       '--client-metadata-url', cimd.runner.clientMetadataUrl,
       '--bad-client-metadata-url', cimd.runner.badClientMetadataUrl,
       '--connected-apps-url', `${authProxy.url}/account/apps`,
+      '--sso-only-email', await ssoOnlyAccount(server.store),
       '--json', reportFile,
       '--sarif', join(dir, 'report.sarif'),
     );

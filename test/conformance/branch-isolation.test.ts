@@ -6,6 +6,7 @@ import { SOURCE_FAULT_CASES } from './fault-cases-sources.js';
 import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 import { VARIANT_FAULT_CASES } from './fault-cases-variants.js';
 import { FRESH_SEED_FAULT_CASES } from './fault-cases-fresh-seed.js';
+import { DEMONSTRATED_FAULT_CASES } from './fault-cases-demonstrated.js';
 import { runAgainst, withFakeDeployment } from './harness.js';
 import { CATALOG } from '../../conformance/catalog.js';
 import { variantId } from '../../conformance/variants/axes.js';
@@ -30,7 +31,7 @@ const contractWarning = 'stream-get-strict-clients';
 // Each case has a fake deployment of its own, and its run mostly waits out rate windows and token
 // lifetimes: the cases run a few at a time (vitest's maxConcurrency), not one after another.
 describe.concurrent('a deployment broken in one branch', () => {
-  for (const faultCase of [...BRANCH_FAULT_CASES, ...SOURCE_FAULT_CASES, ...PRIVATE_KEY_JWT_FAULT_CASES, ...SKILLS_FAULT_CASES, ...SURVIVOR_FAULT_CASES, ...VARIANT_FAULT_CASES, ...FRESH_SEED_FAULT_CASES]) {
+  for (const faultCase of [...BRANCH_FAULT_CASES, ...SOURCE_FAULT_CASES, ...PRIVATE_KEY_JWT_FAULT_CASES, ...SKILLS_FAULT_CASES, ...SURVIVOR_FAULT_CASES, ...VARIANT_FAULT_CASES, ...FRESH_SEED_FAULT_CASES, ...DEMONSTRATED_FAULT_CASES]) {
     test(`that ${faultCase.deployment} fails ${faultCase.check} and no other ${faultCase.group} check`, async ({ expect }) => {
       const report = await withFakeDeployment(faultCase.fake, (fake) =>
         runAgainst(fake, { ...faultCase.run, only: [faultCase.group] }),

@@ -131,6 +131,10 @@ describe('survey-mcp conformance', () => {
     [{ url: 'http://x', clientMetadataUrl: 'http://qa.example/c.json' }, '--client-metadata-url must be an https URL with a path, e.g. https://qa.example/client.json'],
     [{ url: 'http://x', requirements: true }, '--requirements goes with --list: survey-mcp conformance --list --requirements'],
     [{ url: 'http://x', baselineMaxAge: '0' }, '--baseline-max-age must be a positive whole number of days, e.g. 30'],
+    [{ url: 'http://x', secondClientAddress: 'qa-runner-2.example' }, '--second-client-address "qa-runner-2.example" is not an IP address: give one of this machine\'s, e.g. 192.0.2.7 or 2001:db8:1::7 (no host name, no port)'],
+    [{ url: 'http://x', secondClientAddress: '127.0.0.2:8080' }, '--second-client-address "127.0.0.2:8080" is not an IP address: give one of this machine\'s, e.g. 192.0.2.7 or 2001:db8:1::7 (no host name, no port)'],
+    [{ url: 'http://x', ssoOnlyEmail: 'sam' }, '--sso-only-email must be an email address, e.g. sso-only@acme.example'],
+    [{ url: 'http://x', signInAccountLimit: '100' }, '--sign-in-account-limit must be N/S with positive whole numbers, e.g. 180/60'],
     [{ url: 'http://127.0.0.1:1', baseline: '/nonexistent/base.json' }, '--baseline /nonexistent/base.json cannot be read (ENOENT): give a report an earlier run wrote with --json'],
   ] satisfies [ConformanceFlags, string][])('bad usage %j exits 2 saying what to fix', async (flags, message) => {
     expect(await exitOf(flags)).toMatchObject({ exitCode: 2, message });

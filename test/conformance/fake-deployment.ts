@@ -5,7 +5,7 @@ import { createAuthHost } from './fake/auth-host.js';
 import type { Faults } from './fake/faults.js';
 import { authorizationServerMetadata, createMcpHost, type McpEra } from './fake/mcp-host.js';
 import { FakeSlidingLog, type FakeRateRule } from './fake/sliding-log.js';
-import { ALICE, BAD_CLIENT_METADATA_URL, CLIENT_METADATA_URL, FakeState } from './fake/state.js';
+import { ALICE, BAD_CLIENT_METADATA_URL, CLIENT_METADATA_URL, FakeState, SSO_ONLY } from './fake/state.js';
 
 export type { Faults } from './fake/faults.js';
 
@@ -19,6 +19,10 @@ export interface FakeDeploymentOptions {
   readonly refreshGraceSeconds?: number;
   /** The one MCP era the deployment speaks; both when left out. */
   readonly offers?: McpEra;
+  /** Wrong passwords per account; default 5 in 15 s. */
+  readonly signInAccountLimit?: FakeRateRule;
+  /** Listen on `::` (IPv4 clients arrive as ::ffff:…), still published at 127.0.0.1. */
+  readonly dualStack?: boolean;
 }
 
 export interface FakeDeployment {
@@ -35,6 +39,10 @@ export interface FakeDeployment {
   readonly connectedAppsUrl: string;
   /** For --refresh-grace. */
   readonly refreshGraceSeconds: number;
+  /** For --sso-only-email. */
+  readonly ssoOnlyEmail: string;
+  /** For --sign-in-account-limit. */
+  readonly signInAccountLimit: { readonly limit: number; readonly windowSeconds: number };
   close(): Promise<void>;
 }
 
@@ -54,8 +62,9 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     faults.noRegisterLimit ?? false,
   );
   const mcpConfig = { state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit, offers: options.offers };
-  const mcpHost = await listen(createMcpHost(mcpConfig));
+  const mcpHost = await listen(createMcpHost(mcpConfig), options.dualStack ? '::' : '127.0.0.1');
   const refreshGraceSeconds = options.refreshGraceSeconds ?? 2;
+  const accountRule = options.signInAccountLimit ?? { limit: 5, windowMs: 15_000 };
   const authHost = await listen(
     createAuthHost({
       state,
@@ -64,6 +73,7 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
       refreshGraceSeconds,
       authorizationServerMetadata: () => authorizationServerMetadata(mcpConfig),
+      signInAccountLimit: new FakeSlidingLog(accountRule, {}, false),
     }),
   );
   baseUrl = mcpHost.url;
@@ -78,15 +88,17 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     badClientMetadataUrl: BAD_CLIENT_METADATA_URL,
     connectedAppsUrl: `${authUrl}/account/apps`,
     refreshGraceSeconds,
+    ssoOnlyEmail: SSO_ONLY.email,
+    signInAccountLimit: { limit: accountRule.limit, windowSeconds: accountRule.windowMs / 1000 },
     async close() {
       await Promise.all([mcpHost.close(), authHost.close()]);
     },
   };
 }
 
-async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
+async function listen(app: Express, host = '127.0.0.1'): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -13,6 +13,7 @@ import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 import { NEVER_JUDGED_FAULT_CASES } from './fault-cases-never-judged.js';
 import { VARIANT_FAULT_CASES } from './fault-cases-variants.js';
 import { FRESH_SEED_FAULT_CASES } from './fault-cases-fresh-seed.js';
+import { DEMONSTRATED_FAULT_CASES } from './fault-cases-demonstrated.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -544,4 +545,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...NEVER_JUDGED_FAULT_CASES,
   ...VARIANT_FAULT_CASES,
   ...FRESH_SEED_FAULT_CASES,
+  ...DEMONSTRATED_FAULT_CASES,
 ];

@@ -22,7 +22,8 @@ async function wholeRunBehind(variations: Variations, onTestFinished: TestContex
   const mcpProxy = await startVaryingProxy(mcpPublic, port, variations, aliases);
   const authProxy = await startVaryingProxy(authPublic, authPort, variations, aliases);
   running.push(mcpProxy, authProxy);
-  const ours = await startOurServer({ port, authPort, baseUrl: mcpProxy.url, authUrl: authProxy.url });
+  // Behind a proxy, the client's address is the one it forwards: registrations are counted per client.
+  const ours = await startOurServer({ port, authPort, baseUrl: mcpProxy.url, authUrl: authProxy.url, trustProxy: true });
   running.push(ours);
   const report = await runConformance({
     url: mcpProxy.url,

@@ -30,6 +30,8 @@ export function runAgainst(fake: FakeDeployment, options: Partial<ConformanceOpt
     privateKeyJwtClient: JWT_CLIENT,
     idJag: ID_JAG_IDP,
     refreshGraceSeconds: fake.refreshGraceSeconds,
+    ssoOnlyEmail: fake.ssoOnlyEmail,
+    signInAccountLimit: fake.signInAccountLimit,
     ...options,
   });
 }

@@ -8,6 +8,7 @@ import type { Report } from '../../conformance/report.js';
 import { CASES } from '../../conformance/tables/index.js';
 import { issueServiceToken } from '../../src/oauth/service-tokens.js';
 import { systemClock } from '../../src/platform/clock.js';
+import { createAccount } from '../../src/platform/accounts.js';
 import { operator } from '../../src/platform/context.js';
 import { seedLoadSurvey } from '../../src/platform/demo/load.js';
 import { shareSurveyAsAdmin } from '../../src/platform/shares.js';
@@ -24,7 +25,8 @@ export const shortWindows = {
   server: {
     mcpRateLimit: { limit: 20, windowMs: 3_000 },
     registerRateLimit: { limit: 40, windowMs: 3_000 },
-    signInRateLimit: { limit: 20, windowMs: 60_000 },
+    // Per account 5 times that in 15 times the window: 20 in 15 s, which sign-in-account-budget spends in seconds.
+    signInRateLimit: { limit: 4, windowMs: 1_000 },
     seedDemo: true,
     accessTokenTtlMs: 2_000,
     refreshGraceMs: 2_000,
@@ -34,20 +36,29 @@ export const shortWindows = {
     registerRateLimit: { limit: 40, windowSeconds: 3 },
     includeRegisterLimit: true,
     refreshGraceSeconds: 2,
+    signInAccountLimit: { limit: 20, windowSeconds: 15 },
   },
 } satisfies { server: Partial<ServerConfig>; runner: Partial<ConformanceOptions> };
 
-const { mcpRateLimit, registerRateLimit, refreshGraceSeconds } = shortWindows.runner;
+const { mcpRateLimit, registerRateLimit, refreshGraceSeconds, signInAccountLimit } = shortWindows.runner;
 /** The same settings as `survey-mcp conformance` flags, for a run of the built CLI. */
 export const shortWindowFlags = [
   ...['--mcp-rate-limit', `${mcpRateLimit.limit}/${mcpRateLimit.windowSeconds}`],
   ...['--register-rate-limit', `${registerRateLimit.limit}/${registerRateLimit.windowSeconds}`],
   '--include-register-limit',
   ...['--refresh-grace', String(refreshGraceSeconds)],
+  ...['--sign-in-account-limit', `${signInAccountLimit.limit}/${signInAccountLimit.windowSeconds}`],
 ];
 
 /** The demo person every full run signs in as. */
 export const demoSignIn = { kind: 'password', user: 'alice@example.com', password: 'survey-demo' } as const;
+
+/** An account of single sign-on alone (no password signs it in), for --sso-only-email. */
+export async function ssoOnlyAccount(store: Store): Promise<string> {
+  const email = 'sso-only@example.com';
+  await createAccount({ store, clock: systemClock }, operator, { email, name: 'Sam SSO', ssoOnly: true });
+  return email;
+}
 
 /** A valid token of another platform service (reporting), for the 403 check, issued to the demo's alice. */
 export async function foreignToken(store: Store): Promise<string> {
@@ -126,8 +137,8 @@ export async function hostConformanceDocuments(certificates = makeTestCertificat
 
 export interface OurServer {
   readonly server: RunningServer;
-  /** What the runner needs to authorize with the hosted documents, and to read the person's connected apps. */
-  readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string; readonly connectedAppsUrl: string };
+  /** What the runner needs to authorize with the hosted documents, to read the person's connected apps, and an account of single sign-on alone. */
+  readonly documents: { readonly clientMetadataUrl: string; readonly badClientMetadataUrl: string; readonly connectedAppsUrl: string; readonly ssoOnlyEmail: string };
   /** What the server trusts: another document host started with these is fetched from too. */
   readonly certificates: TestCertificates;
   close(): Promise<void>;
@@ -145,7 +156,7 @@ export async function startOurServer(overrides: Partial<ServerConfig> = {}, cert
   const server = await startServer(config, { clock: systemClock, clientMetadataFetch: { ca: cimd.documents.certificates.ca } });
   return {
     server,
-    documents: { ...cimd.runner, connectedAppsUrl: `${server.authUrl}/account/apps` },
+    documents: { ...cimd.runner, connectedAppsUrl: `${server.authUrl}/account/apps`, ssoOnlyEmail: await ssoOnlyAccount(server.store) },
     certificates: cimd.documents.certificates,
     async close() {
       await server.close();

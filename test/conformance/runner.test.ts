@@ -98,6 +98,17 @@ describe('the conformance runner', () => {
     expect(report.results[2]?.message).toContain('--include-register-limit');
   });
 
+  test('registration-budget-per-address sends from --second-client-address when given, and an address this machine cannot send from leaves it not verified', async () => {
+    const limits = { fake: { registerRateLimit: { limit: 3, windowMs: 2000 } }, run: { includeRegisterLimit: true, registerRateLimit: { limit: 3, windowSeconds: 2 }, only: ['registration-budget-per-address'] } };
+    const given = await withFakeDeployment(limits.fake, (fake) => runAgainst(fake, { ...limits.run, secondClientAddress: '127.0.0.2' }));
+    // TEST-NET-1 (RFC 5737): no interface of this machine holds it.
+    const foreign = await withFakeDeployment(limits.fake, (fake) => runAgainst(fake, { ...limits.run, secondClientAddress: '192.0.2.7' }));
+    expect([...given.results, ...foreign.results].map((result) => [result.status, result.message])).toEqual([
+      ['pass', "after this machine's usual address was refused at registration 4 (429), a registration from 127.0.0.2 was admitted (HTTP 201)"],
+      ['not-verified', expect.stringMatching(/^this machine cannot send from 192\.0\.2\.7 to http:\/\/127\.0\.0\.1:\d+\/register \(EADDRNOTAVAIL\): give --second-client-address an address of its own$/)],
+    ]);
+  });
+
   test('a failure carries the request and response that show it', async () => {
     const report = await withFakeDeployment({ faults: { omitWwwAuthenticate: true } }, (fake) =>
       runAgainst(fake, { only: ['missing-token-401'] }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -59,9 +59,13 @@ export class TokenAliases {
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding'];
 
+/** X-Forwarded-For with the client's address appended (one hop), as a reverse proxy in production sends it. */
+const forwardedFor = (req: IncomingMessage): string => [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+
 /**
  * A reverse proxy on 127.0.0.1 (`listenPort`) to a plain-http host (`targetPort`) that varies its
- * answers as `variations` say, and maps token aliases back before the server sees them.
+ * answers as `variations` say, and maps token aliases back before the server sees them. It names
+ * the client in X-Forwarded-For, so a server behind it with --trust-proxy counts budgets per client.
  */
 export async function startVaryingProxy(listenPort: number, targetPort: number, variations: Variations, aliases?: TokenAliases): Promise<VaryingProxy> {
   const server: Server = createServer((req, res) => {
@@ -70,7 +74,7 @@ export async function startVaryingProxy(listenPort: number, targetPort: number, 
     req.on('end', () => {
       const { headers, body } = inbound(req.headers, Buffer.concat(chunks), aliases);
       const upstream = request(
-        { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...headers, 'accept-encoding': 'identity' } },
+        { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: { ...headers, 'accept-encoding': 'identity', 'x-forwarded-for': forwardedFor(req) } },
         (answer) => {
           if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) {
             // An event stream is passed on as it comes: a proxy that held it back until it ended

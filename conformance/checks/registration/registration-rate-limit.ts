@@ -2,7 +2,8 @@ import { type Check, fail, notVerified } from '../../check.js';
 import { register, registrationRequest } from '../../client.js';
 import { describeResponse } from '../../expect.js';
 import type { Exchange } from '../../http.js';
-import { formatRateLimit } from '../../options.js';
+import { formatRateLimit, type RateLimit } from '../../options.js';
+import type { CheckContext } from '../../context.js';
 import { DEFAULT_REDIRECT_URI } from '../../sign-in.js';
 import { expectNoRateLimitHeaders, expectRateLimitBody, expectRetryAfter } from '../shared/rate-limited.js';
 
@@ -14,10 +15,7 @@ export const registrationRateLimit: Check = {
   level: 'MUST',
   needsSignIn: false,
   async run(ctx) {
-    const rate = ctx.settings.registerRateLimit;
-    if (!ctx.settings.includeRegisterLimit) {
-      notVerified(`it spends this machine's registration budget (${formatRateLimit(rate)}); pass --include-register-limit`);
-    }
+    const rate = spendableRegisterBudget(ctx);
     const request = registrationRequest('survey-mcp conformance (rate limit)', [DEFAULT_REDIRECT_URI]);
     const startedAt = Date.now();
     for (let sent = 1; sent <= rate.limit + 1; sent += 1) {
@@ -35,6 +33,15 @@ export const registrationRateLimit: Check = {
     fail(`${rate.limit + 1} registrations in ${seconds} s were all accepted; the limit is ${formatRateLimit(rate)}`);
   },
 };
+
+/** The registration budget, when the run was allowed to spend this machine's (--include-register-limit). */
+export function spendableRegisterBudget(ctx: Pick<CheckContext, 'settings'>): RateLimit {
+  const rate = ctx.settings.registerRateLimit;
+  if (!ctx.settings.includeRegisterLimit) {
+    notVerified(`it spends this machine's registration budget (${formatRateLimit(rate)}); pass --include-register-limit`);
+  }
+  return rate;
+}
 
 function expectRefusal(exchange: Exchange, what: string, windowSeconds: number): number {
   expectRateLimitBody(exchange, what);

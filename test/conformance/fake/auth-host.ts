@@ -9,6 +9,8 @@ import { jsonAsTextPlain } from './media-types.js';
 import { redeemCode, refresh, verifierForm } from './token-endpoint.js';
 import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParameters } from './token-parameters.js';
 import { isNative, redirectAllowed } from './redirects.js';
+import { passwordAccount } from './faults-demonstrated.js';
+import type { FakeSlidingLog } from './sliding-log.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 import { brokenDocumentClientId } from './survivors.js';
 import { JWT_BEARER_GRANT, redeemIdJag } from './id-jag.js';
@@ -23,6 +25,8 @@ export interface AuthHostConfig {
   readonly refreshGraceSeconds: number;
   /** The MCP host's authorization-server metadata, served here too (issue 23). */
   readonly authorizationServerMetadata: () => Record<string, unknown>;
+  /** Wrong passwords per account, over all addresses (--sign-in-account-limit). */
+  readonly signInAccountLimit: FakeSlidingLog;
 }
 
 /** Sign-in and consent pages, token and revocation endpoints: a small but honest auth host. */
@@ -115,8 +119,13 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
     if (req.body.csrf_token !== session.csrf && !faults.signInIgnoresCsrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
-    const user = USERS.find((u) => u.email === req.body.email && u.password === req.body.password);
-    if (!user) return signInPage(res, request, session, 'Wrong email or password.', faults);
+    const user = passwordAccount(USERS, req.body.email, req.body.password, faults);
+    if (!user) {
+      // Only wrong passwords are charged here, so the runner's own sign-ins never lock its person out.
+      const decision = faults.noSignInAccountLimit ? undefined : config.signInAccountLimit.consume(`sign-in:${String(req.body.email)}`);
+      if (decision?.allowed === false) return void res.set('retry-after', String(decision.retryAfterSeconds)).status(429).type('html').send('<h1>Too many sign-in attempts</h1>');
+      return signInPage(res, request, session, 'Wrong email or password.', faults);
+    }
     session.userId = user.id;
     res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });

@@ -82,5 +82,7 @@ export type McpAppFault =
   | 'modern-plain-html-mime-type'
   /** resources/list names a ui:// resource as text/html. */
   | 'listed-plain-mime-type'
+  /** resources/list answers an empty list in both eras, though a tool names the view. */
+  | 'views-unlisted'
   /** The view's HTML cut at half, as a proxy that drops the rest of a long body leaves it. */
   | 'view-cut-at-half';

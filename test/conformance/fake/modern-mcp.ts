@@ -3,7 +3,7 @@ import { elicitsForms } from './confirmations.js';
 import type { McpAppFault } from './faults-sources.js';
 import type { Faults, ModernFault } from './faults.js';
 import { skillsAnswer, skillsCapabilities } from './skills.js';
-import { appTool, offersApps, readAppView } from './results-app.js';
+import { appTool, LISTED_APP_VIEW, offersApps, readAppView } from './results-app.js';
 import type { ToolOutcome } from './tools.js';
 import { TOOL_LIST } from './tools.js';
 import { modernValuesMalformed, toolsListExtras } from './survivors.js';
@@ -14,9 +14,10 @@ const serverInfo = { 'io.modelcontextprotocol/serverInfo': { name: 'fake-survey-
 /** The one resource both eras serve, as survey-mcp serves its results view. */
 export const RESULTS_VIEW = { uri: 'ui://fake-survey-mcp/results.html', name: 'results-view', mimeType: 'text/html;profile=mcp-app' };
 
-/** resources/list in either era: the results view, its type wrong under one fault. */
+/** resources/list in either era: the results views, one's type wrong under one fault, both left out under another. */
 export function listedResources(appFault: McpAppFault | undefined): readonly Record<string, unknown>[] {
-  return [appFault === 'listed-plain-mime-type' ? { ...RESULTS_VIEW, mimeType: 'text/html' } : RESULTS_VIEW];
+  if (appFault === 'views-unlisted') return [];
+  return [appFault === 'listed-plain-mime-type' ? { ...RESULTS_VIEW, mimeType: 'text/html' } : RESULTS_VIEW, LISTED_APP_VIEW];
 }
 
 /** What a 2026-07-28 tools/call brings beyond name and arguments: the client's elicitation, and its answers. */

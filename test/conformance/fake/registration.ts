@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Faults } from './faults.js';
+import { registrationKey } from './faults-demonstrated.js';
 import type { McpHostConfig } from './mcp-host.js';
 import { refuseOverLimit } from './rate-limit.js';
 import { randomId } from './state.js';
@@ -9,7 +10,7 @@ export const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 /** Dynamic client registration (RFC 7591) as the contract's section 2.1 has it, each rule breakable by a fault. */
 export function register(req: Request, res: Response, config: Pick<McpHostConfig, 'state' | 'faults' | 'registerLimit'>): void {
   const { state, faults } = config;
-  const decision = config.registerLimit.consume(req.socket.remoteAddress ?? 'unknown');
+  const decision = config.registerLimit.consume(registrationKey(req.socket.remoteAddress, faults));
   if (!decision.allowed) return refuseOverLimit(res, decision, faults);
   const body = (req.body ?? {}) as Record<string, unknown>;
   const refuse = (error: string, description: string): void => {

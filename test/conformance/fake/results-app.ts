@@ -19,6 +19,9 @@ export function offersApps(capabilities: unknown): boolean {
 /** The era a request speaks: some faults break the view in the 2026-07-28 era only. */
 export type AppEra = 'legacy' | 'modern';
 
+/** The view as resources/list names it in either era (MCP Apps lets a server leave it out; survey-mcp lists it). */
+export const LISTED_APP_VIEW = { uri: VIEW_URI, name: 'survey-results', mimeType: MCP_APP_MIME_TYPE };
+
 /** The tool that names the view, as `tools/list` appends it in either era. */
 export function appTool(fault: McpAppFault | undefined): Record<string, unknown> {
   const uri = fault === 'https-resource-uri' ? 'https://fake-survey-mcp.example/survey-results.html' : VIEW_URI;

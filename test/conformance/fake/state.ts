@@ -6,13 +6,16 @@ import { FakeElicitations } from './legacy-elicitation.js';
 export interface FakeUser {
   readonly id: string;
   readonly email: string;
+  /** Empty for an account that signs in with single sign-on only. */
   readonly password: string;
   readonly name: string;
 }
 
 export const ALICE: FakeUser = { id: 'usr_alice', email: 'alice@example.com', password: 'survey-demo', name: 'Alice' };
 const CAROL: FakeUser = { id: 'usr_carol', email: 'carol@example.com', password: 'survey-demo', name: 'Carol' };
-export const USERS: readonly FakeUser[] = [ALICE, CAROL];
+/** An account of the platform's single sign-on alone: no password signs it in (--sso-only-email). */
+export const SSO_ONLY: FakeUser = { id: 'usr_sso_only', email: 'sso-only@example.com', password: '', name: 'Sam SSO' };
+export const USERS: readonly FakeUser[] = [ALICE, CAROL, SSO_ONLY];
 
 export interface FakeClient {
   readonly clientId: string;
