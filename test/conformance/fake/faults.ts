@@ -6,12 +6,13 @@ import type { SurvivorFaults } from './survivors.js';
 import type { InvariantFaults } from './invariant-faults.js';
 import type { VariantFaults } from './faults-variants.js';
 import type { IdJagFaults } from './id-jag.js';
+import type { FreshFaults } from './faults-fresh.js';
 
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults, VariantFaults, IdJagFaults {
+export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults, VariantFaults, IdJagFaults, FreshFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;
