@@ -12,6 +12,7 @@ import { SKILLS_FAULT_CASES } from './fault-cases-skills.js';
 import { SURVIVOR_FAULT_CASES } from './fault-cases-survivors.js';
 import { NEVER_JUDGED_FAULT_CASES } from './fault-cases-never-judged.js';
 import { VARIANT_FAULT_CASES } from './fault-cases-variants.js';
+import { FRESH_FAULT_CASES } from './fault-cases-fresh.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -542,4 +543,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...SURVIVOR_FAULT_CASES,
   ...NEVER_JUDGED_FAULT_CASES,
   ...VARIANT_FAULT_CASES,
+  ...FRESH_FAULT_CASES,
 ];
