@@ -151,3 +151,9 @@ export async function tryToken(ctx: CheckContext, token: string | undefined, opt
   const anonymous = token === undefined ? { headers: { authorization: undefined } } : {};
   return (await ctx.modern.request(token ?? '', 'server/discover', {}, { ...options, ...anonymous })).exchange;
 }
+
+/** A tools/call of `name` (no arguments) with `token`, in the era tryToken would speak. */
+export async function tryToolCall(ctx: CheckContext, token: string, name: string): Promise<Exchange> {
+  if ((await offeredEras(ctx)).legacy) return (await ctx.mcp.callTool(token, name)).exchange;
+  return (await ctx.modern.request(token, 'tools/call', { name, arguments: {} })).exchange;
+}

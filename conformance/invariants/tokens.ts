@@ -20,6 +20,30 @@ export const tokenAnswersNoStore: Invariant = {
   },
 };
 
+/** Contract section 2.2: the access token lives one hour, and no longer. */
+const ONE_HOUR_SECONDS = 3600;
+
+/**
+ * Contract section 2.2: every access token the token endpoint hands out lives at most an hour,
+ * whatever the grant and client kind (a confidential client's renewal is where a framework's
+ * longer default shows).
+ */
+export const tokenLifetimeBounded: Invariant = {
+  id: 'token-lifetime-within-an-hour',
+  title: 'Every access token the token endpoint issues, for any grant and client, states an expires_in of 1 to 3600 seconds',
+  requirement: 'contract-2.2-lifetime',
+  era: 'any',
+  applies(x) {
+    const json = x.endpoint === 'token' && x.exchange.response.status === 200 ? jsonOf(x.exchange) : undefined;
+    return isObject(json) && typeof json['access_token'] === 'string';
+  },
+  judge(x) {
+    const expiresIn = (jsonOf(x.exchange) as Record<string, unknown>)['expires_in'];
+    if (typeof expiresIn !== 'number') return `a token response gives no numeric expires_in (${JSON.stringify(expiresIn)})`;
+    return expiresIn >= 1 && expiresIn <= ONE_HOUR_SECONDS ? undefined : `a token response gives expires_in ${expiresIn}, expected 1..${ONE_HOUR_SECONDS}`;
+  },
+};
+
 /** URLs the deployment hands out in an answer: its Location, and the links, actions and refreshes of a page. */
 export function urlsHandedOut(x: TaggedExchange): string[] {
   const { headers, body } = x.exchange.response;

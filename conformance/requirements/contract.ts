@@ -58,6 +58,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-2.2-lifetime', '2.2', 'The access token lives one hour, and no longer', [
     branch('expires_in at most an hour, code grant', 'token-scope-and-lifetime'),
     branch('expires_in at most an hour, refresh grant', 'refresh-token-lifetime'),
+    branch('every token answer of the run, each grant and client kind (invariant)', 'token-lifetime-within-an-hour'),
     inEra('2025-11-25', 'expired-token-401'),
     inEra('2026-07-28', 'expired-token-401'),
   ]),

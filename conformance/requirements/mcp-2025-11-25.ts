@@ -87,6 +87,7 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
   must('mcp-2025-11-25-version-header', 'basic/transports "Protocol Version Header"', 'An invalid or unsupported MCP-Protocol-Version gets 400', [
     branch('unsupported version (1999-01-01)', 'unsupported-protocol-version-400'),
     branch('invalid value (not a version)', 'protocol-version-not-a-version-400'),
+    branch('a notification, not only a request', 'unsupported-protocol-version-400'),
   ]),
   should('mcp-2025-11-25-version-header-absent', 'basic/transports "Protocol Version Header"', 'A request without the header is taken as 2025-03-26 when nothing else tells the version', {
     unobservable: 'every revision the contract\'s server speaks serves the same tools the same way, so which version it assumed shows in no answer',

@@ -13,6 +13,7 @@ export const RFC_OTHER_REQUIREMENTS: readonly Requirement[] = [
     branch('fragment, authorization endpoint', 'resource-foreign-invalid-target'),
     branch('not an absolute URI', 'resource-relative-invalid-target'),
     branch('token endpoint', 'resource-relative-invalid-target'),
+    branch('fragment, token endpoint (refresh grant)', 'resource-relative-invalid-target'),
   ]),
   rfc8707.should('rfc8707-2-audience', '2', 'Tokens are audience-restricted to the resource asked for', { unobservable: OPAQUE }),
   rfc8707.may('rfc8707-2.1-omitted', '2.1', 'A request without resource may use a default or fail with invalid_target', { unobservable: PERMISSION }),

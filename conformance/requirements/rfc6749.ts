@@ -97,5 +97,8 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
     branch('sign-in page', 'sign-in-not-framable'),
     branch('every auth-host page with a form the run meets (invariant)', 'auth-pages-not-framable'),
   ]),
+  rfc6749.must('rfc6749-10.14-input-sanitized', '10.14', 'A value the authorization server receives (client_id above all) is never written into its pages as markup', [
+    branch("the unknown-client error page, a client_id with markup", 'unknown-client-error-page'),
+  ]),
   rfc6749.must('rfc6749-10.15-open-redirector', '10.15', 'The authorization endpoint is not an open redirector', ['unregistered-redirect-uri-refused', 'no-error-redirect-to-untrusted-web-uri', 'no-refresh-to-foreign-origin']),
 ];

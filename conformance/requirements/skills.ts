@@ -1,4 +1,4 @@
-import { requirementsFrom, type Requirement } from './requirement.js';
+import { branch, requirementsFrom, type Requirement } from './requirement.js';
 
 const skills = requirementsFrom('Skills extension', 'any');
 
@@ -12,5 +12,8 @@ export const SKILLS_REQUIREMENTS: readonly Requirement[] = [
   skills.must('skills-list', 'skills/list', 'skills/list gives each skill as its SKILL.md uri, its frontmatter (name, description) and its files', ['skills-served']),
   skills.must('skills-digest', 'Skill', 'Every listed file carries a sha256 digest and a size that its bytes, read through resources/read, match', ['skills-served']),
   skills.must('skills-frontmatter', 'Skill', "The listed frontmatter is the SKILL.md's own", ['skills-served']),
-  skills.must('skills-get', 'skills/get', 'skills/get returns the entry of a listed skill by its uri', ['skills-served']),
+  skills.must('skills-get', 'skills/get', 'skills/get returns the entry of a listed skill by its uri, and an error for a uri no skill has', [
+    branch('a listed skill: its entry', 'skills-served'),
+    branch('a uri no skill has: a JSON-RPC error, no result', 'skills-served'),
+  ]),
 ];

@@ -43,6 +43,7 @@ export const AUTHORIZATION_TABLE: Table<AuthorizationBaseline> = {
     if (cell.expect.kind === 'error-page') {
       fail(`${what}: the deployment redirected to ${where}${error ? ` (with error "${error}")` : ' with a code'}, a URI the client never registered; expected an error page`);
     }
+    if (outcome.url.hash.includes('access_token=')) fail(`${what}: the deployment issued an access token in the fragment of its redirect to ${where}`);
     if (!error) fail(`${what}: the deployment issued a code and redirected to ${where}`);
     return `${what}: refused with a redirect carrying error "${error}"`;
   },
@@ -78,6 +79,20 @@ export const AUTHORIZATION_TABLE: Table<AuthorizationBaseline> = {
           expect: { kind: 'error-page' },
           rules: ['oauth21-4.1.1-exact-redirect'],
           axisRules: { client: { 'cimd-public': ['mcp-2025-11-25-cimd-as', 'cimd-4.5-exact-redirect'], 'cimd-jwt': ['mcp-2025-11-25-cimd-as', 'cimd-4.5-exact-redirect'] } },
+          consumes: 'nothing',
+        },
+      ],
+    },
+    {
+      parameter: 'response_type',
+      cells: [
+        {
+          // The implicit grant, which a deployment may still wire up for one client kind.
+          mutation: 'other-value',
+          change: async ({ pairs }) => replace(pairs, 'response_type', 'token'),
+          expect: { kind: 'no-code' },
+          rules: ['rfc9700-2.1.2-no-implicit'],
+          level: 'SHOULD',
           consumes: 'nothing',
         },
       ],

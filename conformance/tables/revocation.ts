@@ -82,7 +82,6 @@ export const REVOCATION_TABLE: Table<RevocationBaseline> = {
           rules: ['rfc7009-2.1-token-required'],
           consumes: 'grant',
           knownAs: 'revoke-error-response',
-          limits: { token: { only: ['access'], why: 'with no token sent, only the hint tells the kinds apart, and the empty token tries both' } },
         },
         { mutation: 'empty', change: async ({ pairs }) => replace(pairs, 'token', ''), expect: TOKEN_REQUIRED, rules: ['rfc7009-2.1-token-required'], consumes: 'grant' },
         // RFC 7009 section 2.1 takes RFC 6749's form encoding, whose parameters are sent once (section 3.1).

@@ -49,7 +49,8 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
     fake: { faults: { prmOverrides: { bearer_methods_supported: ['header', 'cookie'] } } },
     reason: /"bearer_methods_supported" names \["cookie"\]: not an RFC 6750 method/,
   },
-  authorizationCase('token-resource-invalid-target', 'refreshes a token for any resource', { tokenResourceUnchecked: true }, /a refresh for https:\/\/conformance\.invalid\/another-resource: expected 400 invalid_target, got HTTP 200/),
+  // Any resource includes its own with a fragment, which resource-relative-invalid-target sends.
+  authorizationCase('token-resource-invalid-target', 'refreshes a token for any resource', { tokenResourceUnchecked: true }, /a refresh for https:\/\/conformance\.invalid\/another-resource: expected 400 invalid_target, got HTTP 200/, ['resource-relative-invalid-target']),
 
   authorizationCase('authorization-unknown-parameter-ignored', 'refuses a request with a parameter it does not know', { unknownParameterRefused: true }, /with conformance_extension=ignore-me the request was refused: error "invalid_request"/),
   {

@@ -14,6 +14,7 @@ import { NEVER_JUDGED_FAULT_CASES } from './fault-cases-never-judged.js';
 import { VARIANT_FAULT_CASES } from './fault-cases-variants.js';
 import { FRESH_SEED_FAULT_CASES } from './fault-cases-fresh-seed.js';
 import { DEMONSTRATED_FAULT_CASES } from './fault-cases-demonstrated.js';
+import { FRESH_FAULT_CASES } from './fault-cases-fresh.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -546,4 +547,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...VARIANT_FAULT_CASES,
   ...FRESH_SEED_FAULT_CASES,
   ...DEMONSTRATED_FAULT_CASES,
+  ...FRESH_FAULT_CASES,
 ];

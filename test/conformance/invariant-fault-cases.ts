@@ -1,6 +1,7 @@
 import type { ConformanceOptions } from '../../conformance/options.js';
 import type { FakeDeploymentOptions } from './fake-deployment.js';
 import { FRESH_SEED_INVARIANT_FAULT_CASES } from './fault-cases-fresh-seed.js';
+import { FRESH_INVARIANT_FAULT_CASES } from './fault-cases-fresh.js';
 
 /** One wrong deployment and the invariant that must catch it over the exchanges of the checks named. */
 export interface InvariantFaultCase {
@@ -105,4 +106,5 @@ export const INVARIANT_FAULT_CASES: readonly InvariantFaultCase[] = [
     reason: /the mcp endpoint \(mcp host, 2025-11-25\): HTTP 500 to POST http:\/\/127\.0\.0\.1:\d+\//,
   },
   ...FRESH_SEED_INVARIANT_FAULT_CASES,
+  ...FRESH_INVARIANT_FAULT_CASES,
 ];

@@ -1,7 +1,7 @@
 import { type Check, fail, notVerified } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { isObject, jsonRpcOf } from '../../mcp.js';
-import { tryToken } from '../../eras.js';
+import { tryToken, tryToolCall } from '../../eras.js';
 
 export const clientMetadataDocumentFlow: Check = {
   id: 'client-metadata-document-flow',
@@ -21,6 +21,12 @@ export const clientMetadataDocumentFlow: Check = {
     if (exchange.response.status !== 200 || !isObject(jsonRpcOf(exchange)?.result)) {
       fail(`the token issued to ${documentUrl} did not open the MCP host: it answered ${describeResponse(exchange)}`);
     }
-    return `authorized with client_id ${documentUrl}, redeemed the code, and the MCP host answered a request with the token`;
+    // A scope or audience defaulted differently for document clients shows only when a tool runs.
+    const called = await tryToolCall(ctx, grant.tokens.accessToken, 'get_me');
+    const result = jsonRpcOf(called)?.result;
+    if (called.response.status !== 200 || !isObject(result) || result['isError'] === true) {
+      fail(`the token issued to ${documentUrl} opened the MCP host but could not call get_me: it answered ${describeResponse(called)}`);
+    }
+    return `authorized with client_id ${documentUrl}, redeemed the code, and the MCP host answered a request and a get_me call with the token`;
   },
 };

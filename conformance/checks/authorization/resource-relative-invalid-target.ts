@@ -10,7 +10,7 @@ const RELATIVE = 'mcp';
 export const resourceRelativeInvalidTarget: Check = {
   id: 'resource-relative-invalid-target',
   group: 'authorization',
-  title: 'A resource that is not an absolute URI is refused with invalid_target, at the authorization and the token endpoint',
+  title: 'A resource that is not an absolute URI (or has a fragment) is refused with invalid_target, at the authorization and the token endpoint',
   spec: 'RFC 8707 section 2 (the resource MUST be an absolute URI; a malformed one is refused with invalid_target)',
   level: 'MUST',
   needsSignIn: true,
@@ -28,6 +28,13 @@ export const resourceRelativeInvalidTarget: Check = {
     if (renewal.response.status !== 400 || error !== 'invalid_target') {
       fail(`a refresh with resource=${RELATIVE}: expected 400 invalid_target, got ${describeResponse(renewal)}`);
     }
-    return `resource=${RELATIVE} was refused with invalid_target by the authorization endpoint and by the token endpoint`;
+    // Its own resource with a fragment: a deployment that drops the fragment before comparing takes it.
+    const withFragment = `${client.resource}#conformance`;
+    const fragment = await refreshRaw(client, tokens.refreshToken, { resource: withFragment });
+    const fragmentError = (jsonOf(fragment) as { error?: unknown } | undefined)?.error;
+    if (fragment.response.status !== 400 || fragmentError !== 'invalid_target') {
+      fail(`a refresh with resource=${withFragment}: expected 400 invalid_target (a resource has no fragment), got ${describeResponse(fragment)}`);
+    }
+    return `resource=${RELATIVE} was refused with invalid_target by the authorization endpoint and by the token endpoint, and a refresh's resource with a fragment too`;
   },
 };

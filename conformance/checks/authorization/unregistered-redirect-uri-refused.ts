@@ -20,6 +20,8 @@ export const unregisteredRedirectUriRefused: Check = {
       otherHost.hostname = 'localhost';
       candidates.push(otherHost);
     }
+    // Headless, the person has approved this client first: a remembered consent must not skip the check.
+    if (ctx.settings.signIn?.kind === 'password') await ctx.session();
     const pages: string[] = [];
     for (const unregistered of candidates) pages.push(await expectRedirectRefused(ctx, client, unregistered.toString()));
     // RFC 6749 section 4.1.2.1 asks for no redirect and an error the person sees; how a client

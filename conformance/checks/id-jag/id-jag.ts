@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { fail, skip } from '../../check.js';
 import { MCP_SCOPE, type OAuthClient } from '../../client.js';
 import type { CheckContext } from '../../context.js';
@@ -43,8 +43,12 @@ export async function idJagRun(ctx: CheckContext): Promise<IdJagRun> {
 export interface GrantShape {
   readonly claims?: Readonly<Record<string, unknown>>;
   readonly typ?: string;
-  /** `none`: unsigned; `HS256`: a MAC under a made-up secret; `stranger`: a key the provider never published, under its kid. */
-  readonly signing?: 'none' | 'HS256' | 'stranger';
+  /**
+   * `none`: unsigned; `HS256`: a MAC under a made-up secret; `HS256-public-key`: a MAC whose secret
+   * is the provider's public key as PEM (algorithm confusion); `stranger`: a key the provider never
+   * published, under its kid.
+   */
+  readonly signing?: 'none' | 'HS256' | 'HS256-public-key' | 'stranger';
   /** Seconds from now (default 120). */
   readonly expiresIn?: number;
 }
@@ -75,6 +79,11 @@ export async function mintIdJag(run: IdJagRun, shape: GrantShape = {}): Promise<
   if (shape.signing === 'none') return `${encode({ alg: 'none', typ })}.${encode(claims)}.`;
   if (shape.signing === 'HS256') return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ }).sign(new TextEncoder().encode(`${randomUUID()}${randomUUID()}`));
   const alg = String(jwk['alg']);
+  if (shape.signing === 'HS256-public-key') {
+    const { d: _private, ...publicJwk } = jwk as JWK;
+    const pem = await exportSPKI((await importJWK(publicJwk, alg)) as Parameters<typeof exportSPKI>[0]);
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: String(jwk['kid']), typ }).sign(new TextEncoder().encode(pem));
+  }
   const key = shape.signing === 'stranger' ? (await generateKeyPair(alg)).privateKey : await importJWK(jwk as JWK, alg);
   return new SignJWT(claims).setProtectedHeader({ alg, kid: String(jwk['kid']), typ }).sign(key);
 }

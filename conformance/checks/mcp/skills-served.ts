@@ -77,11 +77,19 @@ async function checkSkill(ctx: CheckContext, era: AppEra, skill: unknown): Promi
   return uri;
 }
 
+/** A skill no listing names: skills/get answers an error, never a result a client would take for the skill. */
+const UNLISTED_SKILL = 'skill://conformance-unlisted/SKILL.md';
+
+async function unlistedSkillRefused(ctx: CheckContext, era: AppEra): Promise<void> {
+  const { message } = await appRequest(ctx, era, 'skills/get', { uri: UNLISTED_SKILL });
+  if (!message?.error) fail(`${era}: skills/get ${UNLISTED_SKILL}, a skill no listing names, answered ${message?.result === undefined ? 'no JSON-RPC error' : `the result ${JSON.stringify(message.result).slice(0, 120)}`}, not an error`);
+}
+
 export const skillsServed: Check = {
   id: 'skills-served',
   group: 'mcp',
   era: 'any',
-  title: 'A deployment that declares the Skills extension lists its skills, serves skills/get with the same entry, and every listed file reads back with its digest and size',
+  title: 'A deployment that declares the Skills extension lists its skills, serves skills/get with the same entry (an error for a skill not listed), and every listed file reads back with its digest and size',
   spec: 'SEP-2640 Skills extension (io.modelcontextprotocol/skills): capability, skills/list and skills/get, "Skill" entries (frontmatter verbatim, every file with a sha256 digest and size), files read through resources/read',
   level: 'MUST',
   needsSignIn: true,
@@ -97,6 +105,7 @@ export const skillsServed: Check = {
       const skills = (await result(ctx, era, 'skills/list'))['skills'];
       if (!Array.isArray(skills)) fail(`${era}: skills/list: "skills" is not a list`);
       for (const skill of skills) seen.push(`${await checkSkill(ctx, era, skill)} in ${era}`);
+      await unlistedSkillRefused(ctx, era);
     }
     if (seen.length === 0) skip(`the deployment declares no ${SKILLS} extension`);
     return `skills verified: ${seen.join(', ')}`;

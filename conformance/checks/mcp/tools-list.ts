@@ -1,6 +1,7 @@
 import { fail, type Check } from '../../check.js';
 import { expectStatus } from '../../expect.js';
 import { isObject } from '../../mcp.js';
+import { toolSchemaProblem } from '../shared/tool-definitions.js';
 
 export const toolsList: Check = {
   id: 'tools-list',
@@ -18,6 +19,10 @@ export const toolsList: Check = {
       (tool: unknown) => !isObject(tool) || typeof tool['name'] !== 'string' || !isObject(tool['inputSchema']),
     );
     if (malformed.length > 0) fail(`tools/list: ${malformed.length} tools lack a "name" or an "inputSchema"`);
+    for (const tool of tools as Record<string, unknown>[]) {
+      const problem = toolSchemaProblem(tool);
+      if (problem) fail(`tools/list: tool ${String(tool['name'])}: ${problem}`);
+    }
     return `${tools.length} tools: ${tools.map((tool: Record<string, unknown>) => tool['name']).join(', ')}`;
   },
 };

@@ -20,5 +20,10 @@ export const registrationRefusesBadMetadata: Check = {
         case: 'token_endpoint_auth_method "client_secret_basic"',
         request: { ...valid, token_endpoint_auth_method: 'client_secret_basic' },
       },
+      // A framework's other secret method, often wired up apart from basic.
+      {
+        case: 'token_endpoint_auth_method "client_secret_post"',
+        request: { ...valid, token_endpoint_auth_method: 'client_secret_post' },
+      },
     ]),
 };

@@ -8,6 +8,8 @@ const REFUSED_REDIRECT_URIS: readonly [string, string][] = [
   ['a file: URI', 'file:///tmp/callback'],
   ['a URI with a fragment', 'https://client.example/callback#fragment'],
   ['plain http to a host other than loopback', 'http://client.example/callback'],
+  // A loopback test by prefix takes these for loopback: they are anyone's hosts.
+  ['plain http to a host that starts with "localhost"', 'http://localhost.conformance.invalid/callback'],
 ];
 
 export const registrationRefusesBadRedirectUri: Check = {

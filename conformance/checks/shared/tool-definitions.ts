@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../mcp.js';
 import { schemaViolation } from './json-schema.js';
+import { schemaKeywordProblem } from './schema-keywords.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -32,7 +33,7 @@ function schemaProblem(schema: unknown, which: string, optional: boolean): strin
   if ('required' in schema && !(Array.isArray(schema['required']) && schema['required'].every((name) => typeof name === 'string'))) {
     return `${which} has "required" that is not a list of names`;
   }
-  return undefined;
+  return schemaKeywordProblem(schema, which);
 }
 
 /** A tool that needs no arguments and declares an outputSchema: one the runner can call without inventing input. */

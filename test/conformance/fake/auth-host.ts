@@ -43,9 +43,12 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       if (req.method === 'OPTIONS') return res.status(204).end();
       return next();
     });
-    app.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (_req, res) => {
+    app.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (req, res) => {
+      const rfc8414 = req.path === '/.well-known/oauth-authorization-server';
+      if (rfc8414 && faults.freshFault === 'auth-host-metadata-404') return void res.status(404).type('html').send('<h1>Not Found</h1>');
       const metadata = config.authorizationServerMetadata();
-      res.json(faults.authOriginMetadataStale ? { ...metadata, token_endpoint: `${String(metadata['token_endpoint'])}/v1` } : metadata);
+      const relative = rfc8414 && faults.freshFault === 'relative-revocation-endpoint' ? { revocation_endpoint: '/oauth/revoke' } : {};
+      res.json(faults.authOriginMetadataStale ? { ...metadata, token_endpoint: `${String(metadata['token_endpoint'])}/v1` } : { ...metadata, ...relative });
     });
   }
 
@@ -63,22 +66,27 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       if (req.accepts(['html', 'json']) === 'json' && !faults.unknownClientHtmlOnly) {
         return res.status(400).json({ error: 'invalid_client' });
       }
-      if (faults.unknownClientRedirects) return redirectError(res, request, 'invalid_client', config);
-      return page(res, faults.unknownClientPageServerError ? 500 : 400, '<h1>Unknown client</h1>');
+      const unfetchable = faults.freshFault === 'unfetchable-document-redirects' && request.client_id?.startsWith('https://') && request.redirect_uri !== undefined;
+      if (faults.unknownClientRedirects || unfetchable) return redirectError(res, request, 'invalid_client', config);
+      const reflected = faults.freshFault === 'error-page-reflects-client-id' ? ` ${request.client_id ?? ''}` : '';
+      return page(res, faults.unknownClientPageServerError ? 500 : 400, `<h1>Unknown client${reflected}</h1>`);
     }
     if (request.redirect_uri === undefined) {
       if (!faults.missingRedirectUriSignInFirst) return missingRedirectUri(req, res, faults);
       const session = sessionOf(req, res, state, faults);
       return session.userId ? missingRedirectUri(req, res, faults) : signInPage(res, request, session, '', faults);
     }
+    // The fast path a consent memory adds, before the redirect check it forgot.
+    const approved = faults.freshFault === 'approved-fast-path-unchecked' ? sessionOf(req, res, state, faults) : undefined;
+    if (approved?.userId && approvedClients(approved).has(client.clientId)) return issueCode(res, request, approved.userId, config);
     if (!faults.openRedirect && !redirectAllowed(client, request.redirect_uri, faults)) {
-      return page(res, 400, '<h1>This redirect URI is not registered</h1>');
+      return page(res, faults.freshFault === 'error-page-status-200' ? 200 : 400, '<h1>This redirect URI is not registered</h1>');
     }
     const session = sessionOf(req, res, state, faults);
     // RFC 9700 §4.11.2: a web redirect URI gets errors only once someone has signed in.
     const refuseRequest = (error: string, description?: string): void =>
       session.userId || isNative(request.redirect_uri ?? '') || faults.redirectErrorsToStrangers
-        ? redirectError(res, request, error, config, { withIss: !faults.errorRedirectWithoutIss, description })
+        ? redirectError(res, faults.freshFault === 'state-dropped-on-authorize-errors' ? withoutState(request) : request, error, config, { withIss: !faults.errorRedirectWithoutIss, description })
         : page(res, 400, `<h1>This request cannot be used: ${error}</h1>`);
     // RFC 7636 §4.4.1: a PKCE refusal says why.
     const refusePkce = (description: string): void => refuseRequest('invalid_request', faults.pkceRefusalsUnexplained ? undefined : description);
@@ -87,11 +95,14 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const unknownParameter = Object.keys(req.query).some((name) => !(AUTHORIZATION_PARAMETERS as readonly string[]).includes(name));
     if (unknownParameter && faults.unknownParameterRefused) return refuseRequest('invalid_request');
     const responseType = request.response_type ?? (faults.missingResponseTypeAsCode ? 'code' : undefined);
+    if (responseType === 'token' && faults.freshFault === 'implicit-for-cimd' && client.clientId.startsWith('https://')) {
+      return session.userId ? implicitRedirect(res, request, session.userId, config) : signInPage(res, request, session, '', faults);
+    }
     if (responseType !== 'code') return refuseRequest('unsupported_response_type');
     if (!request.code_challenge && !faults.pkceOptional) return refusePkce('code challenge required');
     if (request.code_challenge && !request.code_challenge_method && faults.missingMethodCrashes) return refuseRequest('server_error');
     const method = request.code_challenge_method ?? defaultMethod(faults);
-    if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod) {
+    if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod && faults.freshFault !== 'unknown-challenge-method-as-plain') {
       return refusePkce('transform algorithm not supported');
     }
     if (request.code_challenge !== undefined && method === 'plain' && !verifierForm(faults).test(request.code_challenge)) {
@@ -154,26 +165,10 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const csrfOk = req.body.csrf_token === session.csrf || faults.consentIgnoresCsrf;
     if (!csrfOk || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
     if (req.body.decision !== 'approve') {
-      const { state: _dropped, ...withoutState } = request;
-      return redirectError(res, faults.deniedWithoutState ? withoutState : request, 'access_denied', config, { status: faults.formPostRedirectStatus ?? 303 });
+      return redirectError(res, faults.deniedWithoutState ? withoutState(request) : request, 'access_denied', config, { status: faults.formPostRedirectStatus ?? 303 });
     }
-    const code = randomId('code_');
-    state.codes.set(code, {
-      clientId: request.client_id ?? '',
-      redirectUri: request.redirect_uri ?? '',
-      challenge: request.code_challenge,
-      method: request.code_challenge_method ?? defaultMethod(faults),
-      userId: session.userId,
-      used: false,
-    });
-    const target = new URL(request.redirect_uri ?? '');
-    target.searchParams.set('code', code);
-    if (request.state !== undefined) {
-      target.searchParams.set('state', faults.mangleState ? request.state.slice(0, -1) : request.state);
-    }
-    if (!faults.omitIss) target.searchParams.set('iss', config.issuer());
-    const location = faults.codeThroughInterstitial ? `/oauth/continue?next=${encodeURIComponent(target.toString())}` : target.toString();
-    res.redirect(faults.formPostRedirectStatus ?? 303, location);
+    approvedClients(session).add(request.client_id ?? '');
+    return issueCode(res, request, session.userId, config);
   });
   if (faults.codeThroughInterstitial) app.get('/oauth/continue', (req, res) => res.redirect(303, String(req.query['next'])));
 
@@ -195,7 +190,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const audience = { issuer: config.issuer(), tokenEndpoint: `${req.protocol}://${req.get('host')}/oauth/token` };
     if (requesting && !(await clientAuthenticates(requesting, body, audience, faults))) return void res.status(401).json({ error: 'invalid_client' });
     // RFC 8707 §2.2: a token is only for this resource.
-    const foreign = body.resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(body.resource);
+    const fragmentDropped = body.grant_type === 'refresh_token' && faults.freshFault === 'refresh-resource-fragment';
+    const resource = fragmentDropped ? body.resource?.replace(/#.*$/, '') : body.resource;
+    const foreign = resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(resource);
     // The wrong error code breaks one branch: the refresh grant's with another absolute resource.
     const misnamed = faults.foreignResourceRefusedAs === 'token-invalid-request' && body.grant_type === 'refresh_token' && URL.canParse(body.resource ?? '');
     if (foreign && !resourceUnchecked(body, faults)) return refuse(misnamed ? 'invalid_request' : 'invalid_target');
@@ -214,7 +211,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const token = String(body['token'] ?? '');
     // RFC 7009 §2.2.1: a malformed request is an error as in RFC 6749 §5.2; an invalid token is not.
     const emptyTaken = body['token'] === '' && faults.revokeEmptyTokenAccepted;
-    if (!token && !faults.revokeWithoutTokenAccepted && !emptyTaken) return res.status(400).json({ error: 'invalid_request' });
+    const hintFirst = body['token'] === undefined && body['token_type_hint'] === 'refresh_token' && faults.freshFault === 'revocation-hint-before-token';
+    if (!token && !faults.revokeWithoutTokenAccepted && !emptyTaken && !hintFirst) return res.status(400).json({ error: 'invalid_request' });
     if (brokenDocumentClientId(String(body['client_id'] ?? '')) && !faults.revocationTakesAnyDocumentClientId) return res.status(400).json({ error: 'invalid_client' });
     const hint = body['token_type_hint'];
     if (hint === undefined && faults.revocationNeedsHint) return res.status(200).end();
@@ -247,6 +245,49 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   });
 
   return app;
+}
+
+/** The approved code's redirect: to the request's redirect_uri, with state and iss. */
+function issueCode(res: Response, request: AuthorizationRequest, userId: string, config: AuthHostConfig): void {
+  const { state, faults } = config;
+  const code = randomId('code_');
+  state.codes.set(code, {
+    clientId: request.client_id ?? '',
+    redirectUri: request.redirect_uri ?? '',
+    challenge: request.code_challenge,
+    method: request.code_challenge_method ?? defaultMethod(faults),
+    userId,
+    used: false,
+  });
+  const target = new URL(request.redirect_uri ?? '');
+  target.searchParams.set('code', code);
+  if (request.state !== undefined) {
+    target.searchParams.set('state', faults.mangleState ? request.state.slice(0, -1) : request.state);
+  }
+  if (!faults.omitIss) target.searchParams.set('iss', config.issuer());
+  const location = faults.codeThroughInterstitial ? `/oauth/continue?next=${encodeURIComponent(target.toString())}` : target.toString();
+  res.redirect(faults.formPostRedirectStatus ?? 303, location);
+}
+
+/** The `implicit-for-cimd` fault's answer to response_type=token: an access token in the fragment. */
+function implicitRedirect(res: Response, request: AuthorizationRequest, userId: string, config: AuthHostConfig): void {
+  const accessToken = randomId('at_');
+  config.state.accessTokens.set(accessToken, { userId, grantId: undefined, scope: 'mcp_customer', expiresAt: Date.now() + config.accessTokenTtlSeconds * 1000, revoked: false });
+  const fragment = new URLSearchParams({ access_token: accessToken, token_type: 'Bearer', ...(request.state !== undefined && { state: request.state }) });
+  res.redirect(302, `${request.redirect_uri ?? ''}#${fragment.toString()}`);
+}
+
+/** The clients a browser session approved, for the `approved-fast-path-unchecked` fault. */
+const approvals = new WeakMap<FakeSession, Set<string>>();
+function approvedClients(session: FakeSession): Set<string> {
+  const known = approvals.get(session) ?? new Set<string>();
+  approvals.set(session, known);
+  return known;
+}
+
+function withoutState(request: AuthorizationRequest): AuthorizationRequest {
+  const { state: _dropped, ...rest } = request;
+  return rest;
 }
 
 /** A public client's token request as a fake broken to infer a missing client_id from its code or refresh token reads it. */

@@ -1,4 +1,4 @@
-import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, exportSPKI, generateKeyPair, type JWTPayload } from 'jose';
 import type { Response } from 'express';
 import type { IdJagIssuer } from '../../../conformance/options.js';
 import type { AuthHostConfig } from './auth-host.js';
@@ -9,6 +9,7 @@ export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 /** The identity provider the fake trusts, and the key the runner signs ID-JAGs with as it (`--id-jag-key`). */
 const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
 export const ID_JAG_IDP: IdJagIssuer = { issuer: 'https://idp.example', privateJwk: { ...(await exportJWK(privateKey)), kid: 'idp-1', alg: 'ES256' } };
+const PUBLIC_KEY_PEM = await exportSPKI(publicKey);
 const idpKeys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'idp-1', alg: 'ES256' }] });
 
 /** Ways to break the fake's ID-JAG grant (enterprise-managed authorization, issue 45), one rule each. */
@@ -46,7 +47,7 @@ const usedJtis = new Set<string>();
 /** The jwt-bearer grant with an ID-JAG, checked as the draft says unless a fault skips a rule. */
 export async function redeemIdJag(body: Record<string, string | undefined>, res: Response, refuse: (error: string) => void, config: AuthHostConfig): Promise<void> {
   const { faults, state } = config;
-  const claims = await verifiedClaims(body.assertion ?? '', faults);
+  const claims = await verifiedClaims(body.assertion ?? '', faults, faults.freshFault === 'id-jag-public-key-as-mac');
   const now = Date.now() / 1000;
   const issuer = config.issuer();
   const ok =
@@ -68,14 +69,20 @@ export async function redeemIdJag(body: Record<string, string | undefined>, res:
   state.grants.set(grantId, { userId: user.id, clientId: body.client_id ?? '', revoked: false });
   const accessToken = randomId('at_');
   state.accessTokens.set(accessToken, { userId: user.id, grantId, scope: 'mcp_customer', expiresAt: Date.now() + config.accessTokenTtlSeconds * 1000, revoked: false });
+  if (faults.freshFault === 'id-jag-answer-cacheable') res.removeHeader('cache-control');
   res.json({ access_token: accessToken, token_type: 'Bearer', expires_in: config.accessTokenTtlSeconds, scope: 'mcp_customer', ...(faults.idJagRefreshIssued && { refresh_token: randomId('rt_') }) });
 }
 
 /** The claims of a signed ID-JAG of the right type, or undefined. */
-async function verifiedClaims(assertion: string, faults: IdJagFaults): Promise<JWTPayload | undefined> {
+async function verifiedClaims(assertion: string, faults: IdJagFaults, publicKeyAsMac: boolean): Promise<JWTPayload | undefined> {
   try {
     const header = decodeProtectedHeader(assertion);
     if (header.typ !== 'oauth-id-jag+jwt' && !faults.idJagTypUnchecked) return undefined;
+    // Algorithm confusion: the key verifies whatever alg the header names, HS256 with its PEM as the secret.
+    if (publicKeyAsMac && header.alg === 'HS256') {
+      await compactVerify(assertion, new TextEncoder().encode(PUBLIC_KEY_PEM), { algorithms: ['HS256'] });
+      return decodeJwt(assertion);
+    }
     const unchecked = faults.idJagSignatureUnchecked || (header.alg === 'none' && faults.idJagAlgNoneAccepted) || (header.alg === 'HS256' && faults.idJagHmacAccepted);
     // The signature alone: each claim is judged above, so that one fault skips one rule.
     if (!unchecked) await compactVerify(assertion, idpKeys, { algorithms: ['ES256'] });

@@ -124,6 +124,9 @@ export function authorizationServerMetadata(config: McpHostConfig): Record<strin
   };
 }
 
+/** Tokens once found valid, for the `token-validity-cached` fault. */
+const validated = new Set<string>();
+
 /** Bearer authentication; answers 401/403 itself and returns undefined when refused. */
 function authenticate(req: Request, res: Response, config: McpHostConfig): { userId: string; token: string } | undefined {
   const { state, faults } = config;
@@ -133,10 +136,15 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
     return undefined;
   }
   const known = token ? state.accessTokens.get(token) : undefined;
-  const record = token ? (state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) ?? (faults.revokedTokensAccepted ? known : undefined)) : undefined;
+  const cached = faults.freshFault === 'token-validity-cached' && token !== undefined && validated.has(token);
+  const record = token ? (state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) ?? (faults.revokedTokensAccepted || cached ? known : undefined)) : undefined;
+  if (token && record) validated.add(token);
   if (token && !record && faults.acceptGarbageTokens) return { userId: ALICE.id, token };
   if (!token || !record) {
-    if (!faults.omitWwwAuthenticate) {
+    const expired = known !== undefined && Date.now() >= known.expiresAt && faults.freshFault === 'expired-challenge-without-metadata';
+    if (faults.freshFault === 'gateway-replaces-challenge') res.set('www-authenticate', 'Bearer realm="api"');
+    else if (expired) res.set('www-authenticate', 'Bearer error="invalid_token"');
+    else if (!faults.omitWwwAuthenticate) {
       res.set(
         'www-authenticate',
         `Bearer ${faults.challengeRepeatsRealm ? 'realm="fake", realm="fake", ' : ''}${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}/.well-known/${faults.challengePointsElsewhere ? 'oauth-authorization-server' : 'oauth-protected-resource'}"`,
@@ -171,17 +179,26 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const caller = authenticate(req, res, config);
   if (!caller) return;
   if (faults.concurrencyCap !== undefined && !holdTurn(res, caller.userId, faults.concurrencyCap)) return;
-  if (!faults.limitBeforeAuth && !admit(res, config, faults.limitPerToken ? caller.token : caller.userId)) return;
+  const budgetKey = faults.limitPerToken ? caller.token : faults.freshFault === 'budget-per-client' ? config.state.holderOf(caller.token) : caller.userId;
+  if (!faults.limitBeforeAuth && !admit(res, config, budgetKey)) return;
   const surveys = config.state.surveys;
+  if (scopeMissing(req, config, caller.token)) {
+    res.set('www-authenticate', `Bearer error="insufficient_scope", scope="mcp_customer", resource_metadata="${config.baseUrl()}/.well-known/oauth-protected-resource"`);
+    return void res.status(403).json({ error: 'insufficient_scope' });
+  }
   const invalid = nullMessageRefusal(req.body, faults) ?? invalidMessageRefusal(req.body, faults) ?? oversizedRefusal(req.body, claimsModern(req), faults);
   if (invalid) return void res.status(invalid.status).json(invalid.body);
   if (config.offers !== 'legacy' && claimsModern(req)) {
-    if ((req.body as { method?: unknown } | undefined)?.method === 'server/discover') config.state.modernDiscovered = true;
-    return modernPost(req, res, faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId, holder: config.state.holderOf(caller.token) } }));
+    const discover = (req.body as { method?: unknown } | undefined)?.method === 'server/discover';
+    const fromCache = discover && config.state.modernDiscovered && faults.freshFault === 'cached-discover-loses-server-info';
+    if (discover) config.state.modernDiscovered = true;
+    return modernPost(req, res, fromCache ? { ...faults, modernFault: 'no-server-info' } : faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId, holder: config.state.holderOf(caller.token) } }));
   }
   if (config.offers === 'modern') return refuseLegacy(req, res, faults);
   if (faults.initializeRefusedAfterDiscover && (req.body as { method?: unknown } | undefined)?.method === 'initialize' && config.state.modernDiscovered) return refuseLegacy(req, res, faults);
   if (faults.legacyServerError) return void res.status(500).send('Internal Server Error');
+  const notification = !Array.isArray(req.body) && (req.body as { id?: unknown; method?: unknown } | undefined)?.id === undefined && (req.body as { method?: unknown } | undefined)?.method !== undefined;
+  if (notification && faults.freshFault === 'notification-before-version-check') return void res.status(202).end();
   const version = req.headers['mcp-protocol-version'];
   const formUnchecked = faults.versionHeaderFormUnchecked && !/^\d{4}-\d{2}-\d{2}$/.test(String(version));
   if (typeof version === 'string' && !SUPPORTED_VERSIONS.includes(version) && !faults.ignoreProtocolVersion && !formUnchecked) {
@@ -219,7 +236,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
       return reply({
         result: {
           protocolVersion: SUPPORTED_VERSIONS.includes(requested) || faults.initializeEchoesVersion ? requested : SUPPORTED_VERSIONS[0],
-          capabilities: { ...(faults.legacyUndeclaredResources ? { tools: {} } : { tools: {}, resources: {} }), ...skillsCapabilities(faults.skillsFault) },
+          capabilities: { ...(faults.legacyUndeclaredResources ? { tools: {} } : { tools: {}, resources: {} }), ...skillsCapabilities(faults.skillsFault), ...toolsUndeclared(message.params, faults) },
           serverInfo: { name: 'fake-survey-mcp', version: '0.0.0' },
         },
       });
@@ -261,6 +278,18 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     default:
       return reply({ error: { code: -32601, ...(faults.unknownMethodErrorUnworded ? {} : { message: 'Method not found' }) } }, faults.unknownMethodHttpStatus ?? 200);
   }
+}
+
+/** The `tools-capability-needs-elicitation` fault: tools declared only to a client that declares elicitation. */
+function toolsUndeclared(params: Record<string, unknown> | undefined, faults: Faults): Record<string, unknown> {
+  const capabilities = params?.['capabilities'] as Record<string, unknown> | undefined;
+  return faults.freshFault === 'tools-capability-needs-elicitation' && capabilities?.['elicitation'] === undefined ? { tools: undefined } : {};
+}
+
+/** The `cimd-token-without-tools-scope` fault: a metadata-document client's tools/call refused for scope. */
+function scopeMissing(req: Request, config: McpHostConfig, token: string): boolean {
+  if (config.faults.freshFault !== 'cimd-token-without-tools-scope' || (req.body as { method?: unknown } | undefined)?.method !== 'tools/call') return false;
+  return config.state.holderOf(token).split(' ')[1]?.startsWith('https://') === true;
 }
 
 /** The tool list of the 2025 era, one name broken by a fault. */

@@ -110,14 +110,14 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
       const apps = offersApps(meta['io.modelcontextprotocol/clientCapabilities']);
       const hints = faults.plainToolListUncached && !apps ? {} : cacheHints;
       if (faults.unknownCursorEmptyPage && message.params?.['cursor'] !== undefined) return complete({ tools: [], ...hints });
-      return complete({ tools: [...modernToolList(fault), ...(apps || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...hints });
+      return complete({ tools: [...draft04Bounds(modernToolList(fault), faults), ...(apps || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...hints });
     }
     case 'tools/call': {
       const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
       const elicits = elicitsForms(capabilities, faults.confirmationFault);
       const call = { elicits, inputResponses: message.params?.['inputResponses'], requestState: message.params?.['requestState'] };
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>, call);
-      if ('inputRequired' in outcome) return reply(200, { result: { ...outcome.inputRequired, resultType: 'input_required', _meta: serverInfo, ...(faults.inputRequiredCacheable ? cacheHints : {}) } });
+      if ('inputRequired' in outcome) return reply(200, { result: { ...outcome.inputRequired, resultType: faults.freshFault === 'result-type-incomplete' ? 'incomplete' : 'input_required', _meta: serverInfo, ...(faults.inputRequiredCacheable ? cacheHints : {}) } });
       if ('invalidParams' in outcome) return refuse(200, -32602, `Invalid params: ${outcome.invalidParams}`);
       if ('error' in outcome && fault === 'tool-errors-as-jsonrpc-errors') return reply(200, { error: { code: -32000, message: outcome.error } });
       if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error, ...outcome.details }) }], isError: true });
@@ -161,6 +161,13 @@ function modernToolList(fault: ModernFault | undefined): readonly Record<string,
     default:
       return TOOL_LIST;
   }
+}
+
+/** The `draft-04-exclusive-minimum` fault: list_surveys's limit bounded as draft-04 wrote it. */
+function draft04Bounds(tools: readonly Record<string, unknown>[], faults: Faults): readonly Record<string, unknown>[] {
+  if (faults.freshFault !== 'draft-04-exclusive-minimum') return tools;
+  const bounded = { type: 'object', properties: { limit: { type: 'integer', minimum: 0, exclusiveMinimum: true } } };
+  return tools.map((tool) => (tool.name === 'list_surveys' ? { ...tool, inputSchema: bounded } : tool));
 }
 
 /** Mcp-Name against the body's name or uri, a Base64 sentinel decoded unless the fault compares it raw. */

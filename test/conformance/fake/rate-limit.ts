@@ -35,9 +35,16 @@ export function admit(res: Response, config: Pick<McpHostConfig, 'faults' | 'mcp
   return false;
 }
 
+/** When the last 429 left, for the `burst-429-without-retry-after` fault. */
+let lastRefusalAt = 0;
+
 export function refuseOverLimit(res: Response, decision: FakeRateDecision & { allowed: false }, faults: Faults): void {
   const retryAt = new Date(Date.now() + decision.retryAfterSeconds * 1000).toUTCString();
-  res.set('retry-after', faults.retryAfterHttpDate ? retryAt : String(decision.retryAfterSeconds)).status(429);
+  // A limiter in front answers a burst's refusals, with no Retry-After.
+  const inBurst = faults.freshFault === 'burst-429-without-retry-after' && Date.now() - lastRefusalAt < 50;
+  lastRefusalAt = Date.now();
+  if (!inBurst) res.set('retry-after', faults.retryAfterHttpDate ? retryAt : String(decision.retryAfterSeconds));
+  res.status(429);
   if (decision.repeated && faults.bareRepeatRefusals) res.end();
   else res.json({ error: 'rate_limit_exceeded' });
 }

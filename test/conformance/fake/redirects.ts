@@ -11,7 +11,8 @@ export function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
 export function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
   if (client.redirectUris.includes(requested) || trustsAnyRedirect(client, faults)) return true;
   if (faults.redirectMatchLoose && client.redirectUris.some((registered) => looselyMatches(registered, requested, faults.redirectMatchLoose))) return true;
-  if (faults.strictLoopbackPort || !URL.canParse(requested)) return false;
+  const registeredClient = !/^https?:\/\//.test(client.clientId);
+  if (faults.strictLoopbackPort || (registeredClient && faults.freshFault === 'dcr-loopback-port-exact') || !URL.canParse(requested)) return false;
   const wanted = new URL(requested);
   return client.redirectUris.some((registered) => {
     const known = new URL(registered);

@@ -32,7 +32,8 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
   if (!responseTypes.every((type) => type === 'code')) {
     return refuse('invalid_client_metadata', 'response_types may only be code');
   }
-  if ((body['token_endpoint_auth_method'] ?? 'none') !== 'none') {
+  const secretIssued = body['token_endpoint_auth_method'] === 'client_secret_post' && faults.freshFault === 'client-secret-issued';
+  if ((body['token_endpoint_auth_method'] ?? 'none') !== 'none' && !secretIssued) {
     return refuse('invalid_client_metadata', 'token_endpoint_auth_method must be none');
   }
   const clientName = String(body['client_name'] ?? '');
@@ -47,7 +48,8 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
       redirect_uris: redirectUris,
       grant_types: grantTypes,
       response_types: responseTypes,
-      token_endpoint_auth_method: 'none',
+      token_endpoint_auth_method: secretIssued ? 'client_secret_post' : 'none',
+      ...(secretIssued && { client_secret: randomId('secret_') }),
       scope: 'mcp_customer',
       ...faults.registrationOverrides,
     };
@@ -66,7 +68,8 @@ function redirectProblem(uri: string, faults: Faults): string | undefined {
   if (url.protocol === 'https:') return faults.httpsRedirectsRefused ? 'https is not allowed' : undefined;
   if (faults.httpsOnlyRedirects) return 'only https is allowed';
   if (url.protocol === 'http:') {
-    return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? undefined : 'http is only for loopback';
+    const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) || (faults.freshFault === 'localhost-prefix-loopback' && url.hostname.startsWith('localhost'));
+    return loopback ? undefined : 'http is only for loopback';
   }
   return undefined;
 }

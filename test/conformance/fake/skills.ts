@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 /** Ways to break the fake's Skills extension (SEP-2640), one rule each. */
 /** `get-stale`: skills/get answers the skill as it was before its SKILL.md last changed (another digest and size). */
-export type SkillsFault = 'undeclared' | 'digest-wrong' | 'frontmatter-differs' | 'get-missing' | 'get-stale';
+/** `unknown-empty`: skills/get of a skill not served answers an empty result, not an error. */
+export type SkillsFault = 'undeclared' | 'digest-wrong' | 'frontmatter-differs' | 'get-missing' | 'get-stale' | 'unknown-empty';
 
 const SKILL_URI = 'skill://fake-survey/SKILL.md';
 const SKILL_MD = '---\nname: fake-survey\ndescription: How to use the fake survey server.\n---\n\n# Fake survey\n\nCall get_me first.\n';
@@ -29,6 +30,7 @@ export function skillsAnswer(method: string | undefined, params: Record<string, 
   if (method === 'skills/list') return { result: { skills: [entry(fault)] } };
   if (method === 'skills/get') {
     if (params?.['uri'] === SKILL_URI && fault !== 'get-missing') return { result: { skill: fault === 'get-stale' ? staleEntry() : entry(fault) } };
+    if (fault === 'unknown-empty') return { result: {} };
     return { error: { code: -32602, message: `No skill is served at ${String(params?.['uri'])}` } };
   }
   if (method === 'resources/read' && params?.['uri'] === SKILL_URI) return { result: { contents: [{ uri: SKILL_URI, mimeType: 'text/markdown', text: SKILL_MD }] } };

@@ -28,6 +28,7 @@ export class FakeSlidingLog {
   ) {}
 
   consume(key: string): FakeRateDecision {
+    if (this.faults.freshFault === 'log-cleared-when-block-lifts' && this.refusedLast.has(key) && this.blockLifted(key)) this.logs.delete(key);
     const decision = this.decide(key);
     const repeated = this.refusedLast.has(key);
     if (decision.allowed) {
@@ -41,6 +42,22 @@ export class FakeSlidingLog {
     // A penalty box: a whole window from the first refusal, however old the oldest request.
     const blockEnd = (this.blockStartedAt.get(key) ?? now) + this.rule.windowMs;
     return { ...decision, repeated, retryAfterSeconds: Math.max(1, Math.ceil((blockEnd - now) / 1000)) };
+  }
+
+  /** Whether a refused key has room again: its oldest request aged out. */
+  private blockLifted(key: string): boolean {
+    const now = Date.now();
+    return (this.logs.get(key) ?? []).filter((time) => time > now - this.rule.windowMs).length < this.rule.limit;
+  }
+
+  /** The `rate-check-then-record` fault: the admitted request is written to the log 50 ms after the count. */
+  private recordLate(key: string, time: number): void {
+    setTimeout(() => {
+      const log = this.logs.get(key) ?? [];
+      log.push(time);
+      log.sort((a, b) => a - b);
+      this.logs.set(key, log);
+    }, 50);
   }
 
   private decide(key: string): FakeRateDecision {
@@ -65,7 +82,8 @@ export class FakeSlidingLog {
     const log = (this.logs.get(key) ?? []).filter(inWindow);
     this.logs.set(key, log);
     if (log.length < this.rule.limit) {
-      log.push(now);
+      if (this.faults.freshFault === 'rate-check-then-record') this.recordLate(key, now);
+      else log.push(now);
       return { allowed: true, remaining: this.rule.limit - log.length };
     }
     const oldest = log[0] ?? now;

@@ -23,7 +23,8 @@ export async function redeemCode(
     else if (!faults.codeReplayKeepsTokens) state.revokeGrant(code.grantId);
     return refuse('invalid_grant');
   }
-  if (code.clientId !== body.client_id && !faults.codeNotBoundToClient) return refuse('invalid_grant');
+  const anyCodeTaken = faults.freshFault === 'cimd-redeems-any-code' && body.client_id?.startsWith('https://') === true;
+  if (code.clientId !== body.client_id && !faults.codeNotBoundToClient && !anyCodeTaken) return refuse('invalid_grant');
   const redirectUnchecked = faults.codeNotBoundToRedirectUri || (body.redirect_uri === undefined && faults.redirectUriOptionalAtToken);
   if (code.redirectUri !== body.redirect_uri && !redirectUnchecked) return refuse('invalid_grant');
   const unverified = body.code_verifier === undefined && faults.missingVerifierAccepted;
@@ -101,10 +102,17 @@ function issueTokens(
   return {
     access_token: accessToken,
     token_type: 'Bearer',
-    expires_in: renewal && faults.refreshLongLived ? 2 * 3600 : accessTokenTtlSeconds,
+    expires_in: renewal && faults.refreshLongLived ? 2 * 3600 : renewal && confidentialDay(grantId, config) ? 86_400 : accessTokenTtlSeconds,
     scope: 'mcp_customer',
     ...(faults.omitRefreshToken ? {} : { refresh_token: refreshToken }),
   };
+}
+
+/** The `jwt-client-refresh-lives-a-day` fault: a private_key_jwt client's grant renews for a day. */
+function confidentialDay(grantId: string, config: AuthHostConfig): boolean {
+  if (config.faults.freshFault !== 'jwt-client-refresh-lives-a-day') return false;
+  const clientId = config.state.grants.get(grantId)?.clientId ?? '';
+  return config.state.metadataDocuments.get(clientId)?.['token_endpoint_auth_method'] === 'private_key_jwt';
 }
 
 /** RFC 7636 §4.1: a verifier (and a plain challenge) is 43 to 128 unreserved characters. */
@@ -115,7 +123,8 @@ export function verifierForm(faults: Faults): RegExp {
 function verifierMatches(challenge: string | undefined, method: string, verifier: string, faults: Faults): boolean {
   if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional)) return true;
   if (challenge === undefined) return false;
-  if (method === 'plain') return verifier === challenge || faults.plainVerifierUnchecked === true;
+  const asPlain = method === 'plain' || (method !== 'S256' && faults.freshFault === 'unknown-challenge-method-as-plain');
+  if (asPlain) return verifier === challenge || faults.plainVerifierUnchecked === true;
   if (faults.allowPlainDowngrade && verifier === challenge) return true;
   return createHash('sha256').update(verifier).digest('base64url') === challenge;
 }
