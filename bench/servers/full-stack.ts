@@ -1,5 +1,4 @@
 /** Case 1: the real server (`startServer`), composed and tuned as `survey-mcp serve` does it. */
-import { tuneHeapForServing } from '../../src/cli/serving-heap.js';
 import { serverConfig } from '../../src/config.js';
 import { bufferedDestination } from '../../src/telemetry/request-log.js';
 import { startServer } from '../../src/server.js';
@@ -7,7 +6,6 @@ import { runChild } from './child.js';
 import { benchRateRule, type FullStackOptions } from './protocol.js';
 
 runChild<FullStackOptions>(async (options) => {
-  tuneHeapForServing();
   const withMetrics = options.telemetry === true || options.telemetry === 'metrics';
   const withLog = options.telemetry === true || options.telemetry === 'log';
   const telemetry = {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { servingHeapFlags } from './serving-heap.js';
+import { leanHeapFlags } from './serving-heap.js';
 
 /**
  * A process that keeps a moving window of objects while it makes garbage, as a server under load
@@ -23,10 +23,10 @@ const churn = `
 
 const largestOldSpace = (flags: readonly string[]) => Number(execFileSync(process.execPath, ['-e', churn, JSON.stringify(flags)], { encoding: 'utf8' }));
 
-describe('the heap settings of serve', () => {
+describe('the heap settings of serve --lean-memory', () => {
   it('take effect when set in a running process: the old space stays under half what it grows to by default', () => {
     const untuned = largestOldSpace([]);
-    const tuned = largestOldSpace(servingHeapFlags);
+    const tuned = largestOldSpace(leanHeapFlags);
     expect(tuned).toBeLessThan(untuned / 2);
   }, 20_000);
 });

@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
 import { whenLauncherExits } from '../launcher.js';
 import { checkServeCanStart } from '../serve-preflight.js';
-import { tuneHeapForServing } from '../serving-heap.js';
+import { useLeanHeap } from '../serving-heap.js';
 
 /** The flags as commander hands them over, already parsed; absent ones take serverConfig's defaults. */
 export interface ServeOptions extends SsoFlags, SpanExportFlags {
@@ -42,6 +42,7 @@ export interface ServeOptions extends SsoFlags, SpanExportFlags {
   logFormat?: LogFormat;
   logLevel?: LogLevel;
   shutdownTimeout?: number;
+  leanMemory?: boolean;
   auditRetentionDays?: number;
   clientAuthPrivateKeyJwt?: boolean;
 }
@@ -92,7 +93,7 @@ export function serveConfig(options: ServeOptions): ServerConfig {
 export async function serve(options: ServeOptions): Promise<void> {
   const config = serveConfig(options);
   await checkServeCanStart(config);
-  tuneHeapForServing();
+  if (options.leanMemory) useLeanHeap();
   const server = await startServer(config);
   server.log?.event('listening', { baseUrl: server.baseUrl, authUrl: server.authUrl, metricsUrl: server.metricsUrl });
   // A JSON log owns stdout, one object a line for a collector: the banner for people goes to stderr.
