@@ -1,5 +1,4 @@
-import type { AxisValue } from './variants/axes.js';
-import type { EndpointCounts } from './variants/counts.js';
+import type { AxisName, AxisValue } from './variants/axes.js';
 import type { Group, Level } from './groups.js';
 import type { Exchange } from './http.js';
 import { redactHeaders, redactText } from './redact.js';
@@ -29,6 +28,25 @@ export interface Evidence {
   readonly status: number;
   readonly responseHeaders: Readonly<Record<string, string>>;
   readonly responseBody: string;
+}
+
+/** One endpoint's generated cases in a run: how many the tables give, how many ran, and the points ruled out. */
+export interface EndpointCounts {
+  readonly endpoint: string;
+  /** The axes its table crosses. */
+  readonly binds: readonly AxisName[];
+  /** Distinct variants (points of the bound axes) its cases take. */
+  readonly variants: number;
+  /** Cases the table generates. */
+  readonly generated: number;
+  /** Of those, selected for this run (`--only`, `--skip`, `--protocol`). */
+  readonly selected: number;
+  /** Judged: passed, failed or warned. */
+  readonly run: number;
+  /** Selected but not judged: a variant not offered, not verified for want of a flag, or blocked. */
+  readonly notRun: number;
+  /** Points a cell rules out, each listed with its reason (docs/runner-cases.md). */
+  readonly notApplicable: number;
 }
 
 export interface CheckResult {

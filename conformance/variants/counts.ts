@@ -1,25 +1,6 @@
-import type { CheckResult } from '../report.js';
+import type { CheckResult, EndpointCounts } from '../report.js';
 import { variantId, type AxisName } from './axes.js';
 import type { Case, NotApplicable } from './expand.js';
-
-/** One endpoint's generated cases in a run: how many the tables give, how many ran, and the points ruled out. */
-export interface EndpointCounts {
-  readonly endpoint: string;
-  /** The axes its table crosses. */
-  readonly binds: readonly AxisName[];
-  /** Distinct variants (points of the bound axes) its cases take. */
-  readonly variants: number;
-  /** Cases the table generates. */
-  readonly generated: number;
-  /** Of those, selected for this run (`--only`, `--skip`, `--protocol`). */
-  readonly selected: number;
-  /** Judged: passed, failed or warned. */
-  readonly run: number;
-  /** Selected but not judged: a variant not offered, not verified for want of a flag, or blocked. */
-  readonly notRun: number;
-  /** Points a cell rules out, each listed with its reason (docs/runner-cases.md). */
-  readonly notApplicable: number;
-}
 
 const JUDGED = new Set(['pass', 'fail', 'warn']);
 

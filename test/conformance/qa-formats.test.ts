@@ -5,13 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareWithBaseline, deciding, parseBaseline } from '../../conformance/baseline.js';
-import { reportHeader, setupErrorReport, type Report } from '../../conformance/report.js';
+import { reportHeader, setupErrorReport, type EndpointCounts, type Report } from '../../conformance/report.js';
 import { renderAnnotations, renderStepSummary } from '../../conformance/reporters/github.js';
 import { renderJson } from '../../conformance/reporters/json.js';
 import { renderSarif, sarifAnchor } from '../../conformance/reporters/sarif.js';
 import { reportSchemaErrors, sarifSchemaErrors } from '../helpers/report-schemas.js';
 import { result } from './result-fixture.js';
-import type { EndpointCounts } from '../../conformance/variants/counts.js';
 
 const evidence = {
   request: 'POST http://127.0.0.1:8787/',
