@@ -1,6 +1,6 @@
 import { fail, skip, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
-import { batchAnswersOf, isJsonRpcError, isObject, sendPolitely } from '../../mcp.js';
+import { batchAnswersOf, isJsonRpcError, isObject, sendPolitely, toolErrorMessage, type ToolResult } from '../../mcp.js';
 import { callToolOk } from '../shared/tool-call.js';
 import { fullestSurveys } from '../shared/read-tools.js';
 
@@ -20,6 +20,11 @@ function answerProblem(answer: unknown): string | undefined {
   if ('error' in answer && !isJsonRpcError(answer['error'])) {
     return `its error ${JSON.stringify(answer['error'])?.slice(0, 80)} has no integer code and string message`;
   }
+  if ('result' in answer && isObject(answer['result']) && answer['result']['isError'] === true) {
+    // Contract 7.2: a tool error's text is {"error": "<message>"}, the message saying why (a call past the batch's bound, too).
+    const message = toolErrorMessage(answer['result'] as ToolResult);
+    if (!message) return `its tool error ${JSON.stringify(answer['result'])?.slice(0, 120)} carries no {"error": "<message>"} with a message`;
+  }
   return undefined;
 }
 
@@ -32,8 +37,8 @@ function answerProblem(answer: unknown): string | undefined {
 export const batchAnswersJsonrpc: Check = {
   id: 'batch-answers-jsonrpc',
   group: 'mcp',
-  title: 'A batch of full pages of list_responses larger than one answer: every call answered under its own id by a JSON-RPC 2.0 response, or the batch refused with a 4xx',
-  spec: 'MCP 2025-11-25 basic/transports "Protocol Version Header" (no header: SHOULD assume 2025-03-26, whose POST may be a JSON-RPC batch); JSON-RPC 2.0 sections 5 (jsonrpc exactly "2.0", the request\'s id, result or error) and 6 (Batch)',
+  title: 'A batch of full pages of list_responses larger than one answer: every call answered under its own id by a JSON-RPC 2.0 response (a tool error with its message), or the batch refused with a 4xx',
+  spec: 'MCP 2025-11-25 basic/transports "Protocol Version Header" (no header: SHOULD assume 2025-03-26, whose POST may be a JSON-RPC batch); JSON-RPC 2.0 sections 5 (jsonrpc exactly "2.0", the request\'s id, result or error) and 6 (Batch); contract 7.2 (a tool error is {"error": "<message>"})',
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
