@@ -43,7 +43,9 @@ export async function hostDocuments(tls: { key: string; cert: string }, redirect
   await once(server, 'listening');
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const metadata = { client_name: 'survey-mcp conformance', redirect_uris: [redirectUri] };
-  documents.set('/conformance.json', { ...metadata, client_id: `${origin}/conformance.json` });
+  // A valid client_id may hold 'https://' and an '@' in its path: not a user name, which only the authority can carry.
+  const publicPath = '/cimd/https://at@sign/conformance.json';
+  documents.set(publicPath, { ...metadata, client_id: `${origin}${publicPath}` });
   documents.set('/mismatched.json', { ...metadata, client_id: `${origin}/other.json` });
   const { keySet, privateJwk } = await jwtKeys('runner-power');
   documents.set('/private-key-jwt.jwks', keySet);
@@ -63,7 +65,7 @@ export async function hostDocuments(tls: { key: string; cert: string }, redirect
     id_token_signing_alg_values_supported: ['ES256'],
   });
   return {
-    clientMetadataUrl: `${origin}/conformance.json`,
+    clientMetadataUrl: `${origin}${publicPath}`,
     badClientMetadataUrl: `${origin}/mismatched.json`,
     jwtClientMetadataUrls: [jwtDocument('/private-key-jwt.json', { jwks_uri: `${origin}/private-key-jwt.jwks` }), jwtDocument('/private-key-jwt-inline.json', { jwks: keySet })],
     jwtPrivateJwk: privateJwk,
