@@ -1,11 +1,13 @@
 /**
  * Stryker's command for one mutant (power/mutant.sh runs it under the Node the server's
  * better-sqlite3 was built for): the sandbox's built `survey-mcp serve` on a fresh SQLite file
- * (the demo, and a survey alice may only view),
- * ephemeral ports and short windows, with the active mutant in its environment, then the built
- * `survey-mcp conformance` against it. Exits 1 when the runner reports any failure (caught).
+ * (the demo, and a survey alice may only view), listening on :: (dual stack), with private_key_jwt
+ * and ID-JAG single sign-on on, short windows, and the active mutant in its environment, then the
+ * built `survey-mcp conformance` against it. Exits 1 when the runner reports any failure (caught).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +29,8 @@ const listenTimeoutMs = 30_000;
 const serverFlags = ['--mcp-rate-limit', '20/1', '--register-rate-limit', '40/3', '--sign-in-rate-limit', '20/60', '--access-token-ttl', '3', '--refresh-grace', '2'];
 /** The deployment lists private_key_jwt beside none, so that the runner's private_key_jwt checks run. */
 const clientAuthFlags = ['--allow-private-client-metadata', '--client-auth-private-key-jwt'];
+/** Single sign-on against the documents host's identity provider, redeeming its ID-JAGs, so that the runner's id-jag checks run. */
+const idJagFlags = (issuer: string) => ['--sso-issuer', issuer, '--sso-client-id', 'survey-mcp', '--sso-id-jag'];
 /** --fail-fast: a caught mutant needs one failure, not the rest of the run. */
 const runnerFlags = ['--mcp-rate-limit', '20/1', '--register-rate-limit', '40/3', '--include-register-limit', '--refresh-grace', '2', '--fail-fast'];
 const demo = { user: 'alice@example.com', password: 'survey-demo' };
@@ -68,6 +72,24 @@ function listening(serve: ChildProcess): Promise<string> {
   });
 }
 
+/** A port free on both stacks now: serve takes it at once (it must know its URLs before it listens). */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '::');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * `--host ::` (dual stack), published as 127.0.0.1: the runner reaches it over IPv4, and sends
+ * from 127.0.0.2 too, which the server sees as ::ffff:127.0.0.2 (registration-budget-per-address).
+ */
+async function dualStackFlags(): Promise<string[]> {
+  const [mcp, auth] = [await freePort(), await freePort()];
+  return ['--host', '::', '--port', String(mcp), '--auth-port', String(auth), '--base-url', `http://127.0.0.1:${mcp}`, '--auth-url', `http://127.0.0.1:${auth}`];
+}
+
 async function stop(serve: ChildProcess): Promise<void> {
   if (serve.exitCode !== null || serve.signalCode !== null) return;
   const exited = new Promise((resolve) => serve.once('exit', resolve));
@@ -97,10 +119,12 @@ async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string
   const documents = await hostDocuments(tls, DEFAULT_REDIRECT_URI);
   const jwtKey = join(dir, 'private-key-jwt.jwk.json');
   await writeFile(jwtKey, JSON.stringify(documents.jwtPrivateJwk));
+  const idpKey = join(dir, 'id-jag.jwk.json');
+  await writeFile(idpKey, JSON.stringify(documents.idpPrivateJwk));
   const db = join(dir, 'survey.db');
   const viewer = await seedViewerSurvey(db, env);
   if ('error' in viewer) return { failing: [], warned: [], setupError: viewer.error, durationMs: Date.now() - started };
-  const serve = spawn(process.execPath, [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--auth-port', '0', '--db', db, ...serverFlags, ...clientAuthFlags], {
+  const serve = spawn(process.execPath, [cli, 'serve', ...(await dualStackFlags()), '--db', db, ...serverFlags, ...clientAuthFlags, ...idJagFlags(documents.idpIssuer)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,7 +138,8 @@ async function measure(dir: string, env: NodeJS.ProcessEnv, certificates: string
       [
         'conformance', '--url', url, '--user', demo.user, '--password', demo.password, '--foreign-token', token.stdout.trim(), ...runnerFlags,
         '--viewer-survey-id', viewer.id, '--client-metadata-url', documents.clientMetadataUrl, '--bad-client-metadata-url', documents.badClientMetadataUrl,
-        ...documents.jwtClientMetadataUrls.flatMap((url) => ['--client-metadata-jwt-url', url]), '--client-metadata-jwt-key', jwtKey, '--json', reportFile,
+        ...documents.jwtClientMetadataUrls.flatMap((url) => ['--client-metadata-jwt-url', url]), '--client-metadata-jwt-key', jwtKey,
+        '--id-jag-key', idpKey, '--id-jag-issuer', documents.idpIssuer, '--json', reportFile,
       ],
       env,
     );

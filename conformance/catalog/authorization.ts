@@ -8,6 +8,7 @@ import { privateKeyJwtPublicClientAssertionRefused } from '../checks/authorizati
 import { privateKeyJwtAudienceArrayRefused } from '../checks/authorization/private-key-jwt-audience-array-refused.js';
 import { privateKeyJwtAudienceInjectionRefused } from '../checks/authorization/private-key-jwt-audience-injection-refused.js';
 import { privateKeyJwtIatFutureRefused } from '../checks/authorization/private-key-jwt-iat-future-refused.js';
+import { privateKeyJwtJtiMalformedRefused } from '../checks/authorization/private-key-jwt-jti-malformed-refused.js';
 import { privateKeyJwtIatTooOldRefused } from '../checks/authorization/private-key-jwt-iat-too-old-refused.js';
 import { authorizationCodeFlow } from '../checks/authorization/authorization-code-flow.js';
 import { authorizationDeniedRedirect } from '../checks/authorization/authorization-denied-redirect.js';
@@ -125,6 +126,7 @@ export const AUTHORIZATION: readonly Check[] = [
   privateKeyJwtAudienceInjectionRefused,
   privateKeyJwtIatFutureRefused,
   privateKeyJwtIatTooOldRefused,
+  privateKeyJwtJtiMalformedRefused,
   // The authorization and token tables' cases (conformance/tables/), pkce-required, code-bound-to-redirect-uri and three private-key-jwt checks among them.
   ...AUTHORIZATION_CASES,
 ];

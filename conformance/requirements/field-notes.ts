@@ -169,6 +169,8 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', [
     branch('code grant and unknown grant type', 'token-error-responses'),
     branch('refresh grant', 'spent-refresh-token-refused', 'refresh-bound-to-client'),
+    branch('a client assertion whose jti is null or empty', 'private-key-jwt-jti-malformed-refused'),
+    branch('an ID-JAG whose scope is not a string', 'id-jag-scope-refused'),
   ]),
   must('fn-token-no-store', 'token endpoint', 'Cache-Control: no-store on every answer, errors included', [
     branch('code grant answer', 'token-no-store'),

@@ -49,5 +49,6 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
     'private-key-jwt-audience-injection-refused',
     'private-key-jwt-iat-future-refused',
     'private-key-jwt-iat-too-old-refused',
+    'private-key-jwt-jti-malformed-refused',
   ]),
 ];

@@ -20,6 +20,7 @@ const jwtChecks = [
   'private-key-jwt-audience-injection-refused',
   'private-key-jwt-iat-future-refused',
   'private-key-jwt-iat-too-old-refused',
+  'private-key-jwt-jti-malformed-refused',
 ];
 /** The table cases of the private_key_jwt client (three of them kept the ids of the checks they replaced). */
 const jwtCases = CASES.filter((generated) => generated.variant.client === 'cimd-jwt').map((generated) => generated.id);

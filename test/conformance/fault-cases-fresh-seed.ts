@@ -8,7 +8,7 @@ function freshSeedCase(check: string, group: FaultCase['group'], deployment: str
 
 /**
  * The wrong deployments of the checks written for the survivors of the fresh seed (issue 41:
- * /work/notes/judged-1.json's gaps): each breaks the branch its mutant broke in our server and is
+ * /work/notes/judged-1.json's and judged-2.json's gaps): each breaks the branch its mutant broke in our server and is
  * caught by the check named.
  */
 export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
@@ -20,6 +20,9 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
   freshSeedCase('oversized-request-refused', 'mcp', 'refuses a request over its shape limits with an empty error object', { oversizedRefusal: 'empty-error' }, /2025-11-25: a tools\/call with id "conformance-shape-1" and arguments nested 64 levels deep: the JSON-RPC error \{\} lacks an integer code or a string message/),
   freshSeedCase('oversized-request-refused', 'mcp', 'refuses a request over its shape limits under id null', { oversizedRefusal: 'id-null' }, /2025-11-25: a tools\/call with id "conformance-shape-1" and arguments nested 64 levels deep: HTTP 200 answers id null, not the request's "conformance-shape-1"/),
   freshSeedCase('oversized-request-refused', 'mcp', 'refuses a 2026-07-28 request over its shape limits with 400 under id null', { inModernEra: { oversizedRefusal: 'id-null' } }, /2026-07-28: a tools\/call with id "conformance-shape-1" and arguments nested 64 levels deep: HTTP 400 answers id null, not the request's "conformance-shape-1"/),
+  freshSeedCase('batch-answers-jsonrpc', 'mcp', 'answers the calls of a batch past its bound as tool errors whose text is {}', { pastBatchBoundMessageLost: true }, /the answer to id "batch-3": its tool error .* carries no \{"error": "<message>"\} with a message/),
+  freshSeedCase('private-key-jwt-jti-malformed-refused', 'authorization', 'takes a client assertion whose jti is null', { assertionJtiMalformedAccepted: true }, /an assertion whose jti is null: the deployment accepted it and issued tokens/),
+  freshSeedCase('id-jag-scope-refused', 'id-jag', 'fails with HTTP 500 on an ID-JAG whose scope is not a string', { idJagScopeNonStringServerError: true }, /an ID-JAG whose scope is the array \["mcp_customer"\]: expected HTTP 400 with "error": "invalid_grant", got HTTP 500/),
   freshSeedCase('tool-error-validation', 'tool-errors', 'says "validation failed: " and no reason for an argument under its minimum', { validationReasonEmpty: true }, /2025-11-25: the message "validation failed: " has no reason after "validation failed: "/),
 ];
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { fail, notVerified, skip } from '../../check.js';
 import type { Authorization, CheckContext } from '../../context.js';
 import { describeResponse, expectJsonObject } from '../../expect.js';
@@ -18,7 +18,8 @@ export interface AssertionShape {
   readonly expiresIn?: number;
   /** Seconds before now for iat; negative for an iat in the future. */
   readonly issuedAgo?: number;
-  readonly jti?: string;
+  /** null: the claim sent as JSON null, which RFC 7519 section 4.1.7 makes a string. */
+  readonly jti?: string | null;
   /** Sign with a key the document does not publish, under the published key's kid. */
   readonly strangerKey?: boolean;
 }
@@ -72,15 +73,15 @@ async function assertionOf(clientId: string, jwk: Readonly<Record<string, unknow
   const kid = String(jwk['kid']);
   const key = await importJWK(shape.strangerKey ? await strangerJwk(alg) : (jwk as JWK), alg);
   const now = Math.floor(Date.now() / 1000) - (shape.issuedAgo ?? 0);
-  return new SignJWT({})
+  // jose types jti as a string; null is what the check sends on purpose.
+  const signer = new SignJWT(shape.jti === null ? ({ jti: null } as unknown as JWTPayload) : {})
     .setProtectedHeader({ alg, kid })
     .setIssuer(clientId)
     .setSubject(clientId)
     .setAudience(typeof shape.aud === 'object' ? [...shape.aud] : (shape.aud ?? aud))
     .setIssuedAt(now)
-    .setExpirationTime(now + (shape.issuedAgo ?? 0) + (shape.expiresIn ?? 60))
-    .setJti(shape.jti ?? randomUUID())
-    .sign(key);
+    .setExpirationTime(now + (shape.issuedAgo ?? 0) + (shape.expiresIn ?? 60));
+  return (shape.jti === null ? signer : signer.setJti(shape.jti ?? randomUUID())).sign(key);
 }
 
 /** An assertion for the run's client: by default one that every rule accepts. */

@@ -14,6 +14,7 @@ export function batchAnswers(batch: unknown[], faults: Faults, run: (message: Re
     const id = isObject(message) ? (message['id'] ?? null) : null;
     if (!isObject(message) || typeof message['method'] !== 'string') return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
     if (index < BATCH_RUN) return { jsonrpc: '2.0', id, ...run(message) };
+    if (faults.pastBatchBoundMessageLost) return { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: '{}' }], isError: true } };
     return { jsonrpc: faults.unrunBatchCallsMalformed ? '' : '2.0', id, error: { code: -32603, message: 'not run: the batch outgrew its answer; send it again alone' } };
   });
 }

@@ -96,6 +96,7 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
           })
         ).payload;
     if (!bisRulesHold(payload, audience, faults)) return false;
+    if ((typeof payload.jti !== 'string' || payload.jti === '') && !faults.assertionJtiMalformedAccepted) return false;
     if (!faults.assertionJtiReusable) {
       if (usedJtis.has(String(payload.jti))) return false;
       usedJtis.add(String(payload.jti));

@@ -12,6 +12,12 @@ export interface FreshSeedFaults {
   readonly oversizedRefusal?: 'empty-error' | 'id-null';
   /** Says "validation failed: " with nothing after it for an argument under its minimum. */
   readonly validationReasonEmpty?: boolean;
+  /** Takes a client assertion whose jti is null or empty (storing it as the string "null"). */
+  readonly assertionJtiMalformedAccepted?: boolean;
+  /** Answers an ID-JAG whose scope is not a string with HTTP 500 (it splits the scope unchecked). */
+  readonly idJagScopeNonStringServerError?: boolean;
+  /** Answers a batch's calls past its bound as tool errors whose text is {} (the message lost). */
+  readonly pastBatchBoundMessageLost?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

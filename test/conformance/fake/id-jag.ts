@@ -48,6 +48,7 @@ const usedJtis = new Set<string>();
 export async function redeemIdJag(body: Record<string, string | undefined>, res: Response, refuse: (error: string) => void, config: AuthHostConfig): Promise<void> {
   const { faults, state } = config;
   const claims = await verifiedClaims(body.assertion ?? '', faults, faults.freshFault === 'id-jag-public-key-as-mac');
+  if (faults.idJagScopeNonStringServerError && claims?.scope !== undefined && typeof claims.scope !== 'string') return void res.status(500).json({ error: 'server_error' });
   const now = Date.now() / 1000;
   const issuer = config.issuer();
   const ok =
