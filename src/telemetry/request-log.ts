@@ -1,8 +1,8 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { outcomeOf, spanOf, type RequestRecord } from './request-record.js';
 
 /** pino's own writer (sonic-boom). */
 type PinoWriter = ReturnType<typeof pino.destination>;
-import { outcomeOf, spanOf, type RequestRecord } from './request-record.js';
 
 /** `json`: one JSON object a line (production); `pretty`: for a person at a terminal. */
 export type LogFormat = 'json' | 'pretty';
