@@ -20,6 +20,13 @@ export interface ModernRequestOptions {
   readonly waitOutRateLimit?: boolean;
 }
 
+/** What every 2026-07-28 request of the runner carries in `params._meta`: the era, the client, its capabilities. */
+export const MODERN_ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
+  'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+  'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
+} as const;
+
 /**
  * Raw 2026-07-28 JSON-RPC over POST /: each request carries its envelope in `_meta` and mirrors
  * method and name into `Mcp-Method` / `Mcp-Name` (basic/transports/streamable-http, "Request
@@ -53,12 +60,7 @@ export class ModernMcp {
 
   private post(token: BearerToken, message: Record<string, unknown>, params: Record<string, unknown>, options: ModernRequestOptions): Promise<Exchange> {
     const method = String(message['method']);
-    const meta = withoutUndefined({
-      'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
-      'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
-      'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
-      ...options.meta,
-    });
+    const meta = withoutUndefined({ ...MODERN_ENVELOPE, ...options.meta });
     // Mcp-Name mirrors a tools/call's name and a resources/read's uri.
     const named = params['name'] ?? params['uri'];
     const name = typeof named === 'string' ? { 'mcp-name': named } : {};

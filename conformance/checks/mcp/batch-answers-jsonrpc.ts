@@ -1,8 +1,10 @@
 import { fail, skip, type Check } from '../../check.js';
+import { LEGACY_REVISION } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
-import { batchAnswersOf, isJsonRpcError, isObject, sendPolitely, toolErrorMessage, type ToolResult } from '../../mcp.js';
+import { batchAnswersOf, isJsonRpcError, isObject, toolErrorMessage, type ToolResult } from '../../mcp.js';
 import { callToolOk } from '../shared/tool-call.js';
 import { fullestSurveys } from '../shared/read-tools.js';
+import { rawPost } from './raw-post.js';
 
 /**
  * The characters of answers the batch asks for: more than a server may build for one POST
@@ -52,14 +54,7 @@ export const batchAnswersJsonrpc: Check = {
     const ids = Array.from({ length: count }, (_, index) => `batch-${index + 1}`);
     const batch = ids.map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_responses', arguments: args } }));
     const what = `a batch of ${count} list_responses of ${fullest.id} (limit 100, ${pageChars} characters a page), without MCP-Protocol-Version`;
-    const send = async () =>
-      ctx.http.send({
-        method: 'POST',
-        url: ctx.mcp.endpoint,
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${await ctx.connected()}` },
-        body: JSON.stringify(batch),
-      });
-    const exchange = await sendPolitely(send, ctx.settings.mcpRateLimit, ctx.progress);
+    const exchange = await rawPost(ctx, LEGACY_REVISION, JSON.stringify(batch), { unversioned: true });
     const { status } = exchange.response;
     if (status >= 400 && status < 500 && status !== 429) return `${what}: refused with HTTP ${status}`;
     const answers = status === 200 ? batchAnswersOf(exchange) : undefined;

@@ -4,8 +4,8 @@ import { erasToTry, type SpokenEra } from '../../each-era.js';
 import { LEGACY_REVISION } from '../../eras.js';
 import { describeResponse } from '../../expect.js';
 import { cite, type Exchange } from '../../http.js';
-import { answersOf, CLIENT_CAPABILITIES, CLIENT_INFO, isJsonRpcError } from '../../mcp.js';
-import { MODERN_REVISION } from '../../modern.js';
+import { answersOf, isJsonRpcError } from '../../mcp.js';
+import { MODERN_ENVELOPE } from '../../modern.js';
 import { rawPost } from './raw-post.js';
 
 /**
@@ -23,12 +23,8 @@ function call(id: string, argument: string, meta = ''): string {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/call","params":{"name":"list_surveys","arguments":{"limit":1,"conformance_shape":${argument}}${meta}}}`;
 }
 
-/** 2026-07-28's envelope, as every request of that era carries it (the runner's ModernMcp sends the same). */
-const MODERN_META = `,"_meta":${JSON.stringify({
-  'io.modelcontextprotocol/protocolVersion': MODERN_REVISION,
-  'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
-  'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
-})}`;
+/** 2026-07-28's envelope, as every request of that era carries it. */
+const MODERN_META = `,"_meta":${JSON.stringify(MODERN_ENVELOPE)}`;
 
 function send(ctx: CheckContext, era: SpokenEra, body: string, unversioned = false): Promise<Exchange> {
   if (era === LEGACY_REVISION) return rawPost(ctx, era, body, { unversioned });
