@@ -9,7 +9,7 @@ import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BenchRow } from './bench-flags.js';
 import { prepareStore, type BenchTokens } from './fixtures.js';
-import { expectSameResult, measureThroughput, modernToolCall, toolCall, type Answer, type RpcRequest, type ThroughputResult } from './load.js';
+import { crowdCalls, demoSurvey, expectSameResult, measureThroughput, modernToolCall, toolCall, type Answer, type RpcRequest, type ThroughputResult } from './load.js';
 import type { Outcome } from './outcome.js';
 import { launchServer, type LaunchOptions, type ServerProcess } from './server-process.js';
 import type { ServiceSources } from './service-cpu.js';
@@ -56,7 +56,6 @@ interface Contender {
   readonly services?: ServiceSources;
 }
 
-const demoSurvey = { survey_id: 'srv_demo_nps' };
 
 /** Which loads the selected rows need: the ceiling for any ratio to it, telemetry off for both eras' rows. */
 export function loadsFor(rows: ReadonlySet<BenchRow>): InterleavedLoad[] {
@@ -80,7 +79,7 @@ export async function interleavedRounds(setup: InterleavedSetup): Promise<Interl
   };
   const rssAfterBytes: { off?: number; on?: number } = {};
   try {
-    const crowd = (server: ServerProcess, call = toolCall, tokens = setup.tokens) => tokens.crowd.map((token) => call(server.url, token, 'get_survey', demoSurvey));
+    const crowd = (server: ServerProcess, call = toolCall, tokens = setup.tokens) => crowdCalls(server.url, tokens.crowd, call);
     if (loads.includes('ceiling')) {
       const server = await launchServer('ceiling', { body: setup.answer.body, contentType: setup.answer.contentType }, setup.launch);
       servers.push(server);

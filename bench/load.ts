@@ -41,6 +41,14 @@ export function modernToolCall(url: string, token: string, tool: string, args: R
   };
 }
 
+/** The survey every throughput row reads. */
+export const demoSurvey = { survey_id: 'srv_demo_nps' };
+
+/** One get_survey call per person of the crowd (their tokens), sent in turn on every connection. */
+export function crowdCalls(url: string, crowd: readonly string[], call = toolCall): RpcRequest[] {
+  return crowd.map((token) => call(url, token, 'get_survey', demoSurvey));
+}
+
 export interface Answer {
   readonly status: number;
   readonly contentType: string;

@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareStore } from './fixtures.js';
-import { measureThroughput, modernToolCall, toolCall } from './load.js';
+import { crowdCalls, measureThroughput, modernToolCall, toolCall } from './load.js';
 import { launchServer, stopAllServers } from './server-process.js';
 import { crowdRateRule } from './servers/protocol.js';
 
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
       const server = await launchServer('full-stack', { db, mcpRateLimit: crowdRateRule });
       try {
         for (const [era, call] of Object.entries(eras)) {
-          const calls = tokens.crowd.map((token) => call(server.url, token, 'get_survey', { survey_id: 'srv_demo_nps' }));
+          const calls = crowdCalls(server.url, tokens.crowd, call);
           const rows = [];
           for (const connections of connectionCounts) rows.push(await measureThroughput(server, calls, connections, timing));
           const peak = mib(Math.max(...rows.map((row) => row.peakRssBytes)));

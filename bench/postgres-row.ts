@@ -8,7 +8,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { prepareStore } from './fixtures.js';
-import { measureThroughput, toolCall } from './load.js';
+import { crowdCalls, measureThroughput } from './load.js';
 import { launchServer, stopAllServers } from './server-process.js';
 import { crowdRateRule } from './servers/protocol.js';
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const { crowd } = await prepareStore(postgresUrl);
   const server = await launchServer('full-stack', { db: postgresUrl, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, launch);
   try {
-    const calls = crowd.map((token) => toolCall(server.url, token, 'get_survey', { survey_id: 'srv_demo_nps' }));
+    const calls = crowdCalls(server.url, crowd);
     for (let round = 1; round <= rounds; round++) {
       const load = loadavg()[0]!.toFixed(2);
       const row = await measureThroughput(server, calls, Number(values.connections), { warmupS: 2, durationS: 6 }, { postgresUrl, redisUrl });

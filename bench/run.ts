@@ -14,9 +14,11 @@ import { Redis } from 'ioredis';
 import { benchRows, parseBenchFlags, type BenchFlags } from './bench-flags.js';
 import { breakdown } from './breakdown.js';
 import { benchInProcessLog, benchRedisLog } from './limiter.js';
-import { crowdSize, millionSurvey, prepareStore, type BenchTokens } from './fixtures.js';
+import { crowdSize, millionSurvey, prepareStore } from './fixtures.js';
 import { interleavedRounds } from './interleaved.js';
 import {
+  crowdCalls,
+  demoSurvey,
   expectSameResult,
   measureSequential,
   measureThroughput,
@@ -48,7 +50,6 @@ const limiterEntries = [180, 5_000] as const;
 // query (backends woken more often): 226-255 µs a request at 4, 274-296 at 10, 337-346 at 32.
 const postgresUrl = 'postgres://postgres@127.0.0.1:5432/test?schema=bench&pool_size=4&application_name=survey-mcp-bench';
 const redisUrl = 'redis://127.0.0.1:6379';
-const demoSurvey = { survey_id: 'srv_demo_nps' };
 const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
 
 async function main(): Promise<void> {
@@ -100,11 +101,11 @@ async function runCases(scratch: string, launch: LaunchOptions, flags: BenchFlag
     measuring('connections', `full stack on SQLite at ${connectionCounts.join(', ')} connections: ${crowdSize} people in both eras, then one person; the ceiling`);
     const fullStack = await launchServer('full-stack', { db: demoDb, mcpRateLimit: crowdRateRule }, launch);
     try {
-      throughput.fullStack = await outcome(() => throughputOf(crowdCalls(fullStack.url, tokens), fullStack, timing));
+      throughput.fullStack = await outcome(() => throughputOf(crowdCalls(fullStack.url, tokens.crowd), fullStack, timing));
       // The same calls in the 2026-07-28 era.
       throughput.fullStackModern = await outcome(async () => {
         await expectSameResult(modernToolCall(fullStack.url, token, 'get_survey', demoSurvey), ours.body);
-        return throughputOf(crowdCalls(fullStack.url, tokens, modernToolCall), fullStack, timing);
+        return throughputOf(crowdCalls(fullStack.url, tokens.crowd, modernToolCall), fullStack, timing);
       });
     } finally {
       await fullStack.stop();
@@ -175,7 +176,7 @@ async function runCases(scratch: string, launch: LaunchOptions, flags: BenchFlag
     throughput.fullStackRedis = redisDown
       ? { skipped: redisDown }
       : await outcome(() =>
-          throughputAt32({ db: demoDb, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', tokens), launch, timing, { redisUrl }),
+          throughputAt32({ db: demoDb, rateStore: redisUrl, mcpRateLimit: crowdRateRule }, crowdCalls('', tokens.crowd), launch, timing, { redisUrl }),
         );
   }
 
@@ -230,11 +231,6 @@ async function referenceAnswer(db: string, token: string, launch: LaunchOptions)
   } finally {
     await server.stop();
   }
-}
-
-/** One get_survey call per person of the crowd, sent in turn on every connection. */
-function crowdCalls(url: string, tokens: BenchTokens, call = toolCall): RpcRequest[] {
-  return tokens.crowd.map((crowdToken) => call(url, crowdToken, 'get_survey', demoSurvey));
 }
 
 async function throughputOf(requests: readonly RpcRequest[], server: ServerProcess, timing: LoadTiming): Promise<ThroughputResult[]> {
