@@ -129,7 +129,8 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
   const failed: Status = check.level === 'MUST' ? 'fail' : 'warn';
   if (failed === 'fail') roots.recordFailure(check.id, cause);
   const message = failureMessage(error, exchanges);
-  const named = error instanceof CheckFailed || error instanceof RequestFailed ? error.diagnosis : undefined;
+  // A request that got no response and was diagnosed is on the Http's record, however the check worded it.
+  const named = error instanceof CheckFailed ? error.diagnosis : undefined;
   const diagnosed = diagnosis?.cause ?? named ?? ctx.http.diagnosisSince(startedAt);
   // The cause first: the check's own account of it follows.
   return result(failed, diagnosis ? `${diagnosis.hint} (${check.id}: ${message})` : message, exchanges, diagnosed === undefined ? {} : { cause: diagnosed });
