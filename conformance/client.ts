@@ -24,10 +24,14 @@ export function registrationRequest(clientName: string, redirectUris: readonly s
   };
 }
 
-/** Raw, so that checks see exactly what the registration endpoint answered. */
-export function register(http: Http, endpoint: string, request: unknown): Promise<Exchange> {
+/**
+ * Raw, so that checks see exactly what the registration endpoint answered; from `localAddress`
+ * when given (a second client of the deployment).
+ */
+export function register(http: Http, endpoint: string, request: unknown, localAddress?: string): Promise<Exchange> {
   const json = jsonBody(request);
-  return http.send({ method: 'POST', url: endpoint, headers: { ...json.headers, accept: 'application/json' }, body: json.body });
+  const sent = { method: 'POST', url: endpoint, headers: { ...json.headers, accept: 'application/json' }, body: json.body };
+  return http.send(localAddress === undefined ? sent : { ...sent, localAddress });
 }
 
 export interface TokenSet {

@@ -1,10 +1,10 @@
 import { isIPv4 } from 'node:net';
 import { type Check, fail, notVerified, skip } from '../../check.js';
 import type { CheckContext } from '../../context.js';
-import { jsonBody, RequestFailed, retryAfterSeconds, type Exchange } from '../../http.js';
+import { RequestFailed, retryAfterSeconds, type Exchange } from '../../http.js';
 import { waitWithProgress } from '../../progress.js';
 import { describeResponse } from '../../expect.js';
-import { registrationRequest } from '../../client.js';
+import { register, registrationRequest } from '../../client.js';
 import { DEFAULT_REDIRECT_URI } from '../../sign-in.js';
 import { spendableRegisterBudget } from './registration-rate-limit.js';
 
@@ -72,10 +72,8 @@ async function otherAdmittedOnceSpent(ctx: CheckContext, sources: Sources): Prom
 }
 
 async function registerFrom(ctx: CheckContext, localAddress: string | undefined, request: unknown): Promise<Exchange> {
-  const json = jsonBody(request);
-  const sent = { method: 'POST', url: ctx.target.registrationEndpoint, headers: { ...json.headers, accept: 'application/json' }, body: json.body };
   try {
-    return await ctx.http.send(localAddress === undefined ? sent : { ...sent, localAddress });
+    return await register(ctx.http, ctx.target.registrationEndpoint, request, localAddress);
   } catch (error) {
     // An address this machine cannot send from is the run's to fix, not the deployment's.
     if (localAddress !== undefined && error instanceof RequestFailed && /EADDRNOTAVAIL|EINVAL|ENETUNREACH|EHOSTUNREACH/.test(error.reason)) {
