@@ -14,7 +14,7 @@ import { demoSignIn, shortWindows, startOurServer, type OurServer } from './our-
 
 /** The checks that read what list_surveys shows, and those that leave scratch surveys behind. */
 const STATEFUL = ['tools-call', 'structured-content-large-answer', 'batch-answers-jsonrpc', 'confirmations'];
-const RUNS = Number(process.env.NIGHTLY_RUNS ?? 20);
+const RUNS = Number(process.env.NIGHTLY_RUNS ?? 10);
 
 let ours: OurServer;
 
@@ -32,7 +32,7 @@ function run(): Promise<Report> {
 }
 
 describe('run after run against one store', () => {
-  it('finds the surveys with responses behind 150 newer empty ones, and reaches the first run’s verdicts 20 times over', async () => {
+  it('finds the surveys with responses behind 150 newer empty ones, and reaches the first run’s verdicts 10 times over', async () => {
     const ctx = { store: ours.server.store, clock: systemClock };
     for (let index = 0; index < 150; index += 1) {
       await seedLoadSurvey(ctx, operator, { responses: 0, title: `Filler ${index}`, ownerEmail: demoSignIn.user });
