@@ -22,6 +22,10 @@ export interface FreshSeedFaults {
   readonly emptyBatchAnswered?: boolean;
   /** Takes a 2026-07-28 request as that revision on its header alone, whatever its _meta names. */
   readonly envelopeVersionTrustedToHeader?: boolean;
+  /** Takes clientCapabilities whose experimental or extensions entries are not objects. */
+  readonly capabilityMapsUnchecked?: boolean;
+  /** Answers a spent refresh token as a retry past its grace until the lineage renews again. */
+  readonly graceUntilNextRenewal?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
