@@ -15,10 +15,16 @@ export function modernToken(ctx: CheckContext): BearerToken {
 }
 
 /** The JSON-RPC error of a refused modern request: its HTTP status, code, and the request's id. */
-export function expectModernError(answer: { id: string | number; exchange: Exchange; message: JsonRpcResponse | undefined }, status: number, code: number, what: string): JsonRpcResponse['error'] {
+export function expectModernError(
+  answer: { id: string | number; exchange: Exchange; message: JsonRpcResponse | undefined },
+  status: number,
+  code: number | readonly number[],
+  what: string,
+): JsonRpcResponse['error'] {
   const { exchange, message } = answer;
-  if (exchange.response.status !== status || message?.error?.code !== code) {
-    fail(`${what}: expected HTTP ${status} with JSON-RPC error ${code}, got ${describeResponse(exchange)}`);
+  const codes = typeof code === 'number' ? [code] : code;
+  if (exchange.response.status !== status || message?.error === undefined || !codes.includes(message.error.code)) {
+    fail(`${what}: expected HTTP ${status} with JSON-RPC error ${codes.join(' or ')}, got ${describeResponse(exchange)}`);
   }
   if (message.id !== answer.id) fail(`${what}: the error answers id ${JSON.stringify(message.id)}, not the request's ${answer.id}`);
   return message.error;

@@ -24,6 +24,11 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
   freshSeedCase('private-key-jwt-jti-malformed-refused', 'authorization', 'takes a client assertion whose jti is null', { assertionJtiMalformedAccepted: true }, /an assertion whose jti is null: the deployment accepted it and issued tokens/),
   freshSeedCase('id-jag-scope-refused', 'id-jag', 'fails with HTTP 500 on an ID-JAG whose scope is not a string', { idJagScopeNonStringServerError: true }, /an ID-JAG whose scope is the array \["mcp_customer"\]: expected HTTP 400 with "error": "invalid_grant", got HTTP 500/),
   freshSeedCase('tool-error-validation', 'tool-errors', 'says "validation failed: " and no reason for an argument under its minimum', { validationReasonEmpty: true }, /2025-11-25: the message "validation failed: " has no reason after "validation failed: "/),
+  // Seed 20261208's gaps.
+  freshSeedCase('invalid-jsonrpc-message', 'mcp', 'answers an empty batch [] with HTTP 200 and an empty array', { emptyBatchAnswered: true }, /2025-11-25: an empty batch \[\] without MCP-Protocol-Version: expected an HTTP 4xx, or HTTP 200 with JSON-RPC errors only/),
+  freshSeedCase('spent-refresh-token-refused', 'authorization', 'answers a spent refresh token as a retry past its grace until the lineage renews again', { graceUntilNextRenewal: true }, /presenting the spent refresh token again \d+ s after a retry was answered \(past --refresh-grace \d+\), with no renewal in between: expected HTTP 400/),
+  freshSeedCase('modern-envelope-values-32602', 'modern-mcp', 'takes clientCapabilities whose experimental entries are not objects', { capabilityMapsUnchecked: true }, /clientCapabilities\.experimental\.conformance 1 \(not an object\): expected HTTP 400 with JSON-RPC error -32602, got HTTP 200/),
+  freshSeedCase('modern-version-header-mismatch-32020', 'modern-mcp', "takes a 2026-07-28 request on its version header alone, whatever its _meta names", { envelopeVersionTrustedToHeader: true }, /tools\/list with MCP-Protocol-Version: 2026-07-28 and _meta naming 2025-11-25: expected HTTP 400 with JSON-RPC error -32020 or -32022, got HTTP 200/),
 ];
 
 /** The invariant written for the fresh seed, over the exchanges of the check that meets its fault. */

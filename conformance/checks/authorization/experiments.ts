@@ -101,6 +101,26 @@ export function spentRefresh(ctx: CheckContext): Promise<SpentRefresh> {
   });
 }
 
+/**
+ * A spent refresh token presented again past any grace with no renewal in between: a deployment
+ * that forgets what it kept for retries only when the lineage renews next would take this one.
+ * Its own grant, since the presentation revokes it. `reuse` is undefined when the first
+ * presentation was refused at once (the shared experiment judges that answer).
+ */
+export async function spentRefreshUntouched(ctx: CheckContext): Promise<{ readonly reuse: Exchange | undefined; readonly waitedSeconds: number }> {
+  const grant = await ctx.authorize();
+  const { refreshToken } = grant.tokens;
+  if (!refreshToken) throw new Error('the token response has no refresh_token');
+  const renewal = await captureExchanges(() => grant.client.refresh(refreshToken));
+  cite(...renewal.exchanges);
+  if (!renewal.ok) throw renewal.error;
+  const first = await refreshRaw(grant.client, refreshToken);
+  if (first.response.status !== 200) return { reuse: undefined, waitedSeconds: 0 };
+  const waitedSeconds = ctx.settings.refreshGraceSeconds + 1;
+  await waitWithProgress(ctx.progress, 'waiting out the refresh grace before presenting the spent refresh token again, with no renewal in between', waitedSeconds * 1000);
+  return { reuse: await refreshRaw(grant.client, refreshToken), waitedSeconds };
+}
+
 /** Two (or more) refreshes of one refresh token sent at once, with each answer's tokens. */
 export interface ParallelRefresh {
   readonly exchanges: readonly Exchange[];

@@ -28,6 +28,9 @@ const MALFORMED = [
  */
 const NULL_BATCH = { what: 'a batch [null] without MCP-Protocol-Version', body: '[null]', code: -32600 } as const;
 
+/** JSON-RPC 2.0 section 6: an empty batch is answered with one -32600 error, not an empty array and not silence. */
+const EMPTY_BATCH = { what: 'an empty batch [] without MCP-Protocol-Version', body: '[]', code: -32600 } as const;
+
 /** What the JSON-RPC body of a refusal says, for the account: its code (against JSON-RPC 2.0's) and id. */
 function errorNote(error: JsonRpcError, id: unknown, code: number): string {
   return `, JSON-RPC error ${error.code}${error.code === code ? '' : ` (JSON-RPC 2.0 names ${code})`} under id ${JSON.stringify(id ?? null)}`;
@@ -46,13 +49,12 @@ function judgeRefusal(era: string, what: string, code: number, exchange: Exchang
   return `${era}: ${what}: HTTP ${status}${error ? errorNote(error, answer?.id, code) : ''}`;
 }
 
-/** The batch [null]: a 4xx refusal, or HTTP 200 with JSON-RPC errors only (never a result, never a 5xx). */
-function judgeNullBatch(exchange: Exchange): string {
-  const { what, code } = NULL_BATCH;
+/** A batch of nothing valid: a 4xx refusal, or HTTP 200 with JSON-RPC errors only (never a result, never a 5xx, never no answer). */
+function judgeBadBatch({ what, code }: { what: string; code: number }, exchange: Exchange): string {
   if (exchange.response.status !== 200) return judgeRefusal(LEGACY_REVISION, what, code, exchange);
   const answers = answersOf(exchange);
   if (answers.length === 0 || answers.some((answer) => !isObject(answer['error']) || !Number.isInteger(answer['error']['code']))) {
-    fail(`${LEGACY_REVISION}: ${what}: expected an HTTP 4xx, or HTTP 200 with a JSON-RPC error for the null, got ${describeResponse(exchange)}`);
+    fail(`${LEGACY_REVISION}: ${what}: expected an HTTP 4xx, or HTTP 200 with JSON-RPC errors only, got ${describeResponse(exchange)}`);
   }
   return `${LEGACY_REVISION}: ${what}: HTTP 200 with ${answers.length} JSON-RPC error${answers.length === 1 ? '' : 's'}`;
 }
@@ -61,7 +63,7 @@ export const invalidJsonrpcMessage: Check = {
   id: 'invalid-jsonrpc-message',
   group: 'mcp',
   era: 'any',
-  title: 'A body that is not JSON, or not a JSON-RPC message (null, params null, a batch [null]), is refused with an HTTP 4xx, never a server error, in each era',
+  title: 'A body that is not JSON, or not a JSON-RPC message (null, params null, a batch [null], an empty batch), is refused with an HTTP 4xx, never a server error, in each era',
   spec: 'MCP 2025-11-25 and 2026-07-28 basic/transports "Sending Messages to the Server" (input the server cannot accept: an HTTP error status such as 400, optionally a JSON-RPC error without id); JSON-RPC 2.0 sections 4.2, 5, 5.1 and 6 (-32700, -32600: noted, not required)',
   level: 'MUST',
   needsSignIn: true,
@@ -71,7 +73,8 @@ export const invalidJsonrpcMessage: Check = {
       for (const { what, body, code } of MALFORMED) {
         accounts.push(judgeRefusal(era, what, code, await rawPost(ctx, era, body)));
       }
-      if (era === LEGACY_REVISION) accounts.push(judgeNullBatch(await rawPost(ctx, era, NULL_BATCH.body, { unversioned: true })));
+      if (era !== LEGACY_REVISION) continue;
+      for (const batch of [NULL_BATCH, EMPTY_BATCH]) accounts.push(judgeBadBatch(batch, await rawPost(ctx, era, batch.body, { unversioned: true })));
     }
     return accounts.join('; ');
   },

@@ -15,8 +15,17 @@ const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
 const MALFORMED = [
   { what: 'clientCapabilities.roots.listChanged "yes"', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, roots: { listChanged: 'yes' } } }, statuses: [400] },
   { what: 'clientCapabilities.elicitation.form.applyDefaults "yes"', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, elicitation: { form: { applyDefaults: 'yes' } } } }, statuses: [400] },
+  { what: 'clientCapabilities.experimental.conformance 1 (not an object)', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, experimental: { conformance: 1 } } }, statuses: [400] },
+  { what: 'clientCapabilities.extensions.conformance true (not an object)', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, extensions: { conformance: true } } }, statuses: [400] },
   { what: 'a tools/call whose name is 42', method: 'tools/call', params: { name: 42, arguments: {} }, meta: {}, statuses: [200, 400] },
+  { what: 'a tools/call whose arguments is the string "{}"', method: 'tools/call', params: { name: 'get_me', arguments: '{}' }, meta: {}, statuses: [200, 400] },
 ] as const;
+
+/** The Mcp-Name header a malformed tools/call carries: its name as the body has it, as a client would copy it. */
+const nameHeader = (params: Readonly<Record<string, unknown>>): Record<string, string> => {
+  const name = params['name'];
+  return name === undefined ? {} : { 'mcp-name': String(name) };
+};
 
 /**
  * A tools/list whose id is a number but no integer: no JSON-RPC request of MCP, so refused with a
@@ -37,13 +46,13 @@ async function expectFractionalIdRefused(ctx: CheckContext): Promise<string> {
 export const modernEnvelopeValues32602: Check = {
   id: 'modern-envelope-values-32602',
   group: 'modern-mcp',
-  title: 'A request whose _meta or params hold a value of the wrong type gets 400 and -32602 under its id; a fractional id gets a 4xx and -32600 (or -32602)',
+  title: 'A request whose _meta or params hold a value of the wrong type (capabilities, a tool name, arguments) gets 400 and -32602 under its id; a fractional id gets a 4xx and -32600 (or -32602)',
   spec: `${MODERN_SPEC} basic/index "_meta" (clientCapabilities as the schema defines it), "Requests" (the id MUST be a string or an integer); server/tools "Calling Tools" (name is a string); JSON-RPC 2.0 section 5.1 (-32600)`,
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
     for (const { what, method, params, meta, statuses } of MALFORMED) {
-      const answer = await ctx.modern.request(modernToken(ctx), method, params, { meta, headers: method === 'tools/call' ? { 'mcp-name': '42' } : {} });
+      const answer = await ctx.modern.request(modernToken(ctx), method, params, { meta, headers: nameHeader(params) });
       const status = answer.exchange.response.status;
       expectModernError(answer, (statuses as readonly number[]).includes(status) ? status : statuses[0], -32602, what);
     }

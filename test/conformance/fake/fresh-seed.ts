@@ -18,6 +18,14 @@ export interface FreshSeedFaults {
   readonly idJagScopeNonStringServerError?: boolean;
   /** Answers a batch's calls past its bound as tool errors whose text is {} (the message lost). */
   readonly pastBatchBoundMessageLost?: boolean;
+  /** Answers an empty batch [] with HTTP 200 and an empty array, not a -32600 error. */
+  readonly emptyBatchAnswered?: boolean;
+  /** Takes a 2026-07-28 request as that revision on its header alone, whatever its _meta names. */
+  readonly envelopeVersionTrustedToHeader?: boolean;
+  /** Takes clientCapabilities whose experimental or extensions entries are not objects. */
+  readonly capabilityMapsUnchecked?: boolean;
+  /** Answers a spent refresh token as a retry past its grace until the lineage renews again. */
+  readonly graceUntilNextRenewal?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,12 +43,15 @@ const serverError: Refusal = { status: 500, body: { error: 'server_error' } };
 /**
  * A null where a message or its params belong: the body null and a params null are refused 400
  * -32600 (JSON-RPC 2.0 sections 4 and 4.2); a batch's null is left to the batch's own answer
- * (an error for it, section 6). The fault fails with 500 on the one it names.
+ * (an error for it, section 6), and an empty batch is refused as one. The fault fails with 500
+ * on the one it names.
  */
 export function nullMessageRefusal(body: unknown, faults: FreshSeedFaults): Refusal | undefined {
   if (body === null) return faults.nullMessageServerError === 'body' ? serverError : invalidRequest;
   if (Array.isArray(body) && body.includes(null) && faults.nullMessageServerError === 'batch-item') return serverError;
   if (isObject(body) && body['params'] === null) return faults.nullMessageServerError === 'params' ? serverError : invalidRequest;
+  // JSON-RPC 2.0 section 6: an empty batch is one invalid request.
+  if (Array.isArray(body) && body.length === 0 && !faults.emptyBatchAnswered) return invalidRequest;
   return undefined;
 }
 

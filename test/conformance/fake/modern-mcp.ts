@@ -77,7 +77,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   if (typeof message.id === 'number' && !Number.isInteger(message.id) && !faults.fractionalIdAnswered) {
     return faults.fractionalIdRefused32602 ? refuse(422, -32602, 'Invalid params: id') : refuse(400, -32600, 'Invalid Request: an id is a string or an integer');
   }
-  const requested = meta[VERSION_KEY];
+  const requested = faults.envelopeVersionTrustedToHeader && req.headers['mcp-protocol-version'] === REVISION ? REVISION : meta[VERSION_KEY];
   if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: supportedNamed(faults), requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
   if (modernValuesMalformed(message.method, message.params, meta['io.modelcontextprotocol/clientCapabilities'], faults)) return refuse(400, -32602, 'Invalid params');

@@ -4,6 +4,7 @@
  */
 import type { FakeSurveys } from './confirmations.js';
 import type { ToolOutcome } from './tools.js';
+import type { FreshSeedFaults } from './fresh-seed.js';
 
 export interface SurvivorFaults {
   /** Passes a 2025-11-25 tools/call without a tool name on, answered -32603 instead of -32602. */
@@ -94,14 +95,20 @@ export function invalidMessageRefusal(message: unknown, faults: SurvivorFaults):
 const notBoolean = (value: unknown): boolean => value !== undefined && typeof value !== 'boolean';
 
 /** A 2026-07-28 request whose envelope or params hold a value of the wrong type (the SDK's schema refuses it with -32602). */
-export function modernValuesMalformed(method: string | undefined, params: Record<string, unknown> | undefined, capabilities: unknown, faults: SurvivorFaults): boolean {
+export function modernValuesMalformed(method: string | undefined, params: Record<string, unknown> | undefined, capabilities: unknown, faults: SurvivorFaults & FreshSeedFaults): boolean {
   if (faults.envelopeValuesUnchecked) return false;
   const roots = isObjectValue(capabilities) ? capabilities['roots'] : undefined;
   const elicitation = isObjectValue(capabilities) ? capabilities['elicitation'] : undefined;
   const form = isObjectValue(elicitation) ? elicitation['form'] : undefined;
   if (isObjectValue(roots) && notBoolean(roots['listChanged'])) return true;
   if (isObjectValue(form) && notBoolean(form['applyDefaults'])) return true;
-  return method === 'tools/call' && typeof params?.['name'] !== 'string';
+  // experimental and extensions map names to objects (ClientCapabilities in the schema).
+  for (const key of faults.capabilityMapsUnchecked ? [] : ['experimental', 'extensions']) {
+    const entries = isObjectValue(capabilities) ? capabilities[key] : undefined;
+    if (isObjectValue(entries) && !Object.values(entries).every(isObjectValue)) return true;
+  }
+  const args = params?.['arguments'];
+  return method === 'tools/call' && (typeof params?.['name'] !== 'string' || (args !== undefined && !isObjectValue(args)));
 }
 
 /** A 2026-07-28 tools/list beyond the plain one: a cursor, or _meta keys besides the envelope's. */

@@ -54,8 +54,10 @@ export async function refresh(
     res.json(issueTokens(record?.grantId ?? '', grant?.userId ?? '', config, refreshToken, true));
   };
   // A retry within the grace (issue 23): a new access token with the successor, nothing revoked.
-  const inGrace =
-    !faults.noRefreshGrace && record?.spentAt !== undefined && Date.now() - record.spentAt < config.refreshGraceSeconds * 1000 && record.successor !== undefined;
+  // The fault keeps the window open until the lineage renews again (a seal cleared only then).
+  const withinWindow = (spentAt: number): boolean =>
+    Date.now() - spentAt < config.refreshGraceSeconds * 1000 || (faults.graceUntilNextRenewal === true && !state.refreshTokens.get(record?.successor ?? '')?.spent);
+  const inGrace = !faults.noRefreshGrace && record?.spentAt !== undefined && withinWindow(record.spentAt) && record.successor !== undefined;
   if (!record || !grant || ((record.revoked || grant.revoked) && !(inGrace && faults.graceOutlivesRevocation))) return refuse('invalid_grant');
   if (grant.clientId !== body.client_id && !faults.refreshNotBoundToClient && !(inGrace && faults.graceForAnyClient)) return refuse('invalid_grant');
   const scopes = (body.scope ?? 'mcp_customer').split(' ');
