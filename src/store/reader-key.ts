@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { scopePart } from './request-scope.js';
 
 /** Whose reads the store is running, and whether their client is still there. */
 export interface Reader {
@@ -14,4 +14,4 @@ export interface Reader {
  * of a client that has gone, and the platform's reads stop once it has (`callerGone`). Reads
  * outside it share one turn.
  */
-export const readerKey = new AsyncLocalStorage<Reader>();
+export const readerKey = scopePart<Reader>('reader');
