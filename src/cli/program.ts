@@ -149,7 +149,7 @@ export function buildProgram(): Command {
     .option('--otlp-endpoint <url>', 'export one OpenTelemetry span per request to this OTLP/HTTP collector, e.g. http://collector:4318 (default: $SURVEY_MCP_OTLP_ENDPOINT, else off)', argument(parseOtlpEndpoint, '--otlp-endpoint'))
     .option('--otlp-sample-ratio <ratio>', `share of the traces this server starts that are exported, 0 to 1; a caller's sampled flag decides its own (default ${defaultOtlpSampleRatio})`, argument(parseSampleRatio, '--otlp-sample-ratio'))
     .option('--audit-retention-days <days>', 'audit events older than this are purged, at start and hourly (default 90)', argument(wholeNumber(1, 36_500, 'days'), '--audit-retention-days'))
-    .option('--lean-memory', 'trade CPU for memory: V8 collects to give memory back (about 130 MiB under load instead of 240, at two to three times the CPU a request)')
+    .option('--lean-memory', 'trade CPU for memory: V8 collects to give memory back (about 120-130 MiB under load instead of 150-180, at two to three times the CPU a request)')
     .option('--shutdown-timeout <seconds>', 'on SIGTERM, how long requests in flight have to finish before connections are cut (default 10)', argument(seconds(0, 600), '--shutdown-timeout'))
     .option(
       '--client-auth-private-key-jwt',

@@ -2,7 +2,7 @@ import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Platform } from '../platform/index.js';
-import { callerGone } from '../platform/caller-gone.js';
+import { readerKey } from '../store/reader-key.js';
 import { notAuthorized } from '../platform/errors.js';
 import { StoreContentionError, StoreUnavailableError } from '../store/errors.js';
 import { maxAnswerChars } from './tool-result.js';
@@ -198,7 +198,7 @@ describe('tools/call', () => {
     const gone = new AbortController();
     const logged: unknown[] = [];
     const registry = createToolRegistry([failingTool(undefined)], { logError: (_reference, error) => logged.push(error) });
-    const result = await callerGone.run(gone.signal, () => {
+    const result = await readerKey.run({ person: 'usr_1', gone: gone.signal }, () => {
       const calling = registry.call('echo', { word: 'hi' }, context);
       gone.abort();
       return calling;

@@ -53,7 +53,7 @@ export function createToolRegistry(given: readonly SurveyTool[], options: ToolRe
         try {
           const result = (await tool.run({ ...context, platform }, bound as typeof parsed.data)) as Record<string, unknown>;
           // Its answer would be made for no one.
-          if (callerGone.getStore()?.aborted) throw new CallerGoneError();
+          if (callerGone()) throw new CallerGoneError();
           return await toolSuccess(name, result);
         } catch (error) {
           // Contention is not the database failing: the person may simply try again. A gone

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { scopePart } from '../store/request-scope.js';
 import type { PlatformContext } from './context.js';
 import { newId } from './ids.js';
 
@@ -21,7 +21,7 @@ export interface ActingThrough {
  * The app and address of the request in progress. The request path sets it once and fills in
  * the client when the token is known; every change the platform records in that request reads it.
  */
-export const actingThrough = new AsyncLocalStorage<ActingThrough>();
+export const actingThrough = scopePart<ActingThrough>('acting');
 
 export interface AuditRecord {
   readonly action: AuditAction;

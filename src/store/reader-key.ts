@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { scopePart } from './request-scope.js';
 
 /** Whose reads the store is running, and whether their client is still there. */
 export interface Reader {
@@ -11,6 +11,7 @@ export interface Reader {
 /**
  * Set by the request path around a person's work (the MCP endpoint), so that a store that queues
  * scanning reads (SQLite's read pool) can take them in fair turns between people and drop those
- * of a client that has gone. Reads outside it share one turn.
+ * of a client that has gone, and the platform's reads stop once it has (`callerGone`). Reads
+ * outside it share one turn.
  */
-export const readerKey = new AsyncLocalStorage<Reader>();
+export const readerKey = scopePart<Reader>('reader');

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bufferedDestination, ServerLog } from './request-log.js';
 import type { RequestRecord } from './request-record.js';
 
@@ -52,6 +52,21 @@ describe('the request log', () => {
     });
     // An event goes through pino itself, in the same layout.
     expect(Object.keys(JSON.parse(lines[1]!))).toEqual(['level', 'time', 'service', 'port', 'msg']);
+  });
+
+  it("stamps each line with the time as pino's isoTime writes it, to the millisecond, across seconds", () => {
+    const { lines, log } = capture();
+    const times = ['2026-07-28T12:34:56.007Z', '2026-07-28T12:34:56.070Z', '2026-07-28T12:34:56.700Z', '2026-07-28T12:34:57.000Z', '2026-07-29T00:00:00.999Z'];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const time of times) {
+        vi.setSystemTime(new Date(time));
+        log.request(record(200));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(lines.map((line) => (JSON.parse(line) as { time: string }).time)).toEqual(times);
   });
 
   it('leaves out the fields a request never learnt, and keeps text from the request valid JSON', () => {

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { defaultMcpInFlightLimit, InFlightLimit, inFlightRule } from '../../limits/in-flight.js';
 import type { McpDispatcher } from '../../mcp/server.js';
-import { callerGone } from '../../platform/caller-gone.js';
 import { readerKey } from '../../store/reader-key.js';
 import { sendJson } from '../json-answer.js';
 import { mcpBudgetKey, mcpGate, type McpGateOptions } from './gate.js';
@@ -90,12 +89,12 @@ export function mcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         return release ? outcome : undefined;
       };
       try {
-        // A read of the platform stops at its next store call once the client has gone.
         const chargeBatch = (calls: number) => batchRefusal(options.slidingLog, options.rateRule, mcpBudgetKey(verdict.auth.userId), calls);
         const work = { readAlready: ahead?.body, gone: gone.signal, nextTurn, whileWaiting, chargeBatch };
-        // Its scanning reads take fair turns with other people's (store/reader-key.ts).
-        const run = () => callerGone.run(gone.signal, () => answerPost(req, res, verdict.auth, work));
-        if (!gone.signal.aborted) await readerKey.run({ person: verdict.auth.userId, gone: gone.signal }, run);
+        // Its scanning reads take fair turns with other people's (store/reader-key.ts), and a read
+        // of the platform stops at its next store call once the client has gone (callerGone).
+        const reader = { person: verdict.auth.userId, gone: gone.signal };
+        if (!gone.signal.aborted) await readerKey.run(reader, () => answerPost(req, res, verdict.auth, work));
       } finally {
         release?.();
       }

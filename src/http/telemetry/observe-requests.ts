@@ -46,7 +46,8 @@ export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet
     const offered = trustProxy ? req.headers['x-request-id'] : undefined;
     const requestId = typeof offered === 'string' && requestIdPattern.test(offered) ? offered : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    res.once('close', () => {
+    // `on`, not `once`: a response closes once, and `once` wraps each listener and removes it again.
+    res.on('close', () => {
       const route = routeOf(req.url ?? '/', routes);
       if (route === '/oauth/token') note.method = grantLabel(req);
       const record: RequestRecord = {
