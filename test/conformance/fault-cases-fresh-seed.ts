@@ -24,6 +24,8 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
   freshSeedCase('private-key-jwt-jti-malformed-refused', 'authorization', 'takes a client assertion whose jti is null', { assertionJtiMalformedAccepted: true }, /an assertion whose jti is null: the deployment accepted it and issued tokens/),
   freshSeedCase('id-jag-scope-refused', 'id-jag', 'fails with HTTP 500 on an ID-JAG whose scope is not a string', { idJagScopeNonStringServerError: true }, /an ID-JAG whose scope is the array \["mcp_customer"\]: expected HTTP 400 with "error": "invalid_grant", got HTTP 500/),
   freshSeedCase('tool-error-validation', 'tool-errors', 'says "validation failed: " and no reason for an argument under its minimum', { validationReasonEmpty: true }, /2025-11-25: the message "validation failed: " has no reason after "validation failed: "/),
+  // Seed 20261208's gaps
+  freshSeedCase('client-metadata-special-use-refused', 'authorization', "connects to a client_id's IP-literal host, 0.0.0.0 included, before refusing it", { specialUseDocumentFetched: true }, /the client_id https:\/\/0\.0\.0\.0:\d+\/conformance-client\.json was refused only after the deployment connected to 0\.0\.0\.0 port \d+ to fetch it/),
 ];
 
 /** The invariant written for the fresh seed, over the exchanges of the check that meets its fault. */
