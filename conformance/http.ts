@@ -267,6 +267,17 @@ export function header(exchange: Exchange, name: string): string | undefined {
   return exchange.response.headers[name.toLowerCase()];
 }
 
+/**
+ * A request naming an https client_id answered "come back later" (503 with Retry-After): the
+ * deployment could not fetch the client's metadata document just now, and a refused address must
+ * read the same as an unreachable host. The client's host is out of reach, not the deployment.
+ */
+export function clientDocumentUnavailable(exchange: Exchange): boolean {
+  const { request, response } = exchange;
+  if (response.status !== 503 || header(exchange, 'retry-after') === undefined || !URL.canParse(request.url)) return false;
+  return new URL(request.url).searchParams.get('client_id')?.startsWith('https://') === true;
+}
+
 /** Retry-After in whole seconds; undefined when absent or not a non-negative integer. */
 export function retryAfterSeconds(exchange: Exchange): number | undefined {
   const value = header(exchange, 'retry-after')?.trim();

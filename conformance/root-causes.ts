@@ -1,5 +1,5 @@
 import type { Check } from './check.js';
-import { header, retryAfterSeconds, type Exchange } from './http.js';
+import { clientDocumentUnavailable, header, retryAfterSeconds, type Exchange } from './http.js';
 import { formatRateLimit, type RateLimit } from './options.js';
 import { prerequisitesOf, providedBy, type Prerequisite } from './prerequisites.js';
 
@@ -74,7 +74,8 @@ export function diagnose(
 ): Diagnosis | undefined {
   const onMcp = (exchange: Exchange): boolean => exchange.request.url === mcpEndpoint;
   // Any endpoint behind the proxy (registration too): the deployment itself answers JSON.
-  const rewritten = exchanges.find((exchange) => exchange.response.status === 503 && isHtml(exchange));
+  // A client's document host out of reach is the deployment's own page (an authorization answers HTML).
+  const rewritten = exchanges.find((exchange) => exchange.response.status === 503 && isHtml(exchange) && !clientDocumentUnavailable(exchange));
   if (rewritten) {
     const spent = onMcp(rewritten) ? ` after ${spentBefore(history, rewritten, rate)} requests in ${rate.windowSeconds} s` : '';
     return {

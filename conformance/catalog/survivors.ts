@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { clientMetadataRefusedAtTokenEndpoint } from '../checks/authorization/client-metadata-refused-at-token-endpoint.js';
+import { clientMetadataSpecialUseRefused } from '../checks/authorization/client-metadata-special-use-refused.js';
 import { batchAnswersJsonrpc } from '../checks/mcp/batch-answers-jsonrpc.js';
 import { structuredContentLargeAnswer } from '../checks/mcp/structured-content-large-answer.js';
 import { invalidJsonrpcMessage } from '../checks/mcp/invalid-jsonrpc-message.js';
@@ -28,5 +29,6 @@ export const SURVIVORS: readonly Check[] = [
   modernEnvelopeValues32602,
   modernToolsListRequestExtras,
   clientMetadataRefusedAtTokenEndpoint,
+  clientMetadataSpecialUseRefused,
   revokeMalformedClientIdDocument,
 ];

@@ -5,6 +5,7 @@ import { htmlDocumentProblem } from './app-views.js';
 import { learn } from './knowledge.js';
 import { tagExchange } from './tags.js';
 import { refreshTargets } from './tokens.js';
+import { noServerErrors } from './transport.js';
 
 const target = targetFrom('https://mcp.example');
 
@@ -67,6 +68,26 @@ describe('exchanges tagged against the metadata the run discovered', () => {
     const known = learn(target, [issued, redirect].map((x) => ({ exchange: x, purpose: 'sign-in' as const })));
     expect([...known.tokens]).toEqual(['at_0123456789', 'rt_0123456789']);
     expect([...known.codes]).toEqual(['code_0123456789']);
+  });
+});
+
+describe('which 5xx answers fail the run', () => {
+  const judged = (x: Exchange) => {
+    const known = learn(target, [{ exchange: metadata, purpose: 'flow' }, { exchange: x, purpose: 'negative' }]);
+    return noServerErrors.judge(tagExchange({ exchange: x, purpose: 'negative' }, known), known);
+  };
+  const authorize = (clientId: string) => `https://auth.example/oauth/authorize?response_type=code&client_id=${encodeURIComponent(clientId)}`;
+  const page = { 'content-type': 'text/html' };
+
+  test("a 503 with Retry-After for an https client_id whose document could not be fetched is a client's host out of reach, not a failure", () => {
+    expect(judged(exchange('GET', authorize('https://0.0.0.0:4000/conformance-client.json'), 503, { ...page, 'retry-after': '60' }))).toBeUndefined();
+  });
+
+  test('a 503 without Retry-After, a 500, or a 503 for a registered client fails', () => {
+    expect(judged(exchange('GET', authorize('https://0.0.0.0:4000/conformance-client.json'), 503, page))).toMatch(/^HTTP 503 to GET/);
+    expect(judged(exchange('GET', authorize('https://0.0.0.0:4000/conformance-client.json'), 500, { ...page, 'retry-after': '60' }))).toMatch(/^HTTP 500 to GET/);
+    expect(judged(exchange('GET', authorize('cli_123'), 503, { ...page, 'retry-after': '60' }))).toMatch(/^HTTP 503 to GET/);
+    expect(judged(exchange('POST', 'https://auth.example/oauth/token', 503, { 'retry-after': '60' }))).toMatch(/^HTTP 503 to POST/);
   });
 });
 

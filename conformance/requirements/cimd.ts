@@ -92,10 +92,14 @@ export const CIMD_REQUIREMENTS: readonly Requirement[] = [
       "the runner would have to know the document's client_name (and logo), and it does not read the operator's document: it may sit where only the deployment reaches it, behind a CA only the deployment trusts; client-metadata-consent-shows-host proves the host shown, consent-shows-client-and-redirect the name of a registered client",
   }),
   cimd.should('cimd-6.4-show-hostname', '6.4', "The consent page shows the client_id's host name", ['client-metadata-consent-shows-host']),
-  cimd.must('cimd-6.5-no-special-use', '6.5', 'A client_id URL resolving to a special-use address (RFC 6890) is not fetched, but for a loopback server on the same interface', {
-    unobservable:
-      'a refusal for the address reads the same as an unreachable host from outside, and the runner cannot see where the server connects; tests on our side: test/oauth/client-metadata/',
-  }),
+  cimd.must('cimd-6.5-no-special-use', '6.5', 'A client_id URL resolving to a special-use address (RFC 6890) is not fetched, but for a loopback server on the same interface', [
+    // Linux connects 0.0.0.0 to this machine, where the runner listens: seen only when it shares the deployment's machine (CI against a local serve).
+    branch("'this network' 0.0.0.0, IPv4 and IPv4-mapped, a deployment on the runner's machine", 'client-metadata-special-use-refused'),
+    missing(
+      'the other special-use blocks (private, link-local, documentation, multicast, reserved) and a deployment elsewhere',
+      'a refusal for the address reads the same as an unreachable host from outside, and the runner listens nowhere the deployment would connect to; tests on our side: test/oauth/client-metadata/',
+    ),
+  ]),
   cimd.should('cimd-6.5-no-special-use-in-document', '6.5', 'URLs inside a document that resolve to special-use addresses are not fetched', {
     unobservable: DOCUMENT_HOST,
   }),

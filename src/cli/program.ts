@@ -140,7 +140,7 @@ export function buildProgram(): Command {
     )
     .option(
       '--allow-private-client-metadata',
-      'fetch client metadata documents from loopback and private addresses too (local development and tests only)',
+      'fetch client metadata documents from loopback (127.0.0.0/8, ::1) and private networks (10/8, 172.16/12, 192.168/16, fc00::/7) too; every other special-use address stays refused (local development and tests only)',
     )
     .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port (off by default; 0 picks a free one)', argument(parsePort, '--metrics-port'))
     .option('--metrics-host <host>', `address the metrics listener binds (default ${defaultMetricsHost}: loopback only)`)

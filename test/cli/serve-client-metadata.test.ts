@@ -39,7 +39,7 @@ describe('survey-mcp serve --allow-private-client-metadata', () => {
     const url = host.document('/dev-client.json', { client_name: 'Dev client', redirect_uris: ['http://127.0.0.1/callback'] });
     const { running, server } = await serve('open.db', '--allow-private-client-metadata');
     expect(running.stderr).toContain(
-      'client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only',
+      'client metadata documents                    fetched from loopback and private networks too, never link-local or other special-use addresses (--allow-private-client-metadata): local development only',
     );
     const client = { client_id: url, client_name: 'Dev client', redirect_uris: ['http://127.0.0.1/callback'] };
     const page = await fetch(authorizeUrl(server, { client, challenge: pkcePair().challenge }));

@@ -29,6 +29,7 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
   freshSeedCase('spent-refresh-token-refused', 'authorization', 'answers a spent refresh token as a retry past its grace until the lineage renews again', { graceUntilNextRenewal: true }, /presenting the spent refresh token again \d+ s after a retry was answered \(past --refresh-grace \d+\), with no renewal in between: expected HTTP 400/),
   freshSeedCase('modern-envelope-values-32602', 'modern-mcp', 'takes clientCapabilities whose experimental entries are not objects', { capabilityMapsUnchecked: true }, /clientCapabilities\.experimental\.conformance 1 \(not an object\): expected HTTP 400 with JSON-RPC error -32602, got HTTP 200/),
   freshSeedCase('modern-version-header-mismatch-32020', 'modern-mcp', "takes a 2026-07-28 request on its version header alone, whatever its _meta names", { envelopeVersionTrustedToHeader: true }, /tools\/list with MCP-Protocol-Version: 2026-07-28 and _meta naming 2025-11-25: expected HTTP 400 with JSON-RPC error -32020 or -32022, got HTTP 200/),
+  freshSeedCase('client-metadata-special-use-refused', 'authorization', "connects to a client_id's IP-literal host, 0.0.0.0 included, before refusing it", { specialUseDocumentFetched: true }, /the client_id https:\/\/0\.0\.0\.0:\d+\/conformance-client\.json was refused only after the deployment connected to 0\.0\.0\.0 port \d+ to fetch it/),
 ];
 
 /** The invariant written for the fresh seed, over the exchanges of the check that meets its fault. */

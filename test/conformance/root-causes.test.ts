@@ -67,6 +67,18 @@ describe('diagnose', () => {
     const other = exchange(0, 503, 'text/html', 'https://mcp.example/register');
     expect(diagnose([other], [other], MCP, rate)?.hint).toMatch(/^POST https:\/\/mcp\.example\/register answered HTTP 503 with an HTML page, where the deployment answers JSON/);
   });
+
+  test("an authorization's HTML 503 with Retry-After for an https client_id is the deployment's own page for a client's document host out of reach", () => {
+    const authorize = (clientId: string, retryAfter: boolean): Exchange => {
+      const x = exchange(0, 503, 'text/html; charset=utf-8', `https://auth.example/oauth/authorize?response_type=code&client_id=${encodeURIComponent(clientId)}`);
+      return { ...x, response: { ...x.response, headers: { ...x.response.headers, ...(retryAfter ? { 'retry-after': '60' } : {}) } } };
+    };
+    const unreachable = authorize('https://0.0.0.0:4000/conformance-client.json', true);
+    expect(diagnose([unreachable], [unreachable], MCP, rate)).toBeUndefined();
+    for (const rewritten of [authorize('https://0.0.0.0:4000/conformance-client.json', false), authorize('cli_123', true)]) {
+      expect(diagnose([rewritten], [rewritten], MCP, rate)?.cause).toBe('a proxy rewriting 429 into an HTML 503 page');
+    }
+  });
 });
 
 test('an error openid-client raises about a URL it refused to request names that URL', () => {

@@ -128,7 +128,7 @@ async function printBanner(say: (line: string) => void, config: ServerConfig, se
   }
   if (config.allowPrivateClientMetadata) {
     say(
-      chalk.yellow('  client metadata documents                    fetched from private and loopback addresses too (--allow-private-client-metadata): local development only'),
+      chalk.yellow('  client metadata documents                    fetched from loopback and private networks too, never link-local or other special-use addresses (--allow-private-client-metadata): local development only'),
     );
   }
   if (config.clientAuthPrivateKeyJwt) {

@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { explain, ours } from '../explanation.js';
 import { isJsonMediaType } from '../json-media-type.js';
 import { ClientMetadataError, unreachableHost } from './errors.js';
-import { specialUseReason } from './special-addresses.js';
+import { addressRefusal } from './special-addresses.js';
 
 export interface ResolvedAddress {
   readonly address: string;
@@ -16,7 +16,7 @@ export interface ResolvedAddress {
 
 /** How documents are fetched; resolved once by the composition root. */
 export interface FetchPolicy {
-  /** `serve --allow-private-client-metadata`: local development and tests only. */
+  /** `serve --allow-private-client-metadata`: loopback and private networks are fetched too; local development and tests only. */
   readonly allowPrivateAddresses: boolean;
   /** The whole fetch (name resolution, connection, answer) must finish in this time. */
   readonly timeoutMs: number;
@@ -55,11 +55,9 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<ResolvedAd
     throw unreachableHost(url, 'unreachable', `name resolution failed (${reasonOf(error)})`);
   }
   if (addresses.length === 0) throw unreachableHost(url, 'unreachable', 'the name has no address');
-  if (!policy.allowPrivateAddresses) {
-    for (const { address } of addresses) {
-      const why = specialUseReason(address);
-      if (why) throw unreachableHost(url, 'address_refused', `${address} is ${why}`);
-    }
+  for (const { address } of addresses) {
+    const why = addressRefusal(address, policy.allowPrivateAddresses);
+    if (why) throw unreachableHost(url, 'address_refused', `${address} is ${why}`);
   }
   return addresses[0]!;
 }
@@ -135,8 +133,8 @@ function answerProblem(url: URL, response: IncomingMessage): ClientMetadataError
 
 /**
  * Fetches a client metadata document as the draft's security considerations ask: https only, a
- * checked public address (unless the operator allowed private ones), no redirects, a deadline
- * for the whole exchange and a size cap. The parsed JSON is returned unvalidated.
+ * checked public address (or a loopback or private one, if the operator allowed those), no
+ * redirects, a deadline for the whole exchange and a size cap. The parsed JSON is returned unvalidated.
  */
 export async function fetchClientMetadataDocument(url: URL, policy: FetchPolicy): Promise<FetchedDocument> {
   const timedOut = unreachableHost(url, 'timeout', `no answer within ${policy.timeoutMs} ms`);

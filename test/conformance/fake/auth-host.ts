@@ -14,6 +14,7 @@ import type { FakeSlidingLog } from './sliding-log.js';
 import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 import { brokenDocumentClientId } from './survivors.js';
 import { JWT_BEARER_GRANT, redeemIdJag } from './id-jag.js';
+import { connectOnce, unguardedFetchTarget } from './fresh-seed.js';
 
 export interface AuthHostConfig {
   readonly state: FakeState;
@@ -62,6 +63,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   app.get('/oauth/authorize', (req, res) => {
     const request = pick(req.query as Record<string, unknown>, !faults.emptyAuthorizationParameterKept);
     const client = request.client_id ? clientOf(request.client_id, config) : undefined;
+    const unguarded = !client && request.client_id ? unguardedFetchTarget(request.client_id, faults) : undefined;
+    if (unguarded) return void connectOnce(unguarded).then(() => page(res, 400, '<h1>Unknown client</h1>'));
     if (!client) {
       if (req.accepts(['html', 'json']) === 'json' && !faults.unknownClientHtmlOnly) {
         return res.status(400).json({ error: 'invalid_client' });

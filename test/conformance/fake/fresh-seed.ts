@@ -1,3 +1,5 @@
+import { connect, isIP } from 'node:net';
+
 /**
  * The fake's side of the checks written for the survivors of the fresh seed (issue 41: our
  * server mutated, the runner stayed green): the answers right, and one fault each.
@@ -26,6 +28,8 @@ export interface FreshSeedFaults {
   readonly capabilityMapsUnchecked?: boolean;
   /** Answers a spent refresh token as a retry past its grace until the lineage renews again. */
   readonly graceUntilNextRenewal?: boolean;
+  /** Connects to the IP-literal host of a client_id it holds no document for (0.0.0.0 too), as a fetch would, before refusing it. */
+  readonly specialUseDocumentFetched?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -80,4 +84,29 @@ export function oversizedRefusal(body: unknown, modern: boolean, faults: FreshSe
 /** list_surveys's limit under its minimum: the validation-failed text and its reason, or the fault's nothing. */
 export function limitTooSmall(faults: FreshSeedFaults): { error: string } {
   return { error: faults.validationReasonEmpty ? 'validation failed: ' : "validation failed: 'limit' must be at least 1" };
+}
+
+/**
+ * Where the `specialUseDocumentFetched` fault fetches a client_id's document from: the host and
+ * port of an https client_id on an IP literal, unchecked; undefined for any other client_id.
+ */
+export function unguardedFetchTarget(clientId: string, faults: FreshSeedFaults): { host: string; port: number } | undefined {
+  if (!faults.specialUseDocumentFetched || !URL.canParse(clientId)) return undefined;
+  const url = new URL(clientId);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return url.protocol === 'https:' && isIP(host) !== 0 ? { host, port: Number(url.port || 443) } : undefined;
+}
+
+/** The fault's fetch: a TCP connection, dropped at once (the fake reads documents from its state); resolves whatever it meets. */
+export function connectOnce(target: { host: string; port: number }): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(target);
+    const done = () => {
+      socket.destroy();
+      resolve();
+    };
+    socket.setTimeout(2_000, done);
+    socket.once('connect', done);
+    socket.once('error', done);
+  });
 }

@@ -61,6 +61,24 @@ describe('fetching a client metadata document', () => {
     });
   });
 
+  it("with private addresses allowed, still refuses 'this network' and link-local before connecting, in IPv4 and IPv4-mapped form", async () => {
+    // On Linux a connection to 0.0.0.0 reaches this machine's listeners, our host among them.
+    const port = Number(new URL(host.origin).port);
+    host.document('/this-network.json', app);
+    const before = host.fetchesOf('/this-network.json');
+    const onlyLocal = 'allowing private addresses opens loopback and private networks only';
+    const refused = [
+      ['0.0.0.0', 4, `0.0.0.0 is 'this network' (RFC 791); ${onlyLocal}`],
+      ['::ffff:0:0', 6, `::ffff:0:0 is 'this network' (RFC 791); ${onlyLocal}`],
+      ['169.254.169.254', 4, `169.254.169.254 is link-local (RFC 3927); ${onlyLocal}`],
+    ] as const;
+    for (const [address, family, detail] of refused) {
+      const resolve = async () => [{ address, family, port }];
+      await expect(fetchAt(`https://client.test:${port}/this-network.json`, { resolve })).rejects.toMatchObject({ problem: 'address_refused', detail });
+    }
+    expect(host.fetchesOf('/this-network.json')).toBe(before);
+  });
+
   it('connects to the address it checked, not to whatever the name resolves to later', async () => {
     // client.test exists in no DNS: only the checked address can have reached our host.
     const resolve = async () => [{ address: '127.0.0.1', family: 4 as const }];
