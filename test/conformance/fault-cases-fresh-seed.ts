@@ -2,6 +2,9 @@ import type { Faults } from './fake/faults.js';
 import type { FaultCase } from './fault-cases.js';
 import type { InvariantFaultCase } from './invariant-fault-cases.js';
 
+/** survey-mcp's default bound, with a queue wait short enough for a test yet long for the fake's quick answers. */
+export const IN_FLIGHT_BOUND = { limit: 4, waitMs: 2000 };
+
 function freshSeedCase(check: string, group: FaultCase['group'], deployment: string, faults: Faults, reason: RegExp): FaultCase {
   return { check, group, deployment, fake: { faults }, reason };
 }
@@ -24,6 +27,15 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
   freshSeedCase('private-key-jwt-jti-malformed-refused', 'authorization', 'takes a client assertion whose jti is null', { assertionJtiMalformedAccepted: true }, /an assertion whose jti is null: the deployment accepted it and issued tokens/),
   freshSeedCase('id-jag-scope-refused', 'id-jag', 'fails with HTTP 500 on an ID-JAG whose scope is not a string', { idJagScopeNonStringServerError: true }, /an ID-JAG whose scope is the array \["mcp_customer"\]: expected HTTP 400 with "error": "invalid_grant", got HTTP 500/),
   freshSeedCase('tool-error-validation', 'tool-errors', 'says "validation failed: " and no reason for an argument under its minimum', { validationReasonEmpty: true }, /2025-11-25: the message "validation failed: " has no reason after "validation failed: "/),
+  // Seed 20261208's gaps
+  {
+    check: 'in-flight-limit-429',
+    group: 'rate-limits',
+    deployment: 'answers the 429 of its in-flight bound with the body {}',
+    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpInFlight: IN_FLIGHT_BOUND, mcpRateLimit: { limit: 6, windowMs: 2000 } },
+    reason: /^request 5 \(sent while 4 were held open\) was refused with 429, but the body is \{\}, not \{"error": "rate_limit_exceeded"\} \(section 8 rule 5\)$/,
+    run: { mcpRateLimit: { limit: 6, windowSeconds: 2 } },
+  },
 ];
 
 /** The invariant written for the fresh seed, over the exchanges of the check that meets its fault. */
@@ -34,5 +46,22 @@ export const FRESH_SEED_INVARIANT_FAULT_CASES: readonly InvariantFaultCase[] = [
     fake: { faults: { oversizedRefusal: 'id-null' } },
     only: ['oversized-request-refused'],
     reason: /the mcp endpoint \(mcp host, 2025-11-25\): HTTP 200: an error answers id null, not the request's "conformance-shape-1"/,
+  },
+  // Seed 20261208's gaps: every 429 of the MCP endpoint, whichever check met it.
+  {
+    invariant: 'mcp-429-shape',
+    deployment: 'answers the 429 of its in-flight bound with the body {}',
+    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpInFlight: IN_FLIGHT_BOUND, mcpRateLimit: { limit: 6, windowMs: 2000 } },
+    only: ['in-flight-limit-429'],
+    reason: /^the mcp endpoint \(mcp host, 2025-11-25\): a 429: the body is \{\}, not \{"error": "rate_limit_exceeded"\} \(1 exchange, first in a request of in-flight-limit-429\)/,
+    run: { mcpRateLimit: { limit: 6, windowSeconds: 2 } },
+  },
+  {
+    invariant: 'mcp-429-shape',
+    deployment: 'asks to retry after 61 s, past the 60 s window, where mcp-rate-limit-enforced looks only at when it refuses',
+    fake: { faults: { retryAfterSeconds: 61 }, mcpRateLimit: { limit: 5, windowMs: 2000 } },
+    only: ['mcp-rate-limit-enforced'],
+    reason: /^the mcp endpoint \(mcp host, 2025-11-25\): a 429: its Retry-After is 61, outside 1\.\.60/,
+    run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
   },
 ];

@@ -18,6 +18,8 @@ export interface FreshSeedFaults {
   readonly idJagScopeNonStringServerError?: boolean;
   /** Answers a batch's calls past its bound as tool errors whose text is {} (the message lost). */
   readonly pastBatchBoundMessageLost?: boolean;
+  /** Answers the 429 of its in-flight bound (`mcpInFlight`) with the body {} (seed 20261208: gate.ts's `busy` emptied). */
+  readonly inFlightRefusalBodyEmpty?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
