@@ -2,9 +2,6 @@ import type { Faults } from './fake/faults.js';
 import type { FaultCase } from './fault-cases.js';
 import type { InvariantFaultCase } from './invariant-fault-cases.js';
 
-/** survey-mcp's default bound, with a queue wait short enough for a test yet long for the fake's quick answers. */
-export const IN_FLIGHT_BOUND = { limit: 4, waitMs: 2000 };
-
 function freshSeedCase(check: string, group: FaultCase['group'], deployment: string, faults: Faults, reason: RegExp): FaultCase {
   return { check, group, deployment, fake: { faults }, reason };
 }
@@ -32,7 +29,7 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
     check: 'in-flight-limit-429',
     group: 'rate-limits',
     deployment: 'answers the 429 of its in-flight bound with the body {}',
-    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpInFlight: IN_FLIGHT_BOUND, mcpRateLimit: { limit: 6, windowMs: 2000 } },
+    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpRateLimit: { limit: 6, windowMs: 2000 } },
     reason: /^request 5 \(sent while 4 were held open\) was refused with 429, but the body is \{\}, not \{"error": "rate_limit_exceeded"\} \(section 8 rule 5\)$/,
     run: { mcpRateLimit: { limit: 6, windowSeconds: 2 } },
   },
@@ -51,7 +48,7 @@ export const FRESH_SEED_INVARIANT_FAULT_CASES: readonly InvariantFaultCase[] = [
   {
     invariant: 'mcp-429-shape',
     deployment: 'answers the 429 of its in-flight bound with the body {}',
-    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpInFlight: IN_FLIGHT_BOUND, mcpRateLimit: { limit: 6, windowMs: 2000 } },
+    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpRateLimit: { limit: 6, windowMs: 2000 } },
     only: ['in-flight-limit-429'],
     reason: /^the mcp endpoint \(mcp host, 2025-11-25\): a 429: the body is \{\}, not \{"error": "rate_limit_exceeded"\} \(1 exchange, first in a request of in-flight-limit-429\)/,
     run: { mcpRateLimit: { limit: 6, windowSeconds: 2 } },

@@ -10,6 +10,9 @@ export interface FakeInFlightRule {
   readonly waitMs: number;
 }
 
+/** survey-mcp's 4 at once, with a wait shorter than its 10 s, yet long beside the fake's quick answers (a burst of the whole budget is served well within it). */
+export const FAKE_IN_FLIGHT: FakeInFlightRule = { limit: 4, waitMs: 3000 };
+
 /** The turns of each person: how many run, and who waits for one (each hands its turn on when granted). */
 export class FakeInFlight {
   readonly #running = new Map<string, number>();
