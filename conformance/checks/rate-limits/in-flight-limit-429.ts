@@ -32,14 +32,17 @@ async function roomInBudget(ctx: CheckContext, needed: number): Promise<void> {
   await waitWithProgress(ctx.progress, `letting ${toAgeOut} requests age out of the ${windowSeconds} s window`, Math.max(0, roomAt - Date.now()));
 }
 
-/** The answer, or the failure of a request that got none (a timeout, a reset connection). */
-const answered = (sent: Promise<Exchange>): Promise<Exchange | RequestFailed> =>
+/** A request's answer, or the failure of one that got none (a timeout, a reset connection). */
+type Outcome = Exchange | RequestFailed;
+
+/** Any other error is the runner's own, and ends the check. */
+const answered = (sent: Promise<Exchange>): Promise<Outcome> =>
   sent.catch((error: unknown) => {
     if (error instanceof RequestFailed) return error;
     throw error;
   });
 
-const statuses = (outcomes: readonly (Exchange | RequestFailed)[]): string =>
+const statuses = (outcomes: readonly Outcome[]): string =>
   outcomes.map((outcome) => (outcome instanceof RequestFailed ? `no answer (${outcome.reason})` : `HTTP ${outcome.response.status}`)).join(', ');
 
 /**
@@ -71,7 +74,7 @@ export const inFlightLimit429: Check = {
     });
     const holdMs = SETTLE_MS + REFUSAL_WAIT_MS + ctx.settings.timeoutMs;
     const holding = Array.from({ length: held }, () => answered(tryToken(ctx, token, { waitOutRateLimit: false, heldUntil: released, timeoutMs: holdMs })));
-    let probe: Exchange | RequestFailed;
+    let probe: Outcome;
     try {
       await sleep(SETTLE_MS);
       probe = await answered(tryToken(ctx, token, { waitOutRateLimit: false, timeoutMs: REFUSAL_WAIT_MS }));
@@ -81,7 +84,7 @@ export const inFlightLimit429: Check = {
     }
     const holds = await Promise.all(holding);
     const past = `request ${held + 1} (sent while ${held} were held open)`;
-    const named: [Exchange | RequestFailed, string][] = [...holds.map((hold, index): [Exchange | RequestFailed, string] => [hold, `held request ${index + 1} of ${held}`]), [probe, past]];
+    const named: [Outcome, string][] = [...holds.map((hold, index): [Outcome, string] => [hold, `held request ${index + 1} of ${held}`]), [probe, past]];
     const refusals = named.filter((entry): entry is [Exchange, string] => !(entry[0] instanceof RequestFailed) && entry[0].response.status === 429);
     for (const [refusal, what] of refusals) {
       const fault = rateLimitAnswerFault(refusal);
