@@ -30,6 +30,11 @@ export interface Check {
   readonly era?: Era;
   /** Needs a person to sign in (a token or a fresh authorization). */
   readonly needsSignIn: boolean;
+  /**
+   * Provokes the 429 of a limit other than the budget on purpose (the in-flight bound): its 429s
+   * say nothing of --mcp-rate-limit, so the root-cause diagnosis leaves them out.
+   */
+  readonly refusedByOtherLimit?: true;
   /** `case`: generated from a parameter table (conformance/tables/), one change to a valid request. */
   readonly kind?: 'case';
   /** The requirement ids a case proves (a hand-written check is traced by the manifest instead). */

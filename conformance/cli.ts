@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import {
   DEFAULT_FORBIDDEN_SURVEY_ID,
+  DEFAULT_MCP_IN_FLIGHT,
   DEFAULT_REFRESH_GRACE_SECONDS,
   DEFAULT_TIMEOUT_MS,
   PROTOCOL_CHOICES,
@@ -22,6 +23,7 @@ export interface ConformanceFlags {
   readonly viewerSurveyId?: string;
   readonly mcpRateLimit?: string;
   readonly registerRateLimit?: string;
+  readonly mcpInFlight?: string;
   readonly only?: string;
   readonly skip?: string;
   readonly list?: boolean;
@@ -70,6 +72,11 @@ export function addConformanceOptions(command: Command): Command {
       '--register-rate-limit <N/S>',
       'the registration budget the deployment is configured with',
       formatRate(SPEC_REGISTER_RATE_LIMIT),
+    )
+    .option(
+      '--mcp-in-flight <n>',
+      "the requests of one person the deployment runs at once: in-flight-limit-429 holds this many open and sends one more, whose refusal must be the contract's 429 (skipped where none is refused)",
+      String(DEFAULT_MCP_IN_FLIGHT),
     )
     .option('--only <checks>', 'comma-separated check ids, case ids or families (the id before @), or groups to run; invariant ids (or invariants) choose which invariants judge the run (named alone, every check runs)')
     .option('--skip <checks>', 'comma-separated check ids, case ids or families, groups, or invariant ids (or invariants) to leave out')

@@ -14,6 +14,7 @@ import { eraOf, GROUPS, type Check } from './check.js';
 import type { ConformanceFlags } from './cli.js';
 import { ConformanceExitError, SetupFailed, usageError } from './errors.js';
 import {
+  DEFAULT_MCP_IN_FLIGHT,
   DEFAULT_REFRESH_GRACE_SECONDS,
   DEFAULT_TIMEOUT_MS,
   PROTOCOL_CHOICES,
@@ -75,6 +76,11 @@ const flagsSchema = z.object({
   viewerSurveyId: z.string().min(1).optional(),
   mcpRateLimit: rateLimitFlag.default(SPEC_MCP_RATE_LIMIT),
   registerRateLimit: rateLimitFlag.default(SPEC_REGISTER_RATE_LIMIT),
+  mcpInFlight: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'must be a positive whole number of requests, e.g. 4')
+    .transform(Number)
+    .default(DEFAULT_MCP_IN_FLIGHT),
   only: checkList.default([]),
   skip: checkList.default([]),
   list: z.boolean().default(false),
@@ -160,6 +166,7 @@ export async function conformanceCommand(flags: ConformanceFlags, io: Conformanc
       viewerSurveyId: parsed.viewerSurveyId,
       mcpRateLimit: parsed.mcpRateLimit,
       registerRateLimit: parsed.registerRateLimit,
+      mcpInFlight: parsed.mcpInFlight,
       includeRegisterLimit: parsed.includeRegisterLimit,
       only: parsed.only,
       skip: parsed.skip,

@@ -1,6 +1,7 @@
 import { eraOf, fail, skip, type Check, type Era } from './check.js';
 import type { CheckContext } from './context.js';
 import { describeResponse } from './expect.js';
+import type { EraRequestOptions } from './each-era.js';
 import type { Exchange } from './http.js';
 import { isObject, type JsonRpcResponse } from './mcp.js';
 import { MODERN_REVISION } from './modern.js';
@@ -146,7 +147,7 @@ export async function readyToken(ctx: CheckContext): Promise<string> {
  * offers: 2025-11-25's `ping` where it speaks it, else `server/discover`, which every server of
  * 2026-07-28 answers. For the checks of no era, which must hold against a deployment of either.
  */
-export async function tryToken(ctx: CheckContext, token: string | undefined, options: { readonly waitOutRateLimit?: boolean } = {}): Promise<Exchange> {
+export async function tryToken(ctx: CheckContext, token: string | undefined, options: EraRequestOptions = {}): Promise<Exchange> {
   if ((await offeredEras(ctx)).legacy) return ctx.mcp.post(token, ctx.mcp.envelope('ping'), options);
   const anonymous = token === undefined ? { headers: { authorization: undefined } } : {};
   return (await ctx.modern.request(token ?? '', 'server/discover', {}, { ...options, ...anonymous })).exchange;

@@ -2,7 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sendContext, type SendContext } from './exchange-bus.js';
 import { fetchFrom } from './fetch-from.js';
 
-export interface HttpRequest {
+/** How one request is sent where it differs from the run's: for a check that holds requests open. */
+export interface SendingOptions {
+  /** This request's timeout instead of the run's (`--timeout`): one the deployment may answer late. */
+  readonly timeoutMs?: number;
+  /**
+   * The body's last byte is sent only once this settles (not with `localAddress`): the deployment
+   * holds the request, its body unread, until then.
+   */
+  readonly heldUntil?: Promise<unknown>;
+}
+
+export interface HttpRequest extends SendingOptions {
   readonly method?: string;
   readonly url: string | URL;
   readonly headers?: Readonly<Record<string, string>>;
@@ -114,6 +125,21 @@ class StreamHeld extends Error {
   }
 }
 
+/** `body` as a stream whose last byte waits for `released`: sent chunked, the length unsaid. */
+function heldBody(body: string, released: Promise<unknown>): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(body);
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.subarray(0, -1));
+    },
+    async pull(controller) {
+      await released.catch(() => undefined);
+      controller.enqueue(bytes.subarray(-1));
+      controller.close();
+    },
+  });
+}
+
 /** How many of the run's latest exchanges `Http.history` keeps: several rate windows' worth. */
 const HISTORY = 4000;
 
@@ -207,8 +233,11 @@ export class Http {
     let response: Response;
     let body: string;
     try {
-      const init = { method: recorded.method, headers: recorded.headers, body: request.body, signal: AbortSignal.timeout(this.timeoutMs) };
-      response = request.localAddress === undefined ? await fetch(recorded.url, { ...init, redirect: 'manual' }) : await fetchFrom(request.localAddress, recorded.url, init);
+      const init = { method: recorded.method, headers: recorded.headers, body: request.body, signal: AbortSignal.timeout(request.timeoutMs ?? this.timeoutMs) };
+      if (request.localAddress !== undefined) response = await fetchFrom(request.localAddress, recorded.url, init);
+      else if (request.heldUntil && request.body !== undefined) {
+        response = await fetch(recorded.url, { ...init, body: heldBody(request.body, request.heldUntil), duplex: 'half', redirect: 'manual' } as RequestInit);
+      } else response = await fetch(recorded.url, { ...init, redirect: 'manual' });
       body = await read(response);
     } catch (error) {
       throw this.failed(new RequestFailed(recorded, this.describeFailure(error), error instanceof StreamHeld ? BUFFERING_PROXY : undefined));

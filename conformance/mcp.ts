@@ -1,4 +1,4 @@
-import { header, retryAfterSeconds, type Exchange, type Http, type HttpRequest } from './http.js';
+import { header, retryAfterSeconds, type Exchange, type Http, type HttpRequest, type SendingOptions } from './http.js';
 import type { RateLimit } from './options.js';
 import { waitWithProgress, type Progress } from './progress.js';
 
@@ -47,7 +47,7 @@ export interface ToolResult {
   readonly structuredContent?: unknown;
 }
 
-export interface PostOptions {
+export interface PostOptions extends SendingOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * A polite client waits out a 429 and tries again; the rate-limit checks turn this off
@@ -67,6 +67,11 @@ export async function sendPolitely(send: () => Promise<Exchange>, rateLimit: Rat
   if (seconds === undefined || seconds > rateLimit.windowSeconds) return exchange;
   await waitWithProgress(progress, 'rate limited: waiting as Retry-After asks', seconds * 1000 + 250);
   return send();
+}
+
+/** The options of how a request is sent, those given alone. */
+export function sendingOf({ timeoutMs, heldUntil }: SendingOptions): SendingOptions {
+  return { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(heldUntil === undefined ? {} : { heldUntil }) };
 }
 
 /**
@@ -132,6 +137,7 @@ export class Mcp {
           ...options.headers,
         },
         body: JSON.stringify(message),
+        ...sendingOf(options),
       });
     };
     return options.waitOutRateLimit === false ? send() : sendPolitely(send, this.rateLimit, this.progress);

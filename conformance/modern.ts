@@ -1,5 +1,5 @@
-import type { Exchange, Http } from './http.js';
-import { CLIENT_CAPABILITIES, CLIENT_INFO, jsonRpcOf, sendPolitely, type BearerToken, type JsonRpcResponse } from './mcp.js';
+import type { Exchange, Http, SendingOptions } from './http.js';
+import { CLIENT_CAPABILITIES, CLIENT_INFO, jsonRpcOf, sendingOf, sendPolitely, type BearerToken, type JsonRpcResponse } from './mcp.js';
 import type { RateLimit } from './options.js';
 import type { Progress } from './progress.js';
 
@@ -9,7 +9,7 @@ export const MODERN_REVISION = '2026-07-28';
 /** Where the modern checks cite from: the revision's own pages. */
 export const MODERN_SPEC = `MCP ${MODERN_REVISION}`;
 
-export interface ModernRequestOptions {
+export interface ModernRequestOptions extends SendingOptions {
   /** Replace (or, with `undefined`, leave out) headers the runner would send. */
   readonly headers?: Readonly<Record<string, string | undefined>>;
   /** Replace the `_meta` envelope; `undefined` values leave a key out. */
@@ -76,7 +76,7 @@ export class ModernMcp {
       }) as Record<string, string>;
     const body = JSON.stringify({ ...message, params: { ...params, _meta: meta } });
     const bearer = (): Promise<string> => (typeof token === 'string' ? Promise.resolve(token) : token());
-    const send = async (): Promise<Exchange> => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body });
+    const send = async (): Promise<Exchange> => this.http.send({ method: 'POST', url: this.endpoint, headers: headers(await bearer()), body, ...sendingOf(options) });
     // No modern check is about limits: they wait out a 429; the era-free rate-limit checks do not.
     return options.waitOutRateLimit === false ? send() : sendPolitely(send, this.rateLimit, this.progress);
   }

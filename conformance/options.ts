@@ -10,6 +10,12 @@ export interface RateLimit {
 export const SPEC_MCP_RATE_LIMIT: RateLimit = { limit: 180, windowSeconds: 60 };
 export const SPEC_REGISTER_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 60 };
 
+/**
+ * How many requests of one person a deployment runs at once, as far as the runner assumes: the
+ * contract leaves it open; survey-mcp's default (serve --mcp-in-flight).
+ */
+export const DEFAULT_MCP_IN_FLIGHT = 4;
+
 /** Which MCP eras to check: one revision, or every era the deployment offers (`auto`). */
 export const PROTOCOL_CHOICES = ['2025-11-25', '2026-07-28', 'auto'] as const;
 export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
@@ -51,6 +57,8 @@ export interface ConformanceOptions {
   /** What the deployment is configured with, when it differs from the specification. */
   readonly mcpRateLimit?: RateLimit;
   readonly registerRateLimit?: RateLimit;
+  /** Requests of one person the deployment runs at once: the check of its refusal holds this many open and sends one more. */
+  readonly mcpInFlight?: number;
   /** Spends the registration budget of this machine's IP address, so it is opt-in. */
   readonly includeRegisterLimit?: boolean;
   /** Check ids or group names. */
@@ -115,6 +123,7 @@ export interface RunSettings {
   readonly viewerSurveyId: string | undefined;
   readonly mcpRateLimit: RateLimit;
   readonly registerRateLimit: RateLimit;
+  readonly mcpInFlight: number;
   readonly includeRegisterLimit: boolean;
   readonly timeoutMs: number;
   readonly clientMetadataUrl: string | undefined;
@@ -138,6 +147,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     viewerSurveyId: options.viewerSurveyId,
     mcpRateLimit: options.mcpRateLimit ?? SPEC_MCP_RATE_LIMIT,
     registerRateLimit: options.registerRateLimit ?? SPEC_REGISTER_RATE_LIMIT,
+    mcpInFlight: options.mcpInFlight ?? DEFAULT_MCP_IN_FLIGHT,
     includeRegisterLimit: options.includeRegisterLimit ?? false,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     clientMetadataUrl: options.clientMetadataUrl,

@@ -120,7 +120,8 @@ async function runCheck(check: Check, ctx: CheckContext, roots: RootCauses): Pro
     error instanceof PrerequisiteFailed || error instanceof SignInFailed
       ? [...error.exchanges, ...captured.exchanges]
       : captured.exchanges;
-  const diagnosis = diagnose(exchanges, ctx.http.history, ctx.target.mcpEndpoint, ctx.settings.mcpRateLimit);
+  const diagnosable = check.refusedByOtherLimit ? exchanges.filter((exchange) => exchange.response.status !== 429) : exchanges;
+  const diagnosis = diagnose(diagnosable, ctx.http.history, ctx.target.mcpEndpoint, ctx.settings.mcpRateLimit);
   const cause = diagnosis?.prerequisite ?? (error instanceof PrerequisiteFailed ? prerequisiteOfStep(error.step) : undefined);
   // A failure for a reason another check already reported is that check's, not this one's.
   const earlier = cause ? roots.rootOf(cause) : undefined;

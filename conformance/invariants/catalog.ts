@@ -1,7 +1,7 @@
 import { appViewsWholeDocuments } from './app-views.js';
 import { metadataServedAsJson } from './documents.js';
 import type { Invariant } from './invariant.js';
-import { jsonRpcErrorShape, mcpChallenges, modernAnswersSessionFree, supportedVersionsSpoken, uncacheableResultsUnmarked } from './mcp-answers.js';
+import { jsonRpcErrorShape, mcpChallenges, mcpRateLimitAnswers, modernAnswersSessionFree, supportedVersionsSpoken, uncacheableResultsUnmarked } from './mcp-answers.js';
 import { authPagesNotFramable, noRefreshToForeignOrigin } from './pages.js';
 import { errorCarriesRequestId } from './request-ids.js';
 import { noSecretInUrls, tokenAnswersNoStore, tokenLifetimeBounded } from './tokens.js';
@@ -16,6 +16,7 @@ export const INVARIANTS: readonly Invariant[] = [
   authPagesNotFramable,
   noRefreshToForeignOrigin,
   mcpChallenges,
+  mcpRateLimitAnswers,
   jsonRpcErrorShape,
   errorCarriesRequestId,
   uncacheableResultsUnmarked,

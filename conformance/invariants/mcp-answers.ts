@@ -1,6 +1,7 @@
 import { bearerChallenge } from '../expect.js';
 import { header } from '../http.js';
 import { answersOf, isJsonRpcError, isObject } from '../mcp.js';
+import { rateLimitAnswerFault } from '../rate-limit-answer.js';
 import type { Invariant } from './invariant.js';
 
 /** RFC 9728 section 5.1, contract section 5.4: every 401 of the MCP host points at its metadata. */
@@ -16,6 +17,22 @@ export const mcpChallenges: Invariant = {
     const challenge = bearerChallenge(x.exchange);
     if (!challenge) return `a 401 whose WWW-Authenticate is "${raw}", not a Bearer challenge`;
     return challenge.get('resource_metadata') ? undefined : `a 401 whose Bearer challenge has no resource_metadata ("${raw}")`;
+  },
+};
+
+/**
+ * Contract section 8 rule 5 and its error table: whichever limit refused (the budget, a batch,
+ * the in-flight bound), the 429 has that body and a Retry-After in whole seconds 1..60.
+ */
+export const mcpRateLimitAnswers: Invariant = {
+  id: 'mcp-429-shape',
+  title: 'Every 429 from the MCP endpoint has the body {"error": "rate_limit_exceeded"} and a Retry-After of 1..60 whole seconds',
+  requirement: 'contract-8-rule5-every-refusal',
+  era: 'any',
+  applies: (x) => x.endpoint === 'mcp' && x.exchange.response.status === 429,
+  judge: (x) => {
+    const fault = rateLimitAnswerFault(x.exchange);
+    return fault === undefined ? undefined : `a 429: ${fault}`;
   },
 };
 

@@ -259,9 +259,11 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
   mustAnyEra('contract-8-rule5-answer', '8 rule 5', '429 {"error": "rate_limit_exceeded"} with Retry-After in whole seconds, at most 60', [
     inEra('2025-11-25', 'mcp-rate-limit-enforced', 'retry-after-valid'),
     inEra('2026-07-28', 'repeated-429-shape'),
+    branch('past the in-flight bound, where the deployment has one (--mcp-in-flight)', 'in-flight-limit-429'),
   ]),
   mustAnyEra('contract-8-rule5-every-refusal', '8 rule 5', 'Every refusal while limited has that shape, not only the first', [
     branch('MCP endpoint', 'repeated-429-shape'),
+    branch('every 429 of the MCP endpoint in the run (invariant)', 'mcp-429-shape'),
     branch('registration endpoint', 'registration-rate-limit'),
     inEra('2026-07-28', 'repeated-429-shape'),
   ]),

@@ -26,7 +26,8 @@ describe('survey-mcp conformance against a local survey-mcp serve', () => {
     expect(report.results.find((result) => result.id === 'tool-error-not-authorized')?.message).toMatch(/answered \(viewer\); 2025-11-25: tool error "not authorized/);
     // The results view, read as an MCP App in each era the server speaks.
     expect(report.results.find((result) => result.id === 'mcp-app-resource-read')?.message).toMatch(/survey-results\.html in 2025-11-25 .*survey-results\.html in 2026-07-28 /);
-  }, 120_000);
+    // in-flight-limit-429 waits out the server's 10 s queue.
+  }, 150_000);
 
   // Carol: the full run's sign-in-account-budget leaves alice's account refusing new browsers for 15 s.
   it('a wrong password ends the run as a setup error naming the sign-in page’s 401, before any check', async () => {

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createAuthHost } from './fake/auth-host.js';
 import type { Faults } from './fake/faults.js';
 import { authorizationServerMetadata, createMcpHost, type McpEra } from './fake/mcp-host.js';
+import { FAKE_IN_FLIGHT, FakeInFlight, type FakeInFlightRule } from './fake/rate-limit.js';
 import { FakeSlidingLog, type FakeRateRule } from './fake/sliding-log.js';
 import { ALICE, BAD_CLIENT_METADATA_URL, CLIENT_METADATA_URL, FakeState, SSO_ONLY } from './fake/state.js';
 
@@ -14,6 +15,8 @@ export interface FakeDeploymentOptions {
   readonly faults?: Faults;
   readonly mcpRateLimit?: FakeRateRule;
   readonly registerRateLimit?: FakeRateRule;
+  /** One person's requests on the MCP endpoint at once, the rest waiting their turn (survey-mcp's bound); default FAKE_IN_FLIGHT, false for none. */
+  readonly mcpInFlight?: FakeInFlightRule | false;
   readonly accessTokenTtlSeconds?: number;
   /** Default 2: short, so the runner's replay checks wait out little; long enough for a busy machine. */
   readonly refreshGraceSeconds?: number;
@@ -61,7 +64,9 @@ export async function startFakeDeployment(options: FakeDeploymentOptions = {}): 
     faults,
     faults.noRegisterLimit ?? false,
   );
-  const mcpConfig = { state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit, offers: options.offers };
+  const inFlightRule = options.mcpInFlight ?? FAKE_IN_FLIGHT;
+  const inFlight = inFlightRule === false ? undefined : new FakeInFlight(inFlightRule);
+  const mcpConfig = { state, faults, baseUrl: () => baseUrl, authUrl: () => authUrl, mcpLimit, registerLimit, inFlight, offers: options.offers };
   const mcpHost = await listen(createMcpHost(mcpConfig), options.dualStack ? '::' : '127.0.0.1');
   const refreshGraceSeconds = options.refreshGraceSeconds ?? 2;
   const accountRule = options.signInAccountLimit ?? { limit: 5, windowMs: 15_000 };

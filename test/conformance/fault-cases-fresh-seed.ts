@@ -30,6 +30,14 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
   freshSeedCase('modern-envelope-values-32602', 'modern-mcp', 'takes clientCapabilities whose experimental entries are not objects', { capabilityMapsUnchecked: true }, /clientCapabilities\.experimental\.conformance 1 \(not an object\): expected HTTP 400 with JSON-RPC error -32602, got HTTP 200/),
   freshSeedCase('modern-version-header-mismatch-32020', 'modern-mcp', "takes a 2026-07-28 request on its version header alone, whatever its _meta names", { envelopeVersionTrustedToHeader: true }, /tools\/list with MCP-Protocol-Version: 2026-07-28 and _meta naming 2025-11-25: expected HTTP 400 with JSON-RPC error -32020 or -32022, got HTTP 200/),
   freshSeedCase('client-metadata-special-use-refused', 'authorization', "connects to a client_id's IP-literal host, 0.0.0.0 included, before refusing it", { specialUseDocumentFetched: true }, /the client_id https:\/\/0\.0\.0\.0:\d+\/conformance-client\.json was refused only after the deployment connected to 0\.0\.0\.0 port \d+ to fetch it/),
+  {
+    check: 'in-flight-limit-429',
+    group: 'rate-limits',
+    deployment: 'answers the 429 of its in-flight bound with the body {}',
+    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpRateLimit: { limit: 6, windowMs: 2000 } },
+    reason: /^request 5 \(sent while 4 were held open\) was refused with 429, but the body is \{\}, not \{"error": "rate_limit_exceeded"\} \(section 8 rule 5\)$/,
+    run: { mcpRateLimit: { limit: 6, windowSeconds: 2 } },
+  },
 ];
 
 /** The invariant written for the fresh seed, over the exchanges of the check that meets its fault. */
@@ -40,5 +48,22 @@ export const FRESH_SEED_INVARIANT_FAULT_CASES: readonly InvariantFaultCase[] = [
     fake: { faults: { oversizedRefusal: 'id-null' } },
     only: ['oversized-request-refused'],
     reason: /the mcp endpoint \(mcp host, 2025-11-25\): HTTP 200: an error answers id null, not the request's "conformance-shape-1"/,
+  },
+  // Seed 20261208's gaps: every 429 of the MCP endpoint, whichever check met it.
+  {
+    invariant: 'mcp-429-shape',
+    deployment: 'answers the 429 of its in-flight bound with the body {}',
+    fake: { faults: { inFlightRefusalBodyEmpty: true }, mcpRateLimit: { limit: 6, windowMs: 2000 } },
+    only: ['in-flight-limit-429'],
+    reason: /^the mcp endpoint \(mcp host, 2025-11-25\): a 429: the body is \{\}, not \{"error": "rate_limit_exceeded"\} \(1 exchange, first in a request of in-flight-limit-429\)/,
+    run: { mcpRateLimit: { limit: 6, windowSeconds: 2 } },
+  },
+  {
+    invariant: 'mcp-429-shape',
+    deployment: 'asks to retry after 61 s, past the 60 s window, where mcp-rate-limit-enforced looks only at when it refuses',
+    fake: { faults: { retryAfterSeconds: 61 }, mcpRateLimit: { limit: 5, windowMs: 2000 } },
+    only: ['mcp-rate-limit-enforced'],
+    reason: /^the mcp endpoint \(mcp host, 2025-11-25\): a 429: its Retry-After is 61, outside 1\.\.60/,
+    run: { mcpRateLimit: { limit: 5, windowSeconds: 2 } },
   },
 ];

@@ -107,6 +107,13 @@ export const contractWarning = expect.stringMatching(
 );
 
 /**
+ * Behind a proxy that reads each request body whole before passing it on (as nginx does by
+ * default, proxy_request_buffering on), no request reaches the server held open: the request
+ * past the in-flight bound is served, and the check skips, saying so.
+ */
+export const inFlightHiddenByBufferingProxy = expect.stringMatching(/^in-flight-limit-429: skip request 5 \(sent while 4 were held open\) was served .*: no in-flight bound of 4 or fewer to judge/);
+
+/**
  * A whole run against our server, which speaks both eras: the modern-only checks skip, saying
  * the deployment speaks 2025-11-25 too, and every other check passes but for `expected`.
  */

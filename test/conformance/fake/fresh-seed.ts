@@ -30,6 +30,8 @@ export interface FreshSeedFaults {
   readonly graceUntilNextRenewal?: boolean;
   /** Connects to the IP-literal host of a client_id it holds no document for (0.0.0.0 too), as a fetch would, before refusing it. */
   readonly specialUseDocumentFetched?: boolean;
+  /** Answers the 429 of its in-flight bound (`mcpInFlight`) with the body {} (seed 20261208: gate.ts's `busy` emptied). */
+  readonly inFlightRefusalBodyEmpty?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,7 +3,7 @@ import { authMethodsMetadata } from './client-assertion.js';
 import type { Faults } from './faults.js';
 import { skillsAnswer, skillsCapabilities } from './skills.js';
 import type { FakeSlidingLog } from './sliding-log.js';
-import { admit, holdTurn } from './rate-limit.js';
+import { admit, holdTurn, inFlightTurn, type FakeInFlight } from './rate-limit.js';
 import { ALLOWED_GRANT_TYPES, register } from './registration.js';
 import { ALICE, type FakeState } from './state.js';
 import { claimsModern, listedResources, modernPost, refuseLegacy, RESULTS_VIEW } from './modern-mcp.js';
@@ -22,6 +22,8 @@ export interface McpHostConfig {
   readonly authUrl: () => string;
   readonly mcpLimit: FakeSlidingLog;
   readonly registerLimit: FakeSlidingLog;
+  /** A bound on one person's requests in flight; none when undefined. */
+  readonly inFlight?: FakeInFlight | undefined;
   /** The one era spoken, or both when undefined. */
   readonly offers?: McpEra | undefined;
 }
@@ -76,7 +78,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   });
   app.post('/register', express.json(), (req, res) => register(req, res, config));
   // Not strict: a body of null reaches the handler, which refuses it as JSON-RPC does.
-  app.post('/', express.json({ strict: false }), (req, res) => mcpPost(req, res, config));
+  app.post('/', inFlightTurn(config.inFlight, config.state, faults), express.json({ strict: false }), (req, res) => mcpPost(req, res, config));
   app.get('/', (req, res) => {
     const refuseStream = (): void => {
       res.status(faults.streamStatus ?? 404).json({

@@ -1,7 +1,75 @@
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Faults } from './faults.js';
 import type { McpHostConfig } from './mcp-host.js';
 import type { FakeRateDecision } from './sliding-log.js';
+import type { FakeState } from './state.js';
+
+/** survey-mcp's in-flight bound (src/limits/in-flight.ts): `limit` requests of one person at once, the rest waiting their turn for at most `waitMs`. */
+export interface FakeInFlightRule {
+  readonly limit: number;
+  readonly waitMs: number;
+}
+
+/** survey-mcp's 4 at once, with a wait shorter than its 10 s, yet long beside the fake's quick answers (a burst of the whole budget is served well within it). */
+export const FAKE_IN_FLIGHT: FakeInFlightRule = { limit: 4, waitMs: 3000 };
+
+/** The turns of each person: how many run, and who waits for one (each hands its turn on when granted). */
+export class FakeInFlight {
+  readonly #running = new Map<string, number>();
+  readonly #waiting = new Map<string, ((granted: boolean) => void)[]>();
+
+  constructor(readonly rule: FakeInFlightRule) {}
+
+  /** A turn for `key`, now or within the wait; false when the wait ran out. */
+  acquire(key: string): Promise<boolean> {
+    const running = this.#running.get(key) ?? 0;
+    if (running < this.rule.limit) {
+      this.#running.set(key, running + 1);
+      return Promise.resolve(true);
+    }
+    const queue = this.#waiting.get(key) ?? [];
+    this.#waiting.set(key, queue);
+    return new Promise((resolve) => {
+      const waiter = (granted: boolean): void => {
+        clearTimeout(timer);
+        resolve(granted);
+      };
+      const timer = setTimeout(() => {
+        queue.splice(queue.indexOf(waiter), 1);
+        waiter(false);
+      }, this.rule.waitMs);
+      queue.push(waiter);
+    });
+  }
+
+  /** Gives a turn back: straight to the first waiter, if any. */
+  release(key: string): void {
+    const next = this.#waiting.get(key)?.shift();
+    if (next) return next(true);
+    this.#running.set(key, (this.#running.get(key) ?? 1) - 1);
+  }
+}
+
+/**
+ * Before the body is read, as survey-mcp takes a POST's turn: the person of a live token waits
+ * for a turn, held until the answer has gone, or gets the contract's 429 once the wait runs out.
+ * Another token passes on, for the bearer check to refuse.
+ */
+export function inFlightTurn(inFlight: FakeInFlight | undefined, state: FakeState, faults: Faults) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const person = inFlight && token ? state.liveAccessToken(token, false)?.userId : undefined;
+    if (!inFlight || person === undefined) return next();
+    void inFlight.acquire(person).then((granted) => {
+      if (!granted) {
+        res.set('retry-after', '1').status(429).json(faults.inFlightRefusalBodyEmpty ? {} : { error: 'rate_limit_exceeded' });
+        return;
+      }
+      res.once('close', () => inFlight.release(person));
+      next();
+    });
+  };
+}
 
 /** Requests of each person in flight, for the `concurrencyCap` fault. */
 const running = new Map<string, number>();
