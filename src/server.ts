@@ -23,7 +23,7 @@ import type { OAuthContext, SingleSignOn } from './oauth/context.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { operator } from './platform/context.js';
 import { accountRule } from './oauth/handlers/sign-in.js';
-import { openStore } from './store/open.js';
+import { openStore, sqliteFileOf } from './store/open.js';
 import type { Store } from './store/store.js';
 import type { SlidingLog } from './limits/limiter.js';
 import { ServerMetrics } from './telemetry/metrics.js';
@@ -87,7 +87,8 @@ export async function startServer(config: ServerConfig, deps: ServerDeps = {}): 
     await log?.flush();
   };
   try {
-    const slidingLog = timedBy(metrics, await openSlidingLog(rateStore, { retainMs: longestWindowMs(config, deps) }), rateStore);
+    const movingFrom = config.rateStore ? undefined : sqliteFileOf(config.db);
+    const slidingLog = timedBy(metrics, await openSlidingLog(rateStore, { retainMs: longestWindowMs(config, deps), movingFrom }), rateStore);
     cleanup.push(() => slidingLog.close());
     // Redis connects in the background; one request now makes a wrong or unreachable rate store
     // a start-up error instead of a 503 on every request. What it logs leaves the window in a second.
@@ -234,8 +235,20 @@ async function purgeAuditOnSchedule(store: Store, clock: Clock, retentionMs: num
   return async () => clearInterval(timer);
 }
 
-/** Rate windows live beside the data in the SQLite file unless a rate store is named (serverConfig). */
-const rateStoreOf = (config: ServerConfig): string => config.rateStore ?? config.db;
+/** What the store file's name gains for the rate log's file beside it: `survey-mcp.db-rates`. */
+export const rateLogFileSuffix = '-rates';
+
+/**
+ * Where the rate windows live: the rate store named (serverConfig requires one for PostgreSQL),
+ * else a SQLite file of their own beside the store's, or `:memory:` beside an in-memory store. Not
+ * in the store's file: the log commits ten times a second, and each commit would move the change
+ * stamp the store's shared reads are kept under.
+ */
+export function rateStoreOf(config: Pick<ServerConfig, 'db' | 'rateStore'>): string {
+  if (config.rateStore) return config.rateStore;
+  const storeFile = sqliteFileOf(config.db);
+  return storeFile === undefined ? ':memory:' : `${storeFile}${rateLogFileSuffix}`;
+}
 
 /** The longest window any rule of this server counts in: what the rate log must keep through a restart. */
 function longestWindowMs(config: ServerConfig, deps: ServerDeps): number {

@@ -108,7 +108,7 @@ export function buildProgram(): Command {
     .addOption(dbOption())
     .option('--base-url <url>', '{base_url} as clients see it, e.g. behind a reverse proxy (the issuer)', argument(parsePublicUrl, '--base-url'))
     .option('--auth-url <url>', '{auth_url} as browsers see it, e.g. behind a reverse proxy', argument(parsePublicUrl, '--auth-url'))
-    .option('--rate-store <location>', 'rate windows: redis://… (default: $SURVEY_MCP_RATE_STORE, else the --db file)')
+    .option('--rate-store <location>', 'rate windows: redis://… or a SQLite file (default: $SURVEY_MCP_RATE_STORE, else the --db file + -rates)')
     .option('--mcp-rate-limit <N/S>', 'MCP requests per user per S seconds (default 180/60)', argument(parseRateRule, '--mcp-rate-limit'))
     .option('--mcp-in-flight <n>', 'MCP requests one user may have running at once; the rest of their rate budget waits its turn, each up to 10 s, then 429 (default 4)', argument(wholeNumber(1, 1_000), '--mcp-in-flight'))
     .option('--request-timeout <seconds>', 'time for a whole request, headers and body, on both hosts (default 30)', argument(seconds(1, 600), '--request-timeout'))

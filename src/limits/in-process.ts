@@ -20,6 +20,11 @@ export interface InProcessSlidingLogOptions {
   readonly ownerStaleMs?: number;
   /** How long opening waits for another connection's write lock on the file. */
   readonly busyTimeoutMs?: number;
+  /**
+   * The store's SQLite file, where the log lived before it had a file of its own: its rate rows
+   * are moved into this log's file, and its rate tables dropped, when the log opens.
+   */
+  readonly movingFrom?: string;
 }
 
 const SCHEMA = `
@@ -90,7 +95,9 @@ export class InProcessSlidingLog implements SlidingLog {
       tuneLogConnection(db, busyTimeoutMs);
       db.pragma('journal_mode = WAL');
       db.exec(SCHEMA);
-      this.#claim(Date.now(), options.ownerStaleMs ?? 10_000);
+      const staleMs = options.ownerStaleMs ?? 10_000;
+      this.#claim(Date.now(), staleMs);
+      if (options.movingFrom !== undefined) this.#moveFrom(options.movingFrom, staleMs);
       this.#restore();
     } catch (error) {
       db.close();
@@ -219,6 +226,32 @@ export class InProcessSlidingLog implements SlidingLog {
       if (holder && isLive(holder, nowMs, staleMs)) throw new RateLogInUseError(this.store, holder.pid, holder.host);
       take.run(this.#owner, process.pid, hostname(), nowMs);
     }).immediate();
+  }
+
+  /**
+   * Moves the rate rows of the file the log lived in before (an upgraded deployment's store) into
+   * this one, then drops them there. Rows are copied only into an empty log, so a start that dies
+   * between the two commits copies nothing twice the next time: it only drops. An older server
+   * still writing there would count on its own, so a live owner of that file stops the start.
+   */
+  #moveFrom(path: string, staleMs: number): void {
+    const db = this.#db;
+    db.prepare('ATTACH DATABASE ? AS moving').run(path);
+    try {
+      const tables = new Set(db.prepare("SELECT name FROM moving.sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+      if (!tables.has('rate_events')) return;
+      db.transaction(() => {
+        const holder = tables.has('rate_log_owner')
+          ? (db.prepare('SELECT owner, pid, host, heartbeat_ms FROM moving.rate_log_owner WHERE id = 1').get() as OwnerRow | undefined)
+          : undefined;
+        if (holder && isLive(holder, Date.now(), staleMs)) throw new RateLogInUseError(`sqlite:${path}`, holder.pid, holder.host);
+        if (db.prepare('SELECT count(*) FROM rate_events').pluck().get() !== 0) return;
+        db.exec('INSERT INTO rate_events (key, at_ms) SELECT key, at_ms FROM moving.rate_events ORDER BY rowid');
+      }).immediate();
+      db.transaction(() => db.exec('DROP TABLE moving.rate_events; DROP TABLE IF EXISTS moving.rate_log_owner')).immediate();
+    } finally {
+      db.exec('DETACH DATABASE moving');
+    }
   }
 
   /** Every row: the sweep keeps only what may still lie in a window, and `consume` drops the rest. */

@@ -115,6 +115,66 @@ describe('the in-process sliding log', () => {
     expect(await again.consume('sign-in:account', account, T0 + 120_000)).toEqual({ allowed: false, retryAfterSeconds: 780 });
   });
 
+  describe('moving the rows of the file it lived in before (the store of an upgraded deployment)', () => {
+    let storeFile: string;
+    beforeEach(() => {
+      storeFile = join(dir, 'store.db');
+    });
+
+    /** A store file as an older server left it: its own table, and the log's rows in it. */
+    async function olderStore(admitted: number): Promise<void> {
+      const before = new Database(storeFile);
+      before.exec("CREATE TABLE accounts (id TEXT); INSERT INTO accounts VALUES ('a1')");
+      before.close();
+      const older = openInProcessSlidingLog(storeFile);
+      for (let i = 0; i < admitted; i++) await older.consume('user', RULE, T0);
+      await older.close();
+    }
+
+    const tablesOf = (path: string): unknown[] => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return db.prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+
+    it('keeps their windows, and leaves the store file only its own tables', async () => {
+      await olderStore(180);
+      const log = open({ movingFrom: storeFile });
+      expect(await log.consume('user', RULE, T0 + 1000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+      expect(rowsOf(inspect(), 'user')).toBe(180);
+      expect(tablesOf(storeFile)).toEqual(['accounts']);
+    });
+
+    it('copies nothing into a log that has rows already (a start that died between the two commits), and only drops', async () => {
+      const first = open();
+      await first.consume('user', RULE, T0);
+      await first.close();
+      await olderStore(5);
+      open({ movingFrom: storeFile });
+      expect(rowsOf(inspect(), 'user')).toBe(1);
+      expect(tablesOf(storeFile)).toEqual(['accounts']);
+    });
+
+    it('leaves a store file without rate tables untouched', async () => {
+      const before = new Database(storeFile);
+      before.exec('CREATE TABLE accounts (id TEXT)');
+      before.close();
+      expect(await open({ movingFrom: storeFile }).consume('user', RULE, T0)).toEqual({ allowed: true });
+      expect(tablesOf(storeFile)).toEqual(['accounts']);
+    });
+
+    it('refuses to start while an older server still keeps its windows in the store file', async () => {
+      const older = openInProcessSlidingLog(storeFile);
+      closeLater.push(older);
+      expect(() => open({ movingFrom: storeFile })).toThrow(
+        new RegExp(`^rate windows of sqlite:${storeFile} are kept by another survey-mcp process`),
+      );
+    });
+  });
+
   it('writes behind on its own timer', async () => {
     const log = open({ flushEveryMs: 10 });
     await log.consume('user', RULE);

@@ -5,7 +5,7 @@ import { defaultConnectionLimits } from '../../limits/connections.js';
 import { redactUrl } from '../../redact-url.js';
 import type { LogFormat, LogLevel } from '../../telemetry/request-log.js';
 import { defaultMetricsHost, parseLogFormat } from '../../telemetry/settings.js';
-import { startServer, type RunningServer } from '../../server.js';
+import { rateStoreOf, startServer, type RunningServer } from '../../server.js';
 import { clientSetup, protocolEras } from '../client-setup.js';
 import { whenLauncherExits } from '../launcher.js';
 import { checkServeCanStart } from '../serve-preflight.js';
@@ -117,7 +117,7 @@ async function printBanner(say: (line: string) => void, config: ServerConfig, se
   say(`  sign-in and tokens                           ${server.authUrl}`);
   say(`  connected apps                               ${server.authUrl}/account/apps`);
   say(`  store                                        ${redactUrl(config.db)}`);
-  if (config.rateStore) say(`  rate windows                                 ${redactUrl(config.rateStore)}`);
+  say(`  rate windows                                 ${redactUrl(rateStoreOf(config))}`);
   say(`  health (for load balancers)                  ${server.baseUrl}/healthz, ${server.baseUrl}/readyz`);
   if (server.metricsUrl) say(`  metrics (Prometheus)                         ${server.metricsUrl}`);
   if (config.spanExport) say(`  spans (OpenTelemetry, OTLP/HTTP)             ${redactUrl(config.spanExport.url)}, sampling ${config.spanExport.sampleRatio} of the traces it starts`);
