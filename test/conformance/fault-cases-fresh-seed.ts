@@ -24,6 +24,9 @@ export const FRESH_SEED_FAULT_CASES: readonly FaultCase[] = [
   freshSeedCase('private-key-jwt-jti-malformed-refused', 'authorization', 'takes a client assertion whose jti is null', { assertionJtiMalformedAccepted: true }, /an assertion whose jti is null: the deployment accepted it and issued tokens/),
   freshSeedCase('id-jag-scope-refused', 'id-jag', 'fails with HTTP 500 on an ID-JAG whose scope is not a string', { idJagScopeNonStringServerError: true }, /an ID-JAG whose scope is the array \["mcp_customer"\]: expected HTTP 400 with "error": "invalid_grant", got HTTP 500/),
   freshSeedCase('tool-error-validation', 'tool-errors', 'says "validation failed: " and no reason for an argument under its minimum', { validationReasonEmpty: true }, /2025-11-25: the message "validation failed: " has no reason after "validation failed: "/),
+  // Seed 20261208's gaps.
+  freshSeedCase('sign-in-fields-tampered', 'authorization', 'fails with HTTP 500 on a sign-in posted without its hidden redirect_uri', { signInWithoutRedirectUriServerError: true }, /the sign-in posted with [a-z_, ]*redirect_uri[a-z_, ]* left out: POST http:\/\/127\.0\.0\.1:\d+\/oauth\/sign-in answered HTTP 500/),
+  freshSeedCase('sign-in-fields-tampered', 'authorization', 'redirects a sign-in to its hidden return_to unchecked', { signInReturnToUnchecked: true }, /set to https:\/\/conformance\.invalid\/: POST http:\/\/127\.0\.0\.1:\d+\/oauth\/sign-in answered HTTP 303 with Location https:\/\/conformance\.invalid\/: the sign-in sends the browser to another site/),
 ];
 
 /** The invariant written for the fresh seed, over the exchanges of the check that meets its fault. */

@@ -18,6 +18,10 @@ export interface FreshSeedFaults {
   readonly idJagScopeNonStringServerError?: boolean;
   /** Answers a batch's calls past its bound as tool errors whose text is {} (the message lost). */
   readonly pastBatchBoundMessageLost?: boolean;
+  /** Seed 20261208: fails with HTTP 500 on a posted sign-in without its hidden redirect_uri. */
+  readonly signInWithoutRedirectUriServerError?: boolean;
+  /** Seed 20261208: the sign-in form carries a hidden return_to, and a sign-in redirects to it unchecked. */
+  readonly signInReturnToUnchecked?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
