@@ -157,7 +157,12 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   app.post('/confirm', (req, res) => {
     const session = sessionOf(req, res, state, faults);
     if (req.body.csrf_token !== session.csrf || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
-    if (req.body.decision !== 'approve') return page(res, 200, '<h1>Not confirmed</h1>');
+    if (req.body.decision === 'decline') {
+      if (faults.confirmPageDeclineRefused) return page(res, 400, '<h1>Unknown decision</h1>');
+      state.surveys.decline(String(req.body.seal), faults.confirmPageDeclineRevivable === true);
+      return page(res, 200, '<h1>Not confirmed</h1>');
+    }
+    if (req.body.decision !== 'approve') return page(res, 400, '<h1>Unknown decision</h1>');
     return state.surveys.approve(String(req.body.seal)) ? page(res, 200, '<h1>Confirmed</h1>') : page(res, 400, '<h1>No confirmation of ours</h1>');
   });
 

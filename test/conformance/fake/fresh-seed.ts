@@ -22,6 +22,10 @@ export interface FreshSeedFaults {
   readonly signInWithoutRedirectUriServerError?: boolean;
   /** Seed 20261208: the sign-in form carries a hidden return_to, and a sign-in redirects to it unchecked. */
   readonly signInReturnToUnchecked?: boolean;
+  /** Seed 20261208: the confirmation page's "Don't do it" answers a 400 error page and spends nothing. */
+  readonly confirmPageDeclineRefused?: boolean;
+  /** Seed 20261208: "Don't do it" on the confirmation page refuses the token only until Confirm is pressed on the page as first shown. */
+  readonly confirmPageDeclineRevivable?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
