@@ -38,6 +38,13 @@ export interface SignIn {
    * if asked, and presses its approve button. Only headless sign-in can; a person in a browser decides alone.
    */
   readonly confirmOnPage?: (url: URL) => Promise<AuthorizationOutcome>;
+  /** As confirmOnPage, but presses the page's button that refuses the change. Only headless sign-in can. */
+  readonly declineOnPage?: (url: URL) => Promise<AuthorizationOutcome>;
+  /**
+   * Presses the approve button of a page the person saw earlier (a tab left open), with this
+   * browser's cookies: the answer to that one POST. Only headless sign-in can.
+   */
+  readonly approveOn?: (page: Exchange) => Promise<Exchange>;
   /** GETs a page of the deployment as the signed-in person (their session cookie), following redirects. Only headless sign-in can. */
   readonly visit?: (url: URL) => Promise<readonly Exchange[]>;
   close(): Promise<void>;
@@ -79,6 +86,8 @@ export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
     decide: (url, decision) => walkAuthorization(http, jar, url, credentials, decision),
     forgeSignIn: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'forge-sign-in-csrf'),
     confirmOnPage: (url) => walkAuthorization(http, jar, url, credentials),
+    declineOnPage: (url) => walkAuthorization(http, jar, url, credentials, 'refuse'),
+    approveOn: (page) => pressApprove(http, jar, page),
     visit: (url) => visitWithSession(http, jar, url),
     close: async () => {},
   };
@@ -215,6 +224,12 @@ export async function walkAuthorization(
  * once: the answer to the credentials, whatever it is (a refusal, the form again, a redirect).
  */
 export async function postSignIn(http: Http, jar: CookieJar, url: URL, credentials: Credentials): Promise<Exchange> {
+  const form = await signInFormFor(http, jar, url);
+  return send(http, jar, submit(form, credentialFills(form, credentials)));
+}
+
+/** Follows an authorization request from `url`, with the jar's cookies, to the sign-in form with a password field. */
+export async function signInFormFor(http: Http, jar: CookieJar, url: URL): Promise<HtmlForm> {
   const exchanges: Exchange[] = [];
   let next: PageRequest = { url: url.toString(), method: 'GET' };
   for (let step = 0; step < MAX_STEPS; step += 1) {
@@ -228,9 +243,28 @@ export async function postSignIn(http: Http, jar: CookieJar, url: URL, credentia
     }
     const form = status === 200 ? parseForms(body, exchange.request.url).find((found) => found.controls.some((control) => control.type === 'password')) : undefined;
     if (!form) throw new SignInFailed(`no sign-in form with a password field at ${exchange.request.url} (HTTP ${status}) for a browser without a session`, exchanges);
-    return send(http, jar, submit(form, credentialFills(form, credentials)));
+    return form;
   }
   throw new SignInFailed(`no sign-in form after ${MAX_STEPS} pages and redirects`, exchanges);
+}
+
+/** One GET with the jar's cookies, redirects not followed. */
+export function getPage(http: Http, jar: CookieJar, url: URL): Promise<Exchange> {
+  return send(http, jar, { url: url.toString(), method: 'GET' });
+}
+
+/** Submits `form` with exactly the name/value pairs `fields`, as a browser whose page was tampered with would. */
+export function sendForm(http: Http, jar: CookieJar, form: HtmlForm, fields: readonly [string, string][]): Promise<Exchange> {
+  return send(http, jar, formRequest(form, fields));
+}
+
+/** Presses the approve button of `page` (a page the runner saw before) again. */
+async function pressApprove(http: Http, jar: CookieJar, page: Exchange): Promise<Exchange> {
+  const found = parseForms(page.response.body, page.request.url)
+    .map((form) => ({ form, approve: approveButton(form) }))
+    .find((candidate) => candidate.approve);
+  if (!found?.approve) throw new SignInFailed(`the page ${page.request.url} has no approve button`, [page]);
+  return send(http, jar, submit(found.form, {}, found.approve));
 }
 
 /** Wrong credentials, a locked account: the run cannot start, whatever the deployment's rules. */
@@ -273,7 +307,10 @@ async function send(http: Http, jar: CookieJar, request: PageRequest): Promise<E
 }
 
 function submit(form: HtmlForm, fills: Readonly<Record<string, string>>, submitter?: FormControl): PageRequest {
-  const fields = submission(form, fills, submitter);
+  return formRequest(form, submission(form, fills, submitter));
+}
+
+function formRequest(form: HtmlForm, fields: readonly [string, string][]): PageRequest {
   if (form.method === 'POST') return { url: form.action, method: 'POST', fields };
   const url = new URL(form.action);
   for (const [name, value] of fields) url.searchParams.append(name, value);
@@ -297,12 +334,17 @@ function answerConsent(
 
 /** The form's CSRF token fields, each with a value an attacker could have made up. */
 function forgedCsrf(form: HtmlForm, what: string, exchanges: readonly Exchange[]): Record<string, string> {
-  const csrf = form.controls.filter((control) => control.type === 'hidden' && CSRF_FIELD.test(control.name));
+  const csrf = form.controls.filter(isCsrfField);
   if (csrf.length === 0) throw new SignInFailed(`the ${what} form has no hidden CSRF token field`, exchanges);
   return Object.fromEntries(csrf.map((control) => [control.name, `${control.value}-forged`]));
 }
 
 const CSRF_FIELD = /csrf|xsrf|authenticity|request.?token|nonce/i;
+
+/** A hidden field that carries the form's CSRF token, by its name. */
+export function isCsrfField(control: FormControl): boolean {
+  return control.type === 'hidden' && CSRF_FIELD.test(control.name);
+}
 
 /** The page the person approved on: the last one with an approve button, when the runner walked it. */
 export function consentPageOf(exchanges: readonly Exchange[]): Exchange | undefined {
@@ -313,7 +355,8 @@ export function consentPageOf(exchanges: readonly Exchange[]): Exchange | undefi
   );
 }
 
-function credentialFills(form: HtmlForm, credentials: Credentials): Record<string, string> {
+/** The form's identity and password fields, filled in with `credentials`. */
+export function credentialFills(form: HtmlForm, credentials: Credentials): Record<string, string> {
   const fills: Record<string, string> = {};
   const identity =
     form.controls.find((control) => control.type === 'email' && control.name) ??

@@ -57,6 +57,7 @@ import { refreshTokenLifetime } from '../checks/authorization/refresh-token-life
 import { resourceRelativeInvalidTarget } from '../checks/authorization/resource-relative-invalid-target.js';
 import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.js';
 import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
+import { signInFieldsTampered } from '../checks/authorization/sign-in-fields-tampered.js';
 import { ssoOnlyPasswordRefused } from '../checks/authorization/sso-only-password-refused.js';
 import { jsonMediaTypes } from '../checks/authorization/json-media-types.js';
 import { pkcePlainVerifierMismatch } from '../checks/authorization/pkce-plain-verifier-mismatch.js';
@@ -103,6 +104,7 @@ export const AUTHORIZATION: readonly Check[] = [
   consentRequiresCsrf,
   signInNotFramable,
   signInRequiresCsrf,
+  signInFieldsTampered,
   ssoOnlyPasswordRefused,
   sessionCookieFlags,
   connectedAppsPage,

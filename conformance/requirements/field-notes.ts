@@ -164,6 +164,7 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
   ),
   must('fn-no-server-errors', 'every endpoint', 'No request a client can send, valid or not, gets a 5xx: bad input is refused with a 4xx (429 for the limits)', [
     branch('every exchange of the run, on either host (invariant)', 'no-server-errors'),
+    branch('the sign-in form posted with its hidden fields left out, repeated or pointed at another site', 'sign-in-fields-tampered'),
   ]),
   must('fn-token-no-escalation', 'token endpoint', 'A refresh cannot widen the scope', ['refresh-no-scope-escalation']),
   must('fn-token-errors', 'token endpoint', 'Errors are RFC 6749 codes with 400, never 500', [

@@ -36,6 +36,7 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
     'unregistered-redirect-uri-refused',
     'unknown-client-error-page',
     'no-error-redirect-to-untrusted-web-uri',
+    'sign-in-fields-tampered',
   ]),
   rfc9700.must('rfc9700-2.1-client-csrf', '2.1', 'Clients prevent CSRF at their redirection endpoint (one-time state unless PKCE or nonce is relied on)', { unobservable: CLIENT }),
   rfc9700.may('rfc9700-2.1-csrf-by-pkce', '2.1', 'Clients that made sure the server supports PKCE may rely on it against CSRF', { unobservable: CLIENT }),

@@ -2,8 +2,10 @@ import { fail, skip } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { erasToTry, type SpokenEra } from '../../each-era.js';
 import { describeResponse } from '../../expect.js';
+import type { Exchange } from '../../http.js';
 import { isObject, toolErrorMessage, type BearerToken } from '../../mcp.js';
 import { MODERN_REVISION } from '../../modern.js';
+import { consentPageOf } from '../../sign-in.js';
 import { callTool, FORM_ELICITATION, payloadOf, resultOf, type CallAnswer } from './calls.js';
 import { booleanField, elicit, elicitationResult, type Reply } from './elicitation.js';
 import { withScratchSurvey, type ScratchQuestion, type ScratchSurvey } from './scratch.js';
@@ -136,6 +138,26 @@ export async function confirmOnPage(ctx: CheckContext, asked: Asked): Promise<vo
     fail(`${asked.way.label}: confirming on the page ${page.url.origin}${page.url.pathname} did not end on a page answered HTTP 200 (${outcome.kind === 'page' ? `HTTP ${outcome.exchange.response.status}` : outcome.kind})`);
   }
   page.confirmed = true;
+}
+
+/**
+ * The person refuses on the deployment's page ("Don't do it", docs/tools.md), as the runner signed
+ * in: the page must answer 200, not an error page. Resolves to the page as it was shown before the
+ * refusal (a tab the person may still have open), or undefined where there is no page, or a
+ * person in a browser decides alone.
+ */
+export async function declineOnPage(ctx: CheckContext, asked: Asked): Promise<Exchange | undefined> {
+  const { page } = asked;
+  const decline = ctx.signIn().declineOnPage;
+  if (!page || !decline) return undefined;
+  const outcome = await decline(page.url);
+  const where = `${asked.way.label}: refusing on the page ${page.url.origin}${page.url.pathname}`;
+  if (outcome.kind !== 'page' || outcome.exchange.response.status !== 200) {
+    fail(`${where} did not end on a page answered HTTP 200 (${outcome.kind === 'page' ? describeResponse(outcome.exchange) : outcome.kind})`);
+  }
+  const shown = consentPageOf(outcome.exchanges);
+  if (!shown) fail(`${where}: the runner saw no page with a button to confirm on`);
+  return shown;
 }
 
 /**

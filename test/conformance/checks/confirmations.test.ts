@@ -17,6 +17,9 @@ describe('the confirmation checks', () => {
     const report = await withFakeDeployment({ faults: { confirmationPage: true } }, (fake) => runAgainst(fake, { only: ['confirmations'] }));
     expect(report.results.map((result) => [result.id, result.status])).toEqual(report.results.map((result) => [result.id, 'pass']));
     expect(report.results.find((result) => result.id === 'confirmation-accept-applies')?.message).toContain('2025-11-25 confirmation token: deleted once confirmed on the page, not before');
+    expect(report.results.find((result) => result.id === 'confirmation-decline-changes-nothing')?.message).toContain(
+      '2025-11-25 confirmation token: question still there after the ask alone; after pressing "Don\'t do it" on the confirmation page (HTTP 200) the repeated call was refused ("validation failed: confirmation_token was already used"), and Confirm pressed afterwards on the same page revived nothing',
+    );
   }, 60_000);
 
   test('walk 2025-11-25 alone against a deployment that speaks only it', async () => {

@@ -133,6 +133,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
     if (req.body.csrf_token !== session.csrf && !faults.signInIgnoresCsrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
+    if (faults.signInWithoutRedirectUriServerError && req.body.redirect_uri === undefined) return page(res, 500, '<h1>Internal Server Error</h1>');
     const user = passwordAccount(USERS, req.body.email, req.body.password, faults);
     if (!user) {
       // Only wrong passwords are charged here, so the runner's own sign-ins never lock its person out.
@@ -141,6 +142,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return signInPage(res, request, session, 'Wrong email or password.', faults);
     }
     session.userId = user.id;
+    if (faults.signInReturnToUnchecked && typeof req.body.return_to === 'string') return res.redirect(303, req.body.return_to);
     res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
 
@@ -158,7 +160,12 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   app.post('/confirm', (req, res) => {
     const session = sessionOf(req, res, state, faults);
     if (req.body.csrf_token !== session.csrf || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
-    if (req.body.decision !== 'approve') return page(res, 200, '<h1>Not confirmed</h1>');
+    if (req.body.decision === 'decline') {
+      if (faults.confirmPageDeclineRefused) return page(res, 400, '<h1>Unknown decision</h1>');
+      state.surveys.decline(String(req.body.seal), faults.confirmPageDeclineRevivable === true);
+      return page(res, 200, '<h1>Not confirmed</h1>');
+    }
+    if (req.body.decision !== 'approve') return page(res, 400, '<h1>Unknown decision</h1>');
     return state.surveys.approve(String(req.body.seal)) ? page(res, 200, '<h1>Confirmed</h1>') : page(res, 400, '<h1>No confirmation of ours</h1>');
   });
 

@@ -3,9 +3,10 @@ import type { AuthorizationRequest } from './authorization-parameters.js';
 import type { Faults } from './faults.js';
 import type { FakeClient, FakeSession } from './state.js';
 
-function hiddenFields(request: AuthorizationRequest, session: FakeSession): string {
+function hiddenFields(request: AuthorizationRequest, session: FakeSession, returnTo = false): string {
   const fields = Object.entries(request).map(([name, value]) => hidden(name, value ?? ''));
-  return [...fields, hidden('csrf_token', session.csrf)].join('');
+  const back = returnTo ? [hidden('return_to', `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`)] : [];
+  return [...fields, ...back, hidden('csrf_token', session.csrf)].join('');
 }
 
 function hidden(name: string, value: string): string {
@@ -18,7 +19,7 @@ export function signInPage(res: Response, request: AuthorizationRequest, session
     res,
     200,
     `<h1>Sign in</h1>${error ? `<p class="error">${error}</p>` : ''}
-<form method="post" action="/oauth/sign-in">${hiddenFields(request, session)}
+<form method="post" action="/oauth/sign-in">${hiddenFields(request, session, faults.signInReturnToUnchecked)}
 <label>Email <input type="email" name="email"></label>
 <label>Password <input type="password" name="password"></label>
 <button type="submit">Sign in</button></form>`,

@@ -95,6 +95,8 @@ export class FakeSurveys {
   private readonly used = new Set<string>();
   /** Seals the person confirmed on the page. */
   private readonly approved = new Set<string>();
+  /** Seals declined on the page, refused only until the page is confirmed (the revivable fault). */
+  private readonly declined = new Set<string>();
   private readonly key = randomBytes(32);
   /** The auth host's confirmation page, when the deployment offers one (set once it listens). */
   page: string | undefined;
@@ -102,9 +104,16 @@ export class FakeSurveys {
   /** The person's click on the confirmation page: true when `seal` is one of ours. */
   approve(seal: string): boolean {
     const [body = ''] = seal.split('.');
+    this.declined.delete(body);
     if (this.open(seal, undefined, undefined) !== undefined) return false;
     this.approved.add(body);
     return true;
+  }
+
+  /** The person's "Don't do it" on the page: the seal is spent, or (`revivable`) refused until a later Confirm. */
+  decline(seal: string, revivable: boolean): void {
+    const [body = ''] = seal.split('.');
+    if (this.open(seal, undefined, undefined) === undefined) (revivable ? this.declined : this.used).add(body);
   }
 
   create(args: Record<string, unknown>): ConfirmationOutcome {
@@ -248,6 +257,7 @@ export class FakeSurveys {
     }
     if ((payload.exp ?? 0) < Date.now()) return 'has expired';
     if (this.used.has(body)) return 'was already used';
+    if (this.declined.has(body)) return 'was declined';
     return undefined;
   }
 

@@ -32,6 +32,14 @@ export interface FreshSeedFaults {
   readonly specialUseDocumentFetched?: boolean;
   /** Answers the 429 of its in-flight bound (`mcpInFlight`) with the body {} (seed 20261208: gate.ts's `busy` emptied). */
   readonly inFlightRefusalBodyEmpty?: boolean;
+  /** Seed 20261208: fails with HTTP 500 on a posted sign-in without its hidden redirect_uri. */
+  readonly signInWithoutRedirectUriServerError?: boolean;
+  /** Seed 20261208: the sign-in form carries a hidden return_to, and a sign-in redirects to it unchecked. */
+  readonly signInReturnToUnchecked?: boolean;
+  /** Seed 20261208: the confirmation page's "Don't do it" answers a 400 error page and spends nothing. */
+  readonly confirmPageDeclineRefused?: boolean;
+  /** Seed 20261208: "Don't do it" on the confirmation page refuses the token only until Confirm is pressed on the page as first shown. */
+  readonly confirmPageDeclineRevivable?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
