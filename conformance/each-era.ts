@@ -1,7 +1,7 @@
 import { fail } from './check.js';
 import type { CheckContext } from './context.js';
-import { LEGACY_REVISION, offeredEras } from './eras.js';
-import type { Exchange, SendingOptions } from './http.js';
+import { LEGACY_REVISION, offeredEras, type EraRequestOptions } from './eras.js';
+import type { Exchange } from './http.js';
 import { initializeParams, type BearerToken, type JsonRpcResponse } from './mcp.js';
 import { MODERN_REVISION } from './modern.js';
 
@@ -38,11 +38,6 @@ export async function erasToTry(ctx: CheckContext): Promise<SpokenEra[]> {
 function allowedEras(ctx: CheckContext): SpokenEra[] {
   const { protocol } = ctx.settings;
   return [LEGACY_REVISION, MODERN_REVISION].filter((era): era is SpokenEra => protocol === 'auto' || protocol === era);
-}
-
-export interface EraRequestOptions extends SendingOptions {
-  /** Off for the rate-limit checks, which look for the 429. */
-  readonly waitOutRateLimit?: boolean;
 }
 
 /**

@@ -1,10 +1,15 @@
 import { eraOf, fail, skip, type Check, type Era } from './check.js';
 import type { CheckContext } from './context.js';
 import { describeResponse } from './expect.js';
-import type { EraRequestOptions } from './each-era.js';
-import type { Exchange } from './http.js';
+import type { Exchange, SendingOptions } from './http.js';
 import { isObject, type JsonRpcResponse } from './mcp.js';
 import { MODERN_REVISION } from './modern.js';
+
+/** How a request of an era is sent. */
+export interface EraRequestOptions extends SendingOptions {
+  /** Off for the rate-limit checks, which look for the 429. */
+  readonly waitOutRateLimit?: boolean;
+}
 
 /** The revision the initialize-based checks speak. */
 export const LEGACY_REVISION = '2025-11-25';
