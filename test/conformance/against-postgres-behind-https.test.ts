@@ -68,7 +68,7 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
     const reportFile = join(dir, 'report.json');
     // Killed after 120 s (the sign-in budget check spends ~11 s of it), so that the test fails with the run's output.
     const run = await cliWith(
-      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: caFile }, timeoutMs: 120_000 },
+      { env: { SURVEY_MCP_USER: undefined, SURVEY_MCP_PASSWORD: undefined, NODE_EXTRA_CA_CERTS: caFile }, timeoutMs: 170_000 },
       'conformance',
       '--url', mcpProxy.url,
       '--user', demoSignIn.user,
@@ -95,5 +95,5 @@ describe('survey-mcp conformance against PostgreSQL and Redis behind an https pr
     const origins = new Set(report.results.flatMap((result) => result.evidence.map((evidence) => new URL(evidence.request.split(' ')[1]!).origin)));
     expect([...origins].sort()).toEqual([mcpProxy.url, authProxy.url].sort());
     expectFullRun(report, [contractWarning]);
-  }, 150_000);
+  }, 200_000);
 });

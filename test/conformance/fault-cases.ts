@@ -331,7 +331,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
     group: 'authorization',
     deployment: 'accepts a spent refresh token',
     fake: { faults: { spentRefreshAccepted: true } },
-    reason: /presenting the spent refresh token again 3 s after a retry was answered \(past --refresh-grace 2\): expected HTTP 400, got HTTP 200/,
+    reason: /presenting the spent refresh token again 3 s after a retry was answered \(past --refresh-grace 2\), after its lineage renewed: expected HTTP 400, got HTTP 200/,
   },
   {
     check: 'spent-refresh-revokes-grant',

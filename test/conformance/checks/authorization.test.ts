@@ -13,7 +13,7 @@ describe('the replay checks and a refresh grace', () => {
       runAgainst(fake, { only: ['spent-refresh-token-refused'], refreshGraceSeconds: 1 }),
     );
     expect(report.results.map((result) => [result.id, result.status])).toEqual([['spent-refresh-token-refused', 'fail']]);
-    expect(report.results[0]?.message).toMatch(/presenting the spent refresh token again 2 s after a retry was answered \(past --refresh-grace 1\): expected HTTP 400, got HTTP 200/);
+    expect(report.results[0]?.message).toMatch(/presenting the spent refresh token again 2 s after a retry was answered \(past --refresh-grace 1\), after its lineage renewed: expected HTTP 400, got HTTP 200/);
   });
 
   test('pass at once, with no wait, against a deployment without one', async () => {
