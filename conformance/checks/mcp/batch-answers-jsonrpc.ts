@@ -5,6 +5,7 @@ import { batchAnswersOf, isJsonRpcError, isObject, toolErrorMessage, type ToolRe
 import { callToolOk } from '../shared/tool-call.js';
 import { fullestSurveys } from '../shared/read-tools.js';
 import { rawPost } from './raw-post.js';
+import { waitWithProgress } from '../../progress.js';
 
 /**
  * The characters of answers the batch asks for: more than a server may build for one POST
@@ -54,6 +55,9 @@ export const batchAnswersJsonrpc: Check = {
     const ids = Array.from({ length: count }, (_, index) => `batch-${index + 1}`);
     const batch = ids.map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_responses', arguments: args } }));
     const what = `a batch of ${count} list_responses of ${fullest.id} (limit 100, ${pageChars} characters a page), without MCP-Protocol-Version`;
+    // A batch of the whole budget fits only a window without other requests: Retry-After tells when one more fits, not the whole batch.
+    const { limit, windowSeconds } = ctx.settings.mcpRateLimit;
+    if (count >= limit) await waitWithProgress(ctx.progress, 'a batch of the whole MCP budget: waiting for a window without requests', windowSeconds * 1000 + 250);
     const exchange = await rawPost(ctx, LEGACY_REVISION, JSON.stringify(batch), { unversioned: true });
     const { status } = exchange.response;
     if (status >= 400 && status < 500 && status !== 429) return `${what}: refused with HTTP ${status}`;
