@@ -34,6 +34,12 @@ export interface SignIn {
    */
   readonly forgeSignIn?: (url: URL) => Promise<AuthorizationOutcome>;
   /**
+   * Signs in with every hidden field of the sign-in form that holds an address (a return path,
+   * the request's redirect_uri) pointing at FOREIGN_RETURN_ADDRESS instead; a redirect there ends
+   * the walk as a callback. Only headless sign-in can.
+   */
+  readonly signInReturningElsewhere?: (url: URL) => Promise<AuthorizationOutcome>;
+  /**
    * Opens a page the deployment sends its person to confirm a change on (docs/tools.md), signs in
    * if asked, and presses its approve button. Only headless sign-in can; a person in a browser decides alone.
    */
@@ -51,7 +57,10 @@ export interface SignIn {
 }
 
 /** How the runner answers the forms: as the person would, or as an attacker would. */
-export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf' | 'forge-sign-in-csrf';
+export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf' | 'forge-sign-in-csrf' | 'return-elsewhere';
+
+/** Where a sign-in form's address fields are pointed when the runner plays an attacker's link: a site no deployment trusts. */
+export const FOREIGN_RETURN_ADDRESS = 'https://elsewhere.conformance.invalid/signed-in';
 
 /** Thrown when the pages cannot be driven to the redirect URI; carries what was seen. */
 export class SignInFailed extends Error {
@@ -85,6 +94,7 @@ export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
     probe: (url) => walkAuthorization(http, jar, url, credentials),
     decide: (url, decision) => walkAuthorization(http, jar, url, credentials, decision),
     forgeSignIn: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'forge-sign-in-csrf'),
+    signInReturningElsewhere: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'return-elsewhere'),
     confirmOnPage: (url) => walkAuthorization(http, jar, url, credentials),
     declineOnPage: (url) => walkAuthorization(http, jar, url, credentials, 'refuse'),
     approveOn: (page) => pressApprove(http, jar, page),
@@ -179,6 +189,7 @@ export async function walkAuthorization(
     if (status >= 300 && status < 400 && location) {
       const target = new URL(location, exchange.request.url);
       if (isRedirectTo(target, redirectUri)) return { kind: 'callback', url: target, exchanges };
+      if (decision === 'return-elsewhere' && target.origin === new URL(FOREIGN_RETURN_ADDRESS).origin) return { kind: 'callback', url: target, exchanges };
       next = { url: target.toString(), method: 'GET' };
       continue;
     }
@@ -198,7 +209,7 @@ export async function walkAuthorization(
       if (signedIn && forgingSignIn) return { kind: 'page', exchange, exchanges };
       if (signedIn) throw signInRefused(credentials, 'the sign-in form came back', exchange);
       signedIn = true;
-      const forged = forgingSignIn ? forgedCsrf(signInForm, 'sign-in', exchanges) : {};
+      const forged = forgingSignIn ? forgedCsrf(signInForm, 'sign-in', exchanges) : decision === 'return-elsewhere' ? addressesElsewhere(signInForm) : {};
       next = submit(signInForm, { ...credentialFills(signInForm, credentials), ...forged });
       continue;
     }
@@ -400,4 +411,10 @@ function isRedirectTo(target: URL, redirectUri: string): boolean {
     target.host === expected.host &&
     target.pathname === expected.pathname
   );
+}
+
+/** The form's hidden fields that hold an address (absolute, or a path on the deployment), each pointed at FOREIGN_RETURN_ADDRESS. */
+function addressesElsewhere(form: HtmlForm): Record<string, string> {
+  const addresses = form.controls.filter((control) => control.type === 'hidden' && /^(https?:\/\/|\/)/i.test(control.value));
+  return Object.fromEntries(addresses.map((control) => [control.name, FOREIGN_RETURN_ADDRESS]));
 }

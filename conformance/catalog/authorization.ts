@@ -4,6 +4,7 @@ import { connectedAppsPage } from '../checks/authorization/connected-apps-page.j
 import { privateKeyJwtAccepted } from '../checks/authorization/private-key-jwt-accepted.js';
 import { privateKeyJwtAssertionRequired } from '../checks/authorization/private-key-jwt-assertion-required.js';
 import { privateKeyJwtWrongAudienceRefused } from '../checks/authorization/private-key-jwt-wrong-audience-refused.js';
+import { privateKeyJwtSubjectRefused } from '../checks/authorization/private-key-jwt-subject-refused.js';
 import { privateKeyJwtPublicClientAssertionRefused } from '../checks/authorization/private-key-jwt-public-client-assertion-refused.js';
 import { privateKeyJwtAudienceArrayRefused } from '../checks/authorization/private-key-jwt-audience-array-refused.js';
 import { privateKeyJwtAudienceInjectionRefused } from '../checks/authorization/private-key-jwt-audience-injection-refused.js';
@@ -16,6 +17,8 @@ import { authorizationErrorRedirect } from '../checks/authorization/authorizatio
 import { badClientMetadataDocumentRefused } from '../checks/authorization/bad-client-metadata-document-refused.js';
 import { clientMetadataDocumentFlow } from '../checks/authorization/client-metadata-document-flow.js';
 import { codeBoundToClient } from '../checks/authorization/code-bound-to-client.js';
+import { codeBoundToRequestedRedirectUri } from '../checks/authorization/code-bound-to-requested-redirect-uri.js';
+import { signInReturnStaysHome } from '../checks/authorization/sign-in-return-stays-home.js';
 import { codeParallelRedemption } from '../checks/authorization/code-parallel-redemption.js';
 import { codeReplayRevokesTokens } from '../checks/authorization/code-replay-revokes-tokens.js';
 import { codeSingleUse } from '../checks/authorization/code-single-use.js';
@@ -105,10 +108,12 @@ export const AUTHORIZATION: readonly Check[] = [
   signInNotFramable,
   signInRequiresCsrf,
   signInFieldsTampered,
+  signInReturnStaysHome,
   ssoOnlyPasswordRefused,
   sessionCookieFlags,
   connectedAppsPage,
   codeBoundToClient,
+  codeBoundToRequestedRedirectUri,
   codeParallelRedemption,
   refreshBoundToClient,
   refreshParallel,
@@ -123,6 +128,7 @@ export const AUTHORIZATION: readonly Check[] = [
   privateKeyJwtAccepted,
   privateKeyJwtAssertionRequired,
   privateKeyJwtWrongAudienceRefused,
+  privateKeyJwtSubjectRefused,
   privateKeyJwtPublicClientAssertionRefused,
   privateKeyJwtAudienceArrayRefused,
   privateKeyJwtAudienceInjectionRefused,

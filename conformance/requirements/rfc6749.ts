@@ -85,7 +85,7 @@ export const RFC6749_REQUIREMENTS: readonly Requirement[] = [
   rfc6749.must('rfc6749-10.4-refresh-binding', '10.4', 'A refresh token is bound to its client, and cannot be generated, modified or guessed', ['refresh-bound-to-client', 'refresh-retry-other-client-refused']),
   rfc6749.should('rfc6749-10.4-refresh-theft', '10.4', 'Refresh token theft is detected, e.g. by rotation', ['refresh-token-rotation', 'spent-refresh-revokes-grant']),
   rfc6749.must('rfc6749-10.5-code-single-use', '10.5', 'Authorization codes are short lived and single use', ['code-single-use'], ['client']),
-  rfc6749.must('rfc6749-10.6-redirect-manipulation', '10.6', 'The redirect URI of the token request is checked against the authorization request', ['code-bound-to-redirect-uri']),
+  rfc6749.must('rfc6749-10.6-redirect-manipulation', '10.6', 'The redirect URI of the token request is checked against the authorization request', ['code-bound-to-redirect-uri', 'code-bound-to-requested-redirect-uri']),
   rfc6749.must('rfc6749-10.10-entropy', '10.10', 'Tokens and codes have at most a 2^-128 chance of being guessed (2^-160 recommended)', { unobservable: ENTROPY }),
   rfc6749.must('rfc6749-10.11-tls', '10.11', 'Every endpoint used for end-user interaction requires TLS', { unobservable: TLS }),
   rfc6749.must('rfc6749-10.12-csrf', '10.12', 'The authorization endpoint is protected against CSRF', [

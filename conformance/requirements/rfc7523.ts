@@ -32,6 +32,7 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
   rfc7523.may('rfc7523-3-aud-token-endpoint', '3 (3)', 'The token endpoint URL may be used as aud (draft-ietf-oauth-rfc7523bis keeps the issuer alone): tried and noted, never failed', [
     'private-key-jwt-accepted',
   ]),
+  rfc7523.must('rfc7523-3-sub', '3 (2)', "For client authentication, an assertion's sub is the client_id: one naming another client is rejected", ['private-key-jwt-subject-refused']),
   rfc7523.must('rfc7523-3-exp', '3 (4)', 'An assertion past its exp is rejected', ['private-key-jwt-expired-refused'], ['grant']),
   rfc7523.may('rfc7523-3-exp-bound', '3 (4)', 'The server may reject an assertion with an unreasonably far exp', { unobservable: PERMISSION }),
   rfc7523.may('rfc7523-3-jti', '3 (7)', 'The server may keep used jti values and reject a replayed assertion', ['private-key-jwt-jti-replay-refused'], ['grant']),
@@ -42,6 +43,7 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
   rfc7523.must('rfc7523-3.2-invalid-client', '3.2', 'A rejected client assertion answers invalid_client', [
     'private-key-jwt-assertion-required',
     'private-key-jwt-wrong-audience-refused',
+    'private-key-jwt-subject-refused',
     'private-key-jwt-expired-refused',
     'private-key-jwt-wrong-key-refused',
     'private-key-jwt-public-client-assertion-refused',

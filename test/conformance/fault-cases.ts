@@ -15,6 +15,7 @@ import { VARIANT_FAULT_CASES } from './fault-cases-variants.js';
 import { FRESH_SEED_FAULT_CASES } from './fault-cases-fresh-seed.js';
 import { DEMONSTRATED_FAULT_CASES } from './fault-cases-demonstrated.js';
 import { FRESH_FAULT_CASES } from './fault-cases-fresh.js';
+import { SECOND_SAMPLE_FAULT_CASES } from './fault-cases-second-sample.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -548,4 +549,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...FRESH_SEED_FAULT_CASES,
   ...DEMONSTRATED_FAULT_CASES,
   ...FRESH_FAULT_CASES,
+  ...SECOND_SAMPLE_FAULT_CASES,
 ];

@@ -87,7 +87,7 @@ const privateKeyJwtSkip = (result: Report['results'][number]): boolean =>
   (result.id.startsWith('private-key-jwt-') || result.id.includes('@cimd-jwt')) && result.status === 'skip' && /none alone is a conforming choice/.test(result.message ?? '');
 
 /** The hand-written private_key_jwt checks, and the table cases of that client kind. */
-const PRIVATE_KEY_JWT_CHECKS = 9;
+const PRIVATE_KEY_JWT_CHECKS = 10;
 const CIMD_JWT_CASES = CASES.filter((generated) => generated.variant.client === 'cimd-jwt').length;
 
 /** The ID-JAG rules: `serve` lists no ID-JAG profile unless --sso-id-jag, so they skip, saying so. */

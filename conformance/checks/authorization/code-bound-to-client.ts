@@ -3,9 +3,11 @@ import type { CheckContext } from '../../context.js';
 import { expectErrorBody } from '../../expect.js';
 import type { OAuthClient } from '../../client.js';
 import { secondClient } from './experiments.js';
+import { refusal } from '../../tables/table.js';
+import { judgeRefusal } from '../../tables/token-requests.js';
 
-/** Redeems a fresh code of `owner` as `thief`, with the right verifier: only the owner may. */
-async function redeemAs(ctx: CheckContext, owner: OAuthClient | undefined, thief: OAuthClient, what: string): Promise<void> {
+/** Redeems a fresh code of `owner` as `thief`, with the right verifier: only the owner may (invalid_grant, or for a client_id that names no client, invalid_client). */
+async function redeemAs(ctx: CheckContext, owner: OAuthClient | undefined, thief: OAuthClient, what: string, unknownClient = false): Promise<void> {
   const { callback, pending } = await ctx.authorizeCode(owner);
   const exchange = await thief.tokenRequest({
     grant_type: 'authorization_code',
@@ -14,7 +16,8 @@ async function redeemAs(ctx: CheckContext, owner: OAuthClient | undefined, thief
     code_verifier: pending.codeVerifier,
     resource: thief.resource,
   });
-  expectErrorBody(exchange, 400, 'invalid_grant', what);
+  if (unknownClient) judgeRefusal(exchange, refusal(['invalid_client', 'invalid_grant'], [400, 401]), what);
+  else expectErrorBody(exchange, 400, 'invalid_grant', what);
 }
 
 export const codeBoundToClient: Check = {
@@ -32,6 +35,9 @@ export const codeBoundToClient: Check = {
     const documentClient = await ctx.metadataClient(documentUrl);
     await redeemAs(ctx, undefined, documentClient, `redeeming the runner's (registered client's) code as the metadata-document client ${documentUrl}`);
     await redeemAs(ctx, documentClient, await ctx.client(), "redeeming the metadata-document client's code as the runner's registered client");
-    return 'another registered client, the metadata-document client redeeming a registered client\'s code, and the reverse each got 400 invalid_grant';
+    // A client_id URL with a fragment names no client (CIMD draft section 3), though one that drops the fragment finds the document's.
+    const withFragment = `${documentUrl}#conformance`;
+    await redeemAs(ctx, documentClient, await ctx.metadataClient(withFragment), `redeeming the metadata-document client's code as ${withFragment}`, true);
+    return 'another registered client, the metadata-document client redeeming a registered client\'s code, and the reverse each got 400 invalid_grant; under its document URL with a fragment, it was refused';
   },
 };

@@ -22,6 +22,8 @@ export interface AssertionShape {
   readonly jti?: string | null;
   /** Sign with a key the document does not publish, under the published key's kid. */
   readonly strangerKey?: boolean;
+  /** Another sub than the client_id (and iss) the assertion is sent for. */
+  readonly subject?: string;
 }
 
 export interface JwtClientRun {
@@ -67,7 +69,7 @@ async function strangerJwk(alg: string): Promise<JWK> {
   return exportJWK(privateKey);
 }
 
-/** Signed by `jwk` under its `kid` and `alg` (or a stranger's key under them), with iss = sub = `clientId`. */
+/** Signed by `jwk` under its `kid` and `alg` (or a stranger's key under them), with iss = sub = `clientId` unless the shape names another sub. */
 async function assertionOf(clientId: string, jwk: Readonly<Record<string, unknown>>, aud: string, shape: AssertionShape): Promise<string> {
   const alg = String(jwk['alg']);
   const kid = String(jwk['kid']);
@@ -77,7 +79,7 @@ async function assertionOf(clientId: string, jwk: Readonly<Record<string, unknow
   const signer = new SignJWT(shape.jti === null ? ({ jti: null } as unknown as JWTPayload) : {})
     .setProtectedHeader({ alg, kid })
     .setIssuer(clientId)
-    .setSubject(clientId)
+    .setSubject(shape.subject ?? clientId)
     .setAudience(typeof shape.aud === 'object' ? [...shape.aud] : (shape.aud ?? aud))
     .setIssuedAt(now)
     .setExpirationTime(now + (shape.issuedAgo ?? 0) + (shape.expiresIn ?? 60));

@@ -1,6 +1,9 @@
 import { type Check } from '../../check.js';
 import { expectStatus } from '../../expect.js';
 
+/** Origins no deployment serves: another site, and the opaque origin of a sandboxed frame or a file: page. */
+export const FOREIGN_ORIGINS = ['https://attacker.invalid', 'null'] as const;
+
 export const foreignOriginRefused: Check = {
   id: 'foreign-origin-refused',
   group: 'mcp',
@@ -10,10 +13,11 @@ export const foreignOriginRefused: Check = {
   needsSignIn: true,
   async run(ctx) {
     const token = await ctx.connected();
-    const exchange = await ctx.mcp.post(token, ctx.mcp.envelope('ping'), {
-      headers: { origin: 'https://attacker.invalid' },
-    });
-    expectStatus(exchange, 403, 'a request with Origin https://attacker.invalid');
-    return 'HTTP 403 for Origin https://attacker.invalid';
+    // "null" is what a sandboxed frame or a file: page sends: an origin too, never an absent one.
+    for (const origin of FOREIGN_ORIGINS) {
+      const exchange = await ctx.mcp.post(token, ctx.mcp.envelope('ping'), { headers: { origin } });
+      expectStatus(exchange, 403, `a request with Origin ${origin}`);
+    }
+    return `HTTP 403 for Origin ${FOREIGN_ORIGINS.join(' and ')}`;
   },
 };

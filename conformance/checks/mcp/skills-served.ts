@@ -89,12 +89,13 @@ export const skillsServed: Check = {
   id: 'skills-served',
   group: 'mcp',
   era: 'any',
-  title: 'A deployment that declares the Skills extension lists its skills, serves skills/get with the same entry (an error for a skill not listed), and every listed file reads back with its digest and size',
+  title: 'A deployment that declares the Skills extension lists its skills (the same in each era), serves skills/get with the same entry (an error for a skill not listed), and every listed file reads back with its digest and size',
   spec: 'SEP-2640 Skills extension (io.modelcontextprotocol/skills): capability, skills/list and skills/get, "Skill" entries (frontmatter verbatim, every file with a sha256 digest and size), files read through resources/read',
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
     const seen: string[] = [];
+    const listedByEra = new Map<AppEra, string>();
     for (const era of await appEras(ctx)) {
       const { message } = await appRequest(ctx, era, 'skills/list');
       const isDeclared = await declared(ctx, era);
@@ -105,8 +106,12 @@ export const skillsServed: Check = {
       const skills = (await result(ctx, era, 'skills/list'))['skills'];
       if (!Array.isArray(skills)) fail(`${era}: skills/list: "skills" is not a list`);
       for (const skill of skills) seen.push(`${await checkSkill(ctx, era, skill)} in ${era}`);
+      listedByEra.set(era, JSON.stringify(skills.map((skill: unknown) => (isObject(skill) ? skill['uri'] : skill)).sort()));
       await unlistedSkillRefused(ctx, era);
     }
+    // One deployment, one set of skills: an extension wired into one era's router alone lists none in the other.
+    const [first, second] = [...listedByEra];
+    if (first && second && first[1] !== second[1]) fail(`${first[0]}: skills/list names ${first[1]}; ${second[0]}: ${second[1]}: the deployment's skills differ by era`);
     if (seen.length === 0) skip(`the deployment declares no ${SKILLS} extension`);
     return `skills verified: ${seen.join(', ')}`;
   },

@@ -2,6 +2,7 @@ import type { Check } from '../../check.js';
 import { expectStatus } from '../../expect.js';
 import { modernToken } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
+import { FOREIGN_ORIGINS } from '../mcp/foreign-origin-refused.js';
 
 /** DNS rebinding reaches a 2026-07-28 request as easily as a 2025 one: the Origin rule holds in both. */
 export const modernForeignOrigin403: Check = {
@@ -12,8 +13,10 @@ export const modernForeignOrigin403: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const { exchange } = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, { headers: { origin: 'https://attacker.invalid' } });
-    expectStatus(exchange, 403, 'tools/list with Origin https://attacker.invalid');
-    return 'HTTP 403 for Origin https://attacker.invalid';
+    for (const origin of FOREIGN_ORIGINS) {
+      const { exchange } = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, { headers: { origin } });
+      expectStatus(exchange, 403, `tools/list with Origin ${origin}`);
+    }
+    return `HTTP 403 for Origin ${FOREIGN_ORIGINS.join(' and ')}`;
   },
 };

@@ -3,7 +3,8 @@ import { isObject } from '../../mcp.js';
 import { expectModernError, modernToken } from '../../modern-expect.js';
 import { MODERN_REVISION, MODERN_SPEC } from '../../modern.js';
 
-const unknownVersion = '1900-01-01';
+/** An unknown version before the revision and one after it: a server that picks its era by comparing dates takes the later one. */
+const UNKNOWN_VERSIONS = ['1900-01-01', '2099-12-31'] as const;
 
 export const modernUnsupportedVersion32022: Check = {
   id: 'modern-unsupported-version-32022',
@@ -13,15 +14,18 @@ export const modernUnsupportedVersion32022: Check = {
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
-    const answer = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, {
-      headers: { 'mcp-protocol-version': unknownVersion },
-      meta: { 'io.modelcontextprotocol/protocolVersion': unknownVersion },
-    });
-    const error = expectModernError(answer, 400, -32022, `tools/list as version ${unknownVersion}`);
-    const data = (error as { data?: unknown } | undefined)?.data;
-    const supported = isObject(data) ? data['supported'] : undefined;
-    if (!Array.isArray(supported) || !supported.includes(MODERN_REVISION)) fail(`the error's data.supported is ${JSON.stringify(supported)}, without ${MODERN_REVISION}`);
-    if (isObject(data) && data['requested'] !== unknownVersion) fail(`the error's data.requested is ${JSON.stringify(data['requested'])}, not "${unknownVersion}"`);
-    return `HTTP 400, -32022, supported ${JSON.stringify(supported)}`;
+    let supported: unknown;
+    for (const unknownVersion of UNKNOWN_VERSIONS) {
+      const answer = await ctx.modern.request(modernToken(ctx), 'tools/list', {}, {
+        headers: { 'mcp-protocol-version': unknownVersion },
+        meta: { 'io.modelcontextprotocol/protocolVersion': unknownVersion },
+      });
+      const error = expectModernError(answer, 400, -32022, `tools/list as version ${unknownVersion}`);
+      const data = (error as { data?: unknown } | undefined)?.data;
+      supported = isObject(data) ? data['supported'] : undefined;
+      if (!Array.isArray(supported) || !supported.includes(MODERN_REVISION)) fail(`the error's data.supported is ${JSON.stringify(supported)}, without ${MODERN_REVISION}`);
+      if (isObject(data) && data['requested'] !== unknownVersion) fail(`the error's data.requested is ${JSON.stringify(data['requested'])}, not "${unknownVersion}"`);
+    }
+    return `HTTP 400, -32022 for ${UNKNOWN_VERSIONS.join(' and ')}, supported ${JSON.stringify(supported)}`;
   },
 };

@@ -8,7 +8,8 @@ import { registerPolitely } from '../../registration.js';
 export interface RefusedRegistration {
   /** Why it must be refused, in words, for the failure message. */
   readonly case: string;
-  readonly request: Record<string, unknown>;
+  /** The JSON body: client metadata, or for one case not an object at all. */
+  readonly request: unknown;
 }
 
 type RegistrationError = 'invalid_redirect_uri' | 'invalid_client_metadata';

@@ -12,8 +12,8 @@ export const registrationRefusesBadMetadata: Check = {
   spec: 'section 7.1; section 2.1 (allowed values)',
   level: 'MUST',
   needsSignIn: false,
-  run: (ctx) =>
-    expectRefusals(ctx, 'invalid_client_metadata', [
+  run: async (ctx) => {
+    const metadata = await expectRefusals(ctx, 'invalid_client_metadata', [
       { case: 'grant_types ["password"]', request: { ...valid, grant_types: ['password'] } },
       { case: 'response_types ["token"]', request: { ...valid, response_types: ['token'] } },
       {
@@ -25,5 +25,10 @@ export const registrationRefusesBadMetadata: Check = {
         case: 'token_endpoint_auth_method "client_secret_post"',
         request: { ...valid, token_endpoint_auth_method: 'client_secret_post' },
       },
-    ]),
+    ]);
+    // JSON, but no object of metadata: a body parser's own 400 answers it where the handler never runs.
+    // Either registration error fits it (no metadata is no redirect URIs either).
+    const notAnObject = await expectRefusals(ctx, ['invalid_client_metadata', 'invalid_redirect_uri'], [{ case: 'a JSON array for a body', request: [] }]);
+    return `${metadata}; ${notAnObject}`;
+  },
 };

@@ -1,7 +1,8 @@
 import { fail, type Check } from '../../check.js';
 import { describeResponse } from '../../expect.js';
 import { cite } from '../../http.js';
-import { refreshRaw, secondClient } from '../authorization/experiments.js';
+import { refreshRaw } from '../authorization/experiments.js';
+import { otherClients } from './revocation.js';
 
 export const revokeOtherClientsRefreshIgnored: Check = {
   id: 'revoke-other-clients-refresh-ignored',
@@ -13,12 +14,13 @@ export const revokeOtherClientsRefreshIgnored: Check = {
   async run(ctx) {
     const { client, tokens } = await ctx.authorize();
     if (!tokens.refreshToken) fail('the token response has no refresh_token to try');
-    const other = await secondClient(ctx);
+    const others = await otherClients(ctx);
     // Either answer is allowed (RFC 7009 lets the server refuse or ignore it); the token must live on.
-    await other.revoke(tokens.refreshToken, 'refresh_token').catch(() => undefined);
+    for (const other of others) await other.client.revoke(tokens.refreshToken, 'refresh_token').catch(() => undefined);
     const renewal = await refreshRaw(client, tokens.refreshToken);
     cite(renewal);
-    if (renewal.response.status !== 200) fail(`another client revoked the runner's refresh token: renewing with it got ${describeResponse(renewal)}`);
-    return 'after another client tried to revoke it, the refresh token still renews';
+    const names = others.map((other) => other.name);
+    if (renewal.response.status !== 200) fail(`${names.join(' or ')} revoked the runner's refresh token: renewing with it got ${describeResponse(renewal)}`);
+    return `after ${names.join(' and ')} tried to revoke it, the refresh token still renews`;
   },
 };

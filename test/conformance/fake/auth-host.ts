@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { consentPage, missingRedirectUri, page, signInPage } from './auth-pages.js';
 import { connectedApps } from './connected-apps.js';
 import { AUTHORIZATION_PARAMETERS, pick, repeatsAParameter, type AuthorizationRequest } from './authorization-parameters.js';
-import { clientAuthenticates } from './client-assertion.js';
+import { assertionExpired, clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
 import { errorPagesRefreshAway } from './invariant-faults.js';
 import { jsonAsTextPlain } from './media-types.js';
@@ -11,7 +11,7 @@ import { resourceUnchecked, TOKEN_PARAMETERS, tokenParameterFault, tokenParamete
 import { isNative, redirectAllowed } from './redirects.js';
 import { passwordAccount } from './faults-demonstrated.js';
 import type { FakeSlidingLog } from './sliding-log.js';
-import { randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
+import { CLIENT_METADATA_URL, randomId, USERS, type FakeClient, type FakeSession, type FakeState } from './state.js';
 import { brokenDocumentClientId } from './survivors.js';
 import { JWT_BEARER_GRANT, redeemIdJag } from './id-jag.js';
 import { connectOnce, unguardedFetchTarget } from './fresh-seed.js';
@@ -49,7 +49,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       if (rfc8414 && faults.freshFault === 'auth-host-metadata-404') return void res.status(404).type('html').send('<h1>Not Found</h1>');
       const metadata = config.authorizationServerMetadata();
       const relative = rfc8414 && faults.freshFault === 'relative-revocation-endpoint' ? { revocation_endpoint: '/oauth/revoke' } : {};
-      res.json(faults.authOriginMetadataStale ? { ...metadata, token_endpoint: `${String(metadata['token_endpoint'])}/v1` } : { ...metadata, ...relative });
+      const emptyLocales = rfc8414 && faults.sampleFault === 'auth-host-empty-ui-locales' ? { ui_locales_supported: [] } : {};
+      const pkceUnlisted = faults.sampleFault === 'auth-host-no-pkce-methods' ? { code_challenge_methods_supported: undefined } : {};
+      res.json(faults.authOriginMetadataStale ? { ...metadata, token_endpoint: `${String(metadata['token_endpoint'])}/v1` } : { ...metadata, ...relative, ...emptyLocales, ...pkceUnlisted });
     });
   }
 
@@ -142,7 +144,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return signInPage(res, request, session, 'Wrong email or password.', faults);
     }
     session.userId = user.id;
-    if (faults.signInReturnToUnchecked && typeof req.body.return_to === 'string') return res.redirect(303, req.body.return_to);
+    const returnTo = faults.sampleFault === 'sign-in-return-to-anywhere' || faults.signInReturnToUnchecked ? req.body.return_to : undefined;
+    if (typeof returnTo === 'string' && returnTo !== '') return res.redirect(303, returnTo);
     res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
 
@@ -186,7 +189,9 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!faults.omitNoStore) res.set('cache-control', 'no-store');
     const raw = req.body as Record<string, string | string[]>;
     const parameterFault = tokenParameterFault(raw, faults);
-    const body = clientIdInferred(tokenParameters(raw, parameterFault), config);
+    const parsed = clientIdInferred(tokenParameters(raw, parameterFault), config);
+    const fragmentDropped = faults.sampleFault === 'token-client-id-fragment-dropped' && parsed.client_id?.startsWith('https://');
+    const body = fragmentDropped ? { ...parsed, client_id: parsed.client_id?.replace(/#.*$/, '') } : parsed;
     const refuse = (error: string): void => {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
@@ -198,10 +203,13 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!known && ['authorization_code', 'refresh_token'].includes(body.grant_type ?? '')) return refuse(faults.refusedDocumentUncoded && body.client_id?.startsWith('https://') ? '' : 'invalid_client');
     const requesting = clientOf(body.client_id ?? '', config);
     const audience = { issuer: config.issuer(), tokenEndpoint: `${req.protocol}://${req.get('host')}/oauth/token` };
-    if (requesting && !(await clientAuthenticates(requesting, body, audience, faults))) return void res.status(401).json({ error: 'invalid_client' });
+    if (requesting && !(await clientAuthenticates(requesting, body, audience, faults))) {
+      if (faults.sampleFault === 'expired-assertion-invalid-grant' && assertionExpired(body['client_assertion'])) return refuse('invalid_grant');
+      return void res.status(401).json({ error: 'invalid_client' });
+    }
     // RFC 8707 §2.2: a token is only for this resource.
-    const fragmentDropped = body.grant_type === 'refresh_token' && faults.freshFault === 'refresh-resource-fragment';
-    const resource = fragmentDropped ? body.resource?.replace(/#.*$/, '') : body.resource;
+    const resourceFragmentDropped = body.grant_type === 'refresh_token' && faults.freshFault === 'refresh-resource-fragment';
+    const resource = resourceFragmentDropped ? body.resource?.replace(/#.*$/, '') : body.resource;
     const foreign = resource !== undefined && ![config.issuer(), `${config.issuer()}/`].includes(resource);
     // The wrong error code breaks one branch: the refresh grant's with another absolute resource.
     const misnamed = faults.foreignResourceRefusedAs === 'token-invalid-request' && body.grant_type === 'refresh_token' && URL.canParse(body.resource ?? '');
@@ -240,7 +248,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     // RFC 7009 section 2.1: a token is revoked only for the client it was issued to.
     const anyClient = access ? faults.revokeAnyClientsToken : faults.revokeAnyClientsRefreshToken;
     const unnamed = body['client_id'] === undefined && faults.revokeWithoutClientId;
-    if (owner !== body['client_id'] && !anyClient && !unnamed) return res.status(200).end();
+    const documentClient = faults.sampleFault === 'document-client-revokes-any' && String(body['client_id'] ?? '').startsWith('https://');
+    if (owner !== body['client_id'] && !anyClient && !unnamed && !documentClient) return res.status(200).end();
     // Contract section 5.5 rule 2: revoking either token signs the client out, as the connected-apps page does.
     if (access) {
       access.revoked = true;
@@ -318,7 +327,9 @@ function clientOf(clientId: string, config: AuthHostConfig): FakeClient | undefi
   if (registered || !(clientId.startsWith('https://') || httpAllowed) || faults.clientMetadataUnsupported) return registered;
   const documentUrl = faults.clientMetadataUrlLoose ? loosened(clientId, faults.clientMetadataUrlLoose) : clientId;
   const document = state.metadataDocuments.get(documentUrl);
-  if (!document) return faults.clientMetadataMissingAccepted ? { clientId, record: { client_id: clientId }, redirectUris: [] } : undefined;
+  // The known documents' host answers 404 for a missing one; any other host cannot be reached, which one fault takes for a client without metadata.
+  const unreachable = faults.sampleFault === 'document-failure-falls-through' && URL.canParse(clientId) && new URL(clientId).hostname !== new URL(CLIENT_METADATA_URL).hostname;
+  if (!document) return faults.clientMetadataMissingAccepted || unreachable ? { clientId, record: { client_id: clientId }, redirectUris: [] } : undefined;
   if (document['client_id'] !== documentUrl && !faults.clientMetadataMismatchAccepted) return undefined;
   return { clientId, record: document, redirectUris: document['redirect_uris'] as string[] };
 }

@@ -19,7 +19,7 @@ export function signInPage(res: Response, request: AuthorizationRequest, session
     res,
     200,
     `<h1>Sign in</h1>${error ? `<p class="error">${error}</p>` : ''}
-<form method="post" action="/oauth/sign-in">${hiddenFields(request, session, faults.signInReturnToUnchecked)}
+<form method="post" action="/oauth/sign-in">${hiddenFields(request, session, faults.signInReturnToUnchecked)}${faults.sampleFault === 'sign-in-return-to-anywhere' ? hidden('return_to', `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`) : ''}
 <label>Email <input type="email" name="email"></label>
 <label>Password <input type="password" name="password"></label>
 <button type="submit">Sign in</button></form>`,

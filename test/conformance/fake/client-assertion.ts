@@ -80,7 +80,7 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
   const assertion = body['client_assertion'];
   // RFC 6749 section 4.1.3: client authentication that is included is checked; a public client has no keys to pass it.
   if (client.record['token_endpoint_auth_method'] !== 'private_key_jwt') return assertion === undefined || faults.publicClientAssertionIgnored === true;
-  if (assertion === undefined) return faults.assertionOptional === true;
+  if (assertion === undefined) return faults.assertionOptional === true || (faults.sampleFault === 'jwt-refresh-unauthenticated' && body['grant_type'] === 'refresh_token');
   if (faults.assertionsRefused) return false;
   const audiences = audiencesOf(audience, faults);
   try {
@@ -90,7 +90,7 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
       : (
           await jwtVerify(assertion, createLocalJWKSet(keySetOf(client.record, faults) ?? { keys: [] }), {
             issuer: client.clientId,
-            subject: client.clientId,
+            ...(faults.sampleFault !== 'assertion-sub-unchecked' && { subject: client.clientId }),
             ...(!faults.assertionAudienceUnchecked && { audience: audiences }),
             ...(faults.assertionExpiryUnchecked && { currentDate: new Date(0) }),
           })
@@ -102,6 +102,17 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
       usedJtis.add(String(payload.jti));
     }
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a client assertion's exp has passed, for the fault that answers that with invalid_grant. */
+export function assertionExpired(assertion: string | undefined): boolean {
+  if (assertion === undefined) return false;
+  try {
+    const { exp } = decodeJwt(assertion);
+    return typeof exp === 'number' && exp * 1000 < Date.now();
   } catch {
     return false;
   }

@@ -195,7 +195,7 @@ export class FakeSurveys {
   /** The person's answer: the question deleted when they confirmed, else nothing. */
   private settle(survey: Survey, question: Question, response: unknown, seal: unknown, fault: ConfirmationFault | undefined): ConfirmationOutcome {
     const answer = response as { action?: string; content?: { confirm?: unknown } } | undefined;
-    const confirmed = answer?.action === 'accept' && answer.content?.confirm === true;
+    const confirmed = (answer?.action === 'accept' && answer.content?.confirm === true) || (fault === 'cancel-applies' && answer?.action === 'cancel');
     if (!confirmed && fault !== 'decline-applies') {
       // The person's no spends the seal: it cannot become a yes later.
       if (fault !== 'decline-not-spent') this.used.add(String(seal).split('.')[0]!);

@@ -4,6 +4,8 @@ export type ConfirmationFault =
   | 'generic-summary'
   /** A declined input request deletes the question all the same. */
   | 'decline-applies'
+  /** A confirmation answered `cancel` (not `decline`) deletes the question: only decline is checked. */
+  | 'cancel-applies'
   /** The confirmed call answers success but deletes nothing. */
   | 'accept-ignored'
   /** A used requestState or token is not recorded: it works again. */

@@ -9,12 +9,13 @@ import type { IdJagFaults } from './id-jag.js';
 import type { FreshSeedFaults } from './fresh-seed.js';
 import type { DemonstratedFaults } from './faults-demonstrated.js';
 import type { FreshFaults } from './faults-fresh.js';
+import type { SecondSampleFaults } from './faults-second-sample.js';
 
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults, VariantFaults, IdJagFaults, FreshSeedFaults, DemonstratedFaults, FreshFaults {
+export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults, VariantFaults, IdJagFaults, FreshSeedFaults, DemonstratedFaults, FreshFaults, SecondSampleFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;

@@ -58,6 +58,11 @@ export function createMcpHost(config: McpHostConfig): express.Express {
       ...faults.prmOverrides,
     });
   });
+  if (faults.sampleFault === 'challenge-points-to-mounted-metadata') {
+    app.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => {
+      res.json({ resource: `${config.baseUrl()}/mcp`, authorization_servers: [config.baseUrl()], scopes_supported: ['mcp_customer'], bearer_methods_supported: ['header'] });
+    });
+  }
   app.get('/.well-known/oauth-authorization-server', (_req, res) => {
     if (faults.asMetadataRedirect) return res.redirect(302, '/.well-known/as-metadata');
     return res.json(authorizationServerMetadata(config));
@@ -73,6 +78,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     res.set('access-control-allow-origin', '*');
     if (!faults.mcpExposesNoHeaders) res.set('access-control-expose-headers', 'WWW-Authenticate, Retry-After, MCP-Protocol-Version');
     if (req.method !== 'OPTIONS') return next();
+    if (faults.sampleFault === 'preflight-behind-bearer' && !authenticate(req, res, config)) return undefined;
     res.set('access-control-allow-methods', 'GET, POST, OPTIONS').set('access-control-allow-headers', '*');
     return res.status(204).end();
   });
@@ -80,7 +86,11 @@ export function createMcpHost(config: McpHostConfig): express.Express {
   // Not strict: a body of null reaches the handler, which refuses it as JSON-RPC does.
   app.post('/', inFlightTurn(config.inFlight, config.state, faults), express.json({ strict: false }), (req, res) => mcpPost(req, res, config));
   app.get('/', (req, res) => {
+    if (faults.sampleFault === 'stream-get-html-fallback' && req.accepts(['text/event-stream', 'html']) === 'text/event-stream') {
+      return res.status(200).type('html').send('<!doctype html><html><body><div id="app"></div></body></html>');
+    }
     const refuseStream = (): void => {
+      if (faults.sampleFault === 'stream-404-plain-text') return void res.status(404).type('text/plain').send('Not Found');
       res.status(faults.streamStatus ?? 404).json({
         jsonrpc: '2.0',
         id: null,
@@ -142,6 +152,10 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
   const record = token ? (state.liveAccessToken(token, faults.expiredTokensAccepted ?? false) ?? (faults.revokedTokensAccepted || cached ? known : undefined)) : undefined;
   if (token && record) validated.add(token);
   if (token && !record && faults.acceptGarbageTokens) return { userId: ALICE.id, token };
+  if (token && !record && faults.sampleFault === 'refresh-token-bearer-unexplained' && state.refreshTokens.has(token)) {
+    res.status(401).json({});
+    return undefined;
+  }
   if (!token || !record) {
     const expired = known !== undefined && Date.now() >= known.expiresAt && faults.freshFault === 'expired-challenge-without-metadata';
     if (faults.freshFault === 'gateway-replaces-challenge') res.set('www-authenticate', 'Bearer realm="api"');
@@ -149,7 +163,7 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
     else if (!faults.omitWwwAuthenticate) {
       res.set(
         'www-authenticate',
-        `Bearer ${faults.challengeRepeatsRealm ? 'realm="fake", realm="fake", ' : ''}${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}/.well-known/${faults.challengePointsElsewhere ? 'oauth-authorization-server' : 'oauth-protected-resource'}"`,
+        `Bearer ${faults.challengeRepeatsRealm ? 'realm="fake", realm="fake", ' : ''}${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}/.well-known/${faults.challengePointsElsewhere ? 'oauth-authorization-server' : faults.sampleFault === 'challenge-points-to-mounted-metadata' ? 'oauth-protected-resource/mcp' : 'oauth-protected-resource'}"`,
       );
     }
     res.status(401).json({ error: 'unauthorized' });
@@ -173,7 +187,8 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const origin = req.headers.origin;
   // The modern fault lets a 2026-07-28 request past, as a handler mounted before the Origin check would.
   const originIgnored = faults.ignoreOrigin || (faults.modernFault === 'modern-ignores-origin' && claimsModern(req));
-  if (origin && origin !== config.baseUrl() && !originIgnored) {
+  const nullAsAbsent = origin === 'null' && faults.sampleFault === 'origin-null-as-absent';
+  if (origin && origin !== config.baseUrl() && !originIgnored && !nullAsAbsent) {
     res.status(403).json({ error: 'forbidden_origin' });
     return;
   }
@@ -227,7 +242,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     else config.state.appHosts.delete(caller.userId);
     config.state.elicitations.noteInitialize(config.state.holderOf(caller.token), message.params?.['capabilities']);
   }
-  const skills = skillsAnswer(message.method, message.params, faults.skillsFault);
+  const skills = faults.sampleFault === 'legacy-skills-empty' ? legacySkillsEmpty(message.method, message.params) : skillsAnswer(message.method, message.params, faults.skillsFault);
   if (skills) return reply(skills);
   const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults, config.state.appHosts.has(caller.userId));
   if (appAnswer) return reply(appAnswer);
@@ -296,10 +311,18 @@ function scopeMissing(req: Request, config: McpHostConfig, token: string): boole
 
 /** The tool list of the 2025 era, one name broken by a fault. */
 function legacyToolList(faults: Faults): readonly Record<string, unknown>[] {
+  if (faults.sampleFault === 'legacy-properties-null') return TOOL_LIST.map((tool) => (tool.name === 'get_me' ? { ...tool, inputSchema: { type: 'object', properties: null } } : tool));
   if (!faults.legacyToolNameWithSpace) return TOOL_LIST;
   return TOOL_LIST.map((tool) => (tool.name === 'list_surveys' ? { ...tool, name: 'list surveys' } : tool));
 }
 
 function withoutKey(record: Record<string, unknown>, key: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([entry]) => entry !== key));
+}
+
+/** The `legacy-skills-empty` fault: the extension registered on the 2026-07-28 router alone, the 2025-11-25 one lists no skill. */
+function legacySkillsEmpty(method: string | undefined, params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (method === 'skills/list') return { result: { skills: [] } };
+  if (method === 'skills/get') return { error: { code: -32602, message: `No skill is served at ${String(params?.['uri'])}` } };
+  return skillsAnswer(method, params, undefined);
 }

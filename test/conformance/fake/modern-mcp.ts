@@ -71,6 +71,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   if (message.id === undefined) {
     // A notification: accepted with 202 and no body, unless the fault answers it like a request.
     if (fault === 'notification-answered') return reply(200, { result: { resultType: 'complete' } });
+    if (faults.sampleFault === 'modern-notification-answered') return void res.status(200).json({ jsonrpc: '2.0', id: null, result: {} });
     return void res.status(202).end();
   }
   if (fault === 'refuses-every-request') return refuse(400, -32020, 'Mcp-Method does not match the body');
@@ -78,7 +79,8 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
     return faults.fractionalIdRefused32602 ? refuse(422, -32602, 'Invalid params: id') : refuse(400, -32600, 'Invalid Request: an id is a string or an integer');
   }
   const requested = faults.envelopeVersionTrustedToHeader && req.headers['mcp-protocol-version'] === REVISION ? REVISION : meta[VERSION_KEY];
-  if (requested !== REVISION && fault !== 'any-version') return refuse(400, -32022, 'Unsupported protocol version', { supported: supportedNamed(faults), requested });
+  const laterTaken = faults.sampleFault === 'later-version-as-modern' && typeof requested === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested > REVISION;
+  if (requested !== REVISION && fault !== 'any-version' && !laterTaken) return refuse(400, -32022, 'Unsupported protocol version', { supported: supportedNamed(faults), requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
   if (modernValuesMalformed(message.method, message.params, meta['io.modelcontextprotocol/clientCapabilities'], faults)) return refuse(400, -32602, 'Invalid params');
   if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version') {
@@ -110,7 +112,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
       const apps = offersApps(meta['io.modelcontextprotocol/clientCapabilities']);
       const hints = faults.plainToolListUncached && !apps ? {} : cacheHints;
       if (faults.unknownCursorEmptyPage && message.params?.['cursor'] !== undefined) return complete({ tools: [], ...hints });
-      return complete({ tools: [...draft04Bounds(modernToolList(fault), faults), ...(apps || fault === 'views-for-any-client' ? [appTool(appFault)] : [])], ...hints });
+      return complete({ tools: [...draft04Bounds(modernToolList(fault), faults), ...(apps || fault === 'views-for-any-client' ? [appTool(appFault, faults.sampleFault === 'view-uri-renamed')] : [])], ...hints });
     }
     case 'tools/call': {
       const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
@@ -121,11 +123,13 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
       if ('invalidParams' in outcome) return refuse(200, -32602, `Invalid params: ${outcome.invalidParams}`);
       if ('error' in outcome && fault === 'tool-errors-as-jsonrpc-errors') return reply(200, { error: { code: -32000, message: outcome.error } });
       if ('error' in outcome) return complete({ content: [{ type: 'text', text: JSON.stringify({ error: outcome.error, ...outcome.details }) }], isError: true });
-      const structured = fault === 'structured-content-off-schema' ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
+      const offSchema = fault === 'structured-content-off-schema' ? withoutKey(outcome.ok, 'workspaces') : outcome.ok;
+      const structured = faults.sampleFault === 'modern-numbers-as-strings' ? (numbersAsStrings(offSchema) as Record<string, unknown>) : offSchema;
       const text = fault === 'structured-without-text' ? 'done' : JSON.stringify(structured);
       return complete({ content: [{ type: 'text', text }], structuredContent: structured });
     }
     case 'resources/list':
+      if (faults.sampleFault === 'modern-resources-list-missing') return refuse(404, -32601, 'Method not found');
       return complete({ resources: listedResources(appFault), ...cacheHints });
     case 'resources/read': {
       const view = readAppView(name, appFault, 'modern');
@@ -192,4 +196,12 @@ export function supportedNamed(faults: Faults): string[] {
 function discoveredVersions(fault: ModernFault | undefined): string[] {
   if (fault === 'discover-omits-own-version') return ['2025-11-25'];
   return fault === 'discover-lists-legacy' ? [REVISION, '2025-11-25'] : [REVISION];
+}
+
+/** The `modern-numbers-as-strings` fault: every number of a structured result as a string, as a serializer of big integers writes it. */
+function numbersAsStrings(value: unknown): unknown {
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map(numbersAsStrings);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, numbersAsStrings(entry)]));
+  return value;
 }

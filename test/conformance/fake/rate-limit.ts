@@ -110,9 +110,11 @@ export function refuseOverLimit(res: Response, decision: FakeRateDecision & { al
   const retryAt = new Date(Date.now() + decision.retryAfterSeconds * 1000).toUTCString();
   // A limiter in front answers a burst's refusals, with no Retry-After.
   const inBurst = faults.freshFault === 'burst-429-without-retry-after' && Date.now() - lastRefusalAt < 50;
+  // A proxy's overload answer to a burst's refusals: 503, no Retry-After.
+  const inBurst503 = faults.sampleFault === 'burst-refused-503' && Date.now() - lastRefusalAt < 50;
   lastRefusalAt = Date.now();
-  if (!inBurst) res.set('retry-after', faults.retryAfterHttpDate ? retryAt : String(decision.retryAfterSeconds));
-  res.status(429);
+  if (!inBurst && !inBurst503) res.set('retry-after', faults.retryAfterHttpDate ? retryAt : String(decision.retryAfterSeconds));
+  res.status(inBurst503 ? 503 : 429);
   if (decision.repeated && faults.bareRepeatRefusals) res.end();
   else res.json({ error: 'rate_limit_exceeded' });
 }

@@ -4,13 +4,16 @@ import type { FakeClient } from './state.js';
 /** A metadata-document client the fake was broken to follow wherever the request redirects. */
 export function trustsAnyRedirect(client: FakeClient, faults: Faults): boolean {
   if (!/^https?:\/\//.test(client.clientId)) return false;
-  return faults.clientMetadataRedirectUnchecked === true || (faults.clientMetadataMissingAccepted === true && client.redirectUris.length === 0);
+  const withoutMetadata = faults.clientMetadataMissingAccepted === true || faults.sampleFault === 'document-failure-falls-through';
+  return faults.clientMetadataRedirectUnchecked === true || (withoutMetadata && client.redirectUris.length === 0);
 }
 
 /** Exact match, except that an http loopback redirect matches on any port (RFC 8252). */
 export function redirectAllowed(client: FakeClient, requested: string, faults: Faults): boolean {
   if (client.redirectUris.includes(requested) || trustsAnyRedirect(client, faults)) return true;
   if (faults.redirectMatchLoose && client.redirectUris.some((registered) => looselyMatches(registered, requested, faults.redirectMatchLoose))) return true;
+  if (faults.sampleFault === 'redirect-query-ignored' && client.redirectUris.includes(requested.replace(/\?[^#]*/, ''))) return true;
+  if (faults.sampleFault === 'loopback-redirect-skips-document' && /^https:\/\//.test(client.clientId) && isNative(requested) && requested.startsWith('http://')) return true;
   const registeredClient = !/^https?:\/\//.test(client.clientId);
   if (faults.strictLoopbackPort || (registeredClient && faults.freshFault === 'dcr-loopback-port-exact') || !URL.canParse(requested)) return false;
   const wanted = new URL(requested);

@@ -12,6 +12,7 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
   const { state, faults } = config;
   const decision = config.registerLimit.consume(registrationKey(req.socket.remoteAddress, faults));
   if (!decision.allowed) return refuseOverLimit(res, decision, faults);
+  if (Array.isArray(req.body) && faults.sampleFault === 'register-non-object-400') return void res.status(400).json({ error: 'invalid_request' });
   const body = (req.body ?? {}) as Record<string, unknown>;
   const refuse = (error: string, description: string): void => {
     res.status(faults.registrationErrorStatus ?? 422).json({ error, error_description: description });
@@ -32,7 +33,8 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
   if (!responseTypes.every((type) => type === 'code')) {
     return refuse('invalid_client_metadata', 'response_types may only be code');
   }
-  const secretIssued = body['token_endpoint_auth_method'] === 'client_secret_post' && faults.freshFault === 'client-secret-issued';
+  const defaultSecret = body['token_endpoint_auth_method'] === undefined && faults.sampleFault === 'default-auth-method-secret';
+  const secretIssued = (body['token_endpoint_auth_method'] === 'client_secret_post' && faults.freshFault === 'client-secret-issued') || defaultSecret;
   if ((body['token_endpoint_auth_method'] ?? 'none') !== 'none' && !secretIssued) {
     return refuse('invalid_client_metadata', 'token_endpoint_auth_method must be none');
   }
@@ -48,7 +50,7 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
       redirect_uris: redirectUris,
       grant_types: grantTypes,
       response_types: responseTypes,
-      token_endpoint_auth_method: secretIssued ? 'client_secret_post' : 'none',
+      token_endpoint_auth_method: defaultSecret ? 'client_secret_basic' : secretIssued ? 'client_secret_post' : 'none',
       ...(secretIssued && { client_secret: randomId('secret_') }),
       scope: 'mcp_customer',
       ...faults.registrationOverrides,

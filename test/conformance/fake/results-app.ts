@@ -23,8 +23,8 @@ export type AppEra = 'legacy' | 'modern';
 export const LISTED_APP_VIEW = { uri: VIEW_URI, name: 'survey-results', mimeType: MCP_APP_MIME_TYPE };
 
 /** The tool that names the view, as `tools/list` appends it in either era. */
-export function appTool(fault: McpAppFault | undefined): Record<string, unknown> {
-  const uri = fault === 'https-resource-uri' ? 'https://fake-survey-mcp.example/survey-results.html' : VIEW_URI;
+export function appTool(fault: McpAppFault | undefined, renamed = false): Record<string, unknown> {
+  const uri = fault === 'https-resource-uri' ? 'https://fake-survey-mcp.example/survey-results.html' : renamed ? 'ui://fake-survey-mcp/survey-results-v2.html' : VIEW_URI;
   return {
     name: 'get_survey_results',
     description: 'The answers of one survey, drawn by the results view',
@@ -68,7 +68,7 @@ export function resultsAppAnswer(
   faults: Faults,
   appHost: boolean,
 ): Record<string, unknown> | undefined {
-  if (method === 'tools/list' && toolList.length > 0 && appHost) return { result: { tools: [...toolList, appTool(faults.mcpAppFault)] } };
+  if (method === 'tools/list' && toolList.length > 0 && appHost) return { result: { tools: [...toolList, appTool(faults.mcpAppFault, faults.sampleFault === 'view-uri-renamed')] } };
   if (method !== 'resources/read') return undefined;
   const read = readAppView(params?.['uri'], faults.mcpAppFault, 'legacy');
   if (read === 'missing') return { error: { code: -32002, message: 'Resource not found', data: { uri: VIEW_URI } } };

@@ -25,7 +25,8 @@ export async function redeemCode(
   }
   const anyCodeTaken = faults.freshFault === 'cimd-redeems-any-code' && body.client_id?.startsWith('https://') === true;
   if (code.clientId !== body.client_id && !faults.codeNotBoundToClient && !anyCodeTaken) return refuse('invalid_grant');
-  const redirectUnchecked = faults.codeNotBoundToRedirectUri || (body.redirect_uri === undefined && faults.redirectUriOptionalAtToken);
+  const anyRegistered = faults.sampleFault === 'code-redirect-any-registered' && state.clients.get(code.clientId)?.redirectUris.includes(body.redirect_uri ?? '') === true;
+  const redirectUnchecked = faults.codeNotBoundToRedirectUri || (body.redirect_uri === undefined && faults.redirectUriOptionalAtToken) || anyRegistered;
   if (code.redirectUri !== body.redirect_uri && !redirectUnchecked) return refuse('invalid_grant');
   const unverified = body.code_verifier === undefined && faults.missingVerifierAccepted;
   // RFC 7636 §4.1: a verifier is 43 to 128 unreserved characters, whatever it hashes to.
