@@ -23,9 +23,10 @@ export const SOURCE_FAULT_CASES: readonly FaultCase[] = [
   authorizationCase('client-metadata-redirect-uri-refused', "redirects a metadata-document client to a URI its document does not list", { clientMetadataRedirectUnchecked: true }, /the unlisted redirect URI http:\/\/127\.0\.0\.1:\d+\/not-in-the-document: the deployment accepted it/, ['authorize.redirect_uri.extended-path', 'authorize.redirect_uri.loopback-alias']),
   authorizationCase('client-metadata-consent-shows-host', "shows a metadata-document client's name but not its host", { consentHidesClientIdHost: true }, /the consent page for client_id https:\/\/client\.example\/oauth\/conformance\.json does not show its host client\.example/),
   {
-    // A deployment that needs no document takes a client_id with a fragment as well, by its nature.
+    // A deployment that needs no document takes a client_id with a fragment, or on a special-use
+    // address, as well, by its nature.
     ...authorizationCase('client-metadata-missing-document-refused', 'accepts an https client_id it has no document for', { clientMetadataMissingAccepted: true }, /conformance-no-such-client-document\.json, which has no document: the deployment accepted it/),
-    mayAlsoFail: ['client-metadata-url-form-refused'],
+    mayAlsoFail: ['client-metadata-url-form-refused', 'client-metadata-special-use-refused'],
   },
 
   // RFC 8707 and RFC 6749, one branch of the authorization endpoint each

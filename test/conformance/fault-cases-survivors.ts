@@ -32,7 +32,11 @@ export const SURVIVOR_FAULT_CASES: readonly FaultCase[] = [
   survivorCase('write-tool-round-trip', 'mcp', 'refuses an update_question that sends choices', { choiceEditsRefused: true }, /update_question: tool error "validation failed: unknown arguments 'choices\.0\.id', 'choices\.0\.label'"/),
   survivorCase('unknown-client-json', 'authorization', 'tells a known client whose request has no redirect_uri, asked as JSON, that it is unknown', { missingRedirectUriAsUnknownClient: true }, /without redirect_uri from client_id "[^"]+" \(two registered\), with Accept: application\/json: expected "error": "invalid_request", got \{"error":"invalid_client"\}/),
   survivorCase('unregistered-redirect-uri-refused', 'authorization', 'fails with HTTP 500 on an authorization request without redirect_uri', { missingRedirectUriServerError: true }, /expected an error page \(4xx\) for an authorization request without redirect_uri .*got HTTP 500/),
-  survivorCase('unknown-client-error-page', 'authorization', "fails with HTTP 500 instead of an unknown client's error page", { unknownClientPageServerError: true }, /expected an error page \(4xx\) for client_id "conformance-unknown-client", got HTTP 500/),
+  {
+    // The sign-in form's client_id left out or repeated is an unknown client too.
+    ...survivorCase('unknown-client-error-page', 'authorization', "fails with HTTP 500 instead of an unknown client's error page", { unknownClientPageServerError: true }, /expected an error page \(4xx\) for client_id "conformance-unknown-client", got HTTP 500/),
+    mayAlsoFail: ['sign-in-fields-tampered'],
+  },
   {
     ...survivorCase('tool-error-not-authorized', 'tool-errors', 'lets a viewer list the responses of a survey shared with them', { viewerReadsResponses: true }, /2025-11-25: list_responses of "srv_shared_view", which the person may open only as viewer: the result is not marked isError: true/),
     run: { viewerSurveyId: VIEWER_SURVEY.id },
