@@ -99,7 +99,7 @@ describe('the HTML conformance report in a real browser', () => {
       clearInterval(ticking);
       await server.close();
     }
-  }, 120_000);
+  }, 200_000);
 
   it('shows a root cause once: the checks it blocks have a segment of their own and link back to it', async () => {
     const report = await withFakeDeployment({ faults: { prmOverrides: { resource: 'https://elsewhere.example' } } }, (fake) =>

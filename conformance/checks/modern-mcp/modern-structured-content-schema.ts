@@ -1,7 +1,7 @@
 import { fail, skip, type Check } from '../../check.js';
 import { expectModernResult, modernTools } from '../../modern-expect.js';
+import { isObject } from '../../mcp.js';
 import { MODERN_SPEC } from '../../modern.js';
-import { listedSurveys } from '../shared/read-tools.js';
 import { callableToolWithOutputSchema, structuredContentProblem } from '../shared/tool-definitions.js';
 import type { CheckContext } from '../../context.js';
 
@@ -12,7 +12,10 @@ import type { CheckContext } from '../../context.js';
 async function modernSurveyOfSchema(ctx: CheckContext, tools: readonly Readonly<Record<string, unknown>>[]): Promise<string> {
   const schema = tools.find((tool) => tool['name'] === 'get_survey')?.['outputSchema'];
   if (schema === undefined) return 'get_survey declares no outputSchema';
-  const [survey] = await listedSurveys(ctx);
+  // Listed in this era too: a deployment may speak 2026-07-28 alone.
+  const listing = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'tools/call', { name: 'list_surveys', arguments: { limit: 1 } }), 'tools/call list_surveys');
+  const surveys = isObject(listing['structuredContent']) ? listing['structuredContent']['surveys'] : undefined;
+  const survey = Array.isArray(surveys) && isObject(surveys[0]) && typeof surveys[0]['id'] === 'string' ? { id: surveys[0]['id'] } : undefined;
   if (!survey) return 'list_surveys shows no survey, so get_survey was not called';
   const args = { survey_id: survey.id };
   const result = expectModernResult(await ctx.modern.request(() => ctx.accessToken(), 'tools/call', { name: 'get_survey', arguments: args }), `tools/call get_survey ${survey.id}`);
