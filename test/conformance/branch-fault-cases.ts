@@ -154,8 +154,8 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     deployment: 'redeems a code with any redirect_uri',
     fake: { faults: { codeNotBoundToRedirectUri: true } },
     reason: /the code redeemed by the dcr-public client with redirect_uri replaced by another valid-looking value: the deployment accepted it and issued tokens/,
-    // Any redirect_uri includes none at all.
-    mayAlsoFail: ['token.redirect_uri.omitted'],
+    // Any redirect_uri includes none at all, and the client's other registered one.
+    mayAlsoFail: ['token.redirect_uri.omitted', 'code-bound-to-requested-redirect-uri'],
   },
   {
     check: 'code-parallel-redemption',

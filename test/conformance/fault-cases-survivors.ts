@@ -42,6 +42,10 @@ export const SURVIVOR_FAULT_CASES: readonly FaultCase[] = [
     run: { viewerSurveyId: VIEWER_SURVEY.id },
   },
   survivorCase('structured-content-large-answer', 'mcp', 'breaks the text mirror of an answer composed in slices', { slicedTextMirrorBroken: true }, /list_responses of srv_alpha \(limit 100\): no text block holds the structuredContent as JSON/),
-  survivorCase('client-metadata-refused-at-token-endpoint', 'authorization', 'refuses a client whose document it refused with an error without a code at the token endpoint', { refusedDocumentUncoded: true }, /a code grant from client_id https:\/\/client\.example\/oauth\/mismatched\.json: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 400 \{"error":""\}/),
+  {
+    // A client_id with a fragment is a refused document too, answered the same way.
+    ...survivorCase('client-metadata-refused-at-token-endpoint', 'authorization', 'refuses a client whose document it refused with an error without a code at the token endpoint', { refusedDocumentUncoded: true }, /a code grant from client_id https:\/\/client\.example\/oauth\/mismatched\.json: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 400 \{"error":""\}/),
+    mayAlsoFail: ['code-bound-to-client'],
+  },
   survivorCase('revoke-malformed-client-id-document', 'revocation', 'takes a client_id of document form with a fragment at the revocation endpoint', { revocationTakesAnyDocumentClientId: true }, /a revocation request from client_id https:\/\/client\.example\/oauth\/conformance\.json#fragment: expected HTTP 400 or 401 with "error": "invalid_client", got HTTP 200/),
 ];
