@@ -44,21 +44,21 @@ export interface RefreshRun {
   readonly refreshedUse: Exchange;
 }
 
+/** A fresh grant renewed once with the refresh_token grant: its refresh token is spent. */
+async function renewedGrant(ctx: CheckContext): Promise<Omit<RefreshRun, 'refreshedUse'>> {
+  const grant = await ctx.authorize();
+  const { refreshToken } = grant.tokens;
+  if (!refreshToken) throw new Error('the token response has no refresh_token');
+  const refresh = await captureExchanges(() => grant.client.refresh(refreshToken));
+  cite(...refresh.exchanges);
+  if (!refresh.ok) throw refresh.error;
+  return { grant: { ...grant, tokens: { ...grant.tokens, refreshToken } }, refreshed: refresh.value, refresh: refresh.exchanges };
+}
+
 export function refreshRun(ctx: CheckContext): Promise<RefreshRun> {
   return ctx.once('renew a token with the refresh_token grant', async () => {
-    const grant = await ctx.authorize();
-    const { refreshToken } = grant.tokens;
-    if (!refreshToken) throw new Error('the token response has no refresh_token');
-    const refresh = await captureExchanges(() => grant.client.refresh(refreshToken));
-    cite(...refresh.exchanges);
-    if (!refresh.ok) throw refresh.error;
-    const refreshedUse = await useToken(ctx, refresh.value.accessToken);
-    return {
-      grant: { ...grant, tokens: { ...grant.tokens, refreshToken } },
-      refreshed: refresh.value,
-      refresh: refresh.exchanges,
-      refreshedUse,
-    };
+    const renewed = await renewedGrant(ctx);
+    return { ...renewed, refreshedUse: await useToken(ctx, renewed.refreshed.accessToken) };
   });
 }
 
@@ -108,17 +108,13 @@ export function spentRefresh(ctx: CheckContext): Promise<SpentRefresh> {
  * presentation was refused at once (the shared experiment judges that answer).
  */
 export async function spentRefreshUntouched(ctx: CheckContext): Promise<{ readonly reuse: Exchange | undefined; readonly waitedSeconds: number }> {
-  const grant = await ctx.authorize();
-  const { refreshToken } = grant.tokens;
-  if (!refreshToken) throw new Error('the token response has no refresh_token');
-  const renewal = await captureExchanges(() => grant.client.refresh(refreshToken));
-  cite(...renewal.exchanges);
-  if (!renewal.ok) throw renewal.error;
-  const first = await refreshRaw(grant.client, refreshToken);
+  const { grant } = await renewedGrant(ctx);
+  const { client, tokens: { refreshToken } } = grant;
+  const first = await refreshRaw(client, refreshToken);
   if (first.response.status !== 200) return { reuse: undefined, waitedSeconds: 0 };
   const waitedSeconds = ctx.settings.refreshGraceSeconds + 1;
   await waitWithProgress(ctx.progress, 'waiting out the refresh grace before presenting the spent refresh token again, with no renewal in between', waitedSeconds * 1000);
-  return { reuse: await refreshRaw(grant.client, refreshToken), waitedSeconds };
+  return { reuse: await refreshRaw(client, refreshToken), waitedSeconds };
 }
 
 /** Two (or more) refreshes of one refresh token sent at once, with each answer's tokens. */
