@@ -208,6 +208,6 @@ async function signInFirst(ctx: CheckContext): Promise<void> {
 async function openSignIn(settings: RunSettings, http: Http, progress: Progress): Promise<SignIn | undefined> {
   const method = settings.signIn;
   if (!method) return undefined;
-  if (method.kind === 'password') return headlessSignIn(http, method);
+  if (method.kind === 'password') return headlessSignIn(http, method, progress);
   return browserSignIn(http, progress, method.openBrowser);
 }

@@ -5,7 +5,7 @@ import { retryAfterSeconds, type Exchange, type Http, type HttpRequest } from '.
 import { isButton, parseForms, submission, type FormControl, type HtmlForm } from './html-forms.js';
 import { LoopbackListener } from './loopback-listener.js';
 import { openInSystemBrowser } from './open-browser.js';
-import type { Progress } from './progress.js';
+import { silentProgress, waitWithProgress, type Progress } from './progress.js';
 
 /** Where an authorization request ended. */
 export type AuthorizationOutcome =
@@ -86,17 +86,18 @@ export interface Credentials {
   readonly sso?: boolean;
 }
 
-export function headlessSignIn(http: Http, credentials: Credentials): SignIn {
+export function headlessSignIn(http: Http, credentials: Credentials, progress: Progress = silentProgress): SignIn {
   const jar = new CookieJar();
+  const walk = (walkJar: CookieJar, url: URL, decision?: ConsentDecision) => walkAuthorization(http, walkJar, url, credentials, decision, progress);
   return {
     redirectUri: DEFAULT_REDIRECT_URI,
-    authorize: (url) => walkAuthorization(http, jar, url, credentials),
-    probe: (url) => walkAuthorization(http, jar, url, credentials),
-    decide: (url, decision) => walkAuthorization(http, jar, url, credentials, decision),
-    forgeSignIn: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'forge-sign-in-csrf'),
-    signInReturningElsewhere: (url) => walkAuthorization(http, new CookieJar(), url, credentials, 'return-elsewhere'),
-    confirmOnPage: (url) => walkAuthorization(http, jar, url, credentials),
-    declineOnPage: (url) => walkAuthorization(http, jar, url, credentials, 'refuse'),
+    authorize: (url) => walk(jar, url),
+    probe: (url) => walk(jar, url),
+    decide: (url, decision) => walk(jar, url, decision),
+    forgeSignIn: (url) => walk(new CookieJar(), url, 'forge-sign-in-csrf'),
+    signInReturningElsewhere: (url) => walk(new CookieJar(), url, 'return-elsewhere'),
+    confirmOnPage: (url) => walk(jar, url),
+    declineOnPage: (url) => walk(jar, url, 'refuse'),
     approveOn: (page) => pressApprove(http, jar, page),
     visit: (url) => visitWithSession(http, jar, url),
     close: async () => {},
@@ -167,7 +168,40 @@ export async function walkAuthorization(
   authorizationUrl: URL,
   credentials: Credentials | undefined,
   decision: ConsentDecision = 'approve',
+  progress: Progress = silentProgress,
 ): Promise<AuthorizationOutcome> {
+  let waited = 0;
+  for (;;) {
+    const walked = await walkOnce(http, jar, authorizationUrl, credentials, decision);
+    if (walked.kind !== 'throttled') return walked;
+    // Earlier checks' sign-ins may have spent this address's budget for a moment: a short
+    // refusal is waited out, from the authorization request again; a long one is a locked account.
+    const seconds = retryAfterSeconds(walked.exchange);
+    if (seconds === undefined || waited + seconds > LONGEST_SIGN_IN_WAIT_SECONDS) {
+      throw signInRefused(walked.credentials, `${walked.exchange.request.url} answered HTTP 429`, walked.exchange);
+    }
+    waited += seconds;
+    await waitWithProgress(progress, 'sign-in refused for now: waiting as Retry-After asks', seconds * 1000 + 250);
+  }
+}
+
+/** The credentials' POST answered 429: the sign-in budget of this address or account is spent for now. */
+interface Throttled {
+  readonly kind: 'throttled';
+  readonly exchange: Exchange;
+  readonly credentials: Credentials;
+}
+
+/** The longest the walk waits out sign-in refusals (429 with Retry-After), in all, before it gives up. */
+const LONGEST_SIGN_IN_WAIT_SECONDS = 30;
+
+async function walkOnce(
+  http: Http,
+  jar: CookieJar,
+  authorizationUrl: URL,
+  credentials: Credentials | undefined,
+  decision: ConsentDecision,
+): Promise<AuthorizationOutcome | Throttled> {
   const redirectUri = authorizationUrl.searchParams.get('redirect_uri') ?? '';
   const exchanges: Exchange[] = [];
   let next: PageRequest = { url: authorizationUrl.toString(), method: 'GET' };
@@ -183,6 +217,7 @@ export async function walkAuthorization(
     // An error status in answer to the credentials themselves refuses the person, not the request.
     if (credentials && signedIn && next.method === 'POST' && !approved && status >= 400) {
       if (forgingSignIn) return { kind: 'page', exchange, exchanges };
+      if (status === 429) return { kind: 'throttled', exchange, credentials };
       throw signInRefused(credentials, `${next.url} answered HTTP ${status}`, exchange);
     }
     const location = headers['location'];

@@ -140,28 +140,49 @@ describe('signing in', () => {
 });
 
 describe('a sign-in the deployment refuses', () => {
-  /** A sign-in page whose form the deployment answers with `status` (and the form again). */
-  async function refusedWith(status: number, headers: Record<string, string> = {}): Promise<unknown> {
-    const form = '<form action="/sign-in" method="POST"><input type="email" name="email"><input type="password" name="password"><button>Sign in</button></form>';
+  const form = '<form action="/sign-in" method="POST"><input type="email" name="email"><input type="password" name="password"><button>Sign in</button></form>';
+
+  type PostAnswer = { readonly status: number; readonly headers?: Record<string, string> };
+
+  /** Walks an authorization at a sign-in page whose form posts are answered by `answerPost` (the n-th post, from 1). */
+  async function walkAgainst(answerPost: (n: number) => PostAnswer) {
+    let posts = 0;
     const server = createServer((req, res) => {
-      res.writeHead(req.method === 'POST' ? status : 200, { 'content-type': 'text/html', ...headers });
+      const { status, headers } = req.method === 'POST' ? answerPost((posts += 1)) : { status: 200, headers: {} };
+      res.writeHead(status, { 'content-type': 'text/html', ...headers });
       res.end(form);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await walkAuthorization(new Http(5000), new CookieJar(), new URL(`${url}/authorize?redirect_uri=http://127.0.0.1:5555/cb`), {
+      const outcome = await walkAuthorization(new Http(5000), new CookieJar(), new URL(`${url}/authorize?redirect_uri=http://127.0.0.1:5555/cb`), {
         user: 'alice@example.com',
         password: 'wrong',
       });
-    } catch (error) {
-      return error;
+      return { outcome, posts };
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  }
+
+  /** A sign-in page whose form the deployment answers with `status` (and the form again). */
+  async function refusedWith(status: number, headers: Record<string, string> = {}): Promise<unknown> {
+    try {
+      await walkAgainst(() => ({ status, headers }));
+    } catch (error) {
+      return error;
+    }
     throw new Error('expected the sign-in to be refused');
   }
+
+  test('a short refusal of the sign-in budget (429, Retry-After 1) is waited out and the sign-in tried again', async () => {
+    const { outcome, posts } = await walkAgainst((n): PostAnswer =>
+      n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 303, headers: { location: 'http://127.0.0.1:5555/cb?code=c1' } },
+    );
+    expect(posts).toBe(2);
+    expect(outcome.kind).toBe('callback');
+  });
 
   test('an error status in answer to the credentials is a setup error naming the status', async () => {
     const error = await refusedWith(401);

@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Check, fail, notVerified } from '../../check.js';
 import { CookieJar } from '../../cookie-jar.js';
 import { SetupFailed } from '../../errors.js';
-import { waitWithProgress } from '../../progress.js';
 import { consentPageOf, walkAuthorization } from '../../sign-in.js';
-
-/** The longest wait the sign-in budget may ask for before the attempt is tried again. */
-const LONGEST_WAIT_SECONDS = 20;
 
 export const ssoOnlyPasswordRefused: Check = {
   id: 'sso-only-password-refused',
@@ -22,17 +18,13 @@ export const ssoOnlyPasswordRefused: Check = {
     // Any password: an account without one has none that may match, the empty one included.
     const password = `conformance-${randomBytes(9).toString('base64url')}`;
     let outcome;
-    for (let attempt = 1; outcome === undefined; attempt += 1) {
-      try {
-        outcome = await walkAuthorization(ctx.http, new CookieJar(), url, { user: email, password });
-      } catch (error) {
-        if (!(error instanceof SetupFailed)) throw error;
-        if (!/too many sign-in attempts/.test(error.message)) return `the password form refused ${email} with a made-up password: ${error.message.replace(/: check --user and --password$/, '')}`;
-        // Earlier checks' sign-ins may have spent the budget of this address for a moment: wait as asked, once.
-        const seconds = Number(/try again in (\d+) s/.exec(error.message)?.[1] ?? NaN);
-        if (attempt > 1 || !(seconds <= LONGEST_WAIT_SECONDS)) notVerified(`the sign-in budget refused the attempt before the password was judged: ${error.message}`);
-        await waitWithProgress(ctx.progress, 'sign-in refused for now: waiting as the page asks', seconds * 1000 + 250);
-      }
+    try {
+      outcome = await walkAuthorization(ctx.http, new CookieJar(), url, { user: email, password }, 'approve', ctx.progress);
+    } catch (error) {
+      if (!(error instanceof SetupFailed)) throw error;
+      // The walk waited out a short refusal of the sign-in budget already; a longer one leaves the password unjudged.
+      if (/too many sign-in attempts/.test(error.message)) notVerified(`the sign-in budget refused the attempt before the password was judged: ${error.message}`);
+      return `the password form refused ${email} with a made-up password: ${error.message.replace(/: check --user and --password$/, '')}`;
     }
     const issued = outcome.kind === 'callback' && outcome.url.searchParams.has('code');
     if (issued || consentPageOf(outcome.exchanges)) {
