@@ -112,8 +112,7 @@ export function addConformanceOptions(command: Command): Command {
     .option('--client-metadata-jwt-key <file>', 'the private JWK (JSON, with kid and alg) of the key those documents publish, to sign their assertions')
     .option(
       '--refresh-grace <seconds>',
-      "the deployment's refresh grace: when it answers a spent refresh token as a retry, the replay checks wait this long before presenting it again",
-      String(DEFAULT_REFRESH_GRACE_SECONDS),
+      `the deployment's refresh grace: when it answers a spent refresh token as a retry, the replay checks wait this long before presenting it again (default ${DEFAULT_REFRESH_GRACE_SECONDS}); given above 0, a deployment that refuses the retry at once fails the grace checks instead of skipping them`,
     )
     .option('--id-jag-key <file>', "an identity provider's private signing key (a JWK with kid and alg) the deployment trusts for ID-JAGs: the id-jag checks sign as it")
     .option('--id-jag-issuer <url>', 'with --id-jag-key: that identity provider\'s issuer (the deployment\'s --sso-issuer)')

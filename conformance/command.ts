@@ -15,7 +15,6 @@ import type { ConformanceFlags } from './cli.js';
 import { ConformanceExitError, SetupFailed, usageError } from './errors.js';
 import {
   DEFAULT_MCP_IN_FLIGHT,
-  DEFAULT_REFRESH_GRACE_SECONDS,
   DEFAULT_TIMEOUT_MS,
   PROTOCOL_CHOICES,
   SPEC_MCP_RATE_LIMIT,
@@ -121,7 +120,7 @@ const flagsSchema = z.object({
     .string()
     .regex(/^\d+$/, 'must be a whole number of seconds, e.g. 60')
     .transform(Number)
-    .default(DEFAULT_REFRESH_GRACE_SECONDS),
+    .optional(),
   failFast: z.boolean().default(false),
 });
 

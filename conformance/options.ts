@@ -136,6 +136,8 @@ export interface RunSettings {
   readonly idJag: IdJagIssuer | undefined;
   readonly protocol: ProtocolChoice;
   readonly refreshGraceSeconds: number;
+  /** The grace was given (--refresh-grace above 0): a deployment without one breaks what it documents. */
+  readonly refreshGraceDocumented: boolean;
   readonly failFast: boolean;
 }
 
@@ -161,6 +163,7 @@ export function settingsFrom(options: ConformanceOptions): RunSettings {
     protocol: options.protocol ?? 'auto',
     failFast: options.failFast ?? false,
     refreshGraceSeconds: options.refreshGraceSeconds ?? DEFAULT_REFRESH_GRACE_SECONDS,
+    refreshGraceDocumented: (options.refreshGraceSeconds ?? 0) > 0,
   };
 }
 

@@ -113,7 +113,6 @@ describe('survey-mcp conformance', () => {
       registerRateLimit: '20/60',
       mcpInFlight: '4',
       timeout: '10000',
-      refreshGrace: '60',
       baselineMaxAge: '30',
     });
   });

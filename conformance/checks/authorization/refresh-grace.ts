@@ -23,7 +23,7 @@ export interface GraceRetry {
  * Renews a fresh grant and presents the spent refresh token again at once (field notes: token
  * endpoint, issue 23). A deployment without a refresh grace refuses that retry with invalid_grant:
  * then the grace rules do not apply and the check skips, saying so (spent-refresh-token-refused
- * judges the refusal). Any other refusal is a failure.
+ * judges the refusal), unless --refresh-grace said it keeps one. Any other refusal is a failure.
  */
 export async function graceRetry(ctx: CheckContext): Promise<GraceRetry> {
   const { client, tokens } = await ctx.authorize();
@@ -37,6 +37,9 @@ export async function graceRetry(ctx: CheckContext): Promise<GraceRetry> {
   cite(retry);
   if (retry.response.status !== 200) {
     if (retry.response.status === 400 && (jsonOf(retry) as { error?: unknown } | undefined)?.error === 'invalid_grant') {
+      if (ctx.settings.refreshGraceDocumented) {
+        fail(`the spent refresh token, presented again at once as a retry, got 400 invalid_grant: the deployment has no refresh grace, though --refresh-grace ${ctx.settings.refreshGraceSeconds} says it keeps one`);
+      }
       skip('the deployment has no refresh grace: the spent refresh token, presented again at once, got 400 invalid_grant (spent-refresh-token-refused judges that)');
     }
     fail(`a retry of the refresh at once got ${describeResponse(retry)}: neither a renewal within a grace nor invalid_grant`);

@@ -31,6 +31,22 @@ describe('the replay checks and a refresh grace', () => {
   });
 });
 
+describe('the grace checks against a deployment without a refresh grace', () => {
+  const noGrace = { faults: { noRefreshGrace: true } };
+  const graceChecks = ['refresh-retry-same-successor', 'refresh-retry-other-client-refused'];
+
+  test('skip when no grace was given: a deployment may have none', async () => {
+    const report = await withFakeDeployment(noGrace, (fake) => runAgainst(fake, { only: graceChecks, refreshGraceSeconds: undefined }));
+    expect(report.results.map((result) => result.status)).toEqual(['skip', 'skip']);
+  });
+
+  test('fail when --refresh-grace said it keeps one: the retry was refused at once', async () => {
+    const report = await withFakeDeployment(noGrace, (fake) => runAgainst(fake, { only: graceChecks, refreshGraceSeconds: 2 }));
+    expect(report.results.map((result) => result.status)).toEqual(['fail', 'fail']);
+    expect(report.results[0]?.message).toMatch(/got 400 invalid_grant: the deployment has no refresh grace, though --refresh-grace 2 says it keeps one/);
+  });
+});
+
 describe('a request without redirect_uri', () => {
   // RFC 6749 section 4.1.2.1 asks for no redirect and an error the person sees; JSON is a SHOULD.
   test('answered with the error page whatever the Accept: the MUST check passes, unknown-client-json warns', async () => {
