@@ -35,6 +35,20 @@ describe('scanRequestShape', () => {
     expect(escaped).toMatchObject({ ids: ['esc'], violation: { limit: 'arrayItems' } });
   });
 
+  it('passes without the walk only bodies too short and too flat to cross a limit: nothing the walk would refuse', () => {
+    // Under these limits 11 bytes can cross one (six array items, or a 9-character string with quotes).
+    expect(scan('[1,2,3,4,5]')).toBeUndefined();
+    expect(scan('[1,2,3,4,5,6]')?.violation).toMatchObject({ limit: 'arrayItems' });
+    expect(scan('{"k":"123456789"}')?.violation).toMatchObject({ limit: 'stringLength' });
+    // Short, but nested deeper than the limit: walked, and refused.
+    const roomy = { ...limits, keysPerObject: 100, arrayItems: 100, values: 100, stringLength: 100 };
+    expect(scan('{"a":[[[]]]}', roomy)).toBeUndefined();
+    expect(scan('{"a":[[[[]]]]}', roomy)?.violation).toMatchObject({ limit: 'depth', path: 'a[0][0][0]' });
+    // Under the default limits a short request is passed at once; one nested 40 deep is still refused.
+    expect(scanRequestShape(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_survey","arguments":{}}}'))).toBeUndefined();
+    expect(scanRequestShape(Buffer.from(`${'['.repeat(40)}${']'.repeat(40)}`))?.violation).toMatchObject({ limit: 'depth' });
+  });
+
   it('stops at the depth limit of a body nested 100,000 deep', () => {
     expect(scanRequestShape(Buffer.from(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`))?.violation).toMatchObject({ limit: 'depth', max: 32 });
   });
