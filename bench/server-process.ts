@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asyncContextFrameFlags } from '../src/cli/async-context-frame.js';
 import type { ChildMessage, ServerVariant } from './servers/protocol.js';
 
 export interface ServerSample {
@@ -45,7 +46,8 @@ export async function launchServer<Options>(
   launch: LaunchOptions = {},
 ): Promise<ServerProcess> {
   const file = launch.build ? join(launch.build, 'bench', 'servers', `${variant}.js`) : fileURLToPath(new URL(`./servers/${variant}.js`, import.meta.url));
-  const child = fork(file, [], { execArgv: [...(launch.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Started as `survey-mcp serve` starts itself (bin/survey-mcp.js), with the async context frame before Node 24.
+  const child = fork(file, [], { execArgv: [...asyncContextFrameFlags(), ...(launch.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   try {

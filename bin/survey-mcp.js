@@ -11,5 +11,9 @@ if (Number(process.versions.node.split('.')[0]) < needed) {
   );
   process.exit(1);
 }
+if (process.argv[2] === 'serve') {
+  const { restartWithAsyncContextFrame } = await import('../dist/src/cli/async-context-frame.js');
+  restartWithAsyncContextFrame();
+}
 const { main } = await import('../dist/src/cli/main.js');
 await main(process.argv);

@@ -3,11 +3,12 @@
  * (headers sent, bodies not finished), sends SIGTERM, and only then finishes the bodies: every
  * one is answered in full, no new connection is accepted meanwhile, and `serve` exits 0.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { asyncContextFrameFlags } from '../../src/cli/async-context-frame.js';
 import { ensureBuilt, freePorts, runCli, startServe } from '../scale-out/processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'survey-mcp-shutdown-'));
@@ -45,9 +46,12 @@ function heldRequest(port: number): { finish: () => void; answer: Promise<{ stat
   return { finish: () => req.end(body.slice(20)), answer };
 }
 
-it('answers every request in flight at SIGTERM, refuses new connections, and exits 0', async () => {
+it('answers every request in flight at SIGTERM, refuses new connections, and exits 0, having restarted in place with the async context frame', async () => {
   const [port, authPort] = await freePorts(2);
   const serve = await startServe(['--port', String(port), '--auth-port', String(authPort), '--db', db, '--no-seed', '--shutdown-timeout', '20', '--log-format', 'json']);
+  // On Node 22 serve restarted itself in place (the same pid, which the signal below goes to) with the async context frame.
+  const commandLine = readFileSync(`/proc/${serve.child.pid}/cmdline`, 'utf8').split('\0');
+  expect(commandLine.includes('--experimental-async-context-frame')).toBe(asyncContextFrameFlags().length > 0);
   const held = Array.from({ length: 20 }, () => heldRequest(port!));
   // Every request reached the server (its first bytes are in) before the signal.
   await new Promise((resolve) => setTimeout(resolve, 300));
