@@ -11,7 +11,7 @@ import { silentProgress, waitWithProgress, type Progress } from './progress.js';
 export type AuthorizationOutcome =
   /** The deployment sent the browser to the redirect URI (with a code or an error). */
   | { readonly kind: 'callback'; readonly url: URL; readonly exchanges: readonly Exchange[] }
-  /** It stopped at a page that is neither sign-in nor consent, such as an error page. */
+  /** It stopped at a page that is neither sign-in nor consent, such as an error page, or (a tampered sign-in) at a redirect to ELSEWHERE. */
   | { readonly kind: 'page'; readonly exchange: Exchange; readonly exchanges: readonly Exchange[] }
   /** A probe reached the sign-in form and had no credentials to go further. */
   | { readonly kind: 'sign-in-required'; readonly exchanges: readonly Exchange[] };
@@ -34,11 +34,11 @@ export interface SignIn {
    */
   readonly forgeSignIn?: (url: URL) => Promise<AuthorizationOutcome>;
   /**
-   * Signs in with every hidden field of the sign-in form that holds an address (a return path,
-   * the request's redirect_uri) pointing at FOREIGN_RETURN_ADDRESS instead; a redirect there ends
-   * the walk as a callback. Only headless sign-in can.
+   * Signs in from a browser with no session, posting the sign-in form as `tamper` rewrites it, and
+   * approves the consent if it gets that far. A refused sign-in, or a redirect to ELSEWHERE, ends
+   * the walk as a page. Only headless sign-in can.
    */
-  readonly signInReturningElsewhere?: (url: URL) => Promise<AuthorizationOutcome>;
+  readonly signInTampered?: (url: URL, tamper: SignInTampering) => Promise<AuthorizationOutcome>;
   /**
    * Opens a page the deployment sends its person to confirm a change on (docs/tools.md), signs in
    * if asked, and presses its approve button. Only headless sign-in can; a person in a browser decides alone.
@@ -57,10 +57,13 @@ export interface SignIn {
 }
 
 /** How the runner answers the forms: as the person would, or as an attacker would. */
-export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf' | 'forge-sign-in-csrf' | 'return-elsewhere';
+export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf' | 'forge-sign-in-csrf' | { readonly tamperSignIn: SignInTampering };
 
-/** Where a sign-in form's address fields are pointed when the runner plays an attacker's link: a site no deployment trusts. */
-export const FOREIGN_RETURN_ADDRESS = 'https://elsewhere.conformance.invalid/signed-in';
+/** What a page an attacker altered posts: the pairs the sign-in `form` would post with the credentials (`honest`), rewritten. */
+export type SignInTampering = (form: HtmlForm, honest: readonly [string, string][]) => [string, string][];
+
+/** The site a tampered sign-in form's fields may name: no deployment trusts it, and it cannot be reached. */
+export const ELSEWHERE = 'conformance.invalid';
 
 /** Thrown when the pages cannot be driven to the redirect URI; carries what was seen. */
 export class SignInFailed extends Error {
@@ -95,7 +98,7 @@ export function headlessSignIn(http: Http, credentials: Credentials, progress: P
     probe: (url) => walk(jar, url),
     decide: (url, decision) => walk(jar, url, decision),
     forgeSignIn: (url) => walk(new CookieJar(), url, 'forge-sign-in-csrf'),
-    signInReturningElsewhere: (url) => walk(new CookieJar(), url, 'return-elsewhere'),
+    signInTampered: (url, tamper) => walk(new CookieJar(), url, { tamperSignIn: tamper }),
     confirmOnPage: (url) => walk(jar, url),
     declineOnPage: (url) => walk(jar, url, 'refuse'),
     approveOn: (page) => pressApprove(http, jar, page),
@@ -178,6 +181,8 @@ export async function walkAuthorization(
     // refusal is waited out, from the authorization request again; a long one is a locked account.
     const seconds = retryAfterSeconds(walked.exchange);
     if (seconds === undefined || waited + seconds > LONGEST_SIGN_IN_WAIT_SECONDS) {
+      // The person's own sign-in worked: a tampered one refused for long leaves its caller unable to judge, not the run unable to start.
+      if (typeof decision === 'object') return { kind: 'page', exchange: walked.exchange, exchanges: walked.exchanges };
       throw signInRefused(walked.credentials, `${walked.exchange.request.url} answered HTTP 429`, walked.exchange);
     }
     waited += seconds;
@@ -189,6 +194,7 @@ export async function walkAuthorization(
 interface Throttled {
   readonly kind: 'throttled';
   readonly exchange: Exchange;
+  readonly exchanges: readonly Exchange[];
   readonly credentials: Credentials;
 }
 
@@ -210,6 +216,8 @@ async function walkOnce(
   let approved = false;
   // A forged sign-in refused (an error, or the form again) is what the forger wanted to see.
   const forgingSignIn = decision === 'forge-sign-in-csrf';
+  // A tampered sign-in may be refused anywhere on the way: its caller judges where the walk ended.
+  const tamper = typeof decision === 'object' ? decision.tamperSignIn : undefined;
   for (let step = 0; step < MAX_STEPS; step += 1) {
     const exchange = await send(http, jar, next);
     exchanges.push(exchange);
@@ -217,14 +225,16 @@ async function walkOnce(
     // An error status in answer to the credentials themselves refuses the person, not the request.
     if (credentials && signedIn && next.method === 'POST' && !approved && status >= 400) {
       if (forgingSignIn) return { kind: 'page', exchange, exchanges };
-      if (status === 429) return { kind: 'throttled', exchange, credentials };
+      if (status === 429) return { kind: 'throttled', exchange, exchanges, credentials };
+      if (tamper) return { kind: 'page', exchange, exchanges };
       throw signInRefused(credentials, `${next.url} answered HTTP ${status}`, exchange);
     }
     const location = headers['location'];
     if (status >= 300 && status < 400 && location) {
       const target = new URL(location, exchange.request.url);
       if (isRedirectTo(target, redirectUri)) return { kind: 'callback', url: target, exchanges };
-      if (decision === 'return-elsewhere' && target.origin === new URL(FOREIGN_RETURN_ADDRESS).origin) return { kind: 'callback', url: target, exchanges };
+      // A browser sent where the tampered fields pointed has left the deployment: the walk ends on the redirect.
+      if (tamper && target.hostname === ELSEWHERE) return { kind: 'page', exchange, exchanges };
       next = { url: target.toString(), method: 'GET' };
       continue;
     }
@@ -241,19 +251,21 @@ async function walkOnce(
     }
     if (signInForm) {
       if (!credentials) return { kind: 'sign-in-required', exchanges };
-      if (signedIn && forgingSignIn) return { kind: 'page', exchange, exchanges };
+      if (signedIn && (forgingSignIn || tamper)) return { kind: 'page', exchange, exchanges };
       if (signedIn) throw signInRefused(credentials, 'the sign-in form came back', exchange);
       signedIn = true;
-      const forged = forgingSignIn ? forgedCsrf(signInForm, 'sign-in', exchanges) : decision === 'return-elsewhere' ? addressesElsewhere(signInForm) : {};
-      next = submit(signInForm, { ...credentialFills(signInForm, credentials), ...forged });
+      const fills = credentialFills(signInForm, credentials);
+      if (tamper) next = formRequest(signInForm, tamper(signInForm, submission(signInForm, fills)));
+      else next = submit(signInForm, { ...fills, ...(forgingSignIn ? forgedCsrf(signInForm, 'sign-in', exchanges) : {}) });
       continue;
     }
     const consent = forms.map((form) => ({ form, approve: approveButton(form) })).find((found) => found.approve);
     if (consent?.approve) {
       if (forgingSignIn) return { kind: 'page', exchange, exchanges };
       if (approved) {
-        // A forged approval sent back to the form was refused, which is what the forger wanted to see.
-        if (decision === 'forge-csrf') return { kind: 'page', exchange, exchanges };
+        // A forged approval sent back to the form was refused, which is what the forger wanted to see;
+        // a tampered sign-in's caller judges its walk wherever it ended.
+        if (decision === 'forge-csrf' || tamper) return { kind: 'page', exchange, exchanges };
         throw new SignInFailed('the consent form came back after approving it', exchanges);
       }
       approved = true;
@@ -275,7 +287,7 @@ export async function postSignIn(http: Http, jar: CookieJar, url: URL, credentia
 }
 
 /** Follows an authorization request from `url`, with the jar's cookies, to the sign-in form with a password field. */
-export async function signInFormFor(http: Http, jar: CookieJar, url: URL): Promise<HtmlForm> {
+async function signInFormFor(http: Http, jar: CookieJar, url: URL): Promise<HtmlForm> {
   const exchanges: Exchange[] = [];
   let next: PageRequest = { url: url.toString(), method: 'GET' };
   for (let step = 0; step < MAX_STEPS; step += 1) {
@@ -292,16 +304,6 @@ export async function signInFormFor(http: Http, jar: CookieJar, url: URL): Promi
     return form;
   }
   throw new SignInFailed(`no sign-in form after ${MAX_STEPS} pages and redirects`, exchanges);
-}
-
-/** One GET with the jar's cookies, redirects not followed. */
-export function getPage(http: Http, jar: CookieJar, url: URL): Promise<Exchange> {
-  return send(http, jar, { url: url.toString(), method: 'GET' });
-}
-
-/** Submits `form` with exactly the name/value pairs `fields`, as a browser whose page was tampered with would. */
-export function sendForm(http: Http, jar: CookieJar, form: HtmlForm, fields: readonly [string, string][]): Promise<Exchange> {
-  return send(http, jar, formRequest(form, fields));
 }
 
 /** Presses the approve button of `page` (a page the runner saw before) again. */
@@ -374,7 +376,7 @@ function answerConsent(
     if (!refuse) throw new SignInFailed('the consent form has no button to refuse with', exchanges);
     return submit(form, {}, refuse);
   }
-  if (decision === 'approve') return submit(form, {}, approve);
+  if (decision === 'approve' || typeof decision === 'object') return submit(form, {}, approve);
   return submit(form, forgedCsrf(form, 'consent', exchanges), approve);
 }
 
@@ -402,7 +404,7 @@ export function consentPageOf(exchanges: readonly Exchange[]): Exchange | undefi
 }
 
 /** The form's identity and password fields, filled in with `credentials`. */
-export function credentialFills(form: HtmlForm, credentials: Credentials): Record<string, string> {
+function credentialFills(form: HtmlForm, credentials: Credentials): Record<string, string> {
   const fills: Record<string, string> = {};
   const identity =
     form.controls.find((control) => control.type === 'email' && control.name) ??
@@ -446,10 +448,4 @@ function isRedirectTo(target: URL, redirectUri: string): boolean {
     target.host === expected.host &&
     target.pathname === expected.pathname
   );
-}
-
-/** The form's hidden fields that hold an address (absolute, or a path on the deployment), each pointed at FOREIGN_RETURN_ADDRESS. */
-function addressesElsewhere(form: HtmlForm): Record<string, string> {
-  const addresses = form.controls.filter((control) => control.type === 'hidden' && /^(https?:\/\/|\/)/i.test(control.value));
-  return Object.fromEntries(addresses.map((control) => [control.name, FOREIGN_RETURN_ADDRESS]));
 }

@@ -18,7 +18,6 @@ import { badClientMetadataDocumentRefused } from '../checks/authorization/bad-cl
 import { clientMetadataDocumentFlow } from '../checks/authorization/client-metadata-document-flow.js';
 import { codeBoundToClient } from '../checks/authorization/code-bound-to-client.js';
 import { codeBoundToRequestedRedirectUri } from '../checks/authorization/code-bound-to-requested-redirect-uri.js';
-import { signInReturnStaysHome } from '../checks/authorization/sign-in-return-stays-home.js';
 import { codeParallelRedemption } from '../checks/authorization/code-parallel-redemption.js';
 import { codeReplayRevokesTokens } from '../checks/authorization/code-replay-revokes-tokens.js';
 import { codeSingleUse } from '../checks/authorization/code-single-use.js';
@@ -108,7 +107,6 @@ export const AUTHORIZATION: readonly Check[] = [
   signInNotFramable,
   signInRequiresCsrf,
   signInFieldsTampered,
-  signInReturnStaysHome,
   ssoOnlyPasswordRefused,
   sessionCookieFlags,
   connectedAppsPage,

@@ -111,7 +111,7 @@ export const MCP_2026_07_28_AUTHORIZATION: readonly Requirement[] = [
   anyEra.must('mcp-2026-07-28-untrusted-redirect', 'basic/authorization/security-considerations "Open Redirection"', 'User agents are not redirected to untrusted URIs', [
     'no-error-redirect-to-untrusted-web-uri',
     'unknown-client-error-page',
-    'sign-in-return-stays-home',
+    'sign-in-fields-tampered',
   ]),
   anyEra.should('mcp-2026-07-28-trusted-redirect-only', 'basic/authorization/security-considerations "Open Redirection"', 'Only trusted redirect URIs are followed automatically', ['no-error-redirect-to-untrusted-web-uri']),
   anyEra.must('mcp-2026-07-28-cimd-draft-security', 'basic/authorization/security-considerations "Client ID Metadata Document Security"', 'The metadata document draft\'s security considerations are weighed', [

@@ -131,6 +131,14 @@ export const BRANCH_FAULT_CASES: readonly FaultCase[] = [
     reason: /approved with a forged CSRF token and a code was issued/,
   },
   {
+    // The altered redirect_uri is followed only once the consent is approved: the check must walk that far.
+    check: 'sign-in-fields-tampered',
+    group: 'authorization',
+    deployment: 'takes the request its sign-in form posts back unchecked, so the code goes to the redirect_uri the form was altered to',
+    fake: { faults: { signInRequestUnchecked: true } },
+    reason: /redirect_uri[a-z_, ]* set to https:\/\/conformance\.invalid\/: POST http:\/\/127\.0\.0\.1:\d+\/oauth\/consent answered HTTP 303 with Location https:\/\/conformance\.invalid\/\?code=/,
+  },
+  {
     check: 'session-cookie-flags',
     group: 'authorization',
     deployment: 'lets scripts read the session cookie',

@@ -6,7 +6,7 @@ import { CookieJar } from '../../conformance/cookie-jar.js';
 import { parseForms, submission } from '../../conformance/html-forms.js';
 import { Http } from '../../conformance/http.js';
 import { runConformance } from '../../conformance/run.js';
-import { walkAuthorization } from '../../conformance/sign-in.js';
+import { walkAuthorization, type ConsentDecision } from '../../conformance/sign-in.js';
 import { withFakeDeployment } from './harness.js';
 
 describe('reading HTML forms', () => {
@@ -145,7 +145,7 @@ describe('a sign-in the deployment refuses', () => {
   type PostAnswer = { readonly status: number; readonly headers?: Record<string, string> };
 
   /** Walks an authorization at a sign-in page whose form posts are answered by `answerPost` (the n-th post, from 1). */
-  async function walkAgainst(answerPost: (n: number) => PostAnswer) {
+  async function walkAgainst(answerPost: (n: number) => PostAnswer, decision?: ConsentDecision) {
     let posts = 0;
     const server = createServer((req, res) => {
       const { status, headers } = req.method === 'POST' ? answerPost((posts += 1)) : { status: 200, headers: {} };
@@ -158,7 +158,7 @@ describe('a sign-in the deployment refuses', () => {
       const outcome = await walkAuthorization(new Http(5000), new CookieJar(), new URL(`${url}/authorize?redirect_uri=http://127.0.0.1:5555/cb`), {
         user: 'alice@example.com',
         password: 'wrong',
-      });
+      }, decision);
       return { outcome, posts };
     } finally {
       server.closeAllConnections();
@@ -190,6 +190,12 @@ describe('a sign-in the deployment refuses', () => {
     expect((error as Error).message).toMatch(
       /^the deployment refused the sign-in of alice@example\.com \(http:\/\/127\.0\.0\.1:\d+\/sign-in answered HTTP 401\): check --user and --password$/,
     );
+  });
+
+  test('a tampered sign-in refused for longer than the walk waits ends at the refusal, for its caller to judge, not as a setup error', async () => {
+    const { outcome, posts } = await walkAgainst(() => ({ status: 429, headers: { 'retry-after': '42' } }), { tamperSignIn: (_form, honest) => [...honest] });
+    expect(posts).toBe(1);
+    expect(outcome.kind === 'page' && outcome.exchange.response.status).toBe(429);
   });
 
   test('too many attempts (a locked account) says when to try again', async () => {

@@ -146,6 +146,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     session.userId = user.id;
     const returnTo = faults.sampleFault === 'sign-in-return-to-anywhere' || faults.signInReturnToUnchecked ? req.body.return_to : undefined;
     if (typeof returnTo === 'string' && returnTo !== '') return res.redirect(303, returnTo);
+    const client = faults.signInRequestUnchecked ? clientOf(request.client_id ?? '', config) : undefined;
+    if (client) return consentPage(res, request, session, client, faults);
     res.redirect(faults.formPostRedirectStatus ?? 303, `/oauth/authorize?${new URLSearchParams(request as Record<string, string>).toString()}`);
   });
 

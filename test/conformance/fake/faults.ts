@@ -72,6 +72,8 @@ export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults,
   readonly consentHidesRedirect?: boolean;
   readonly framableConsent?: boolean;
   readonly consentIgnoresCsrf?: boolean;
+  /** Answers a sign-in with the consent page for the request its form posted, not checked again: the code goes wherever the form's redirect_uri said. */
+  readonly signInRequestUnchecked?: boolean;
   readonly sessionCookieScriptable?: boolean;
   readonly codeNotBoundToClient?: boolean;
   readonly codeNotBoundToRedirectUri?: boolean;
