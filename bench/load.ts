@@ -101,6 +101,8 @@ export interface ThroughputResult extends Latency {
    * by other processes competing for the two cores (they lower req/s, not this).
    */
   readonly serverCpuMicrosPerRequest: number;
+  /** The server's CPU time over the measured seconds, unrounded (for figures finer than a microsecond a request). */
+  readonly serverCpuMicros: number;
   /** CPU time per answered request of the server's PostgreSQL backends, when it has a pool. */
   readonly postgresCpuMicrosPerRequest?: number;
   /** CPU time per answered request of the Redis server, when the server uses one. */
@@ -147,6 +149,7 @@ export async function measureThroughput(
     peakRssBytes: watched.peakRssBytes,
     serverCpuPercent: Math.round((100 * watched.cpuMicros) / watched.wallMicros),
     serverCpuMicrosPerRequest: perRequest(watched.cpuMicros),
+    serverCpuMicros: watched.cpuMicros,
     ...(postgresMicros !== undefined && { postgresCpuMicrosPerRequest: perRequest(postgresMicros) }),
     ...(redisMicros !== undefined && { redisCpuMicrosPerRequest: perRequest(redisMicros) }),
   };

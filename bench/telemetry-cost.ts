@@ -1,11 +1,15 @@
 /**
- * `node dist/bench/telemetry-cost.js [--bursts 12] [--seconds 2] [--connections 8] [--only metrics,log,both]`:
+ * `node dist/bench/telemetry-cost.js [--bursts 12] [--seconds 2] [--connections 8] [--only metrics,log,both] [--against DIST]`:
  * what metrics and the JSON request log cost, on the bench's full-stack row (16 people, cached
  * `get_survey`). One server a configuration (off, metrics, log, both), all started at once, each
  * on its own copy of the store; then short bursts of load, one server at a time in turn, so that a
  * machine whose load comes and goes weighs on each alike. Reports per configuration the best
  * burst (the most requests/s, the least server CPU per request: the bursts least disturbed by
- * other work) and the median of each turn's requests/s beside off's in the same turn.
+ * other work), the median and range of its CPU per request, and the median of each turn's
+ * requests/s beside off's in the same turn.
+ * `--against DIST`: before and after on one machine state: the same configurations also run on the
+ * server of another build (e.g. the main checkout's `dist`), taking their turns among this one's,
+ * each compared with its own build's off.
  * `--profile DIR`: the server children write V8 CPU profiles there.
  */
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
@@ -20,8 +24,16 @@ import { crowdRateRule, type FullStackOptions } from './servers/protocol.js';
 const configurations = { off: false, metrics: 'metrics', log: 'log', both: true } as const satisfies Record<string, FullStackOptions['telemetry']>;
 type Configuration = keyof typeof configurations;
 
+/** One server: a configuration of this build, or of the build given with `--against`. */
+interface Contender {
+  readonly label: string;
+  readonly configuration: Configuration;
+  readonly build?: string;
+}
+
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
+const cpuPerRequest = (run: ThroughputResult) => run.serverCpuMicros / run.requests;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -30,6 +42,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '2' },
       connections: { type: 'string', default: '8' },
       only: { type: 'string', default: 'metrics,log,both' },
+      against: { type: 'string' },
       profile: { type: 'string' },
     },
   });
@@ -38,41 +51,52 @@ async function main(): Promise<void> {
   const timing = { warmupS: 1, durationS: Number(values.seconds) };
   const shown = ['off', ...values.only.split(',')] as Configuration[];
   for (const name of shown) if (!(name in configurations)) throw new Error(`--only '${name}' must be among ${Object.keys(configurations).join(', ')}`);
-  const launch: LaunchOptions = values.profile ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] } : {};
+  const contenders: Contender[] = shown.flatMap((configuration) => [
+    ...(values.against ? [{ label: `${configuration} (against)`, configuration, build: values.against }] : []),
+    { label: configuration, configuration },
+  ]);
+  const own: LaunchOptions = values.profile ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] } : {};
   const scratch = await mkdtemp(join(tmpdir(), 'survey-mcp-telemetry-cost-'));
   console.log(`telemetry cost, ${new Date().toISOString()}: load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  if (values.against) console.log(`against: ${values.against}`);
   try {
     const seeded = join(scratch, 'demo.db');
     const tokens = await prepareStore(seeded);
-    const servers = new Map<Configuration, ServerProcess>();
-    for (const name of shown) {
-      const db = join(scratch, `${name}.db`);
+    const servers = new Map<Contender, ServerProcess>();
+    for (const [i, contender] of contenders.entries()) {
+      const db = join(scratch, `${i}.db`);
       await copyFile(seeded, db);
-      servers.set(name, await launchServer('full-stack', { db, mcpRateLimit: crowdRateRule, telemetry: configurations[name] } satisfies FullStackOptions, launch));
+      const options = { db, mcpRateLimit: crowdRateRule, telemetry: configurations[contender.configuration] } satisfies FullStackOptions;
+      servers.set(contender, await launchServer('full-stack', options, { ...own, ...(contender.build && { build: contender.build }) }));
     }
-    const results = new Map<Configuration, ThroughputResult[]>(shown.map((name) => [name, []]));
+    const results = new Map<Contender, ThroughputResult[]>(contenders.map((contender) => [contender, []]));
     for (let burst = 0; burst < bursts; burst++) {
       // Each turn in another order, so that none always follows the same one.
-      for (const name of shown.map((_, i) => shown[(i + burst) % shown.length]!)) {
-        const server = servers.get(name)!;
+      for (const contender of contenders.map((_, i) => contenders[(i + burst) % contenders.length]!)) {
+        const server = servers.get(contender)!;
         const requests = tokens.crowd.map((token) => toolCall(server.url, token, 'get_survey', { survey_id: 'srv_demo_nps' }));
-        results.get(name)!.push(await measureThroughput(server, requests, connections, timing));
+        results.get(contender)!.push(await measureThroughput(server, requests, connections, timing));
       }
-      console.log(`turn ${burst + 1}: ${shown.map((name) => `${name} ${results.get(name)!.at(-1)!.requestsPerSecond}`).join(', ')} req/s`);
+      console.log(`turn ${burst + 1}: ${contenders.map((c) => `${c.label} ${results.get(c)!.at(-1)!.requestsPerSecond}`).join(', ')} req/s`);
     }
-    const off = results.get('off')!;
-    const best = (runs: readonly ThroughputResult[]) => ({
-      rps: Math.max(...runs.map((r) => r.requestsPerSecond)),
-      cpu: Math.min(...runs.map((r) => r.serverCpuMicrosPerRequest)),
-    });
-    const offBest = best(off);
     console.log(`\n${bursts} turns of ${timing.durationS} s, ${connections} connections:`);
-    console.log('configuration  best req/s  vs off  +µs/req   least CPU µs/req  +CPU µs  median turn vs off');
-    for (const [name, runs] of results) {
-      const { rps, cpu } = best(runs);
+    console.log('configuration         best req/s  vs off  least CPU µs/req  median CPU µs/req (range)  median turn vs off  median CPU off ÷ this');
+    for (const [contender, runs] of results) {
+      const off = results.get(contenders.find((c) => c.configuration === 'off' && c.build === contender.build)!)!;
+      const rps = Math.max(...runs.map((r) => r.requestsPerSecond));
+      const cpus = runs.map(cpuPerRequest);
       const paired = median(runs.map((r, i) => r.requestsPerSecond / off[i]!.requestsPerSecond));
+      const cpuRatio = median(runs.map((r, i) => cpuPerRequest(off[i]!) / cpuPerRequest(r)));
       console.log(
-        `${name.padEnd(13)} ${String(rps).padStart(10)}  ${percent(rps / offBest.rps).padStart(7)}  ${(1e6 / rps - 1e6 / offBest.rps).toFixed(1).padStart(6)}  ${String(cpu).padStart(16)}  ${String(cpu - offBest.cpu).padStart(7)}  ${percent(paired).padStart(18)}`,
+        [
+          contender.label.padEnd(20),
+          String(rps).padStart(11),
+          percent(rps / Math.max(...off.map((r) => r.requestsPerSecond))).padStart(7),
+          Math.min(...cpus).toFixed(1).padStart(16),
+          `${median(cpus).toFixed(1)} (${Math.min(...cpus).toFixed(1)}–${Math.max(...cpus).toFixed(1)})`.padStart(25),
+          percent(paired).padStart(18),
+          cpuRatio.toFixed(3).padStart(20),
+        ].join('  '),
       );
     }
     console.log(`load average at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);

@@ -13,6 +13,7 @@ const run = (requestsPerSecond: number, p99Ms = 5, serverCpuMicrosPerRequest = 1
   peakRssBytes: rssMb * 1024 * 1024,
   serverCpuPercent: 95,
   serverCpuMicrosPerRequest,
+  serverCpuMicros: serverCpuMicrosPerRequest * requestsPerSecond * 6,
 });
 
 const results = (loads: InterleavedResults['loads']): InterleavedResults => ({ rounds: 3, connections: 32, warmupS: 2, durationS: 6, loads, rssAfterBytes: { off: 118 * 1024 * 1024 } });

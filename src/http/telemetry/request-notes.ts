@@ -33,13 +33,13 @@ export function note(res: ServerResponse, fields: RequestNote): void {
 /** The era, method and tool of a body's JSON-RPC messages (one, or a batch), in either era's path. */
 export function noteMessages(res: ServerResponse, era: NonNullable<RequestNote['era']>, messages: readonly unknown[]): void {
   if (!watched(res)) return;
-  const calls = messages as ReadonlyArray<{ method?: unknown; params?: unknown }>;
-  const single = calls.length === 1 ? calls[0] : undefined;
-  note(res, {
-    era,
-    method: methodLabel(calls.map((message) => message.method)),
-    tool: single?.method === 'tools/call' ? toolLabel(single.params) : undefined,
-  });
+  const single = messages.length === 1 ? (messages[0] as { method?: unknown; params?: unknown } | undefined) : undefined;
+  // Written into the note one by one: an object of the three and an array of the methods were
+  // garbage of every request.
+  const note = noteOf(res);
+  note.era = era;
+  note.method = messages.length === 1 ? methodLabel(single?.method) : 'batch';
+  note.tool = single?.method === 'tools/call' ? toolLabel(single.params) : undefined;
 }
 
 /** JSON-RPC methods counted by name; any other name a client sends counts as `other`. */
@@ -60,10 +60,8 @@ const knownMethods = new Set([
   'notifications/cancelled',
 ]);
 
-/** The method label of a body's messages: one method by name, `batch` for several, `other` for a name we do not know. */
-function methodLabel(methods: readonly unknown[]): string {
-  if (methods.length !== 1) return 'batch';
-  const [method] = methods;
+/** The method label of one message: its method by name, `other` for a name we do not know. */
+function methodLabel(method: unknown): string {
   return typeof method === 'string' && knownMethods.has(method) ? method : 'other';
 }
 
