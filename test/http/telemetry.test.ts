@@ -206,7 +206,7 @@ describe('the structured log', () => {
     expect(toolError).toMatchObject({ host: 'mcp', status: 200, era: '2025-11-25', rpcMethod: 'tools/call', tool: 'get_survey' });
     expect(toolError.userId).toMatch(/^usr_/);
     expect(typeof toolError.clientId).toBe('string');
-    expect(toolError.requestId).toMatch(/^[A-Za-z0-9_-]{12}-\d{9}$/);
+    expect(toolError.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(typeof toolError.durationMs).toBe('number');
     expect(requests.find((line) => line.era === '2026-07-28')).toMatchObject({ tool: 'get_me', outcome: 'ok' });
   });
@@ -221,7 +221,7 @@ describe('the structured log', () => {
 describe('request ids', () => {
   it('echoes a generated id in X-Request-Id, and ignores one a client sends when no proxy is trusted', async () => {
     const response = await fetch(`${server.baseUrl}/healthz`, { headers: { 'x-request-id': 'client-chosen' } });
-    expect(response.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9_-]{12}-\d{9}$/);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

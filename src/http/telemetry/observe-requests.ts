@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { requestIdMaker } from '../../telemetry/request-id.js';
 import type { ServerLog } from '../../telemetry/request-log.js';
 import type { ServerMetrics } from '../../telemetry/metrics.js';
 import type { SpanExport } from '../../telemetry/span-export.js';
@@ -23,9 +23,6 @@ export interface RequestTelemetry {
 /** A request id a proxy may hand on: short, and of characters safe in a header and a log. */
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** One maker for the process: ids unique across both hosts. */
-const newRequestId = requestIdMaker();
-
 /** Answered when the client hung up first (nginx's convention): counted as a client error. */
 const clientClosed = 499;
 
@@ -47,7 +44,7 @@ export function observeRequests(host: RequestRecord['host'], routes: ReadonlySet
     const note = noteAt(req, res, trustProxy, spans !== undefined);
     const started = performance.now();
     const offered = trustProxy ? req.headers['x-request-id'] : undefined;
-    const requestId = typeof offered === 'string' && requestIdPattern.test(offered) ? offered : newRequestId();
+    const requestId = typeof offered === 'string' && requestIdPattern.test(offered) ? offered : randomUUID();
     res.setHeader('X-Request-Id', requestId);
     // `on`, not `once`: a response closes once, and `once` wraps each listener and removes it again.
     res.on('close', () => {
