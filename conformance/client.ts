@@ -24,12 +24,17 @@ export function registrationRequest(clientName: string, redirectUris: readonly s
   };
 }
 
+/** A registration body sent as these very characters, declared JSON: one that is no JSON at all. */
+export class NotJsonBody {
+  constructor(readonly text: string) {}
+}
+
 /**
  * Raw, so that checks see exactly what the registration endpoint answered; from `localAddress`
  * when given (a second client of the deployment).
  */
 export function register(http: Http, endpoint: string, request: unknown, localAddress?: string): Promise<Exchange> {
-  const json = jsonBody(request);
+  const json = request instanceof NotJsonBody ? { headers: { 'content-type': 'application/json' }, body: request.text } : jsonBody(request);
   const sent = { method: 'POST', url: endpoint, headers: { ...json.headers, accept: 'application/json' }, body: json.body };
   return http.send(localAddress === undefined ? sent : { ...sent, localAddress });
 }

@@ -81,6 +81,7 @@ export const CONTRACT_REQUIREMENTS: readonly Requirement[] = [
     branch('tools/call of get_response on the data', 'tools-call'),
     branch("tools/call of a write tool: a question's text", 'write-tool-round-trip'),
     branch("tools/call of a write tool: a question's choices (one kept by id and relabelled, one added)", 'write-tool-round-trip'),
+    branch("tools/call of a write tool: share_survey removing a share the person never had (unchanged)", 'write-tool-round-trip'),
   ]),
   mustAnyEra('contract-4.1-scope-required', '4.1', 'POST / needs a bearer token with scope mcp_customer', [
     inEra('2025-11-25', 'foreign-token-403'),

@@ -194,11 +194,15 @@ export const MCP_2025_11_25_REQUIREMENTS: readonly Requirement[] = [
     branch('an answer large enough to be composed in parts', 'structured-content-large-answer'),
   ]),
   must('mcp-2025-11-25-tools-call-params', 'server/tools "Error Handling"; basic/index "Requests"', 'A tools/call whose params carry no tool name gets JSON-RPC error -32602 (Invalid params)', ['tools-call-envelope-32602']),
-  must('mcp-2025-11-25-request-meta', 'basic/index "_meta"; basic/utilities/progress', 'A request whose params carry _meta (a progressToken) is answered as one without it', ['tools-call-with-meta']),
+  must('mcp-2025-11-25-request-meta', 'basic/index "_meta"; basic/utilities/progress; W3C Trace Context "traceparent Header"', 'A request whose params carry _meta (a progressToken, a trace context) is answered as one without it', [
+    branch('_meta.progressToken', 'tools-call-with-meta'),
+    branch('a traceparent that is no W3C trace context, in _meta and as the HTTP header', 'tools-call-with-meta'),
+  ]),
   must('mcp-2025-11-25-output-schema', 'server/tools "Output Schema"', 'Structured results conform to the tool\'s outputSchema', [
     branch('a tool without arguments (get_me)', 'structured-content-schema'),
     branch('get_survey, its questions included (additionalProperties honoured)', 'structured-content-schema'),
     branch('get_response of a response on the data', 'tools-call'),
+    branch('share_survey of a survey the run creates', 'write-tool-round-trip'),
   ]),
   should('mcp-2025-11-25-embedded-resources', 'server/tools "Embedded Resources"', 'A server that embeds resources implements the resources capability', { unobservable: why.fileResources }),
   must('mcp-2025-11-25-tool-security', 'server/tools "Security Considerations"', 'Tool inputs are validated, access controlled, rate limited and outputs sanitised', [

@@ -90,7 +90,7 @@ export const MCP_2026_07_28_BASIC: readonly Requirement[] = [
   }),
   must('mcp-2026-07-28-envelope', 'basic/index "_meta"', 'A request whose _meta protocol fields are missing or malformed is refused with -32602', [
     branch('a field missing', 'modern-envelope-32602'),
-    branch('a value of the wrong type (clientCapabilities.roots.listChanged, elicitation.form.applyDefaults, a tools/call name)', 'modern-envelope-values-32602'),
+    branch('a value of the wrong type (clientCapabilities.roots.listChanged, elicitation.form.applyDefaults, sampling.context, clientInfo null, a tools/call name)', 'modern-envelope-values-32602'),
   ]),
   must('mcp-2026-07-28-missing-capability', 'basic/index "_meta"', 'A request needing a capability the client did not declare gets 400 and -32021 listing it', {
     unobservable: 'every tool and resource of the contract works without any client capability, so no request can lack one',

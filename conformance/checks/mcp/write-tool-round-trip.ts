@@ -1,6 +1,8 @@
 import { fail, skip, type Check } from '../../check.js';
 import type { CheckContext } from '../../context.js';
 import { isObject } from '../../mcp.js';
+import { legacyTools } from '../shared/legacy-tools.js';
+import { callToolOfSchema } from '../shared/read-tools.js';
 import { callToolOk } from '../shared/tool-call.js';
 
 const EDITED_TEXT = 'Edited by survey-mcp conformance';
@@ -45,8 +47,22 @@ async function editChoices(ctx: CheckContext, surveyId: string, created: Record<
   if (kept) fail(`get_survey after update_question with choices: ${kept}`);
 }
 
-/** Creates a draft survey of the run's own, edits its questions and reads them back; archives it whatever happened. */
-async function roundTrip(ctx: CheckContext, workspaceId: string): Promise<string> {
+/**
+ * share_survey removing the signed-in person's share of the run's survey, which they never had
+ * (they own it, and nobody else has one): nothing changes and nothing is asked, and the answer is
+ * of the outputSchema tools/list advertises.
+ */
+async function unshareUnchanged(ctx: CheckContext, surveyId: string, email: string): Promise<void> {
+  const args = { survey_id: surveyId, user_email: email, role: 'none' };
+  const shared = await callToolOfSchema(ctx, await legacyTools(ctx), 'share_survey', args);
+  const { collaborators } = shared;
+  if (shared['survey_id'] !== surveyId || shared['changed'] !== false || !Array.isArray(collaborators) || collaborators.length !== 0) {
+    fail(`share_survey ${JSON.stringify(args)}: expected the survey unchanged and shared with nobody ({"survey_id": "${surveyId}", "collaborators": [], "changed": false}), got ${JSON.stringify(shared).slice(0, 240)}`);
+  }
+}
+
+/** Creates a draft survey of the run's own, edits its questions and reads them back, shares it with nobody; archives it whatever happened. */
+async function roundTrip(ctx: CheckContext, workspaceId: string, email: string): Promise<string> {
   const { structured: created } = await callToolOk(ctx, 'create_survey', {
     workspace_id: workspaceId,
     title: 'survey-mcp conformance: write check (archived by the run)',
@@ -68,19 +84,20 @@ async function roundTrip(ctx: CheckContext, workspaceId: string): Promise<string
     const text = questionAt(reread, 0, 'get_survey')['text'];
     if (text !== EDITED_TEXT) fail(`get_survey after update_question: the question's text is ${JSON.stringify(text)}, the edit was not kept`);
     await editChoices(ctx, surveyId, created);
+    await unshareUnchanged(ctx, surveyId, email);
   } finally {
     const { structured: archived } = await callToolOk(ctx, 'set_survey_status', { survey_id: surveyId, status: 'archived' });
     const status = isObject(archived['survey']) ? archived['survey']['status'] : undefined;
     if (status !== 'archived') fail(`set_survey_status archived: the survey's status is ${JSON.stringify(status)}`);
   }
-  return `created ${surveyId}, edited its question's text and its choice question's choices (update_question: one relabelled by id, one kept, one added), read the edits back and archived it`;
+  return `created ${surveyId}, edited its question's text and its choice question's choices (update_question: one relabelled by id, one kept, one added), read the edits back, removed a share nobody had (share_survey: unchanged, of its outputSchema) and archived it`;
 }
 
 export const writeToolRoundTrip: Check = {
   id: 'write-tool-round-trip',
   group: 'mcp',
-  title: "Write tools succeed: a survey the run creates has a question's text and another's choices edited, the edits read back, then it is archived",
-  spec: 'the design\'s tools (create_survey, update_question, get_survey, set_survey_status); MCP 2025-11-25 server/tools "Calling Tools"',
+  title: "Write tools succeed: a survey the run creates has a question's text and another's choices edited, the edits read back, a share nobody had removed (unchanged), then it is archived",
+  spec: 'the design\'s tools (create_survey, update_question, get_survey, share_survey, set_survey_status); MCP 2025-11-25 server/tools "Calling Tools", "Output Schema" (structured results conform to it)',
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {
@@ -88,6 +105,8 @@ export const writeToolRoundTrip: Check = {
     const workspaces = Array.isArray(me['workspaces']) ? me['workspaces'].filter(isObject) : [];
     const workspace = workspaces.find((candidate) => typeof candidate['id'] === 'string');
     if (!workspace) skip('get_me lists no workspace for the signed-in person, so there is nowhere to create a survey');
-    return roundTrip(ctx, String(workspace['id']));
+    const email = isObject(me['user']) ? me['user']['email'] : undefined;
+    if (typeof email !== 'string') fail(`get_me: "user" has no email: ${JSON.stringify(me['user'])?.slice(0, 160)}`);
+    return roundTrip(ctx, String(workspace['id']), email);
   },
 };

@@ -6,6 +6,7 @@ import { expectModernError, modernToken } from '../../modern-expect.js';
 import { MODERN_SPEC } from '../../modern.js';
 
 const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const CLIENT_INFO_KEY = 'io.modelcontextprotocol/clientInfo';
 
 /**
  * Requests whose envelope is there but holds a value of the wrong type, and the HTTP status of
@@ -17,6 +18,8 @@ const MALFORMED = [
   { what: 'clientCapabilities.elicitation.form.applyDefaults "yes"', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, elicitation: { form: { applyDefaults: 'yes' } } } }, statuses: [400] },
   { what: 'clientCapabilities.experimental.conformance 1 (not an object)', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, experimental: { conformance: 1 } } }, statuses: [400] },
   { what: 'clientCapabilities.extensions.conformance true (not an object)', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, extensions: { conformance: true } } }, statuses: [400] },
+  { what: 'clientCapabilities.sampling.context 5 (not an object)', method: 'tools/list', params: {}, meta: { [CAPABILITIES_KEY]: { ...CLIENT_CAPABILITIES, sampling: { context: 5 } } }, statuses: [400] },
+  { what: 'clientInfo null', method: 'tools/list', params: {}, meta: { [CLIENT_INFO_KEY]: null }, statuses: [400] },
   { what: 'a tools/call whose name is 42', method: 'tools/call', params: { name: 42, arguments: {} }, meta: {}, statuses: [200, 400] },
   { what: 'a tools/call whose arguments is the string "{}"', method: 'tools/call', params: { name: 'get_me', arguments: '{}' }, meta: {}, statuses: [200, 400] },
 ] as const;
@@ -46,8 +49,8 @@ async function expectFractionalIdRefused(ctx: CheckContext): Promise<string> {
 export const modernEnvelopeValues32602: Check = {
   id: 'modern-envelope-values-32602',
   group: 'modern-mcp',
-  title: 'A request whose _meta or params hold a value of the wrong type (capabilities, a tool name, arguments) gets 400 and -32602 under its id; a fractional id gets a 4xx and -32600 (or -32602)',
-  spec: `${MODERN_SPEC} basic/index "_meta" (clientCapabilities as the schema defines it), "Requests" (the id MUST be a string or an integer); server/tools "Calling Tools" (name is a string); JSON-RPC 2.0 section 5.1 (-32600)`,
+  title: 'A request whose _meta or params hold a value of the wrong type (capabilities, clientInfo, a tool name, arguments) gets 400 and -32602 under its id; a fractional id gets a 4xx and -32600 (or -32602)',
+  spec: `${MODERN_SPEC} basic/index "_meta" (clientCapabilities and clientInfo as the schema defines them), "Requests" (the id MUST be a string or an integer); server/tools "Calling Tools" (name is a string); JSON-RPC 2.0 section 5.1 (-32600)`,
   level: 'MUST',
   needsSignIn: true,
   async run(ctx) {

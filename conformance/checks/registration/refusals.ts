@@ -8,7 +8,7 @@ import { registerPolitely } from '../../registration.js';
 export interface RefusedRegistration {
   /** Why it must be refused, in words, for the failure message. */
   readonly case: string;
-  /** The JSON body: client metadata, or for one case not an object at all. */
+  /** The JSON body: client metadata, or not an object at all (a NotJsonBody: not even JSON). */
   readonly request: unknown;
 }
 

@@ -1,5 +1,5 @@
 import { type Check } from '../../check.js';
-import { registrationRequest } from '../../client.js';
+import { NotJsonBody, registrationRequest } from '../../client.js';
 import { DEFAULT_REDIRECT_URI } from '../../sign-in.js';
 import { expectRefusals } from './refusals.js';
 
@@ -8,7 +8,7 @@ const valid = registrationRequest('survey-mcp conformance (refused metadata)', [
 export const registrationRefusesBadMetadata: Check = {
   id: 'registration-refuses-bad-metadata',
   group: 'registration',
-  title: 'Registration refuses unsupported metadata with 422 invalid_client_metadata',
+  title: 'Registration refuses unsupported metadata, and a body that is not JSON, with 422 invalid_client_metadata and a description',
   spec: 'section 7.1; section 2.1 (allowed values)',
   level: 'MUST',
   needsSignIn: false,
@@ -26,9 +26,13 @@ export const registrationRefusesBadMetadata: Check = {
         request: { ...valid, token_endpoint_auth_method: 'client_secret_post' },
       },
     ]);
-    // JSON, but no object of metadata: a body parser's own 400 answers it where the handler never runs.
-    // Either registration error fits it (no metadata is no redirect URIs either).
-    const notAnObject = await expectRefusals(ctx, ['invalid_client_metadata', 'invalid_redirect_uri'], [{ case: 'a JSON array for a body', request: [] }]);
+    // No object of metadata, or no JSON at all: a body parser's own 400 answers it where the handler
+    // never runs, or its refusal comes without a description. Either registration error fits it
+    // (no metadata is no redirect URIs either).
+    const notAnObject = await expectRefusals(ctx, ['invalid_client_metadata', 'invalid_redirect_uri'], [
+      { case: 'a JSON array for a body', request: [] },
+      { case: 'a body that is not JSON ({"client_name": )', request: new NotJsonBody('{"client_name": ') },
+    ]);
     return `${metadata}; ${notAnObject}`;
   },
 };

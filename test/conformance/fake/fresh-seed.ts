@@ -1,4 +1,5 @@
 import { connect, isIP } from 'node:net';
+import express, { type Request, type RequestHandler } from 'express';
 
 /**
  * The fake's side of the checks written for the survivors of the fresh seed (issue 41: our
@@ -40,6 +41,18 @@ export interface FreshSeedFaults {
   readonly confirmPageDeclineRefused?: boolean;
   /** Seed 20261208: "Don't do it" on the confirmation page refuses the token only until Confirm is pressed on the page as first shown. */
   readonly confirmPageDeclineRevivable?: boolean;
+  /** Seed 96695216: fails with HTTP 500 on a request carrying a traceparent (header or params._meta) that is no W3C trace context. */
+  readonly malformedTraceServerError?: boolean;
+  /** Seed 96695216: takes a 2026-07-28 clientCapabilities.sampling whose context is not an object. */
+  readonly samplingCapabilityUnchecked?: boolean;
+  /** Seed 96695216: fails with HTTP 500 on a 2026-07-28 request whose _meta clientInfo is null. */
+  readonly clientInfoNullServerError?: boolean;
+  /** Seed 96695216: refuses a registration body that is not JSON with an empty error_description. */
+  readonly registrationNotJsonUndescribed?: boolean;
+  /** Seed 96695216: share_survey's arguments schema takes none, so every call is refused. */
+  readonly shareSurveyArgumentsRefused?: boolean;
+  /** Seed 96695216: share_survey advertises an outputSchema that takes no property (a strict empty object). */
+  readonly shareSurveyOutputSchemaEmpty?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -119,4 +132,36 @@ export function connectOnce(target: { host: string; port: number }): Promise<voi
     socket.once('connect', done);
     socket.once('error', done);
   });
+}
+
+/** W3C Trace Context version 00, as the real server takes it (src/telemetry/trace-context.ts). */
+const traceparentPattern = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/** The `malformedTraceServerError` fault: a traceparent that is no W3C trace context, as the header or in a message's _meta, fails the request. */
+export function malformedTraceFails(req: Request, faults: FreshSeedFaults): boolean {
+  if (!faults.malformedTraceServerError) return false;
+  const meta = isObject(req.body) && isObject(req.body['params']) ? req.body['params']['_meta'] : undefined;
+  const carried = [req.headers.traceparent, isObject(meta) ? meta['traceparent'] : undefined].filter((value) => value !== undefined);
+  return carried.some((value) => typeof value !== 'string' || !traceparentPattern.test(value));
+}
+
+/** A registration's JSON body; one that is not JSON is the payload refused: 422 invalid_client_metadata, described (empty under the fault). */
+export function registrationBody(faults: FreshSeedFaults): RequestHandler {
+  const parse = express.json();
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (error === undefined) return next();
+      res.status(422).json({ error: 'invalid_client_metadata', error_description: faults.registrationNotJsonUndescribed ? '' : 'the body is not valid JSON' });
+    });
+}
+
+/** share_survey's outputSchema, or the fault's strict empty object. */
+export function shareSurveyOutputSchema(faults: FreshSeedFaults): Record<string, unknown> {
+  if (faults.shareSurveyOutputSchemaEmpty) return { type: 'object', properties: {}, additionalProperties: false };
+  return {
+    type: 'object',
+    properties: { survey_id: { type: 'string' }, collaborators: { type: 'array' }, changed: { type: 'boolean' } },
+    required: ['survey_id', 'collaborators', 'changed'],
+    additionalProperties: false,
+  };
 }

@@ -13,7 +13,7 @@ import { jsonAsTextPlain } from './media-types.js';
 import { batchAnswers, batchCall, replyToBatch } from './batch.js';
 import { idJagMetadata, JWT_BEARER_GRANT } from './id-jag.js';
 import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
-import { jwksDocument, nullMessageRefusal, oversizedRefusal } from './fresh-seed.js';
+import { jwksDocument, malformedTraceFails, nullMessageRefusal, oversizedRefusal, registrationBody, shareSurveyOutputSchema } from './fresh-seed.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -82,9 +82,12 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     res.set('access-control-allow-methods', 'GET, POST, OPTIONS').set('access-control-allow-headers', '*');
     return res.status(204).end();
   });
-  app.post('/register', express.json(), (req, res) => register(req, res, config));
+  app.post('/register', registrationBody(faults), (req, res) => register(req, res, config));
   // Not strict: a body of null reaches the handler, which refuses it as JSON-RPC does.
-  app.post('/', inFlightTurn(config.inFlight, config.state, faults), express.json({ strict: false }), (req, res) => mcpPost(req, res, config));
+  app.post('/', inFlightTurn(config.inFlight, config.state, faults), express.json({ strict: false }), (req, res) => {
+    if (malformedTraceFails(req, faults)) return void res.status(500).json({ error: 'server_error' });
+    return mcpPost(req, res, config);
+  });
   app.get('/', (req, res) => {
     if (faults.sampleFault === 'stream-get-html-fallback' && req.accepts(['text/event-stream', 'html']) === 'text/event-stream') {
       return res.status(200).type('html').send('<!doctype html><html><body><div id="app"></div></body></html>');
@@ -312,6 +315,7 @@ function scopeMissing(req: Request, config: McpHostConfig, token: string): boole
 /** The tool list of the 2025 era, one name broken by a fault. */
 function legacyToolList(faults: Faults): readonly Record<string, unknown>[] {
   if (faults.sampleFault === 'legacy-properties-null') return TOOL_LIST.map((tool) => (tool.name === 'get_me' ? { ...tool, inputSchema: { type: 'object', properties: null } } : tool));
+  if (faults.shareSurveyOutputSchemaEmpty) return TOOL_LIST.map((tool) => (tool.name === 'share_survey' ? { ...tool, outputSchema: shareSurveyOutputSchema(faults) } : tool));
   if (!faults.legacyToolNameWithSpace) return TOOL_LIST;
   return TOOL_LIST.map((tool) => (tool.name === 'list_surveys' ? { ...tool, name: 'list surveys' } : tool));
 }

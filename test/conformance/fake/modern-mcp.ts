@@ -82,7 +82,8 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   const laterTaken = faults.sampleFault === 'later-version-as-modern' && typeof requested === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(requested) && requested > REVISION;
   if (requested !== REVISION && fault !== 'any-version' && !laterTaken) return refuse(400, -32022, 'Unsupported protocol version', { supported: supportedNamed(faults), requested });
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
-  if (modernValuesMalformed(message.method, message.params, meta['io.modelcontextprotocol/clientCapabilities'], faults)) return refuse(400, -32602, 'Invalid params');
+  if (faults.clientInfoNullServerError && meta['io.modelcontextprotocol/clientInfo'] === null) return void res.status(500).json({ error: 'server_error' });
+  if (modernValuesMalformed(message.method, message.params, meta, faults)) return refuse(400, -32602, 'Invalid params');
   if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version') {
     return refuse(400, -32020, 'MCP-Protocol-Version does not match _meta');
   }

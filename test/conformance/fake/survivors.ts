@@ -95,8 +95,14 @@ export function invalidMessageRefusal(message: unknown, faults: SurvivorFaults):
 const notBoolean = (value: unknown): boolean => value !== undefined && typeof value !== 'boolean';
 
 /** A 2026-07-28 request whose envelope or params hold a value of the wrong type (the SDK's schema refuses it with -32602). */
-export function modernValuesMalformed(method: string | undefined, params: Record<string, unknown> | undefined, capabilities: unknown, faults: SurvivorFaults & FreshSeedFaults): boolean {
+export function modernValuesMalformed(method: string | undefined, params: Record<string, unknown> | undefined, meta: Record<string, unknown>, faults: SurvivorFaults & FreshSeedFaults): boolean {
   if (faults.envelopeValuesUnchecked) return false;
+  const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
+  // clientInfo is an Implementation when there: a name and a version.
+  const info = meta['io.modelcontextprotocol/clientInfo'];
+  if (info !== undefined && (!isObjectValue(info) || typeof info['name'] !== 'string' || typeof info['version'] !== 'string')) return true;
+  const sampling = isObjectValue(capabilities) ? capabilities['sampling'] : undefined;
+  if (!faults.samplingCapabilityUnchecked && isObjectValue(sampling) && ['context', 'tools'].some((key) => sampling[key] !== undefined && !isObjectValue(sampling[key]))) return true;
   const roots = isObjectValue(capabilities) ? capabilities['roots'] : undefined;
   const elicitation = isObjectValue(capabilities) ? capabilities['elicitation'] : undefined;
   const form = isObjectValue(elicitation) ? elicitation['form'] : undefined;

@@ -2,7 +2,7 @@ import { CONFIRMATION_TOOLS, FAKE_WORKSPACE, type ConfirmableCall, type Confirma
 import type { Faults } from './faults.js';
 import { ALICE } from './state.js';
 import { GET_RESPONSE_OUTPUT, survivorTool } from './survivors.js';
-import { limitTooSmall } from './fresh-seed.js';
+import { limitTooSmall, shareSurveyOutputSchema } from './fresh-seed.js';
 
 const FORBIDDEN_SURVEY_ID = 'srv_demo_offsite';
 const VISIBLE_SURVEY = { id: 'srv_alpha', title: 'Product feedback', status: 'open', my_role: 'owner', response_counts: { completed: 150, partial: 0, disqualified: 0 } };
@@ -22,8 +22,11 @@ export const TOOL_LIST = [
     inputSchema: { type: 'object', properties: {} },
     outputSchema: {
       type: 'object',
-      properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, workspaces: { type: 'array' } },
-      required: ['id', 'email', 'workspaces'],
+      properties: {
+        user: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'email', 'name'] },
+        workspaces: { type: 'array' },
+      },
+      required: ['user', 'workspaces'],
     },
   },
   {
@@ -47,6 +50,16 @@ export const TOOL_LIST = [
     description: 'Surveys the person may open',
     inputSchema: { type: 'object', properties: { limit: { type: 'integer' } } },
   },
+  {
+    name: 'share_survey',
+    description: "Gives a person a role on a survey, or removes it with role none",
+    inputSchema: {
+      type: 'object',
+      properties: { survey_id: { type: 'string' }, user_email: { type: 'string' }, role: { type: 'string', enum: ['viewer', 'analyst', 'editor', 'none'] } },
+      required: ['survey_id', 'user_email', 'role'],
+    },
+    outputSchema: shareSurveyOutputSchema({}),
+  },
   ...CONFIRMATION_TOOLS,
 ];
 
@@ -68,7 +81,9 @@ export function callTool(name: string, args: Record<string, unknown>, faults: Fa
   if (survivor) return survivor;
   switch (name) {
     case 'get_me':
-      return { ok: { id: ALICE.id, email: ALICE.email, name: ALICE.name, workspaces: faults.withoutWriteAccess ? [] : [FAKE_WORKSPACE] } };
+      return { ok: { user: { id: ALICE.id, email: ALICE.email, name: ALICE.name }, workspaces: faults.withoutWriteAccess ? [] : [FAKE_WORKSPACE] } };
+    case 'share_survey':
+      return shareSurvey(args, faults, surveys);
     case 'create_survey':
       return surveys.create(args);
     case 'set_survey_status':
@@ -101,4 +116,16 @@ export function callTool(name: string, args: Record<string, unknown>, faults: Fa
     default:
       return { error: `unknown tool '${name}'` };
   }
+}
+
+/**
+ * share_survey on the run's scratch surveys, which nobody shares: removing the person's own share,
+ * which they never had, changes nothing; anything else is beyond the fake.
+ */
+function shareSurvey(args: Record<string, unknown>, faults: Faults, surveys: FakeSurveys): ToolOutcome {
+  if (faults.shareSurveyArgumentsRefused) return { error: "validation failed: unknown arguments 'survey_id', 'user_email', 'role'" };
+  const id = String(args['survey_id'] ?? '');
+  if (!surveys.detail(id)) return { error: `survey '${id}' not found` };
+  if (args['user_email'] !== ALICE.email || args['role'] !== 'none') return { error: 'validation failed: the fake shares with nobody' };
+  return { ok: { survey_id: id, collaborators: [], changed: false } };
 }
