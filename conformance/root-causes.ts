@@ -104,9 +104,10 @@ export function earlyBelow(rate: RateLimit): number {
 }
 
 /**
- * Requests that carried a token to the same endpoint within a window before `exchange` was
- * answered, itself included: those sent alongside it (a wave of concurrent ones) may have reached
- * the deployment first. Refused ones count too: a concurrency cap that refuses some of a burst
+ * Requests that carried a token to the same endpoint from a window before `exchange` was sent
+ * until it was answered, itself included: the deployment counted it on arrival, somewhere in
+ * between, so a slow answer under load must not shrink the count (a 429 misread as a stricter
+ * limit); those sent alongside it (a wave of concurrent ones) may have reached the deployment first. Refused ones count too: a concurrency cap that refuses some of a burst
  * inside the budget is whole-budget-at-once's to name, not a stricter limit.
  */
 export function spentBefore(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): number {
@@ -115,7 +116,7 @@ export function spentBefore(history: readonly Exchange[], exchange: Exchange, ra
 
 function sentInWindow(history: readonly Exchange[], exchange: Exchange, rate: RateLimit): Exchange[] {
   const answeredAt = exchange.startedAt + exchange.durationMs;
-  const since = answeredAt - rate.windowSeconds * 1000;
+  const since = exchange.startedAt - rate.windowSeconds * 1000;
   return history.filter(
     (earlier) =>
       earlier.request.url === exchange.request.url &&

@@ -62,6 +62,13 @@ describe('diagnose', () => {
     expect(diagnose(spent.slice(-1), spent, MCP, rate)).toBeUndefined();
   });
 
+  test('a 429 answered slowly under load counts the requests the deployment counted on its arrival: the budget spent, no diagnosis', () => {
+    const second = { limit: 20, windowSeconds: 1 };
+    // Twenty admitted in the second before the 429 was sent, whose answer took 900 ms.
+    const spent = [...Array.from({ length: 20 }, (_, i) => exchange(i * 40, 200)), { ...exchange(900, 429), durationMs: 900 }];
+    expect(diagnose(spent.slice(-1), spent, MCP, second)).toBeUndefined();
+  });
+
   test('an HTML 503 from another endpoint behind the proxy is the same rewrite; a JSON 503 is the check’s own business', () => {
     expect(diagnose([exchange(0, 503)], [exchange(0, 503)], MCP, rate)).toBeUndefined();
     const other = exchange(0, 503, 'text/html', 'https://mcp.example/register');
