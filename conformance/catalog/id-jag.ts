@@ -2,6 +2,7 @@ import type { Check } from '../check.js';
 import { idJagAlgNoneRefused } from '../checks/id-jag/id-jag-alg-none-refused.js';
 import { idJagAudienceArrayRefused } from '../checks/id-jag/id-jag-audience-array-refused.js';
 import { idJagAudienceRefused } from '../checks/id-jag/id-jag-audience-refused.js';
+import { idJagClaimsMalformedRefused } from '../checks/id-jag/id-jag-claims-malformed-refused.js';
 import { idJagClientIdRefused } from '../checks/id-jag/id-jag-client-id-refused.js';
 import { idJagExpiredRefused } from '../checks/id-jag/id-jag-expired-refused.js';
 import { idJagGrantAccepted } from '../checks/id-jag/id-jag-grant-accepted.js';
@@ -15,6 +16,7 @@ import { idJagScopeRefused } from '../checks/id-jag/id-jag-scope-refused.js';
 import { idJagSymmetricRefused } from '../checks/id-jag/id-jag-symmetric-refused.js';
 import { idJagTypRefused } from '../checks/id-jag/id-jag-typ-refused.js';
 import { idJagUnknownKeyRefused } from '../checks/id-jag/id-jag-unknown-key-refused.js';
+import { idJagUnknownPersonRefused } from '../checks/id-jag/id-jag-unknown-person-refused.js';
 
 /**
  * Enterprise-managed authorization (issue 45): for a deployment that lists the ID-JAG profile, a
@@ -38,4 +40,6 @@ export const ID_JAG: readonly Check[] = [
   idJagIatFutureRefused,
   idJagResourceRefused,
   idJagScopeRefused,
+  idJagClaimsMalformedRefused,
+  idJagUnknownPersonRefused,
 ];

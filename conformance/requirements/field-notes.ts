@@ -172,6 +172,8 @@ export const FIELD_NOTE_REQUIREMENTS: readonly Requirement[] = [
     branch('refresh grant', 'spent-refresh-token-refused', 'refresh-bound-to-client'),
     branch('a client assertion whose jti is null or empty', 'private-key-jwt-jti-malformed-refused'),
     branch('an ID-JAG whose scope is not a string', 'id-jag-scope-refused'),
+    branch('an ID-JAG whose jti or sub is null or empty', 'id-jag-claims-malformed-refused'),
+    branch('an ID-JAG for a person the deployment has no account for', 'id-jag-unknown-person-refused'),
   ]),
   must('fn-token-no-store', 'token endpoint', 'Cache-Control: no-store on every answer, errors included', [
     branch('code grant answer', 'token-no-store'),

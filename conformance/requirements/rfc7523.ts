@@ -13,6 +13,7 @@ export const RFC7523_REQUIREMENTS: readonly Requirement[] = [
   rfc7521.must('rfc7521-4.2-client-assertion', '4.2', 'A client authenticating with an assertion sends client_assertion_type and client_assertion, and a valid one is accepted', [
     branch("keys at the document's jwks_uri", 'private-key-jwt-accepted'),
     branch("keys inline in the document's jwks", 'private-key-jwt-accepted'),
+    branch("client_id left out, the assertion's sub naming the client", 'private-key-jwt-accepted'),
   ]),
   rfc7521.must('rfc7521-4.2-assertion-binds', '4.2', "A client whose document says private_key_jwt is not served without its assertion (invalid_client)", [
     'private-key-jwt-assertion-required',

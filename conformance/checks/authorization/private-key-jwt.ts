@@ -101,8 +101,8 @@ export async function authorizeJwtClient(run: JwtClientRun): Promise<Authorizati
   return run.ctx.authorizeCode(await run.ctx.metadataClient(run.documentUrl));
 }
 
-/** Redeems the code with `assertion` (or none, when undefined). */
-export async function redeemWith(authorization: Authorization, assertion: string | undefined): Promise<Exchange> {
+/** Redeems the code with `assertion` (or none, when undefined), under `assertionType` unless that is left out. */
+export async function redeemWith(authorization: Authorization, assertion: string | undefined, assertionType: 'typed' | 'untyped' = 'typed'): Promise<Exchange> {
   const { client, pending, callback } = authorization;
   const exchange = await client.tokenRequest({
     grant_type: 'authorization_code',
@@ -110,7 +110,7 @@ export async function redeemWith(authorization: Authorization, assertion: string
     redirect_uri: client.redirectUri,
     code_verifier: pending.codeVerifier,
     resource: client.resource,
-    ...(assertion !== undefined && { client_assertion_type: JWT_BEARER, client_assertion: assertion }),
+    ...(assertion !== undefined && { ...(assertionType === 'typed' && { client_assertion_type: JWT_BEARER }), client_assertion: assertion }),
   });
   cite(exchange);
   return exchange;

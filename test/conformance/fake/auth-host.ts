@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { consentPage, missingRedirectUri, page, signInPage } from './auth-pages.js';
 import { connectedApps } from './connected-apps.js';
 import { AUTHORIZATION_PARAMETERS, pick, repeatsAParameter, type AuthorizationRequest } from './authorization-parameters.js';
-import { assertionExpired, clientAuthenticates } from './client-assertion.js';
+import { assertedClientId, assertionExpired, clientAuthenticates } from './client-assertion.js';
 import type { Faults } from './faults.js';
 import { errorPagesRefreshAway } from './invariant-faults.js';
 import { jsonAsTextPlain } from './media-types.js';
@@ -311,10 +311,16 @@ function withoutState(request: AuthorizationRequest): AuthorizationRequest {
   return rest;
 }
 
-/** A public client's token request as a fake broken to infer a missing client_id from its code or refresh token reads it. */
+/**
+ * A token request without client_id: the client its assertion's sub names (RFC 7521 section
+ * 4.2), or, for a public client in a fake broken to infer it, the owner of its code or refresh token.
+ */
 function clientIdInferred(body: Record<string, string | undefined>, config: AuthHostConfig): Record<string, string | undefined> {
   const { state, faults } = config;
-  if (!faults.clientIdOptional || body.client_id !== undefined) return body;
+  if (body.client_id !== undefined) return body;
+  const asserted = faults.assertionClientIdRequired ? undefined : assertedClientId(body.client_assertion);
+  if (asserted !== undefined) return { ...body, client_id: asserted };
+  if (!faults.clientIdOptional) return body;
   const code = state.codes.get(body.code ?? '');
   const refreshed = state.refreshTokens.get(body.refresh_token ?? '');
   const owner = code?.clientId ?? (refreshed ? state.grants.get(refreshed.grantId)?.clientId : undefined);

@@ -79,7 +79,9 @@ function bisRulesHold(payload: JWTPayload, audience: AssertionAudience, faults: 
 export async function clientAuthenticates(client: FakeClient, body: Record<string, string | undefined>, audience: AssertionAudience, faults: Faults): Promise<boolean> {
   const assertion = body['client_assertion'];
   // RFC 6749 section 4.1.3: client authentication that is included is checked; a public client has no keys to pass it.
-  if (client.record['token_endpoint_auth_method'] !== 'private_key_jwt') return assertion === undefined || faults.publicClientAssertionIgnored === true;
+  if (client.record['token_endpoint_auth_method'] !== 'private_key_jwt') {
+    return assertion === undefined || faults.publicClientAssertionIgnored === true || (faults.untypedAssertionIgnored === true && body['client_assertion_type'] === undefined);
+  }
   if (assertion === undefined) return faults.assertionOptional === true || (faults.sampleFault === 'jwt-refresh-unauthenticated' && body['grant_type'] === 'refresh_token');
   if (faults.assertionsRefused) return false;
   const audiences = audiencesOf(audience, faults);
@@ -104,6 +106,17 @@ export async function clientAuthenticates(client: FakeClient, body: Record<strin
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The client an assertion names by its sub (RFC 7521 section 4.2: client_id is optional beside one), if it decodes. */
+export function assertedClientId(assertion: string | undefined): string | undefined {
+  if (assertion === undefined) return undefined;
+  try {
+    const { sub } = decodeJwt(assertion);
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -53,6 +53,14 @@ export interface FreshSeedFaults {
   readonly shareSurveyArgumentsRefused?: boolean;
   /** Seed 96695216: share_survey advertises an outputSchema that takes no property (a strict empty object). */
   readonly shareSurveyOutputSchemaEmpty?: boolean;
+  /** Seed 96695216: fails with HTTP 500 on an ID-JAG for a person it has no account for (it reads the person of the refusal). */
+  readonly idJagUnknownPersonServerError?: boolean;
+  /** Seed 96695216: fails with HTTP 500 on an ID-JAG whose jti or sub is null (it stores the null). */
+  readonly idJagNullIdentifierServerError?: boolean;
+  /** Seed 96695216: serves a public client whose client_assertion comes without client_assertion_type, the assertion unread. */
+  readonly untypedAssertionIgnored?: boolean;
+  /** Seed 96695216: refuses a private_key_jwt client's token request without client_id, though its assertion's sub names it. */
+  readonly assertionClientIdRequired?: boolean;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

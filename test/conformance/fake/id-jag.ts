@@ -44,11 +44,15 @@ export const idJagMetadata = (faults: IdJagFaults): Record<string, unknown> =>
 
 const usedJtis = new Set<string>();
 
+/** RFC 7519 sections 4.1.2 and 4.1.7: sub and jti are strings, and an empty one identifies nothing. */
+const isIdentifier = (value: unknown): boolean => typeof value === 'string' && value !== '';
+
 /** The jwt-bearer grant with an ID-JAG, checked as the draft says unless a fault skips a rule. */
 export async function redeemIdJag(body: Record<string, string | undefined>, res: Response, refuse: (error: string) => void, config: AuthHostConfig): Promise<void> {
   const { faults, state } = config;
   const claims = await verifiedClaims(body.assertion ?? '', faults, faults.freshFault === 'id-jag-public-key-as-mac');
   if (faults.idJagScopeNonStringServerError && claims?.scope !== undefined && typeof claims.scope !== 'string') return void res.status(500).json({ error: 'server_error' });
+  if (faults.idJagNullIdentifierServerError && claims !== undefined && (claims.jti === null || claims.sub === null)) return void res.status(500).json({ error: 'server_error' });
   const now = Date.now() / 1000;
   const issuer = config.issuer();
   const ok =
@@ -62,8 +66,11 @@ export async function redeemIdJag(body: Record<string, string | undefined>, res:
     (faults.idJagIatUnchecked || (typeof claims.iat === 'number' && claims.iat <= now + 60)) &&
     (faults.idJagResourceUnchecked || claims.resource === undefined || [issuer, `${issuer}/`].includes(String(claims.resource))) &&
     (faults.idJagScopeUnchecked || claims.scope === undefined || claims.scope === 'mcp_customer') &&
+    isIdentifier(claims.jti) &&
+    isIdentifier(claims.sub) &&
     (faults.idJagJtiReusable || !usedJtis.has(String(claims.jti)));
   const user = USERS.find((candidate) => candidate.email === claims?.['email']);
+  if (ok && !user && faults.idJagUnknownPersonServerError) return void res.status(500).json({ error: 'server_error' });
   if (!ok || !user) return refuse('invalid_grant');
   usedJtis.add(String(claims.jti));
   const grantId = randomId('grant_');
