@@ -25,7 +25,7 @@ export interface SignIn {
   probe(url: URL): Promise<AuthorizationOutcome>;
   /**
    * Signs in and answers the consent form otherwise than approving it: refusing, or approving
-   * with a forged CSRF token. Only headless sign-in can; a person in a browser decides alone.
+   * with a forged CSRF token or none. Only headless sign-in can; a person in a browser decides alone.
    */
   readonly decide?: (url: URL, decision: ConsentDecision) => Promise<AuthorizationOutcome>;
   /**
@@ -57,7 +57,8 @@ export interface SignIn {
 }
 
 /** How the runner answers the forms: as the person would, or as an attacker would. */
-export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf' | 'forge-sign-in-csrf' | { readonly tamperSignIn: SignInTampering };
+/** `forge-csrf` posts the approval with made-up CSRF tokens, `omit-csrf` with the token fields left out. */
+export type ConsentDecision = 'approve' | 'refuse' | 'forge-csrf' | 'omit-csrf' | 'forge-sign-in-csrf' | { readonly tamperSignIn: SignInTampering };
 
 /** What a page an attacker altered posts: the pairs the sign-in `form` would post with the credentials (`honest`), rewritten. */
 export type SignInTampering = (form: HtmlForm, honest: readonly [string, string][]) => [string, string][];
@@ -265,7 +266,7 @@ async function walkOnce(
       if (approved) {
         // A forged approval sent back to the form was refused, which is what the forger wanted to see;
         // a tampered sign-in's caller judges its walk wherever it ended.
-        if (decision === 'forge-csrf' || tamper) return { kind: 'page', exchange, exchanges };
+        if (decision === 'forge-csrf' || decision === 'omit-csrf' || tamper) return { kind: 'page', exchange, exchanges };
         throw new SignInFailed('the consent form came back after approving it', exchanges);
       }
       approved = true;
@@ -377,7 +378,10 @@ function answerConsent(
     return submit(form, {}, refuse);
   }
   if (decision === 'approve' || typeof decision === 'object') return submit(form, {}, approve);
-  return submit(form, forgedCsrf(form, 'consent', exchanges), approve);
+  const forged = forgedCsrf(form, 'consent', exchanges);
+  // A check only of a token that is there lets an approval without one through.
+  if (decision === 'omit-csrf') return formRequest(form, submission(form, {}, approve).filter(([name]) => !(name in forged)));
+  return submit(form, forged, approve);
 }
 
 /** The form's CSRF token fields, each with a value an attacker could have made up. */

@@ -61,6 +61,7 @@ import { signInNotFramable } from '../checks/authorization/sign-in-not-framable.
 import { signInRequiresCsrf } from '../checks/authorization/sign-in-requires-csrf.js';
 import { signInFieldsTampered } from '../checks/authorization/sign-in-fields-tampered.js';
 import { ssoOnlyPasswordRefused } from '../checks/authorization/sso-only-password-refused.js';
+import { signInRefusalsAlike } from '../checks/authorization/sign-in-refusals-alike.js';
 import { jsonMediaTypes } from '../checks/authorization/json-media-types.js';
 import { pkcePlainVerifierMismatch } from '../checks/authorization/pkce-plain-verifier-mismatch.js';
 import { tokenParametersOtherGrant } from '../checks/authorization/token-parameters-other-grant.js';
@@ -108,6 +109,7 @@ export const AUTHORIZATION: readonly Check[] = [
   signInRequiresCsrf,
   signInFieldsTampered,
   ssoOnlyPasswordRefused,
+  signInRefusalsAlike,
   sessionCookieFlags,
   connectedAppsPage,
   codeBoundToClient,

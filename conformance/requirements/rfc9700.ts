@@ -171,10 +171,8 @@ export const RFC9700_REQUIREMENTS: readonly Requirement[] = [
   // 4.12 307 redirect, 4.13 TLS-terminating proxies
   rfc9700.must('rfc9700-4.12-no-307', '4.12', 'A request that may carry the person\'s credentials is never redirected with 307', ['credentials-post-not-307']),
   rfc9700.should('rfc9700-4.12-303', '4.12', 'Such a request is redirected with 303 See Other', ['credentials-post-redirect-303']),
-  rfc9700.must('rfc9700-4.13-sanitize-headers', '4.13', 'A reverse proxy sanitizes inbound security-relevant headers (X-Forwarded-For and the like)', {
-    unobservable:
-      'observable only as a rate budget escaped with a forged header, which spends the budget the registration check measures last; the contract and field notes list the per-address budget as not observable (README)',
-  }),
+  // Observable as a rate budget escaped with a forged header: the registration check, once it spent the budget, sends one.
+  rfc9700.must('rfc9700-4.13-sanitize-headers', '4.13', 'A reverse proxy sanitizes inbound security-relevant headers (X-Forwarded-For and the like)', ['registration-rate-limit']),
   rfc9700.must('rfc9700-4.13-proxy-link', '4.13', 'The link between reverse proxy and application server is protected against eavesdropping, injection and replay', {
     unobservable: INTERNAL,
   }),

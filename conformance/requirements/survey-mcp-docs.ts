@@ -16,4 +16,8 @@ export const SURVEY_MCP_DOC_REQUIREMENTS: readonly Requirement[] = [
   should('tools-sign-in-account-budget', 'docs/sign-in-security.md (the person\'s own account budget)', 'Wrong passwords for one account are refused past a per-account budget, even all from one address', [
     'sign-in-account-budget',
   ]),
+  // No standard speaks of the sign-in page's words; survey-mcp answers both refusals alike.
+  should('tools-sign-in-refusals-alike', 'docs/sign-in-security.md (a wrong password and an unknown address answered alike)', 'The password form answers a wrong password and an address no account has alike', [
+    'sign-in-refusals-alike',
+  ]),
 ];

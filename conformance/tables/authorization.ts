@@ -60,6 +60,14 @@ export const AUTHORIZATION_TABLE: Table<AuthorizationBaseline> = {
           consumes: 'nothing',
           knownAs: 'pkce-required',
         },
+        {
+          mutation: 'empty',
+          // Empty is omitted (RFC 6749 section 3.2): a falsy test that skips PKCE for it opens the downgrade PKCE closes.
+          change: async ({ pairs }) => replace(pairs, 'code_challenge', ''),
+          expect: { kind: 'no-code' },
+          rules: ['rfc7636-4.4.1-required', 'rfc9700-4.8.2-mitigate'],
+          consumes: 'nothing',
+        },
       ],
     },
     {

@@ -16,6 +16,7 @@ import { FRESH_SEED_FAULT_CASES } from './fault-cases-fresh-seed.js';
 import { DEMONSTRATED_FAULT_CASES } from './fault-cases-demonstrated.js';
 import { FRESH_FAULT_CASES } from './fault-cases-fresh.js';
 import { SECOND_SAMPLE_FAULT_CASES } from './fault-cases-second-sample.js';
+import { THIRD_SAMPLE_FAULT_CASES } from './fault-cases-third-sample.js';
 
 /** One wrong deployment and the check that must catch it, for the reason given. */
 export interface FaultCase {
@@ -550,4 +551,5 @@ export const FAULT_CASES: readonly FaultCase[] = [
   ...DEMONSTRATED_FAULT_CASES,
   ...FRESH_FAULT_CASES,
   ...SECOND_SAMPLE_FAULT_CASES,
+  ...THIRD_SAMPLE_FAULT_CASES,
 ];

@@ -2,6 +2,7 @@ import type { ConformanceOptions } from '../../conformance/options.js';
 import type { FakeDeploymentOptions } from './fake-deployment.js';
 import { FRESH_SEED_INVARIANT_FAULT_CASES } from './fault-cases-fresh-seed.js';
 import { FRESH_INVARIANT_FAULT_CASES } from './fault-cases-fresh.js';
+import { THIRD_SAMPLE_INVARIANT_FAULT_CASES } from './fault-cases-third-sample.js';
 
 /** One wrong deployment and the invariant that must catch it over the exchanges of the checks named. */
 export interface InvariantFaultCase {
@@ -107,4 +108,5 @@ export const INVARIANT_FAULT_CASES: readonly InvariantFaultCase[] = [
   },
   ...FRESH_SEED_INVARIANT_FAULT_CASES,
   ...FRESH_INVARIANT_FAULT_CASES,
+  ...THIRD_SAMPLE_INVARIANT_FAULT_CASES,
 ];

@@ -8,6 +8,8 @@ function forbiddenForms(documentUrl: string): readonly (readonly [string, string
   const upAndBack = url.pathname.replace(/\/([^/]*)$/, '/conformance/../$1');
   return [
     ['an http client_id', documentUrl.replace(/^https:/, 'http:')],
+    // The exemption a development setting leaves in: http allowed on a loopback host.
+    ['an http client_id on a loopback host', `http://localhost${url.pathname}${url.search}`],
     ['a client_id with a fragment', `${documentUrl}#conformance`],
     ['a client_id with a dot segment', `${url.origin}${path}${url.search}`],
     ['a client_id with a double-dot segment', `${url.origin}${upAndBack}${url.search}`],
@@ -19,7 +21,7 @@ function forbiddenForms(documentUrl: string): readonly (readonly [string, string
 export const clientMetadataUrlFormRefused: Check = {
   id: 'client-metadata-url-form-refused',
   group: 'authorization',
-  title: 'A client_id URL that is not https, or has a fragment, a dot segment or a user (with or without a password), gets an error page',
+  title: 'A client_id URL that is not https (on a loopback host too), or has a fragment, a dot segment or a user (with or without a password), gets an error page',
   spec: 'draft-ietf-oauth-client-id-metadata-document section 3 (Client Identifier: MUST https, MUST NOT dot segments, fragment, username or password); RFC 6749 section 4.1.2.1',
   level: 'MUST',
   needsSignIn: false,

@@ -80,9 +80,16 @@ async function checkSkill(ctx: CheckContext, era: AppEra, skill: unknown): Promi
 /** A skill no listing names: skills/get answers an error, never a result a client would take for the skill. */
 const UNLISTED_SKILL = 'skill://conformance-unlisted/SKILL.md';
 
-async function unlistedSkillRefused(ctx: CheckContext, era: AppEra): Promise<void> {
-  const { message } = await appRequest(ctx, era, 'skills/get', { uri: UNLISTED_SKILL });
-  if (!message?.error) fail(`${era}: skills/get ${UNLISTED_SKILL}, a skill no listing names, answered ${message?.result === undefined ? 'no JSON-RPC error' : `the result ${JSON.stringify(message.result).slice(0, 120)}`}, not an error`);
+/**
+ * Beside a skill of a name no listing has, a uri under a listed skill's own name that is no skill
+ * (`skill://<name>/conformance-unlisted.md`): a lookup by the name alone answers the listed skill.
+ */
+async function unlistedSkillRefused(ctx: CheckContext, era: AppEra, listed: readonly unknown[]): Promise<void> {
+  const sibling = listed.find((uri): uri is string => typeof uri === 'string' && uri.endsWith('/SKILL.md'))?.replace(/SKILL\.md$/, 'conformance-unlisted.md');
+  for (const uri of sibling === undefined ? [UNLISTED_SKILL] : [UNLISTED_SKILL, sibling]) {
+    const { message } = await appRequest(ctx, era, 'skills/get', { uri });
+    if (!message?.error) fail(`${era}: skills/get ${uri}, a skill no listing names, answered ${message?.result === undefined ? 'no JSON-RPC error' : `the result ${JSON.stringify(message.result).slice(0, 120)}`}, not an error`);
+  }
 }
 
 export const skillsServed: Check = {
@@ -106,8 +113,9 @@ export const skillsServed: Check = {
       const skills = (await result(ctx, era, 'skills/list'))['skills'];
       if (!Array.isArray(skills)) fail(`${era}: skills/list: "skills" is not a list`);
       for (const skill of skills) seen.push(`${await checkSkill(ctx, era, skill)} in ${era}`);
-      listedByEra.set(era, JSON.stringify(skills.map((skill: unknown) => (isObject(skill) ? skill['uri'] : skill)).sort()));
-      await unlistedSkillRefused(ctx, era);
+      const uris = skills.map((skill: unknown) => (isObject(skill) ? skill['uri'] : skill));
+      listedByEra.set(era, JSON.stringify([...uris].sort()));
+      await unlistedSkillRefused(ctx, era, uris);
     }
     // One deployment, one set of skills: an extension wired into one era's router alone lists none in the other.
     const [first, second] = [...listedByEra];

@@ -15,6 +15,7 @@ import { CLIENT_METADATA_URL, randomId, USERS, type FakeClient, type FakeSession
 import { brokenDocumentClientId } from './survivors.js';
 import { JWT_BEARER_GRANT, redeemIdJag } from './id-jag.js';
 import { connectOnce, unguardedFetchTarget } from './fresh-seed.js';
+import { documentUrlOf, jwtClient, withEmptyChallenge, LOOPBACK_REDIRECTS, loopbackHttpClient, ssoAccountByEmptyPassword, wrongSignInMessage } from './faults-third-sample.js';
 
 export interface AuthHostConfig {
   readonly state: FakeState;
@@ -63,7 +64,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   }
 
   app.get('/oauth/authorize', (req, res) => {
-    const request = pick(req.query as Record<string, unknown>, !faults.emptyAuthorizationParameterKept);
+    if (faults.thirdSampleFault === 'authorize-get-html-only' && !(req.headers.accept ?? '').includes('text/html')) return page(res, 404, '<h1>Not Found</h1>');
+    const request = withEmptyChallenge(req.query, pick(req.query as Record<string, unknown>, !faults.emptyAuthorizationParameterKept), faults);
     const client = request.client_id ? clientOf(request.client_id, config) : undefined;
     const unguarded = !client && request.client_id ? unguardedFetchTarget(request.client_id, faults) : undefined;
     if (unguarded) return void connectOnce(unguarded).then(() => page(res, 400, '<h1>Unknown client</h1>'));
@@ -104,7 +106,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       return session.userId ? implicitRedirect(res, request, session.userId, config) : signInPage(res, request, session, '', faults);
     }
     if (responseType !== 'code') return refuseRequest('unsupported_response_type');
-    if (!request.code_challenge && !faults.pkceOptional) return refusePkce('code challenge required');
+    const emptyAsNone = request.code_challenge === '' && faults.thirdSampleFault === 'empty-challenge-as-none';
+    if (!request.code_challenge && !faults.pkceOptional && !emptyAsNone) return refusePkce('code challenge required');
     if (request.code_challenge && !request.code_challenge_method && faults.missingMethodCrashes) return refuseRequest('server_error');
     const method = request.code_challenge_method ?? defaultMethod(faults);
     if (!['S256', 'plain'].includes(method) && !faults.acceptAnyChallengeMethod && faults.freshFault !== 'unknown-challenge-method-as-plain') {
@@ -133,15 +136,15 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
 
   app.post('/oauth/sign-in', (req, res) => {
     const session = sessionOf(req, res, state, faults);
-    const request = pick(req.body as Record<string, unknown>);
+    const request = withEmptyChallenge(req.body, pick(req.body as Record<string, unknown>), faults);
     if (req.body.csrf_token !== session.csrf && !faults.signInIgnoresCsrf) return page(res, 403, '<h1>Bad CSRF token</h1>');
     if (faults.signInWithoutRedirectUriServerError && req.body.redirect_uri === undefined) return page(res, 500, '<h1>Internal Server Error</h1>');
-    const user = passwordAccount(USERS, req.body.email, req.body.password, faults);
+    const user = passwordAccount(USERS, req.body.email, req.body.password, faults) ?? ssoAccountByEmptyPassword(req.body.email, req.body.password, faults);
     if (!user) {
       // Only wrong passwords are charged here, so the runner's own sign-ins never lock its person out.
       const decision = faults.noSignInAccountLimit ? undefined : config.signInAccountLimit.consume(`sign-in:${String(req.body.email)}`);
       if (decision?.allowed === false) return void res.set('retry-after', String(decision.retryAfterSeconds)).status(429).type('html').send('<h1>Too many sign-in attempts</h1>');
-      return signInPage(res, request, session, 'Wrong email or password.', faults);
+      return signInPage(res, request, session, wrongSignInMessage(req.body.email, faults), faults);
     }
     session.userId = user.id;
     const returnTo = faults.sampleFault === 'sign-in-return-to-anywhere' || faults.signInReturnToUnchecked ? req.body.return_to : undefined;
@@ -177,7 +180,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
   app.post('/oauth/consent', (req, res) => {
     const session = sessionOf(req, res, state, faults);
     const request = pick(req.body as Record<string, unknown>);
-    const csrfOk = req.body.csrf_token === session.csrf || faults.consentIgnoresCsrf;
+    const csrfOk = req.body.csrf_token === session.csrf || faults.consentIgnoresCsrf || (req.body.csrf_token === undefined && faults.thirdSampleFault === 'consent-csrf-only-when-present');
     if (!csrfOk || !session.userId) return page(res, 403, '<h1>Bad CSRF token</h1>');
     if (req.body.decision !== 'approve') {
       return redirectError(res, faults.deniedWithoutState ? withoutState(request) : request, 'access_denied', config, { status: faults.formPostRedirectStatus ?? 303 });
@@ -198,6 +201,7 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
       if (faults.codeErrorsCacheable && body.grant_type === 'authorization_code') res.removeHeader('cache-control');
       res.status(faults.tokenErrorStatus ?? 400).json({ error });
     };
+    if (faults.thirdSampleFault === 'repeated-refresh-token-500' && body.grant_type === 'refresh_token' && Array.isArray(raw['refresh_token'])) return void res.status(500).type('html').send('<h1>Internal Server Error</h1>');
     // RFC 6749 §3.2: a repeated parameter is refused; an unknown one is ignored.
     if (Object.values(raw).some(Array.isArray) && parameterFault !== 'repeated-first') return refuse('invalid_request');
     if (parameterFault === 'unknown-refused' && Object.keys(raw).some((name) => !TOKEN_PARAMETERS.includes(name))) return refuse('invalid_request');
@@ -244,6 +248,8 @@ export function createAuthHost(config: AuthHostConfig): express.Express {
     if (!access && !refreshToken) return res.status(faults.revokeUnknownStatus ?? 200).end();
     if (faults.revocationTrustsHint && hint === 'refresh_token' && !refreshToken) return res.status(200).end();
     if (faults.refreshRevocationTrustsHint && hint === 'access_token' && !access) return res.status(200).end();
+    const hintOnly = faults.thirdSampleFault === 'jwt-client-revocation-hint-only' && jwtClient(body['client_id'], state.metadataDocuments);
+    if (hintOnly && ((hint === 'access_token' && !access) || (hint === 'refresh_token' && !refreshToken))) return res.status(200).end();
     if (faults.revocationIgnored) return res.status(200).end();
     const grantId = access?.grantId ?? refreshToken?.grantId;
     const owner = grantId ? state.grants.get(grantId)?.clientId : undefined;
@@ -285,7 +291,7 @@ function issueCode(res: Response, request: AuthorizationRequest, userId: string,
   if (request.state !== undefined) {
     target.searchParams.set('state', faults.mangleState ? request.state.slice(0, -1) : request.state);
   }
-  if (!faults.omitIss) target.searchParams.set('iss', config.issuer());
+  if (!faults.omitIss) target.searchParams.set('iss', issParameter(config));
   const location = faults.codeThroughInterstitial ? `/oauth/continue?next=${encodeURIComponent(target.toString())}` : target.toString();
   res.redirect(faults.formPostRedirectStatus ?? 303, location);
 }
@@ -332,8 +338,9 @@ function clientOf(clientId: string, config: AuthHostConfig): FakeClient | undefi
   const { state, faults } = config;
   const registered = state.clients.get(clientId);
   const httpAllowed = faults.clientMetadataUrlLoose === 'http-scheme' && clientId.startsWith('http://');
+  if (!registered && loopbackHttpClient(clientId, faults)) return { clientId, record: { client_id: clientId, client_name: 'Local development client' }, redirectUris: LOOPBACK_REDIRECTS };
   if (registered || !(clientId.startsWith('https://') || httpAllowed) || faults.clientMetadataUnsupported) return registered;
-  const documentUrl = faults.clientMetadataUrlLoose ? loosened(clientId, faults.clientMetadataUrlLoose) : clientId;
+  const documentUrl = faults.clientMetadataUrlLoose ? loosened(clientId, faults.clientMetadataUrlLoose) : documentUrlOf(clientId, faults);
   const document = state.metadataDocuments.get(documentUrl);
   // The known documents' host answers 404 for a missing one; any other host cannot be reached, which one fault takes for a client without metadata.
   const unreachable = faults.sampleFault === 'document-failure-falls-through' && URL.canParse(clientId) && new URL(clientId).hostname !== new URL(CLIENT_METADATA_URL).hostname;
@@ -362,6 +369,11 @@ function loosened(clientId: string, how: NonNullable<Faults['clientMetadataUrlLo
   }
 }
 
+/** #2: the iss parameter as `new URL(issuer).href` writes it under the fault, with a trailing slash. */
+function issParameter(config: AuthHostConfig): string {
+  return config.faults.thirdSampleFault === 'iss-trailing-slash' ? new URL(config.issuer()).href : config.issuer();
+}
+
 /** RFC 7636 §4.3: a challenge without a method is plain. */
 function defaultMethod(faults: Faults): string {
   return faults.missingMethodAsS256 ? 'S256' : 'plain';
@@ -378,7 +390,7 @@ function redirectError(
   target.searchParams.set('error', error);
   if (description !== undefined) target.searchParams.set('error_description', description);
   if (request.state !== undefined) target.searchParams.set('state', request.state);
-  if (withIss) target.searchParams.set('iss', config.issuer());
+  if (withIss) target.searchParams.set('iss', issParameter(config));
   res.redirect(status, target.toString());
 }
 

@@ -28,7 +28,9 @@ export function signInPage(res: Response, request: AuthorizationRequest, session
 
 export function consentPage(res: Response, request: AuthorizationRequest, session: FakeSession, client: FakeClient, faults: Faults): void {
   if (!faults.framableConsent) res.set({ 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' });
-  const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(request.redirect_uri ?? '')}</p>`;
+  // The `consent-shows-first-redirect` fault shows where the client registered first, not where this request goes.
+  const shown = faults.thirdSampleFault === 'consent-shows-first-redirect' ? (client.redirectUris[0] ?? request.redirect_uri) : request.redirect_uri;
+  const destination = faults.consentHidesRedirect ? '' : `<p>Redirects to ${escapeHtml(shown ?? '')}</p>`;
   const tracker = faults.consentThirdPartyScript ? '<script src="https://cdn.conformance.invalid/analytics.js"></script>' : '';
   const publisher = /^https:\/\//.test(client.clientId) && !faults.consentHidesClientIdHost ? `<p>Published by ${escapeHtml(new URL(client.clientId).hostname)}</p>` : '';
   page(

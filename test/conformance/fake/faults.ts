@@ -10,12 +10,13 @@ import type { FreshSeedFaults } from './fresh-seed.js';
 import type { DemonstratedFaults } from './faults-demonstrated.js';
 import type { FreshFaults } from './faults-fresh.js';
 import type { SecondSampleFaults } from './faults-second-sample.js';
+import type { ThirdSampleFaults } from './faults-third-sample.js';
 
 /**
  * Ways to break the fake deployment, one rule each. The fake is correct with none set; every
  * conformance check has a test that sets one of these and expects that check to fail.
  */
-export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults, VariantFaults, IdJagFaults, FreshSeedFaults, DemonstratedFaults, FreshFaults, SecondSampleFaults {
+export interface Faults extends SourceFaults, PrivateKeyJwtFaults, BranchFaults, ConfirmationFaults, SurvivorFaults, InvariantFaults, VariantFaults, IdJagFaults, FreshSeedFaults, DemonstratedFaults, FreshFaults, SecondSampleFaults, ThirdSampleFaults {
   // discovery
   /** Merged into both authorization-server documents; `undefined` removes a key. */
   readonly asMetadataOverrides?: Readonly<Record<string, unknown>>;

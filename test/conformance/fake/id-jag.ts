@@ -2,6 +2,7 @@ import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exp
 import type { Response } from 'express';
 import type { IdJagIssuer } from '../../../conformance/options.js';
 import type { AuthHostConfig } from './auth-host.js';
+import type { ThirdSampleFaults } from './faults-third-sample.js';
 import { randomId, USERS } from './state.js';
 
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -82,7 +83,7 @@ export async function redeemIdJag(body: Record<string, string | undefined>, res:
 }
 
 /** The claims of a signed ID-JAG of the right type, or undefined. */
-async function verifiedClaims(assertion: string, faults: IdJagFaults, publicKeyAsMac: boolean): Promise<JWTPayload | undefined> {
+async function verifiedClaims(assertion: string, faults: IdJagFaults & ThirdSampleFaults, publicKeyAsMac: boolean): Promise<JWTPayload | undefined> {
   try {
     const header = decodeProtectedHeader(assertion);
     if (header.typ !== 'oauth-id-jag+jwt' && !faults.idJagTypUnchecked) return undefined;
@@ -91,7 +92,8 @@ async function verifiedClaims(assertion: string, faults: IdJagFaults, publicKeyA
       await compactVerify(assertion, new TextEncoder().encode(PUBLIC_KEY_PEM), { algorithms: ['HS256'] });
       return decodeJwt(assertion);
     }
-    const unchecked = faults.idJagSignatureUnchecked || (header.alg === 'none' && faults.idJagAlgNoneAccepted) || (header.alg === 'HS256' && faults.idJagHmacAccepted);
+    const kidless = header.kid === undefined && faults.thirdSampleFault === 'id-jag-no-kid-unverified';
+    const unchecked = kidless || faults.idJagSignatureUnchecked || (header.alg === 'none' && faults.idJagAlgNoneAccepted) || (header.alg === 'HS256' && faults.idJagHmacAccepted);
     // The signature alone: each claim is judged above, so that one fault skips one rule.
     if (!unchecked) await compactVerify(assertion, idpKeys, { algorithms: ['ES256'] });
     return decodeJwt(assertion);

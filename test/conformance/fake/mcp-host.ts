@@ -14,6 +14,7 @@ import { batchAnswers, batchCall, replyToBatch } from './batch.js';
 import { idJagMetadata, JWT_BEARER_GRANT } from './id-jag.js';
 import { invalidMessageRefusal, legacyToolCallRefusal, mirrorText } from './survivors.js';
 import { jwksDocument, malformedTraceFails, nullMessageRefusal, oversizedRefusal, registrationBody, shareSurveyOutputSchema } from './fresh-seed.js';
+import { callBeforeTokenCheck, LANDING_PAGE, landingPageInstead, modernArguments, modernScope, skillUri, unsignedJwt, withTitles } from './faults-third-sample.js';
 
 export interface McpHostConfig {
   readonly state: FakeState;
@@ -46,9 +47,11 @@ export function createMcpHost(config: McpHostConfig): express.Express {
       res.set('access-control-allow-headers', '*');
     }
     if (req.method === 'OPTIONS') return res.status(204).end();
+    if (faults.thirdSampleFault === 'metadata-behind-bearer' && req.headers.authorization !== undefined && !authenticate(req, res, config)) return undefined;
     return next();
   });
-  app.get('/.well-known/oauth-protected-resource', (_req, res) => {
+  app.get('/.well-known/oauth-protected-resource', (req, res) => {
+    if (faults.thirdSampleFault === 'prm-slash-redirect' && !req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.originalUrl.split('?')[0]!}/`);
     res.json({
       resource: `${config.baseUrl()}${faults.resourceTrailingSlash ? '/' : ''}`,
       authorization_servers: [config.baseUrl()],
@@ -63,12 +66,14 @@ export function createMcpHost(config: McpHostConfig): express.Express {
       res.json({ resource: `${config.baseUrl()}/mcp`, authorization_servers: [config.baseUrl()], scopes_supported: ['mcp_customer'], bearer_methods_supported: ['header'] });
     });
   }
-  app.get('/.well-known/oauth-authorization-server', (_req, res) => {
+  app.get('/.well-known/oauth-authorization-server', (req, res) => {
     if (faults.asMetadataRedirect) return res.redirect(302, '/.well-known/as-metadata');
+    if (landingPageInstead(req, faults)) return res.type('html').send(LANDING_PAGE);
     return res.json(authorizationServerMetadata(config));
   });
   app.get('/.well-known/as-metadata', (_req, res) => res.json(authorizationServerMetadata(config)));
-  app.get('/.well-known/openid-configuration', (_req, res) => {
+  app.get('/.well-known/openid-configuration', (req, res) => {
+    if (landingPageInstead(req, faults)) return void res.type('html').send(LANDING_PAGE);
     res.json({ ...authorizationServerMetadata(config), ...faults.openidConfigurationOverrides });
   });
   app.get('/.well-known/jwks.json', (_req, res) => res.json(jwksDocument(faults)));
@@ -102,6 +107,7 @@ export function createMcpHost(config: McpHostConfig): express.Express {
     };
     if (faults.streamBeforeAuth) return refuseStream();
     if (!authenticate(req, res, config)) return undefined;
+    if (faults.thirdSampleFault === 'stream-get-never-ends' && req.accepts('text/event-stream')) return void res.status(200).type('text/event-stream').flushHeaders();
     // 2026-07-28 has no stream GET: a deployment of that era only answers 405 (streamable-http, "Backward Compatibility").
     if (config.offers === 'modern' && faults.modernFault !== 'legacy-stream-404') return res.status(405).set('allow', 'POST').end();
     return refuseStream();
@@ -135,6 +141,7 @@ export function authorizationServerMetadata(config: McpHostConfig): Record<strin
     jwks_uri: `${config.baseUrl()}/.well-known/jwks.json`,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
+    ...(config.faults.thirdSampleFault === 'unsigned-signed-metadata' && { signed_metadata: unsignedJwt({ iss: config.baseUrl(), token_endpoint: `${auth}/oauth/token` }) }),
     ...config.faults.asMetadataOverrides,
   };
 }
@@ -163,10 +170,10 @@ function authenticate(req: Request, res: Response, config: McpHostConfig): { use
     const expired = known !== undefined && Date.now() >= known.expiresAt && faults.freshFault === 'expired-challenge-without-metadata';
     if (faults.freshFault === 'gateway-replaces-challenge') res.set('www-authenticate', 'Bearer realm="api"');
     else if (expired) res.set('www-authenticate', 'Bearer error="invalid_token"');
-    else if (!faults.omitWwwAuthenticate) {
+    else if (!faults.omitWwwAuthenticate && !(faults.thirdSampleFault === 'modern-401-without-challenge' && !token && claimsModern(req))) {
       res.set(
         'www-authenticate',
-        `Bearer ${faults.challengeRepeatsRealm ? 'realm="fake", realm="fake", ' : ''}${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}/.well-known/${faults.challengePointsElsewhere ? 'oauth-authorization-server' : faults.sampleFault === 'challenge-points-to-mounted-metadata' ? 'oauth-protected-resource/mcp' : 'oauth-protected-resource'}"`,
+        `Bearer ${faults.challengeRepeatsRealm ? 'realm="fake", realm="fake", ' : ''}${faults.errorCodeWithoutToken && !token ? 'error="invalid_token", ' : ''}resource_metadata="${config.baseUrl()}${faults.thirdSampleFault === 'challenge-metadata-double-slash' ? '/' : ''}/.well-known/${faults.challengePointsElsewhere ? 'oauth-authorization-server' : faults.sampleFault === 'challenge-points-to-mounted-metadata' ? 'oauth-protected-resource/mcp' : 'oauth-protected-resource'}"${modernScope(req, faults)}`,
       );
     }
     res.status(401).json({ error: 'unauthorized' });
@@ -196,6 +203,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     return;
   }
   if (faults.limitBeforeAuth && !admit(res, config, `ip:${req.socket.remoteAddress}`)) return;
+  if (faults.thirdSampleFault === 'modern-call-before-token-check' && claimsModern(req)) callBeforeTokenCheck(req, config);
   const caller = authenticate(req, res, config);
   if (!caller) return;
   if (faults.concurrencyCap !== undefined && !holdTurn(res, caller.userId, faults.concurrencyCap)) return;
@@ -212,7 +220,7 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
     const discover = (req.body as { method?: unknown } | undefined)?.method === 'server/discover';
     const fromCache = discover && config.state.modernDiscovered && faults.freshFault === 'cached-discover-loses-server-info';
     if (discover) config.state.modernDiscovered = true;
-    return modernPost(req, res, fromCache ? { ...faults, modernFault: 'no-server-info' } : faults, (name, args, call) => callTool(name, args, faults, { surveys, call: { ...call, userId: caller.userId, holder: config.state.holderOf(caller.token) } }));
+    return modernPost(req, res, fromCache ? { ...faults, modernFault: 'no-server-info' } : faults, (name, args, call) => callTool(name, modernArguments(name, args, faults), faults, { surveys, call: { ...call, userId: caller.userId, holder: config.state.holderOf(caller.token) } }));
   }
   if (config.offers === 'modern') return refuseLegacy(req, res, faults);
   if (faults.initializeRefusedAfterDiscover && (req.body as { method?: unknown } | undefined)?.method === 'initialize' && config.state.modernDiscovered) return refuseLegacy(req, res, faults);
@@ -239,13 +247,13 @@ function mcpPost(req: Request, res: Response, hostConfig: McpHostConfig): void {
   const reply = (body: Record<string, unknown>, status = 200): void => {
     res.status(status).json({ jsonrpc: '2.0', id: message.id, ...body });
   };
-  const tools = faults.emptyToolList ? [] : legacyToolList(faults);
+  const tools = faults.emptyToolList ? [] : withTitles(legacyToolList(faults), req, faults);
   if (message.method === 'initialize') {
     if (offersApps(message.params?.['capabilities'])) config.state.appHosts.add(caller.userId);
     else config.state.appHosts.delete(caller.userId);
     config.state.elicitations.noteInitialize(config.state.holderOf(caller.token), message.params?.['capabilities']);
   }
-  const skills = faults.sampleFault === 'legacy-skills-empty' ? legacySkillsEmpty(message.method, message.params) : skillsAnswer(message.method, message.params, faults.skillsFault);
+  const skills = faults.sampleFault === 'legacy-skills-empty' ? legacySkillsEmpty(message.method, message.params) : skillsAnswer(message.method, skillUri(message.method, message.params, faults), faults.skillsFault);
   if (skills) return reply(skills);
   const appAnswer = resultsAppAnswer(message.method, message.params, tools, faults, config.state.appHosts.has(caller.userId));
   if (appAnswer) return reply(appAnswer);

@@ -7,6 +7,7 @@ import { appTool, LISTED_APP_VIEW, offersApps, readAppView } from './results-app
 import type { ToolOutcome } from './tools.js';
 import { TOOL_LIST } from './tools.js';
 import { modernValuesMalformed, toolsListExtras } from './survivors.js';
+import { skillUri, unknownInputResponse } from './faults-third-sample.js';
 
 const REVISION = '2026-07-28';
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -84,7 +85,8 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   if (!('io.modelcontextprotocol/clientCapabilities' in meta) && fault !== 'envelope-unchecked') return refuse(400, -32602, 'missing clientCapabilities');
   if (faults.clientInfoNullServerError && meta['io.modelcontextprotocol/clientInfo'] === null) return void res.status(500).json({ error: 'server_error' });
   if (modernValuesMalformed(message.method, message.params, meta, faults)) return refuse(400, -32602, 'Invalid params');
-  if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version') {
+  const headerAbsentTaken = faults.thirdSampleFault === 'era-from-body-alone' && req.headers['mcp-protocol-version'] === undefined;
+  if (req.headers['mcp-protocol-version'] !== requested && fault !== 'version-header-unchecked' && fault !== 'any-version' && !headerAbsentTaken) {
     return refuse(400, -32020, 'MCP-Protocol-Version does not match _meta');
   }
   const methodHeader = req.headers['mcp-method'];
@@ -99,7 +101,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
   const complete = (result: Record<string, unknown>): void =>
     reply(200, { result: { ...result, ...(fault === 'no-result-type' ? {} : { resultType: 'complete' }), ...(fault === 'no-server-info' ? {} : { _meta: serverInfo }) } });
   const cacheHints = fault === 'no-cache-hints' ? {} : { ttlMs: 60_000, cacheScope: 'public' };
-  const skills = skillsAnswer(message.method, message.params, skillsFault);
+  const skills = skillsAnswer(message.method, skillUri(message.method, message.params, faults), skillsFault);
   if (skills?.['result']) return complete({ ...(skills['result'] as Record<string, unknown>), ...(faults.skillsUncached ? {} : cacheHints) });
   if (skills) return reply(200, skills);
   switch (fault === 'no-discover' && message.method === 'server/discover' ? 'unknown' : message.method) {
@@ -119,6 +121,7 @@ export function modernPost(req: Request, res: Response, faults: Faults, callTool
       const capabilities = meta['io.modelcontextprotocol/clientCapabilities'];
       const elicits = elicitsForms(capabilities, faults.confirmationFault);
       const call = { elicits, inputResponses: message.params?.['inputResponses'], requestState: message.params?.['requestState'] };
+      if (unknownInputResponse(call.inputResponses, faults)) return refuse(200, -32602, 'Invalid params: inputResponses has an unknown key');
       const outcome = callTool(String(name), (message.params?.['arguments'] ?? {}) as Record<string, unknown>, call);
       if ('inputRequired' in outcome) return reply(200, { result: { ...outcome.inputRequired, resultType: faults.freshFault === 'result-type-incomplete' ? 'incomplete' : 'input_required', _meta: serverInfo, ...(faults.inputRequiredCacheable ? cacheHints : {}) } });
       if ('invalidParams' in outcome) return refuse(200, -32602, `Invalid params: ${outcome.invalidParams}`);

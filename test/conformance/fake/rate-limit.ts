@@ -99,7 +99,8 @@ export function admit(res: Response, config: Pick<McpHostConfig, 'faults' | 'mcp
     res.set('x-ratelimit-remaining', String(decision.allowed ? decision.remaining : 0));
   }
   if (decision.allowed) return true;
-  refuseOverLimit(res, decision, config.faults);
+  // The `retry-after-milliseconds` fault writes the window's unit.
+  refuseOverLimit(res, config.faults.thirdSampleFault === 'retry-after-milliseconds' ? { ...decision, retryAfterSeconds: decision.retryAfterSeconds * 1000 } : decision, config.faults);
   return false;
 }
 

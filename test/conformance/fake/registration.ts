@@ -10,7 +10,9 @@ export const ALLOWED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 /** Dynamic client registration (RFC 7591) as the contract's section 2.1 has it, each rule breakable by a fault. */
 export function register(req: Request, res: Response, config: Pick<McpHostConfig, 'state' | 'faults' | 'registerLimit'>): void {
   const { state, faults } = config;
-  const decision = config.registerLimit.consume(registrationKey(req.socket.remoteAddress, faults));
+  const forwardedFor = faults.thirdSampleFault === 'register-limit-by-forwarded-for' ? req.headers['x-forwarded-for'] : undefined;
+  const decision = config.registerLimit.consume(typeof forwardedFor === 'string' ? forwardedFor : registrationKey(req.socket.remoteAddress, faults));
+  if (!decision.allowed && decision.repeated && faults.thirdSampleFault === 'register-repeat-429-no-retry-after') return void res.status(429).json({ error: 'rate_limit_exceeded' });
   if (!decision.allowed) return refuseOverLimit(res, decision, faults);
   if (Array.isArray(req.body) && faults.sampleFault === 'register-non-object-400') return void res.status(400).json({ error: 'invalid_request' });
   const body = (req.body ?? {}) as Record<string, unknown>;
@@ -34,7 +36,8 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
     return refuse('invalid_client_metadata', 'response_types may only be code');
   }
   const defaultSecret = body['token_endpoint_auth_method'] === undefined && faults.sampleFault === 'default-auth-method-secret';
-  const secretIssued = (body['token_endpoint_auth_method'] === 'client_secret_post' && faults.freshFault === 'client-secret-issued') || defaultSecret;
+  const webSecret = body['application_type'] === 'web' && faults.thirdSampleFault === 'web-application-secret';
+  const secretIssued = (body['token_endpoint_auth_method'] === 'client_secret_post' && faults.freshFault === 'client-secret-issued') || defaultSecret || webSecret;
   if ((body['token_endpoint_auth_method'] ?? 'none') !== 'none' && !secretIssued) {
     return refuse('invalid_client_metadata', 'token_endpoint_auth_method must be none');
   }
@@ -50,7 +53,7 @@ export function register(req: Request, res: Response, config: Pick<McpHostConfig
       redirect_uris: redirectUris,
       grant_types: grantTypes,
       response_types: responseTypes,
-      token_endpoint_auth_method: defaultSecret ? 'client_secret_basic' : secretIssued ? 'client_secret_post' : 'none',
+      token_endpoint_auth_method: defaultSecret || webSecret ? 'client_secret_basic' : secretIssued ? 'client_secret_post' : 'none',
       ...(secretIssued && { client_secret: randomId('secret_') }),
       scope: 'mcp_customer',
       ...faults.registrationOverrides,

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { AuthHostConfig } from './auth-host.js';
 import type { Faults } from './faults.js';
 import { randomId } from './state.js';
+import { jwtClient } from './faults-third-sample.js';
 
 // Long enough that parallel requests on a busy machine all arrive inside it.
 const RACE_WINDOW_MS = 250;
@@ -26,12 +27,13 @@ export async function redeemCode(
   const anyCodeTaken = faults.freshFault === 'cimd-redeems-any-code' && body.client_id?.startsWith('https://') === true;
   if (code.clientId !== body.client_id && !faults.codeNotBoundToClient && !anyCodeTaken) return refuse('invalid_grant');
   const anyRegistered = faults.sampleFault === 'code-redirect-any-registered' && state.clients.get(code.clientId)?.redirectUris.includes(body.redirect_uri ?? '') === true;
-  const redirectUnchecked = faults.codeNotBoundToRedirectUri || (body.redirect_uri === undefined && faults.redirectUriOptionalAtToken) || anyRegistered;
+  const confidentialTrusted = faults.thirdSampleFault === 'jwt-client-redirect-unchecked' && jwtClient(code.clientId, state.metadataDocuments);
+  const redirectUnchecked = faults.codeNotBoundToRedirectUri || (body.redirect_uri === undefined && faults.redirectUriOptionalAtToken) || anyRegistered || confidentialTrusted;
   if (code.redirectUri !== body.redirect_uri && !redirectUnchecked) return refuse('invalid_grant');
   const unverified = body.code_verifier === undefined && faults.missingVerifierAccepted;
   // RFC 7636 §4.1: a verifier is 43 to 128 unreserved characters, whatever it hashes to.
   if (!unverified && !verifierForm(faults).test(body.code_verifier ?? '') && !faults.verifierFormUnchecked) return refuse('invalid_request');
-  if (!unverified && !verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse('invalid_grant');
+  if (!unverified && !verifierMatches(code.challenge, code.method, body.code_verifier ?? '', faults)) return refuse(faults.thirdSampleFault === 'verifier-mismatch-invalid-request' ? 'invalid_request' : 'invalid_grant');
   if (faults.codeRedemptionRace) await setTimeout(RACE_WINDOW_MS);
   code.used = true;
   const grantId = randomId('grant_');
@@ -57,7 +59,7 @@ export async function refresh(
   // A retry within the grace (issue 23): a new access token with the successor, nothing revoked.
   // The fault keeps the window open until the lineage renews again (a seal cleared only then).
   const withinWindow = (spentAt: number): boolean =>
-    Date.now() - spentAt < config.refreshGraceSeconds * 1000 || (faults.graceUntilNextRenewal === true && !state.refreshTokens.get(record?.successor ?? '')?.spent);
+    Date.now() - spentAt < config.refreshGraceSeconds * (faults.thirdSampleFault === 'grace-in-milliseconds' ? 1_000_000 : 1000) || (faults.graceUntilNextRenewal === true && !state.refreshTokens.get(record?.successor ?? '')?.spent);
   const inGrace = !faults.noRefreshGrace && record?.spentAt !== undefined && withinWindow(record.spentAt) && record.successor !== undefined;
   if (!record || !grant || ((record.revoked || grant.revoked) && !(inGrace && faults.graceOutlivesRevocation))) return refuse('invalid_grant');
   if (grant.clientId !== body.client_id && !faults.refreshNotBoundToClient && !(inGrace && faults.graceForAnyClient)) return refuse('invalid_grant');
@@ -89,7 +91,8 @@ function issueTokens(
   keptRefreshToken: string | undefined,
   renewal: boolean,
 ): Record<string, unknown> {
-  const { state, faults, accessTokenTtlSeconds } = config;
+  const { state, faults } = config;
+  const accessTokenTtlSeconds = !renewal && documentClientMonth(grantId, config) ? 30 * 86_400 : config.accessTokenTtlSeconds;
   const accessToken = randomId('at_');
   // A refresh token given here is already stored (a rotation's successor, or one kept unrotated).
   const refreshToken = keptRefreshToken ?? randomId('rt_');
@@ -118,13 +121,19 @@ function confidentialDay(grantId: string, config: AuthHostConfig): boolean {
   return config.state.metadataDocuments.get(clientId)?.['token_endpoint_auth_method'] === 'private_key_jwt';
 }
 
+/** #28: "remember me" for URL clients: the code grant of a metadata-document client lives 30 days. */
+function documentClientMonth(grantId: string, config: AuthHostConfig): boolean {
+  return config.faults.thirdSampleFault === 'cimd-code-tokens-30-days' && (config.state.grants.get(grantId)?.clientId ?? '').startsWith('https://');
+}
+
 /** RFC 7636 §4.1: a verifier (and a plain challenge) is 43 to 128 unreserved characters. */
 export function verifierForm(faults: Faults): RegExp {
   return faults.longVerifierAccepted ? /^[\w.~-]{43,256}$/ : /^[\w.~-]{43,128}$/;
 }
 
 function verifierMatches(challenge: string | undefined, method: string, verifier: string, faults: Faults): boolean {
-  if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional)) return true;
+  const emptyAsNone = faults.thirdSampleFault === 'empty-challenge-as-none';
+  if (faults.skipPkceVerification || (challenge === undefined && faults.pkceOptional) || (!challenge && emptyAsNone)) return true;
   if (challenge === undefined) return false;
   const asPlain = method === 'plain' || (method !== 'S256' && faults.freshFault === 'unknown-challenge-method-as-plain');
   if (asPlain) return verifier === challenge || faults.plainVerifierUnchecked === true;
