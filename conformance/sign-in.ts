@@ -174,18 +174,29 @@ export async function walkAuthorization(
   decision: ConsentDecision = 'approve',
   progress: Progress = silentProgress,
 ): Promise<AuthorizationOutcome> {
+  // Earlier checks' sign-ins may have spent this address's budget for a moment: a short refusal
+  // is waited out, from the authorization request again; a long one is a locked account.
+  const walked = await waitingOutSignInRefusals(progress, () => walkOnce(http, jar, authorizationUrl, credentials, decision), (walk) =>
+    walk.kind === 'throttled' ? walk.exchange : undefined,
+  );
+  if (walked.kind !== 'throttled') return walked;
+  // The person's own sign-in worked: a tampered one refused for long leaves its caller unable to judge, not the run unable to start.
+  if (typeof decision === 'object') return { kind: 'page', exchange: walked.exchange, exchanges: walked.exchanges };
+  throw signInRefused(walked.credentials, `${walked.exchange.request.url} answered HTTP 429`, walked.exchange);
+}
+
+/**
+ * Makes `attempt` again while its answer is a sign-in refusal (`refusalOf`: a 429) whose
+ * Retry-After, added to those waited already, stays within LONGEST_SIGN_IN_WAIT_SECONDS; the last
+ * answer otherwise, refused or not.
+ */
+export async function waitingOutSignInRefusals<T>(progress: Progress, attempt: () => Promise<T>, refusalOf: (answer: T) => Exchange | undefined): Promise<T> {
   let waited = 0;
   for (;;) {
-    const walked = await walkOnce(http, jar, authorizationUrl, credentials, decision);
-    if (walked.kind !== 'throttled') return walked;
-    // Earlier checks' sign-ins may have spent this address's budget for a moment: a short
-    // refusal is waited out, from the authorization request again; a long one is a locked account.
-    const seconds = retryAfterSeconds(walked.exchange);
-    if (seconds === undefined || waited + seconds > LONGEST_SIGN_IN_WAIT_SECONDS) {
-      // The person's own sign-in worked: a tampered one refused for long leaves its caller unable to judge, not the run unable to start.
-      if (typeof decision === 'object') return { kind: 'page', exchange: walked.exchange, exchanges: walked.exchanges };
-      throw signInRefused(walked.credentials, `${walked.exchange.request.url} answered HTTP 429`, walked.exchange);
-    }
+    const answer = await attempt();
+    const refusal = refusalOf(answer);
+    const seconds = refusal && retryAfterSeconds(refusal);
+    if (seconds === undefined || waited + seconds > LONGEST_SIGN_IN_WAIT_SECONDS) return answer;
     waited += seconds;
     await waitWithProgress(progress, 'sign-in refused for now: waiting as Retry-After asks', seconds * 1000 + 250);
   }

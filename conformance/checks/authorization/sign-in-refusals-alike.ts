@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Check, fail, notVerified } from '../../check.js';
 import { CookieJar } from '../../cookie-jar.js';
-import { cite, retryAfterSeconds, type Exchange } from '../../http.js';
-import { waitWithProgress } from '../../progress.js';
-import { postSignIn } from '../../sign-in.js';
+import { cite, type Exchange } from '../../http.js';
+import { postSignIn, waitingOutSignInRefusals } from '../../sign-in.js';
 import { visibleText } from './consent-page.js';
-
-/** The longest the check waits out sign-in refusals (429 with Retry-After), in all, as the sign-in walk does. */
-const LONGEST_WAIT_SECONDS = 30;
 
 /** What a person reads of a refused sign-in, the address they typed put aside. */
 function refusalOf(exchange: Exchange, email: string): string {
@@ -28,18 +24,15 @@ export const signInRefusalsAlike: Check = {
     // An address of the account's own domain, so that only whether an account has it differs.
     const nobody = `conformance-nobody-${randomBytes(6).toString('hex')}@${signIn.user.split('@')[1] ?? 'example.com'}`;
     const refusal = async (email: string): Promise<string> => {
-      let waited = 0;
-      for (;;) {
-        const { url } = await (await ctx.client()).beginAuthorization();
-        const answer = await postSignIn(ctx.http, new CookieJar(), url, { user: email, password });
-        cite(answer);
-        if (answer.response.status !== 429) return refusalOf(answer, email);
-        // Earlier checks' sign-ins may have spent this address's budget for a moment: a short refusal is waited out.
-        const seconds = retryAfterSeconds(answer);
-        if (seconds === undefined || waited + seconds > LONGEST_WAIT_SECONDS) notVerified(`the sign-in budget refused the attempt as ${email} before its password was judged (429)`);
-        waited += seconds;
-        await waitWithProgress(ctx.progress, 'sign-in refused for now: waiting as Retry-After asks', seconds * 1000 + 250);
-      }
+      // Earlier checks' sign-ins may have spent this address's budget for a moment: a short refusal is waited out.
+      const answer = await waitingOutSignInRefusals(
+        ctx.progress,
+        async () => postSignIn(ctx.http, new CookieJar(), (await (await ctx.client()).beginAuthorization()).url, { user: email, password }),
+        (posted) => (posted.response.status === 429 ? posted : undefined),
+      );
+      cite(answer);
+      if (answer.response.status === 429) notVerified(`the sign-in budget refused the attempt as ${email} before its password was judged (429)`);
+      return refusalOf(answer, email);
     };
     const known = await refusal(signIn.user);
     const unknown = await refusal(nobody);
